@@ -1,0 +1,21 @@
+import Link from 'next/link';
+import type { Metadata } from 'next';
+import styles from './not-found.module.css';
+
+export const metadata: Metadata = {
+  title: 'Page not found',
+  description: 'The page you asked for does not exist or has moved.',
+  robots: { index: false },
+};
+
+export default function NotFound() {
+  return (
+    <div className={`container ${styles.wrap}`}>
+      <h1>Page not found</h1>
+      <p>The page you asked for does not exist or has moved.</p>
+      <Link href="/" className={styles.button}>
+        Go to home page
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+
+// SPEC.md §2: every page opens at the top. Back and forward keep the browser's own scroll restoration,
+// and a link to an anchor keeps its target.
+export function ScrollToTop() {
+  const pathname = usePathname();
+  const cameBack = useRef(false);
+
+  useEffect(() => {
+    const onPop = () => {
+      cameBack.current = true;
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    if (cameBack.current) {
+      cameBack.current = false;
+      return;
+    }
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return null;
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm start`: builds the site when there is no build or the sources changed since the last one, then
+// serves it on HOSTNAME:PORT (default 0.0.0.0:3000). Build-time settings (SITE_URL, NEXT_PUBLIC_*) are
+// part of the fingerprint, so changing them rebuilds too.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const buildId = join(root, '.next', 'BUILD_ID');
+const stampFile = join(root, '.next', 'build-settings.json');
+const sources = ['app', 'components', 'lib', 'data', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is too old: this site needs Node 24 (see .nvmrc).`);
+  process.exit(1);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function buildSettings() {
+  const entries = Object.entries(process.env).filter(([k]) => k === 'SITE_URL' || k.startsWith('NEXT_PUBLIC_'));
+  return JSON.stringify(Object.fromEntries(entries.sort()));
+}
+
+function needsBuild() {
+  if (!existsSync(buildId)) return 'no build yet';
+  const builtAt = statSync(buildId).mtimeMs;
+  if (sources.some((s) => newestMtime(join(root, s)) > builtAt)) return 'sources changed';
+  const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+  if (previous !== buildSettings()) return 'build settings changed';
+  return null;
+}
+
+const reason = needsBuild();
+if (reason) {
+  console.log(`Building the site (${reason})...`);
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(stampFile, buildSettings());
+}
+
+const port = process.env.PORT || '3000';
+const hostname = process.env.HOSTNAME || '0.0.0.0';
+const server = spawn(process.execPath, [nextBin, 'start', '--port', port, '--hostname', hostname], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,148 @@
+import { expect, test } from '@playwright/test';
+
+test('/home lands on / with a permanent redirect', async ({ page, request }) => {
+  const response = await request.get('/home', { maxRedirects: 0 });
+  expect(response.status()).toBe(308);
+  expect(response.headers()['location']).toBe('/');
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "We're educators, analysts, and engineers focused on people and data.",
+  );
+});
+
+test('an unknown path answers 404 with "Page not found" and a button home', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('Page not found - Baobab Data');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('each navbar link reaches its page, marked current, at the top of the page', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, path, title] of [
+    ['About', '/about', 'About - Baobab Data'],
+    ['Projects', '/projects', 'Projects - Baobab Data'],
+    ['Academy', '/academy', 'Academy - Baobab Data'],
+    ['Insights', '/insights', 'Insights - Baobab Data'],
+    ['Contact', '/contact', 'Contact - Baobab Data'],
+  ] as const) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveTitle(title);
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  }
+  await nav.getByRole('link', { name: 'Baobab Data' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the navbar is white on Home and orange elsewhere', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('header').first();
+  await expect(header).toHaveAttribute('data-variant', 'white');
+  expect(await header.evaluate((h) => getComputedStyle(h).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await page.goto('/about');
+  await expect(header).toHaveAttribute('data-variant', 'orange');
+  expect(await header.evaluate((h) => getComputedStyle(h).backgroundColor)).toBe('rgb(194, 65, 12)');
+});
+
+test('every response sets a random XSRF-TOKEN cookie readable by the page', async ({ page, context }) => {
+  await page.goto('/');
+  const cookie = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  expect(cookie?.value).toMatch(/^[0-9a-f]{64}$/);
+  expect(cookie?.httpOnly).toBe(false);
+  expect(cookie?.sameSite).toBe('Lax');
+  expect(await page.evaluate(() => document.cookie)).toContain('XSRF-TOKEN=');
+
+  // A second visitor gets another token; a returning one keeps theirs.
+  await page.goto('/about');
+  const again = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  expect(again?.value).toBe(cookie?.value);
+  await context.clearCookies();
+  await page.goto('/');
+  const other = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  expect(other?.value).toMatch(/^[0-9a-f]{64}$/);
+  expect(other?.value).not.toBe(cookie?.value);
+});
+
+test('the cookie choice survives a reload', async ({ page }) => {
+  await page.goto('/about');
+  const banner = page.getByRole('region', { name: 'Cookie choice' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Refuse cookies' }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Give hydration time to show the banner if it were going to.
+  await page.waitForLoadState('networkidle');
+  await expect(banner).toBeHidden();
+  const consent = (await page.context().cookies()).find((c) => c.name === 'cookie_consent');
+  expect(consent?.value).toBe('refused');
+  const yearFromNow = Date.now() / 1000 + 364 * 24 * 3600;
+  expect(consent?.expires).toBeGreaterThan(yearFromNow);
+});
+
+test('a keyboard user can skip to the content, use the navbar and answer the banner', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookie choice' });
+  await expect(banner).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+
+  // The banner comes first in the tab order: its privacy link, then its buttons.
+  await page.keyboard.press('Tab');
+  await expect(banner.getByRole('link', { name: 'privacy policy' })).toBeFocused();
+  const accept = banner.getByRole('button', { name: 'Got it!' });
+  await page.keyboard.press('Tab');
+  await expect(accept).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(accept).toBeHidden();
+
+  const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+  for (let i = 0; i < 10 && !(await about.evaluate((a) => a === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(about).toBeFocused();
+  const outline = await about.evaluate((a) => getComputedStyle(a).outlineStyle);
+  expect(outline).toBe('solid');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test.describe('on a small screen', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the menu opens from its button by keyboard and leads to a page', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    // Hydrated once the banner (client-only) shows.
+    await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
+    const menuLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Academy' });
+    await expect(menuLink).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menuLink).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menuLink).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await menuLink.click();
+    await expect(page).toHaveURL(/\/academy$/);
+    await expect(menuLink).toBeHidden();
+  });
+
+  test('without JavaScript the menu links are all shown', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/about');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await context.close();
+  });
+});

@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom';
+
+// jsdom lacks these browser APIs; components that use them get inert stand-ins.
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+
+  class InertObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  window.IntersectionObserver ??= InertObserver as unknown as typeof IntersectionObserver;
+  window.ResizeObserver ??= InertObserver as unknown as typeof ResizeObserver;
+}
