@@ -5,5 +5,5 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', 'out/**', 'var/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
+  globalIgnores(['.next/**', 'out/**', 'var/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'next-env.d.ts']),
 ]);

@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  ['jest', 'npx', ['jest', '--ci', '--json', '--outputFile=test-results/jest.json']],
+  ['jest', 'npx', ['jest', '--ci', '--json', '--outputFile=test-reports/jest.json']],
   ['playwright', 'npx', ['playwright', 'test']],
 ];
 
-rmSync('test-results', { recursive: true, force: true });
-mkdirSync('test-results', { recursive: true });
+rmSync('test-reports', { recursive: true, force: true });
+mkdirSync('test-reports', { recursive: true });
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 let failedStep = null;
@@ -34,13 +34,13 @@ function readJson(path) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const jest = readJson('test-results/jest.json');
+const jest = readJson('test-reports/jest.json');
 if (jest) {
   passed += jest.numPassedTests;
   failed += jest.numFailedTests;
   skipped += jest.numPendingTests + jest.numTodoTests;
 }
-const pw = readJson('test-results/playwright.json');
+const pw = readJson('test-reports/playwright.json');
 if (pw) {
   passed += pw.stats.expected;
   failed += pw.stats.unexpected + pw.stats.flaky;
