@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { redirectFor } from '@/lib/routing';
 import { XSRF_COOKIE, XSRF_TOKEN_PATTERN, newXsrfToken } from '@/lib/security/xsrf-token';
 
 export function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname === '/home') {
-    return NextResponse.redirect(new URL('/', request.url), 308);
+  const redirect = redirectFor(request.nextUrl.pathname);
+  if (redirect) {
+    return NextResponse.redirect(new URL(redirect.location, request.url), redirect.status);
   }
 
   const response = NextResponse.next();

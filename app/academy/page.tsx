@@ -1,12 +1,66 @@
+import { CourseJsonLd } from 'next-seo';
+import { CourseCard } from '@/components/academy/course-card';
+import { TestimonialCard } from '@/components/academy/testimonial-card';
+import buttons from '@/components/ui/button.module.css';
+import { Carousel } from '@/components/ui/carousel';
+import { ExternalLink } from '@/components/ui/external-link';
 import { PageHeader } from '@/components/ui/page-header';
-import { pageMetadata } from '@/lib/seo';
+import ui from '@/components/ui/section.module.css';
+import { StatList } from '@/components/ui/stat-list';
+import { academyStats, coursePath, courses, pages, testimonials } from '@/lib/content';
+import { pageMetadata, siteUrl } from '@/lib/seo';
 
 export const metadata = pageMetadata({
   title: 'Academy',
-  description: 'Hands-on data courses from Baobab Data: analysis, visualisation, machine learning and ethics.',
+  description: 'Short, practical data courses: analysis, visualisation, machine learning and ethics. From free to $105.',
   path: '/academy',
 });
 
 export default function AcademyPage() {
-  return <PageHeader title="Academy" lead="Hands-on data courses from Baobab Data: analysis, visualisation, machine learning and ethics." />;
+  return (
+    <>
+      <CourseJsonLd type="list" urls={courses.map((course) => `${siteUrl}${coursePath(course)}`)} />
+      <PageHeader title="Academy" lead={pages.academyPage.intro}>
+        <StatList
+          label="Academy figures"
+          stats={[
+            { label: 'Enthusiasts', value: academyStats.enthusiast },
+            { label: 'Fellows', value: academyStats.fellows },
+            { label: 'Countries', value: academyStats.countries },
+          ]}
+        />
+      </PageHeader>
+      <section className={ui.section} aria-labelledby="tracks">
+        <div className="container">
+          <h2 id="tracks" className={ui.heading}>
+            Our courses
+          </h2>
+          <ul className={ui.grid}>
+            {courses.map((course) => (
+              <li key={course.slug}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className={`${ui.section} ${ui.alt}`} aria-labelledby="fellows">
+        <div className="container">
+          <h2 id="fellows" className={ui.heading}>
+            What our fellows say
+          </h2>
+          <Carousel label="Fellow testimonials" itemName="testimonial">
+            {testimonials.map((testimonial) => (
+              <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+            ))}
+          </Carousel>
+          <div className={ui.actions}>
+            <ExternalLink href={pages.academyPage.cohortLink} className={`${buttons.button} ${buttons.primary}`}>
+              Join a cohort
+            </ExternalLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,12 +1,38 @@
+import { InsightCard } from '@/components/insights/insight-card';
+import buttons from '@/components/ui/button.module.css';
+import { ExternalLink } from '@/components/ui/external-link';
 import { PageHeader } from '@/components/ui/page-header';
+import ui from '@/components/ui/section.module.css';
+import { insights, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/seo';
 
 export const metadata = pageMetadata({
   title: 'Insights',
-  description: 'Articles and analyses written by members of the Baobab Data community.',
+  description: 'Articles, analyses and field notes written by members of the Baobab Data community.',
   path: '/insights',
 });
 
 export default function InsightsPage() {
-  return <PageHeader title="Insights" lead="Articles and analyses written by members of the Baobab Data community." />;
+  const { insightsPage } = pages;
+  return (
+    <>
+      <PageHeader title="Insights" lead={insightsPage.intro}>
+        <p>{insightsPage.submitText}</p>
+        <ExternalLink href={insightsPage.submitLink} className={`${buttons.button} ${buttons.primary}`}>
+          Submit Insight
+        </ExternalLink>
+      </PageHeader>
+      <section className={ui.section} aria-label="Articles">
+        <div className="container">
+          <ul className={ui.grid}>
+            {insights.map((insight) => (
+              <li key={insight.link}>
+                <InsightCard insight={insight} showDescription={false} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,9 +1,27 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { slugify } from '@/lib/slug';
 
 // One schema per kind of content in data/. A bad edit fails the build with the path of the bad field.
 const text = z.string().trim().min(1);
 const url = z.url({ protocol: /^https?$/ });
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as /about');
+const image = z
+  .string()
+  .regex(/^\/images\/[a-z0-9\-/]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'must be a path under /images/')
+  .refine((path) => existsSync(join(process.cwd(), 'public', path)), 'no such file under public/');
+const html = text.refine((value) => /^<(p|ul|ol|h3)\b/.test(value), 'must start with a block element (<p>, <ul>…)');
+const isoDate = z.iso.date();
+const unique = <T>(key: (item: T) => unknown, what: string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      const value = key(item);
+      if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}: ${String(value)}` });
+      seen.add(value);
+    });
+  };
 
 export const siteSchema = z.object({
   name: text,
@@ -20,9 +38,153 @@ export const siteSchema = z.object({
 export const contactInfoSchema = z.object({
   email: z.email(),
   phone: z.string().regex(/^\+?[0-9 ]{7,20}$/),
-  address: text.refine((a) => a.includes('Lagos'), 'the address is in Lagos, Nigeria'),
+  address: text.refine((a) => a.includes('Lagos') && a.includes('Nigeria'), 'the address is in Lagos, Nigeria'),
 });
 
 export const socialLinksSchema = z.array(z.object({ name: text, href: url })).length(4);
 
 export const navLinksSchema = z.array(z.object({ label: text, href: internalPath })).min(1);
+
+export const courseSchema = z
+  .object({
+    id: z.number().int().positive(),
+    title: text,
+    slug: text,
+    duration: z.string().regex(/^\d+ weeks?$/, 'a duration such as "3 weeks"'),
+    cost: z.string().regex(/^(\$\d+|Free)$/, 'a fee such as "$10", or "Free"'),
+    img: image,
+    isActive: z.boolean(),
+    isPremium: z.boolean(),
+    link: url,
+    pay_link: z.union([url, z.literal('')]),
+    intro: text,
+    outcomes: z.array(text).min(1),
+  })
+  .refine((c) => c.slug === slugify(c.title), { path: ['slug'], message: 'must be the slug of the title' })
+  .refine((c) => (c.cost === 'Free') === (c.pay_link === ''), {
+    path: ['pay_link'],
+    message: 'a free course has no payment page and a paid one has one',
+  });
+export const coursesSchema = z
+  .array(courseSchema)
+  .min(1)
+  .superRefine(unique((c) => c.slug, 'slug'))
+  .superRefine(unique((c) => c.id, 'id'));
+
+const projectListItem = z.object({
+  id: z.number().int().positive(),
+  title: text,
+  summary: text,
+  problem: text,
+  img: image,
+  archived: z.boolean(),
+});
+const teamMember = z.object({ name: text, title: text, link: url });
+const projectDetail = z.object({
+  title: text,
+  summary: text,
+  img: image,
+  desc: html,
+  problem: html,
+  objective: html,
+  solution: html,
+  target: html,
+  team: z.array(teamMember),
+  project_link: z.union([url, z.literal('')]),
+});
+export const projectsSchema = z
+  .object({ list: z.array(projectListItem).superRefine(unique((p) => p.id, 'id')), details: z.array(projectDetail) })
+  .superRefine(({ list, details }, ctx) => {
+    // SPEC.md §2: the detail of project N is entry N - 1 of the detail list.
+    list.forEach((project, index) => {
+      if (details[project.id - 1]?.title !== project.title) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['list', index, 'id'],
+          message: `detail entry ${project.id - 1} must be "${project.title}"`,
+        });
+      }
+    });
+  });
+
+export const insightsSchema = z.array(z.object({ title: text, img: image, description: text, link: url }));
+export const partnerSchema = z.object({ img: image, alt: text });
+export const partnersSchema = z.array(partnerSchema).min(1);
+export const peopleSchema = z.array(z.object({ name: text, title: text, img: image, link: url }));
+export const testimonialsSchema = z
+  .array(z.object({ quote: text, name: text, country: text, flag: image, title: text }))
+  .min(1);
+
+export const projectStatsSchema = z.object({
+  managed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  team: z.number().int().nonnegative(),
+});
+export const academyStatsSchema = z.object({
+  enthusiast: z.number().int().nonnegative(),
+  fellows: z.number().int().nonnegative(),
+  countries: z.number().int().nonnegative(),
+});
+
+export const eventsSchema = z
+  .array(
+    z.object({
+      id: z.number().int().positive(),
+      slug: z.string().regex(/^[a-z0-9-]+$/),
+      title: text,
+      img: image,
+      dates: text,
+      startDate: isoDate,
+      endDate: isoDate,
+      tagline: text,
+      description: text,
+      location: text,
+      partner: partnerSchema,
+      registrationLink: url,
+    }),
+  )
+  .superRefine(unique((e) => e.slug, 'slug'));
+
+export const offersSchema = z
+  .array(
+    z
+      .object({
+        slug: z.string().regex(/^[a-z0-9-]+$/),
+        title: text,
+        cohortStart: text,
+        cohortStartDate: isoDate,
+        highlights: text,
+        discountPercent: z.number().int().min(1).max(99),
+        wasPrice: z.number().positive(),
+        nowPrice: z.number().positive(),
+        endsOn: text,
+        endsOnDate: isoDate,
+        img: image,
+        description: text,
+      })
+      .refine((o) => Math.abs(o.wasPrice * (1 - o.discountPercent / 100) - o.nowPrice) < 0.005, {
+        path: ['nowPrice'],
+        message: 'must be the old price less the discount',
+      }),
+  )
+  .superRefine(unique((o) => o.slug, 'slug'));
+
+const legalPage = z.object({
+  updated: text,
+  sections: z.array(z.object({ heading: text, paragraphs: z.array(text).min(1) })).min(1),
+});
+
+export const pagesSchema = z.object({
+  home: z.object({ whatWeDo: text }),
+  about: z.object({
+    whoWeAre: text,
+    focus: z.array(z.object({ title: text, figure: text, text })).length(3),
+    whatWeDo: text,
+  }),
+  projectsPage: z.object({ intro: text }),
+  academyPage: z.object({ intro: text, cohortLink: url }),
+  insightsPage: z.object({ intro: text, submitText: text, submitLink: url }),
+  contactPage: z.object({ intro: text, mapImg: image, mapAlt: text }),
+  terms: legalPage,
+  privacy: legalPage.extend({ minimumAge: z.number().int().min(13) }),
+});

@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import Image from 'next/image';
+import { redirect } from 'next/navigation';
+import { CourseJsonLd } from 'next-seo';
+import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import { PageHeader } from '@/components/ui/page-header';
+import ui from '@/components/ui/section.module.css';
+import { coursePath, courses, findCourse, site } from '@/lib/content';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import styles from './course.module.css';
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return courses.map((course) => ({ slug: course.slug }));
+}
+
+interface Props {
+  params: Promise<{ slug: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const course = findCourse((await params).slug);
+  if (!course) return {};
+  return pageMetadata({
+    title: course.title,
+    description: `${course.title}: ${course.duration}, registration fee ${course.cost}. ${course.intro.split('. ')[0]}.`.slice(0, 200),
+    path: coursePath(course),
+  });
+}
+
+export default async function CoursePage({ params }: Props) {
+  const course = findCourse((await params).slug);
+  // The proxy redirects unknown slugs before they get here; this is the fallback of SPEC.md §2.
+  if (!course) redirect('/academy');
+  return (
+    <>
+      <CourseJsonLd
+        name={course.title}
+        description={course.intro}
+        url={`${siteUrl}${coursePath(course)}`}
+        provider={{ name: site.name, url: siteUrl }}
+      />
+      <PageHeader title={course.title}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Duration</dt>
+            <dd>{course.duration}</dd>
+          </div>
+          <div>
+            <dt>Cost</dt>
+            <dd>{course.cost}</dd>
+          </div>
+        </dl>
+      </PageHeader>
+      <div className={`container ${styles.layout}`}>
+        <div>
+          <Image src={course.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 40rem, 92vw" />
+          <section aria-labelledby="introduction" className={ui.section}>
+            <h2 id="introduction" className={ui.heading}>
+              Introduction
+            </h2>
+            <p className={ui.prose}>{course.intro}</p>
+          </section>
+          <section aria-labelledby="outcomes">
+            <h2 id="outcomes" className={ui.heading}>
+              Learning Outcome
+            </h2>
+            <ul className={styles.outcomes}>
+              {course.outcomes.map((outcome) => (
+                <li key={outcome}>{outcome}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <section aria-labelledby="enrol" className={styles.enrol}>
+          <h2 id="enrol" className={ui.heading}>
+            Enrol
+          </h2>
+          <FormPlaceholder name="enrolment" />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Metadata } from 'next';
+import Image from 'next/image';
+import { notFound } from 'next/navigation';
+import { EventJsonLd } from 'next-seo';
+import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import ui from '@/components/ui/section.module.css';
+import { events, findEvent, site } from '@/lib/content';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import styles from './event.module.css';
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return events.map((event) => ({ slug: event.slug }));
+}
+
+interface Props {
+  params: Promise<{ slug: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const event = findEvent((await params).slug);
+  if (!event) return {};
+  return pageMetadata({
+    title: event.title,
+    description: `${event.dates}, ${event.location}. ${event.tagline}`,
+    path: `/events/${event.slug}`,
+  });
+}
+
+export default async function EventPage({ params }: Props) {
+  const event = findEvent((await params).slug);
+  if (!event) notFound();
+  return (
+    <>
+      <EventJsonLd
+        name={event.title}
+        startDate={event.startDate}
+        endDate={event.endDate}
+        description={event.description}
+        location={{ name: event.location, address: { addressLocality: 'Lagos', addressCountry: 'NG' } }}
+        image={`${siteUrl}${event.img}`}
+        url={`${siteUrl}/events/${event.slug}`}
+        eventStatus="https://schema.org/EventScheduled"
+        organizer={{ name: site.name, url: siteUrl }}
+      />
+      <section className={styles.banner} aria-labelledby="event-title">
+        <Image src={event.img} alt="" fill priority className={styles.bannerImage} sizes="100vw" />
+        <div className={`container ${styles.bannerText}`}>
+          <p className={styles.dates}>{event.dates}</p>
+          <h1 id="event-title" className={styles.title}>
+            {event.title}
+          </h1>
+          <p className={styles.tagline}>{event.tagline}</p>
+        </div>
+      </section>
+      <div className={`container ${styles.layout}`}>
+        <section aria-labelledby="about-event" className={ui.section}>
+          <h2 id="about-event" className={ui.heading}>
+            About the hackathon
+          </h2>
+          <p className={ui.prose}>{event.description}</p>
+          <p>
+            <strong>Where:</strong> {event.location}
+          </p>
+          <p className={styles.partnerLabel}>In partnership with</p>
+          <Image src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
+        </section>
+        <section aria-labelledby="register" className={`${ui.section} ${styles.form}`}>
+          <h2 id="register" className={ui.heading}>
+            Register
+          </h2>
+          <FormPlaceholder name="event registration" />
+        </section>
+      </div>
+    </>
+  );
+}

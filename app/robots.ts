@@ -1,0 +1,9 @@
+import type { MetadataRoute } from 'next';
+import { siteUrl } from '@/lib/seo';
+
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: { userAgent: '*', allow: '/', disallow: ['/verified', '/api/'] },
+    sitemap: `${siteUrl}/sitemap.xml`,
+  };
+}

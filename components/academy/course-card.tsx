@@ -1,0 +1,37 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import buttons from '@/components/ui/button.module.css';
+import ui from '@/components/ui/section.module.css';
+import { coursePath } from '@/lib/content';
+import type { Course } from '@/lib/content/types';
+import styles from './course-card.module.css';
+
+// SPEC.md §2 Academy: 'Start Learning' opens an active track; an inactive one shows a disabled 'Coming Soon'.
+export function CourseCard({ course }: { course: Course }) {
+  return (
+    <article className={`${ui.card} ${course.isPremium ? styles.premium : ''}`}>
+      <Image src={course.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
+      <div className={ui.cardBody}>
+        {course.isPremium ? <p className={styles.badge}>Premium</p> : null}
+        <h3>{course.title}</h3>
+        <p>Registration fee: {course.cost}</p>
+        <p>Duration: {course.duration}</p>
+        <div className={styles.action}>
+          {course.isActive ? (
+            <Link
+              href={coursePath(course)}
+              className={`${buttons.button} ${buttons.primary}`}
+              aria-label={`Start Learning: ${course.title}`}
+            >
+              Start Learning
+            </Link>
+          ) : (
+            <button type="button" className={buttons.button} disabled>
+              Coming Soon
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

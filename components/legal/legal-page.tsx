@@ -1,0 +1,28 @@
+import { PageHeader } from '@/components/ui/page-header';
+import ui from '@/components/ui/section.module.css';
+
+interface LegalPageProps {
+  title: string;
+  updated: string;
+  sections: { heading: string; paragraphs: string[] }[];
+}
+
+export function LegalPage({ title, updated, sections }: LegalPageProps) {
+  return (
+    <>
+      <PageHeader title={title} lead={`Last updated ${updated}`} />
+      <div className={`container ${ui.section}`}>
+        <div className={ui.prose}>
+          {sections.map((section) => (
+            <section key={section.heading}>
+              <h2>{section.heading}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

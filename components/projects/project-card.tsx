@@ -1,0 +1,28 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import ui from '@/components/ui/section.module.css';
+import { projectPath } from '@/lib/content';
+import type { ProjectSummary } from '@/lib/content/types';
+
+// A project as a card: on the Projects page with its image, in the Home carousel with its problem.
+export function ProjectCard({ project, variant }: { project: ProjectSummary; variant: 'list' | 'carousel' }) {
+  return (
+    <article className={ui.card}>
+      {variant === 'list' ? (
+        <Image src={project.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
+      ) : null}
+      <div className={ui.cardBody}>
+        <h3>
+          <Link href={projectPath(project)}>{project.title}</Link>
+        </h3>
+        <p>{project.summary}</p>
+        {variant === 'carousel' ? (
+          <p>
+            <strong>Problem: </strong>
+            {project.problem}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

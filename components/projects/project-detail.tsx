@@ -1,0 +1,66 @@
+import Image from 'next/image';
+import buttons from '@/components/ui/button.module.css';
+import { ExternalLink } from '@/components/ui/external-link';
+import { RichText } from '@/components/ui/rich-text';
+import ui from '@/components/ui/section.module.css';
+import type { ProjectDetail as Detail } from '@/lib/content/types';
+import styles from './project-detail.module.css';
+import { ShareLinks } from './share-links';
+
+const sections = [
+  ['desc', 'Introduction'],
+  ['problem', 'Problem'],
+  ['objective', 'Objectives'],
+  ['solution', 'Proposed Solution'],
+  ['target', 'Target'],
+] as const;
+
+export function ProjectDetail({ project, url }: { project: Detail; url: string }) {
+  return (
+    <div className={`container ${styles.layout}`}>
+      <div className={styles.main}>
+        <Image
+          src={project.img}
+          alt=""
+          width={640}
+          height={400}
+          priority
+          className={styles.image}
+          sizes="(min-width: 72rem) 44rem, 92vw"
+        />
+        <p className={styles.summary}>{project.summary}</p>
+        <ShareLinks url={url} title={project.title} />
+        {sections.map(([field, heading]) => (
+          <section key={field} aria-labelledby={`section-${field}`} className={styles.section}>
+            <h2 id={`section-${field}`}>{heading}</h2>
+            <RichText html={project[field]} className={styles.rich} />
+          </section>
+        ))}
+      </div>
+      <aside className={styles.aside} aria-labelledby="team-heading">
+        <h2 id="team-heading" className={styles.teamHeading}>
+          TEAM
+        </h2>
+        <ul className={styles.team}>
+          {project.team.map((member) => (
+            <li key={member.name}>
+              <ExternalLink href={member.link}>{member.name}</ExternalLink>
+              <span className={styles.role}>{member.title}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={ui.actions}>
+          {project.project_link ? (
+            <ExternalLink href={project.project_link} className={`${buttons.button} ${buttons.secondary}`}>
+              View Project
+            </ExternalLink>
+          ) : null}
+          {/* SPEC.md §2: permanently disabled. */}
+          <button type="button" className={buttons.button} disabled>
+            Get Involved
+          </button>
+        </div>
+      </aside>
+    </div>
+  );
+}

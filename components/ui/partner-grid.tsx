@@ -1,0 +1,15 @@
+import Image from 'next/image';
+import type { Partner } from '@/lib/content/types';
+import styles from './partner-grid.module.css';
+
+export function PartnerGrid({ partners }: { partners: readonly Partner[] }) {
+  return (
+    <ul className={styles.grid}>
+      {partners.map((partner) => (
+        <li key={partner.img} className={styles.item}>
+          <Image src={partner.img} alt={partner.alt} width={320} height={96} className={styles.logo} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+// Offers (SPEC.md §2, §9). Prices in US dollars.
+export const offers = [
+  {
+    slug: 'become-a-data-analyst',
+    title: 'Become a Data Analyst',
+    cohortStart: 'May 2023',
+    cohortStartDate: '2023-05-01',
+    highlights: 'Training | Mentorship | Internship',
+    discountPercent: 20,
+    wasPrice: 150,
+    nowPrice: 120,
+    endsOn: '25 March 2023',
+    endsOnDate: '2023-03-25',
+    img: '/images/offers/data-analyst.svg',
+    description:
+      'A guided cohort that takes you from spreadsheets to SQL and dashboards, with a mentor at your side and a three-month internship with a partner organisation at the end.',
+  },
+] as const;
