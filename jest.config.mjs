@@ -11,4 +11,14 @@ const config = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
 };
 
-export default createJestConfig(config);
+// htmlparser2 and its helpers (used by sanitize-html) ship only as ES modules: let SWC compile them.
+const esmOnly = ['htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'domelementtype', 'entities'];
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  // next/jest already lists the packages it transpiles as '(?!(geist|next/dist/client|…)/)'.
+  resolved.transformIgnorePatterns = resolved.transformIgnorePatterns.map((pattern) =>
+    pattern.startsWith('/node_modules/') ? pattern.replace('(geist|', `(${esmOnly.join('|')}|geist|`) : pattern,
+  );
+  return resolved;
+}

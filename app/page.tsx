@@ -49,7 +49,7 @@ export default function HomePage() {
               View all<span className="visually-hidden"> projects</span>
             </Link>
           </div>
-          <Carousel label="Our projects" itemName="project">
+          <Carousel label="Featured projects" itemName="project">
             {projectSummaries.map((project) => (
               <ProjectCard key={project.id} project={project} variant="carousel" />
             ))}
@@ -76,7 +76,7 @@ export default function HomePage() {
               View all<span className="visually-hidden"> insights</span>
             </Link>
           </div>
-          <Carousel label="Insights" itemName="insight">
+          <Carousel label="Latest insights" itemName="insight">
             {insights.map((insight) => (
               <InsightCard key={insight.link} insight={insight} showDescription />
             ))}

@@ -1,7 +1,7 @@
 import { pageMetadata } from '@/lib/seo';
 
 export const metadata = {
-  ...pageMetadata({ title: 'Email verified', description: 'Your email address is verified.', path: '/verified' }),
+  ...pageMetadata({ title: 'Email verified', description: 'Your email address is verified. You can close this page or carry on exploring Baobab Data.', path: '/verified' }),
   robots: { index: false },
 };
 

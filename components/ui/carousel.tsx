@@ -49,9 +49,9 @@ export function Carousel({ label, itemName, children }: CarouselProps) {
   return (
     <section className={styles.carousel} aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
       <div className={styles.viewport} ref={viewportRef}>
-        <ul className={styles.track}>
+        <div className={styles.track}>
           {slides.map((slide, index) => (
-            <li
+            <div
               key={index}
               className={styles.slide}
               role="group"
@@ -59,9 +59,9 @@ export function Carousel({ label, itemName, children }: CarouselProps) {
               aria-label={`${index + 1} of ${slides.length}`}
             >
               {slide}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div className={styles.controls} data-carousel-controls>
         <button

@@ -4,7 +4,8 @@ import sanitizeHtml from 'sanitize-html';
 // only text-level markup and lists survive, links get safe attributes.
 const allowed: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'h3', 'br', 'blockquote'],
-  allowedAttributes: { a: ['href'] },
+  // rel and target are always overwritten by the transform below.
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['https', 'mailto'],
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),

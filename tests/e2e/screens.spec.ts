@@ -1,0 +1,230 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { routes } from './routes';
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b));
+}
+
+test.describe('every route', () => {
+  for (const route of routes) {
+    test(`${route.path} answers 200 with its title, description, canonical URL and social tags`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://localhost:3000${route.path === '/' ? '' : route.path}`);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Baobab Data/);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      if (route.path !== '/verified') {
+        const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+        const card = await page.request.get(new URL(image!).pathname + new URL(image!).search);
+        expect(card.status()).toBe(200);
+        expect(card.headers()['content-type']).toBe('image/png');
+      }
+    });
+
+    test(`${route.path} has no axe violations (WCAG 2.2 AA)`, async ({ page }) => {
+      await page.goto(route.path);
+      // Scan with the cookie banner showing, as a first visit looks.
+      await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    });
+  }
+});
+
+test.describe('redirects and missing pages', () => {
+  test('the carousel form /project/{slug}-{id} and a stale slug both land on the canonical project URL', async ({ page, request }) => {
+    const old = await request.get('/project/water-point-watch-1', { maxRedirects: 0 });
+    expect(old.status()).toBe(308);
+    expect(old.headers()['location']).toBe('/projects/water-point-watch-1');
+    await page.goto('/projects/a-renamed-project-1');
+    await expect(page).toHaveURL(/\/projects\/water-point-watch-1$/);
+  });
+
+  test('an unknown project id, event or offer is the 404 page', async ({ page }) => {
+    for (const path of ['/projects/water-point-watch-99', '/events/no-such-event', '/offers/no-such-offer', '/project/nothing-42']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+  });
+
+  test('an unknown course slug redirects to /academy', async ({ page }) => {
+    await page.goto('/academy/basket-weaving');
+    await expect(page).toHaveURL(/\/academy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Academy');
+  });
+});
+
+test.describe('screens show what SPEC.md §2 lists', () => {
+  test('Home: hero, both external buttons, What we do, projects, partners, insights and the newsletter place', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Learn and contribute to social impact data projects')).toBeVisible();
+    for (const name of ['Get trained', 'Start a Project']) {
+      const link = page.getByRole('link', { name: new RegExp(`^${name}`) }).first();
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('href', /^https:\/\//);
+    }
+    await expect(page.getByRole('heading', { name: 'What we do' })).toBeVisible();
+    const projects = page.getByRole('region', { name: 'Featured projects' });
+    await expect(projects.getByRole('link', { name: 'Water Point Watch' })).toHaveAttribute('href', '/projects/water-point-watch-1');
+    await expect(projects.getByText(/^Problem:/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View all projects' })).toHaveAttribute('href', '/projects');
+    await expect(page.getByRole('heading', { name: 'Our partners' })).toBeVisible();
+    expect(await page.getByRole('img', { name: /Savanna Labs|Open Delta|Kora/ }).count()).toBeGreaterThanOrEqual(3);
+    const insights = page.getByRole('region', { name: 'Latest insights' });
+    await expect(insights.getByRole('group')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: 'View all insights' })).toHaveAttribute('href', '/insights');
+    await expect(page.getByRole('heading', { name: 'Join the community' })).toBeVisible();
+    const org = (await jsonLd(page)).find((d) => d['@type'] === 'Organization');
+    expect(org).toMatchObject({ name: 'Baobab Data' });
+  });
+
+  test('Home: the particle background loads after the page is idle, as a canvas behind the hero', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#home-particles canvas')).toBeAttached({ timeout: 15_000 });
+  });
+
+  test('Home: the insight carousel moves with its named buttons and the arrow keys', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Latest insights' });
+    const prev = carousel.getByRole('button', { name: 'Previous insight' });
+    const next = carousel.getByRole('button', { name: 'Next insight' });
+    await expect(prev).toBeDisabled();
+    await next.click();
+    await expect(prev).toBeEnabled();
+    await carousel.getByRole('link').first().focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(prev).toBeDisabled();
+  });
+
+  test('About: who we are, the three focus blocks, what we do and four founders; no advisory board', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'Who we are' })).toBeVisible();
+    for (const block of ['Fellowship', 'Projects', 'Community']) {
+      await expect(page.getByRole('heading', { name: block, level: 3 })).toBeVisible();
+    }
+    await expect(page.getByText('24 weeks', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What we do' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Portrait of/ })).toHaveCount(4);
+    await expect(page.getByRole('link', { name: /^Profile of/ })).toHaveCount(4);
+    await expect(page.getByText('Grace Wanjiru')).toHaveCount(0);
+  });
+
+  test('Projects: the three statistics, Start a Project, and keyboard tabs with an empty archive', async ({ page }) => {
+    await page.goto('/projects');
+    const stats = page.getByRole('definition');
+    await expect(stats).toHaveText(['1', '1', '7']);
+    await expect(page.getByRole('term')).toHaveText(['Managed Projects', 'Total Projects', 'Team Members']);
+    await expect(page.getByRole('link', { name: /^Start a Project/ })).toHaveAttribute('target', '_blank');
+    const active = page.getByRole('tab', { name: 'Active Projects' });
+    await expect(active).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Water Point Watch' })).toBeVisible();
+    await active.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Archive Projects' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('No archive project');
+  });
+
+  test('Academy: nine cards with fee and duration, the premium one highlighted, testimonials with flags, Join a cohort', async ({ page }) => {
+    await page.goto('/academy');
+    await expect(page.getByRole('link', { name: /^Start Learning:/ })).toHaveCount(9);
+    await expect(page.getByText('Registration fee: $105')).toBeVisible();
+    await expect(page.getByText('Registration fee: Free')).toBeVisible();
+    await expect(page.getByText('Premium', { exact: true })).toHaveCount(1);
+    const testimonials = page.getByRole('region', { name: 'Fellow testimonials' });
+    const flag = testimonials.getByRole('img', { name: 'Flag of Nigeria' });
+    await flag.scrollIntoViewIfNeeded();
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(testimonials.getByText('Ifeoma Nwosu')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Join a cohort/ })).toHaveAttribute('target', '_blank');
+    const list = (await jsonLd(page)).find((d) => d['@type'] === 'ItemList');
+    expect((list?.itemListElement as unknown[]).length).toBe(9);
+  });
+
+  test('Course detail: duration, cost, introduction, learning outcomes, the enrolment place and Course JSON-LD', async ({ page }) => {
+    await page.goto('/academy/introduction-to-data-ethics-privacy');
+    await expect(page.getByRole('definition')).toHaveText(['1 week', 'Free']);
+    await expect(page.getByRole('heading', { name: 'Introduction', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Learning Outcome' })).toBeVisible();
+    expect(await page.locator('section[aria-labelledby="outcomes"] li').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole('heading', { name: 'Enrol' })).toBeVisible();
+    const course = (await jsonLd(page)).find((d) => d['@type'] === 'Course');
+    expect(course).toMatchObject({ name: 'Introduction To Data Ethics & Privacy', provider: { name: 'Baobab Data' } });
+  });
+
+  test('Project detail: image, share links, team, sections, View Project and the disabled Get Involved', async ({ page }) => {
+    await page.goto('/projects/water-point-watch-1');
+    await expect(page.getByRole('list', { name: 'Share this project' }).getByRole('link')).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'TEAM' })).toBeVisible();
+    for (const heading of ['Introduction', 'Problem', 'Objectives', 'Proposed Solution', 'Target']) {
+      await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: /^View Project/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Involved' })).toBeDisabled();
+  });
+
+  test('Insights, Contact, Event and Offer show their facts', async ({ page }) => {
+    await page.goto('/insights');
+    await expect(page.getByText('Share what you have done with data')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Submit Insight/ })).toHaveAttribute('target', '_blank');
+    expect(await page.locator('main article').count()).toBe(4);
+
+    await page.goto('/contact');
+    await expect(page.getByRole('img', { name: /map of Lagos/i })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'hello@baobabdata.org' }).first()).toHaveAttribute('href', 'mailto:hello@baobabdata.org');
+    await expect(page.getByRole('link', { name: '+234 1 555 0142' })).toHaveAttribute('href', 'tel:+23415550142');
+    await expect(page.getByText('Lagos, Nigeria').first()).toBeVisible();
+
+    await page.goto('/events/baobab-data-hackathon-2023');
+    await expect(page.locator('header').first()).toHaveAttribute('data-variant', 'white');
+    await expect(page.getByText('18-19 March 2023')).toBeVisible();
+    await expect(page.getByText('Join the leading hackathon in the African data science space.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Savanna Labs' })).toBeVisible();
+    const event = (await jsonLd(page)).find((d) => d['@type'] === 'Event');
+    expect(event).toMatchObject({ startDate: '2023-03-18', endDate: '2023-03-19' });
+
+    await page.goto('/offers/become-a-data-analyst');
+    await expect(page.getByText('Cohort starting May 2023')).toBeVisible();
+    await expect(page.getByText('Training | Mentorship | Internship')).toBeVisible();
+    await expect(page.getByText('20% off')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Price: was $150 now $120' })).toBeVisible();
+    await expect(page.getByText('Offer ends 25 March 2023.')).toBeVisible();
+    const offer = (await jsonLd(page)).find((d) => d['@type'] === 'Offer');
+    expect(offer).toMatchObject({ price: 120, priceCurrency: 'USD', priceValidUntil: '2023-03-25' });
+  });
+
+  test('Privacy names the minimum age of 13', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByText(/aged 13 and over/)).toBeVisible();
+  });
+});
+
+test('sitemap.xml lists every page, each course, project, event and offer included; robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const listed = [...sitemap.matchAll(/<loc>http:\/\/localhost:3000([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
+  for (const path of ['/', '/about', '/projects', '/academy', '/insights', '/contact', '/terms', '/privacy', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst']) {
+    expect(listed).toContain(path);
+  }
+  expect(listed.filter((p) => p.startsWith('/academy/'))).toHaveLength(9);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('both project tabs are readable and carousels scroll natively', async ({ page }) => {
+    await page.goto('/projects');
+    await expect(page.getByText('No archive project')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Water Point Watch' })).toBeVisible();
+    await page.goto('/');
+    const viewport = page.getByRole('region', { name: 'Latest insights' }).locator('div').first();
+    expect(await viewport.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+    await expect(page.getByRole('button', { name: 'Next insight' })).toBeHidden();
+  });
+});

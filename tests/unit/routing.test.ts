@@ -1,0 +1,38 @@
+/** @jest-environment node */
+import { redirectFor } from '@/lib/routing';
+import { projectIdFromSlug, projectSlug, slugify } from '@/lib/slug';
+
+describe('slugs', () => {
+  it('follow SPEC.md §9: lowercase, spaces to hyphens, then the id for projects', () => {
+    expect(projectSlug({ id: 1, title: 'Water Point Watch' })).toBe('water-point-watch-1');
+    expect(slugify('Introduction To ML & AI')).toBe('introduction-to-ml-ai');
+    expect(slugify('Aïcha Koné')).toBe('aicha-kone');
+    expect(projectIdFromSlug('water-point-watch-1')).toBe(1);
+    expect(projectIdFromSlug('12')).toBe(12);
+    expect(projectIdFromSlug('water-point-watch')).toBeNull();
+  });
+});
+
+describe('redirectFor', () => {
+  it('sends /home to / permanently', () => {
+    expect(redirectFor('/home')).toEqual({ location: '/', status: 308 });
+  });
+
+  it('sends the carousel form /project/… to /projects/… permanently', () => {
+    expect(redirectFor('/project/water-point-watch-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
+    expect(redirectFor('/project/anything-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
+    expect(redirectFor('/project/unknown-99')).toEqual({ location: '/projects/unknown-99', status: 308 });
+  });
+
+  it('sends a known project id with a wrong slug to its canonical address', () => {
+    expect(redirectFor('/projects/old-title-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
+    expect(redirectFor('/projects/water-point-watch-1')).toBeNull();
+    expect(redirectFor('/projects/unknown-99')).toBeNull();
+  });
+
+  it('sends an unknown course to /academy, and leaves known ones alone', () => {
+    expect(redirectFor('/academy/no-such-course')).toEqual({ location: '/academy', status: 307 });
+    expect(redirectFor('/academy/data-analysis-with-python')).toBeNull();
+    expect(redirectFor('/academy')).toBeNull();
+  });
+});
