@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
 import { Analytics } from '@/components/layout/analytics';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
@@ -7,6 +8,15 @@ import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { mainNav, site } from '@/lib/content';
 import { siteUrl } from '@/lib/seo';
 import './globals.css';
+
+// Inter (OFL) from its npm package, Latin only. 'optional': a slow phone keeps the system font
+// rather than re-laying out the page when the font arrives late.
+const inter = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  display: 'optional',
+  variable: '--font-inter',
+});
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl),
@@ -24,7 +34,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang={site.locale}>
+    <html lang={site.locale} className={inter.variable}>
       <body>
         <a className="skip-link" href="#main">
           Skip to main content

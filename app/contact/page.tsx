@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import { FormPlaceholder } from '@/components/forms/form-placeholder';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
@@ -28,7 +28,7 @@ export default function ContactPage() {
           <h2 id="find-us" className={ui.heading}>
             Find us
           </h2>
-          <Image src={contactPage.mapImg} alt={contactPage.mapAlt} width={1000} height={560} className={styles.map} sizes="(min-width: 56rem) 30rem, 92vw" />
+          <Picture src={contactPage.mapImg} alt={contactPage.mapAlt} width={1000} height={560} className={styles.map} sizes="(min-width: 56rem) 30rem, 92vw" />
           <address className={styles.details}>
             <p>{contactInfo.address}</p>
             <p>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import { ExternalLink } from '@/components/ui/external-link';
 import ui from '@/components/ui/section.module.css';
 import type { Person } from '@/lib/content/types';
@@ -9,7 +9,7 @@ export function TeamGrid({ people }: { people: readonly Person[] }) {
     <ul className={styles.grid}>
       {people.map((person) => (
         <li key={person.name} className={`${ui.card} ${styles.person}`}>
-          <Image src={person.img} alt={`Portrait of ${person.name}`} width={240} height={240} className={styles.photo} />
+          <Picture src={person.img} alt={`Portrait of ${person.name}`} width={240} height={240} className={styles.photo} />
           <h3 className={styles.name}>{person.name}</h3>
           <p className={styles.title}>{person.title}</p>
           <ExternalLink href={person.link}>Profile of {person.name}</ExternalLink>

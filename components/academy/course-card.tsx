@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import Link from 'next/link';
 import buttons from '@/components/ui/button.module.css';
 import ui from '@/components/ui/section.module.css';
@@ -10,7 +10,7 @@ import styles from './course-card.module.css';
 export function CourseCard({ course }: { course: Course }) {
   return (
     <article className={`${ui.card} ${course.isPremium ? styles.premium : ''}`}>
-      <Image src={course.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
+      <Picture src={course.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
       <div className={ui.cardBody}>
         {course.isPremium ? <p className={styles.badge}>Premium</p> : null}
         <h3>{course.title}</h3>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import type { Testimonial } from '@/lib/content/types';
 import styles from './testimonial-card.module.css';
 
@@ -9,7 +9,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         <p>{testimonial.quote}</p>
       </blockquote>
       <figcaption className={styles.caption}>
-        <Image src={testimonial.flag} alt={`Flag of ${testimonial.country}`} width={36} height={24} className={styles.flag} />
+        <Picture src={testimonial.flag} alt={`Flag of ${testimonial.country}`} width={36} height={24} className={styles.flag} />
         <span>
           <strong>{testimonial.name}</strong>
           <br />

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import Link from 'next/link';
 import ui from '@/components/ui/section.module.css';
 import { projectPath } from '@/lib/content';
@@ -9,7 +9,7 @@ export function ProjectCard({ project, variant }: { project: ProjectSummary; var
   return (
     <article className={ui.card}>
       {variant === 'list' ? (
-        <Image src={project.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
+        <Picture src={project.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
       ) : null}
       <div className={ui.cardBody}>
         <h3>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import buttons from '@/components/ui/button.module.css';
 import { ExternalLink } from '@/components/ui/external-link';
 import { RichText } from '@/components/ui/rich-text';
@@ -19,7 +19,7 @@ export function ProjectDetail({ project, url }: { project: Detail; url: string }
   return (
     <div className={`container ${styles.layout}`}>
       <div className={styles.main}>
-        <Image
+        <Picture
           src={project.img}
           alt=""
           width={640}

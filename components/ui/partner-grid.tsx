@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import type { Partner } from '@/lib/content/types';
 import styles from './partner-grid.module.css';
 
@@ -7,7 +7,7 @@ export function PartnerGrid({ partners }: { partners: readonly Partner[] }) {
     <ul className={styles.grid}>
       {partners.map((partner) => (
         <li key={partner.img} className={styles.item}>
-          <Image src={partner.img} alt={partner.alt} width={320} height={96} className={styles.logo} />
+          <Picture src={partner.img} alt={partner.alt} width={320} height={96} className={styles.logo} />
         </li>
       ))}
     </ul>

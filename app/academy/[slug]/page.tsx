@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import { redirect } from 'next/navigation';
 import { CourseJsonLd } from 'next-seo';
 import { FormPlaceholder } from '@/components/forms/form-placeholder';
@@ -55,7 +55,7 @@ export default async function CoursePage({ params }: Props) {
       </PageHeader>
       <div className={`container ${styles.layout}`}>
         <div>
-          <Image src={course.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 40rem, 92vw" />
+          <Picture src={course.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 40rem, 92vw" />
           <section aria-labelledby="introduction" className={ui.section}>
             <h2 id="introduction" className={ui.heading}>
               Introduction

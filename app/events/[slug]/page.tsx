@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import { notFound } from 'next/navigation';
 import { EventJsonLd } from 'next-seo';
 import { FormPlaceholder } from '@/components/forms/form-placeholder';
@@ -45,7 +45,7 @@ export default async function EventPage({ params }: Props) {
         organizer={{ name: site.name, url: siteUrl }}
       />
       <section className={styles.banner} aria-labelledby="event-title">
-        <Image src={event.img} alt="" fill priority className={styles.bannerImage} sizes="100vw" />
+        <Picture src={event.img} alt="" fill priority className={styles.bannerImage} sizes="100vw" />
         <div className={`container ${styles.bannerText}`}>
           <p className={styles.dates}>{event.dates}</p>
           <h1 id="event-title" className={styles.title}>
@@ -64,7 +64,7 @@ export default async function EventPage({ params }: Props) {
             <strong>Where:</strong> {event.location}
           </p>
           <p className={styles.partnerLabel}>In partnership with</p>
-          <Image src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
+          <Picture src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
         </section>
         <section aria-labelledby="register" className={`${ui.section} ${styles.form}`}>
           <h2 id="register" className={ui.heading}>

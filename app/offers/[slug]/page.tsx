@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { Picture } from '@/components/ui/picture';
 import { notFound } from 'next/navigation';
 import { JsonLdScript } from 'next-seo';
 import { FormPlaceholder } from '@/components/forms/form-placeholder';
@@ -57,7 +57,7 @@ export default async function OfferPage({ params }: Props) {
       </PageHeader>
       <div className={`container ${styles.layout}`}>
         <section aria-labelledby="price" className={ui.section}>
-          <Image src={offer.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 36rem, 92vw" />
+          <Picture src={offer.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 36rem, 92vw" />
           <p className={styles.discount}>{offer.discountPercent}% off</p>
           <h2 id="price" className={styles.price}>
             <span className="visually-hidden">Price: </span>
