@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { OrganizationJsonLd } from 'next-seo';
-import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Hero } from '@/components/home/hero';
 import { InsightCard } from '@/components/insights/insight-card';
 import { ProjectCard } from '@/components/projects/project-card';
@@ -89,7 +89,7 @@ export default function HomePage() {
           <h2 id="join" className={ui.heading}>
             Join the community
           </h2>
-          <FormPlaceholder name="newsletter" />
+          <NewsletterForm />
         </div>
       </section>
     </>

@@ -1,5 +1,5 @@
 import { Picture } from '@/components/ui/picture';
-import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import { ContactForm } from '@/components/forms/contact-form';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { contactInfo, pages } from '@/lib/content';
@@ -22,7 +22,7 @@ export default function ContactPage() {
           <h2 id="message" className={ui.heading}>
             Send us a message
           </h2>
-          <FormPlaceholder name="contact" />
+          <ContactForm />
         </section>
         <section aria-labelledby="find-us" className={ui.section}>
           <h2 id="find-us" className={ui.heading}>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Picture } from '@/components/ui/picture';
 import { redirect } from 'next/navigation';
 import { CourseJsonLd } from 'next-seo';
-import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import { EnrolmentForm } from '@/components/forms/enrolment-form';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { coursePath, courses, findCourse, site } from '@/lib/content';
@@ -77,7 +77,7 @@ export default async function CoursePage({ params }: Props) {
           <h2 id="enrol" className={ui.heading}>
             Enrol
           </h2>
-          <FormPlaceholder name="enrolment" />
+          <EnrolmentForm course={course.title} hasPaymentPage={course.pay_link !== ''} />
         </section>
       </div>
     </>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Picture } from '@/components/ui/picture';
 import { notFound } from 'next/navigation';
 import { EventJsonLd } from 'next-seo';
-import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import { EventForm } from '@/components/forms/event-form';
 import ui from '@/components/ui/section.module.css';
 import { events, findEvent, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
@@ -70,7 +70,7 @@ export default async function EventPage({ params }: Props) {
           <h2 id="register" className={ui.heading}>
             Register
           </h2>
-          <FormPlaceholder name="event registration" />
+          <EventForm event={event.slug} />
         </section>
       </div>
     </>

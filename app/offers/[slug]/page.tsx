@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Picture } from '@/components/ui/picture';
 import { notFound } from 'next/navigation';
 import { JsonLdScript } from 'next-seo';
-import { FormPlaceholder } from '@/components/forms/form-placeholder';
+import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { findOffer, offers, site } from '@/lib/content';
@@ -77,7 +77,7 @@ export default async function OfferPage({ params }: Props) {
           <h2 id="save-spot" className={ui.heading}>
             Reserve your spot
           </h2>
-          <FormPlaceholder name="offer registration" />
+          <OfferForm />
         </section>
       </div>
     </>

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import buttons from '@/components/ui/button.module.css';
+import { HONEYPOT_FIELD, type FormState } from '@/lib/forms/state';
+import styles from './fields.module.css';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function Field({ id, label, error, hint, children }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {children(describedBy)}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface InputProps {
+  id: string;
+  label: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  defaultValue?: string;
+  hint?: string;
+  maxLength?: number;
+}
+
+export function TextField({ id, label, type = 'text', autoComplete, registration, error, defaultValue, hint, maxLength }: InputProps) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(describedBy) => (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          maxLength={maxLength}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={styles.input}
+          {...registration}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function TextAreaField({ id, label, registration, error, defaultValue, maxLength }: Omit<InputProps, 'type' | 'autoComplete' | 'hint'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(describedBy) => (
+        <textarea
+          id={id}
+          required
+          rows={6}
+          maxLength={maxLength}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={styles.input}
+          {...registration}
+        />
+      )}
+    </Field>
+  );
+}
+
+interface SelectProps extends Omit<InputProps, 'type' | 'maxLength' | 'hint'> {
+  options: Record<string, string>;
+  placeholder: string;
+}
+
+export function SelectField({ id, label, registration, error, defaultValue, options, placeholder, autoComplete }: SelectProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(describedBy) => (
+        <select
+          id={id}
+          required
+          autoComplete={autoComplete}
+          defaultValue={defaultValue ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={styles.input}
+          {...registration}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {Object.entries(options).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+// A field people never see or reach; bots that fill every input give themselves away.
+export function Honeypot() {
+  return (
+    <div className={styles.honeypot} aria-hidden="true">
+      <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
+      <input id={`${HONEYPOT_FIELD}-field`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export function SubmitButton({ children, disabled, sending }: { children: ReactNode; disabled: boolean; sending: boolean }) {
+  return (
+    <button type="submit" className={`${buttons.button} ${buttons.primary} ${styles.submit}`} disabled={disabled} aria-busy={sending || undefined}>
+      {sending ? 'Sending…' : children}
+    </button>
+  );
+}
+
+// The message area every form has (SPEC.md §4). Announced to screen readers when it changes.
+export function FormMessage({ state, id }: { state: FormState; id: string }) {
+  return (
+    <div id={id} className={styles.message} role="status" aria-live="polite" data-status={state.status}>
+      {state.status === 'success' ? (
+        <>
+          <p className={styles.success}>{state.message}</p>
+          {state.detail ? <p>{state.detail}</p> : null}
+          {state.link ? (
+            <p>
+              <a href={state.link.href} target="_blank" rel="noopener noreferrer">
+                {state.link.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {state.status === 'error' ? <p className={styles.failure}>{state.message}</p> : null}
+    </div>
+  );
+}

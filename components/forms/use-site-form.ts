@@ -1,0 +1,92 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActionState, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
+import { siteFetch } from '@/lib/http/client';
+import { BOT_TOKEN_FIELD, idleState, type FormState } from '@/lib/forms/state';
+
+type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
+
+interface Options<T extends FieldValues> {
+  operation: string;
+  schema: z.ZodMiniType<T, T>;
+  action: Action;
+  blank: DefaultValues<T>;
+  // Runs inside the submit event, before anything is awaited: the only moment a browser lets a page
+  // open a new tab. Returns what onSuccess / onFailure receive.
+  beforeSend?: () => Window | null;
+  onSuccess?: (state: Extract<FormState, { status: 'success' }>, tab: Window | null) => void;
+  onFailure?: (tab: Window | null) => void;
+}
+
+const noSubscription = () => () => {};
+
+// One form that works both ways: without JavaScript it posts to the server action and the server
+// renders the outcome; with JavaScript it validates as the visitor types (react-hook-form + zod) and
+// posts through siteFetch, which adds the X-XSRF-TOKEN header.
+export function useSiteForm<T extends FieldValues>({ operation, schema, action, blank, beforeSend, onSuccess, onFailure }: Options<T>) {
+  const [serverState, formAction] = useActionState(action, idleState);
+  const [clientState, setClientState] = useState<FormState | null>(null);
+  const [sending, setSending] = useState(false);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const form = useForm<T>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: blank });
+  const state = clientState ?? serverState;
+
+  const send = async (element: HTMLFormElement, tab: Window | null) => {
+    setSending(true);
+    const data = new FormData(element);
+    const token = await getBotToken();
+    if (token) data.set(BOT_TOKEN_FIELD, token);
+    let next: FormState;
+    try {
+      const response = await siteFetch(`/api/forms/${operation}`, { method: 'POST', body: data });
+      next = response.headers.get('content-type')?.includes('json')
+        ? ((await response.json()) as FormState)
+        : { status: 'error', message: 'Try again' };
+    } catch {
+      next = { status: 'error', message: 'Try again' };
+    }
+    setSending(false);
+    setClientState(next);
+    if (next.status === 'success') {
+      form.reset(blank);
+      onSuccess?.(next, tab);
+    } else {
+      const errors: Record<string, string | undefined> = next.status === 'error' ? (next.errors ?? {}) : {};
+      for (const [field, message] of Object.entries(errors)) {
+        if (message) form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
+      }
+      onFailure?.(tab);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const tab = form.formState.isValid ? (beforeSend?.() ?? null) : null;
+    const element = event.currentTarget;
+    void form.handleSubmit(() => send(element, tab))(event);
+  };
+
+  // Server-rendered values and errors matter only to a visitor without JavaScript.
+  const valueOf = (name: string) => (!hydrated && serverState.status === 'error' ? serverState.values?.[name] : undefined);
+  const errorOf = (name: Path<T>) =>
+    (form.formState.errors[name]?.message as string | undefined) ??
+    (!hydrated && serverState.status === 'error' ? serverState.errors?.[name] : undefined);
+
+  return {
+    form,
+    state,
+    formAction,
+    onSubmit,
+    onFocus: warmBotCheck,
+    sending,
+    // Enabled in the server HTML: a visitor without JavaScript must be able to submit.
+    submitDisabled: hydrated && (!form.formState.isValid || sending),
+    valueOf,
+    errorOf,
+  };
+}

@@ -1,0 +1,113 @@
+import * as z from 'zod/mini';
+import { courses, events, findEvent } from '@/lib/content';
+import { NewsletterUnavailable, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
+import type { Collection, RecordData, Store } from '@/lib/storage';
+import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from './schemas';
+import type { FormState } from './state';
+
+export interface FormServices {
+  store: () => Store;
+  newsletter: () => NewsletterProvider;
+  log: (message: string, detail?: unknown) => void;
+}
+
+// How the server handles one form: its schema, what it stores, and what the visitor sees on success.
+// `extra` holds the flag fields the pipeline adds (e.g. an unverified bot check).
+export interface FormDefinition<S extends z.ZodMiniType = z.ZodMiniType> {
+  id: 'enrol' | 'contactUs' | 'subscribe' | 'registerEvent' | 'registerOffer';
+  schema: S;
+  fields: string[];
+  accept(input: z.output<S>, now: number, extra: RecordData, services: FormServices): Promise<FormState>;
+}
+
+async function store(services: FormServices, collection: Collection, record: RecordData) {
+  await services.store().add(collection, record);
+}
+
+const enrolmentServerSchema = enrolmentSchema.check(
+  z.refine((input) => courses.some((c) => c.title === input.course), {
+    path: ['course'],
+    message: 'Choose one of the academy’s courses',
+  }),
+);
+
+export const enrolForm: FormDefinition<typeof enrolmentServerSchema> = {
+  id: 'enrol',
+  schema: enrolmentServerSchema,
+  fields: ['name', 'email', 'phone', 'gender', 'country', 'course'],
+  async accept(input, now, extra, services) {
+    await store(services, 'enrolment', { ...input, date: now, ...extra });
+    const course = courses.find((c) => c.title === input.course)!;
+    return {
+      status: 'success',
+      message: 'Enroled',
+      detail: course.pay_link
+        ? `You are enroled in ${course.title}. Pay the ${course.cost} registration fee on the payment page to confirm your place.`
+        : `You are enroled in ${course.title}. This course is free: we will email you the details.`,
+      ...(course.pay_link ? { link: { href: course.pay_link, label: 'Go to the payment page' } } : {}),
+    };
+  },
+};
+
+export const contactForm: FormDefinition<typeof contactSchema> = {
+  id: 'contactUs',
+  schema: contactSchema,
+  fields: ['name', 'email', 'message'],
+  async accept(input, now, extra, services) {
+    await store(services, 'contact', { ...input, date: now, ...extra });
+    return { status: 'success', message: 'Message sent successfully', detail: 'We will get in touch soon' };
+  },
+};
+
+const eventServerSchema = z.extend(eventSchema, {
+  event: z.string('This event does not exist').check(z.refine((slug) => findEvent(slug) !== undefined, 'This event does not exist')),
+});
+
+export const eventForm: FormDefinition<typeof eventServerSchema> = {
+  id: 'registerEvent',
+  schema: eventServerSchema,
+  fields: ['firstName', 'lastName', 'email', 'event'],
+  async accept({ event: slug, ...input }, now, extra, services) {
+    await store(services, 'user', { ...input, date: now, ...extra });
+    const event = findEvent(slug) ?? events[0]!;
+    return {
+      status: 'success',
+      message: 'Continue your registration',
+      detail: 'Your details are saved. Finish your registration on the event page that opens next.',
+      link: { href: event.registrationLink, label: 'Continue to the registration page' },
+    };
+  },
+};
+
+export const offerForm: FormDefinition<typeof offerSchema> = {
+  id: 'registerOffer',
+  schema: offerSchema,
+  fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'],
+  async accept(input, now, extra, services) {
+    await store(services, 'offer', { ...input, date: now, ...extra });
+    return { status: 'success', message: 'Your Spot has been Reserved' };
+  },
+};
+
+export const WELCOME = 'Welcome to the Baobab Data community!';
+
+export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
+  id: 'subscribe',
+  schema: newsletterSchema,
+  fields: ['name', 'email'],
+  async accept(input, now, _extra, services) {
+    let answer;
+    try {
+      answer = await services.newsletter().subscribe(input.name, input.email, now);
+    } catch (error) {
+      if (!(error instanceof NewsletterUnavailable)) throw error;
+      // SPEC.md §8: a network or HTTP failure shows 'Try again' and is logged.
+      services.log('newsletter provider unavailable', error.message);
+      return { status: 'error', message: 'Try again', values: input };
+    }
+    if (answer.result === undefined || answer.result === 'error') {
+      return { status: 'error', message: providerMessage(answer.msg) || 'Try again', values: input };
+    }
+    return { status: 'success', message: WELCOME, detail: 'Look out for our next newsletter in your inbox.' };
+  },
+};

@@ -1,0 +1,21 @@
+import { createRequire } from 'node:module';
+import type { Server, ServerCredentials as Credentials } from '@grpc/grpc-js';
+import { FirestoreServer } from '@firestore-emulator/server';
+
+// The emulator carries its own copy of grpc-js; credentials must come from that same copy.
+const emulatorRequire = createRequire(require.resolve('@firestore-emulator/server'));
+const { ServerCredentials } = emulatorRequire('@grpc/grpc-js') as { ServerCredentials: typeof Credentials };
+
+// A Firestore emulator speaking the real gRPC protocol, bound to 127.0.0.1 on a free port
+// (its own start() would listen on every interface).
+export async function startFirestoreEmulator(): Promise<{ host: string; stop: () => void }> {
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  const emulator = new FirestoreServer();
+  const grpcServer = (emulator as unknown as { server: Server }).server;
+  const port = await new Promise<number>((resolve, reject) =>
+    grpcServer.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return { host: `127.0.0.1:${port}`, stop: () => emulator.stop() };
+}

@@ -1,0 +1,127 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openFirestoreStore } from '@/lib/storage/firestore';
+import { openSqliteStore } from '@/lib/storage/sqlite';
+import { DuplicateError, type Store } from '@/lib/storage/types';
+import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+
+// One contract, two adapters: what the forms and the export command rely on.
+interface Harness {
+  open(): Promise<Store>;
+  cleanup(): Promise<void>;
+}
+
+const sqliteHarness = (): Harness => {
+  const dir = mkdtempSync(join(tmpdir(), 'baobab-store-'));
+  return {
+    open: async () => openSqliteStore(join(dir, 'test.sqlite')),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+};
+
+const firestoreHarness = (): Harness => {
+  let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>> | undefined;
+  let project = 0;
+  return {
+    open: async () => {
+      emulator ??= await startFirestoreEmulator();
+      // A fresh project id per test keeps the tests' data apart on one emulator.
+      return openFirestoreStore({ projectId: `contract-${process.pid}-${++project}`, emulatorHost: emulator.host });
+    },
+    cleanup: async () => emulator?.stop(),
+  };
+};
+
+describe.each([
+  ['SQLite', sqliteHarness],
+  ['Firestore (emulator)', firestoreHarness],
+])('%s store', (_name, makeHarness) => {
+  const harness = makeHarness();
+  let store: Store;
+
+  beforeEach(async () => {
+    store = await harness.open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+  afterAll(() => harness.cleanup());
+
+  it('adds records with generated ids under the spec field names and lists them in submission order', async () => {
+    const first = await store.add('enrolment', {
+      name: 'Ada Obi',
+      email: 'ada@example.org',
+      phone: '+234 801 000 0000',
+      gender: 'female',
+      country: 'Nigeria',
+      course: 'Data Analysis with Python',
+      date: 1_700_000_000_000,
+    });
+    const second = await store.add('enrolment', { name: 'Kojo', email: 'kojo@example.org', date: 1_700_000_000_500 });
+    expect(first.id).toMatch(/\S{8,}/);
+    expect(second.id).not.toBe(first.id);
+
+    const records = await store.list('enrolment');
+    expect(records.map((r) => r.id)).toEqual([first.id, second.id]);
+    expect(records[0]!.data).toEqual({
+      name: 'Ada Obi',
+      email: 'ada@example.org',
+      phone: '+234 801 000 0000',
+      gender: 'female',
+      country: 'Nigeria',
+      course: 'Data Analysis with Python',
+      date: 1_700_000_000_000,
+    });
+  });
+
+  it('keeps collections apart and filters by date', async () => {
+    await store.add('contact', { name: 'A', email: 'a@example.org', message: 'old', date: 1000 });
+    await store.add('contact', { name: 'B', email: 'b@example.org', message: 'new', date: 5000 });
+    await store.add('user', { firstName: 'C', lastName: 'D', email: 'c@example.org', date: 3000 });
+    expect((await store.list('contact')).map((r) => r.data.message)).toEqual(['old', 'new']);
+    expect((await store.list('contact', { since: 4000 })).map((r) => r.data.message)).toEqual(['new']);
+    expect(await store.list('offer')).toEqual([]);
+    expect((await store.list('user')).map((r) => r.data.email)).toEqual(['c@example.org']);
+  });
+
+  it('refuses a second record with the same unique key, and only in that collection', async () => {
+    await store.add('newsletter', { name: 'Ada', email: 'ada@example.org', date: 1 }, { uniqueKey: 'ada@example.org' });
+    await expect(
+      store.add('newsletter', { name: 'Ada again', email: 'ada@example.org', date: 2 }, { uniqueKey: 'ada@example.org' }),
+    ).rejects.toBeInstanceOf(DuplicateError);
+    await store.add('newsletter', { name: 'Kofi', email: 'kofi@example.org', date: 3 }, { uniqueKey: 'kofi@example.org' });
+    expect((await store.list('newsletter')).map((r) => r.data.name)).toEqual(['Ada', 'Kofi']);
+  });
+
+  it('stores non-Latin text, quotes and newlines unchanged, and answers a ping', async () => {
+    const message = 'Ẹ kú àárọ̀ "friends",\nمرحبا — 你好';
+    await store.add('contact', { name: 'Ọlá', email: 'ola@example.org', message, date: 10 });
+    expect((await store.list('contact'))[0]!.data.message).toBe(message);
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  it('commits many concurrent writes without losing one', async () => {
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      store.add('offer', { email: `p${i}@example.org`, firstName: 'P', lastName: String(i), date: 100 + i }),
+    );
+    const ids = await Promise.all(writes);
+    expect(new Set(ids.map((r) => r.id)).size).toBe(50);
+    expect(await store.list('offer')).toHaveLength(50);
+  });
+});
+
+describe('SQLite store on disk', () => {
+  it('keeps what was committed across a reopen of the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baobab-reopen-'));
+    const file = join(dir, 'db.sqlite');
+    const first = openSqliteStore(file);
+    await first.add('contact', { name: 'A', email: 'a@example.org', message: 'kept', date: 1 });
+    await first.close();
+    const second = openSqliteStore(file);
+    expect((await second.list('contact')).map((r) => r.data.message)).toEqual(['kept']);
+    await second.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
