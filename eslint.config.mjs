@@ -5,5 +5,10 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
   globalIgnores(['.next/**', 'out/**', 'var/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'next-env.d.ts']),
 ]);

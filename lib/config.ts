@@ -72,7 +72,7 @@ export type Config = ReturnType<typeof readConfig>;
 
 export class ConfigError extends Error {}
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+export function readConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);

@@ -1,0 +1,232 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { storedRecords, uniqueEmail } from './store';
+
+// The external pages forms open are answered here, so no test reaches the internet.
+async function stubExternalPages(context: BrowserContext) {
+  await context.route(/^https:\/\/(pay|events)\.baobabdata\.org\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>External page</title><p>External page</p>' }),
+  );
+}
+
+async function waitForHydration(page: Page, button: string) {
+  // The submit button is enabled in the server HTML and disabled once the form runs in the browser.
+  await expect(page.getByRole('button', { name: button })).toBeDisabled();
+}
+
+test.describe('with JavaScript', () => {
+  test.beforeEach(async ({ context }) => stubExternalPages(context));
+
+  test('enrolment: disabled until valid, then hidden, "Enroled", and the payment page in a new tab', async ({ page, context }) => {
+    await page.goto('/academy/data-analysis-with-python');
+    await waitForHydration(page, 'Enrol');
+    const email = uniqueEmail('enrol');
+    await page.getByLabel('Full name').fill('Ada Obi');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText('Enter an email address like name@example.com')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('+234 801 234 5678');
+    await page.getByLabel('Gender').selectOption('female');
+    await expect(page.getByRole('button', { name: 'Enrol' })).toBeDisabled();
+    await page.getByLabel('Country').fill('Nigeria');
+    await expect(page.getByRole('button', { name: 'Enrol' })).toBeEnabled();
+
+    const newTab = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    const tab = await newTab;
+    await expect(page.getByText('Enroled', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Go to the payment page/ })).toHaveAttribute(
+      'href',
+      'https://pay.baobabdata.org/data-analysis-with-python',
+    );
+    await expect(tab).toHaveURL('https://pay.baobabdata.org/data-analysis-with-python');
+
+    expect(storedRecords('enrolment', email)).toEqual([
+      expect.objectContaining({ name: 'Ada Obi', phone: '+234 801 234 5678', gender: 'female', country: 'Nigeria', course: 'Data Analysis with Python', date: expect.any(Number) }),
+    ]);
+  });
+
+  test('enrolment in the free track opens no tab', async ({ page, context }) => {
+    await page.goto('/academy/introduction-to-data-ethics-privacy');
+    await waitForHydration(page, 'Enrol');
+    const email = uniqueEmail('free');
+    await page.getByLabel('Full name').fill('Kofi Asante');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('0244123456');
+    await page.getByLabel('Gender').selectOption('male');
+    await page.getByLabel('Country').fill('Ghana');
+    const pagesBefore = context.pages().length;
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    await expect(page.getByText('Enroled', { exact: true })).toBeVisible();
+    expect(context.pages().length).toBe(pagesBefore);
+    expect(storedRecords('enrolment', email)).toHaveLength(1);
+  });
+
+  test('contact: shows both messages and resets', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page, 'Send message');
+    const email = uniqueEmail('contact');
+    await page.getByLabel('Name').fill('Amina Yusuf');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message', { exact: true }).fill('We would like to host a study group in Kano.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    await expect(page.getByText('We will get in touch soon')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    expect(storedRecords('contact', email)).toEqual([
+      expect.objectContaining({ name: 'Amina Yusuf', message: 'We would like to host a study group in Kano.' }),
+    ]);
+  });
+
+  test('event: resets, "Continue your registration", and the registration page opens after 2 seconds', async ({ page, context }) => {
+    await page.goto('/events/baobab-data-hackathon-2023');
+    await waitForHydration(page, 'Register');
+    const email = uniqueEmail('event');
+    await page.getByLabel('First name').fill('Tendai');
+    await page.getByLabel('Last name').fill('Moyo');
+    await page.getByLabel('Email').fill(email);
+    const newTab = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const tab = await newTab;
+    await expect(page.getByText('Continue your registration')).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('');
+    const shownAt = Date.now();
+    await expect(tab).toHaveURL('https://events.baobabdata.org/hackathon-2023/register', { timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+    await expect(page.getByRole('link', { name: /Continue to the registration page/ })).toBeVisible();
+    expect(storedRecords('user', email)).toEqual([{ firstName: 'Tendai', lastName: 'Moyo', email, date: expect.any(Number) }]);
+  });
+
+  test('offer: "Your Spot has been Reserved" and a reset form', async ({ page }) => {
+    await page.goto('/offers/become-a-data-analyst');
+    await waitForHydration(page, 'Save My Spot');
+    const email = uniqueEmail('offer');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('First name').fill('Fatou');
+    await page.getByLabel('Last name').fill('Diallo');
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Highest degree').selectOption('bachelor');
+    await page.getByLabel('Occupation').fill('Accountant');
+    await page.getByLabel('Country').fill('Senegal');
+    await page.getByRole('button', { name: 'Save My Spot' }).click();
+    await expect(page.getByText('Your Spot has been Reserved')).toBeVisible();
+    await expect(page.getByLabel('Occupation')).toHaveValue('');
+    expect(storedRecords('offer', email)).toEqual([
+      { email, firstName: 'Fatou', lastName: 'Diallo', gender: 'female', degree: 'bachelor', occupation: 'Accountant', country: 'Senegal', date: expect.any(Number) },
+    ]);
+  });
+
+  test("newsletter: welcome and reset, then the provider's message for a second subscription", async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page, 'Subscribe');
+    const email = uniqueEmail('news');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Subscribe' }) });
+    await form.getByLabel('Name').fill('Brian Otieno');
+    await form.getByLabel('Email').fill('brian@');
+    await expect(page.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+    await form.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Welcome to the Baobab Data community!')).toBeVisible();
+    await expect(form.getByLabel('Email')).toHaveValue('');
+
+    await form.getByLabel('Name').fill('Brian Otieno');
+    await form.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText(`${email} is already subscribed to our list.`)).toBeVisible();
+    expect(storedRecords('newsletter', email)).toHaveLength(1);
+  });
+
+  test('a server-side refusal is shown next to its field', async ({ page }) => {
+    await page.goto('/academy/data-analysis-with-python');
+    await waitForHydration(page, 'Enrol');
+    await page.getByLabel('Full name').fill('Ada Obi');
+    await page.getByLabel('Email').fill(uniqueEmail('forged'));
+    await page.getByLabel('Phone').fill('08012345678');
+    await page.getByLabel('Gender').selectOption('male');
+    await page.getByLabel('Country').fill('Nigeria');
+    // A visitor who edits the hidden course field is told why on the server's word.
+    await page.locator('input[name="course"]').evaluate((input: HTMLInputElement) => (input.value = 'Basket Weaving'));
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeEach(async ({ context }) => stubExternalPages(context));
+
+  test('contact posts and the server renders the outcome', async ({ page }) => {
+    await page.goto('/contact');
+    const email = uniqueEmail('nojs-contact');
+    await page.getByLabel('Name').fill('Moussa');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message', { exact: true }).fill('Sent without JavaScript.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    await expect(page.getByText('We will get in touch soon')).toBeVisible();
+    expect(storedRecords('contact', email)).toEqual([expect.objectContaining({ name: 'Moussa', message: 'Sent without JavaScript.' })]);
+  });
+
+  test('field errors come back from the server next to their fields, with what was typed kept', async ({ page }) => {
+    await page.goto('/academy/data-analysis-with-python');
+    const email = uniqueEmail('nojs-errors');
+    // Blank after trimming and letters in a phone number pass the browser's own checks but not ours.
+    await page.getByLabel('Full name').fill('   ');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('call me maybe');
+    await page.getByLabel('Gender').selectOption('others');
+    await page.getByLabel('Country').fill('Kenya');
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
+    await expect(page.getByText('Enter your name')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/Enter a phone number of 7 to 20 digits/)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Country')).toHaveValue('Kenya');
+    expect(storedRecords('enrolment', email)).toEqual([]);
+
+    await page.getByLabel('Full name').fill('Grace Wanjiru');
+    await page.getByLabel('Phone').fill('+254 712 345 678');
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    await expect(page.getByText('Enroled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Go to the payment page/ })).toBeVisible();
+    expect(storedRecords('enrolment', email)).toHaveLength(1);
+  });
+
+  test('event, offer and newsletter post and render their outcomes', async ({ page }) => {
+    const eventEmail = uniqueEmail('nojs-event');
+    await page.goto('/events/baobab-data-hackathon-2023');
+    await page.getByLabel('First name').fill('Nadia');
+    await page.getByLabel('Last name').fill('Benali');
+    await page.getByLabel('Email').fill(eventEmail);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Continue your registration')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Continue to the registration page/ })).toBeVisible();
+    expect(storedRecords('user', eventEmail)).toHaveLength(1);
+
+    const offerEmail = uniqueEmail('nojs-offer');
+    await page.goto('/offers/become-a-data-analyst');
+    await page.getByLabel('Email').fill(offerEmail);
+    await page.getByLabel('First name').fill('Olumide');
+    await page.getByLabel('Last name').fill('Adeyemi');
+    await page.getByLabel('Gender').selectOption('male');
+    await page.getByLabel('Highest degree').selectOption('phd');
+    await page.getByLabel('Occupation').fill('Engineer');
+    await page.getByLabel('Country').fill('Nigeria');
+    await page.getByRole('button', { name: 'Save My Spot' }).click();
+    await expect(page.getByText('Your Spot has been Reserved')).toBeVisible();
+    expect(storedRecords('offer', offerEmail)).toHaveLength(1);
+
+    const newsEmail = uniqueEmail('nojs-news');
+    await page.goto('/');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Subscribe' }) });
+    await form.getByLabel('Name').fill('Zanele');
+    await form.getByLabel('Email').fill(newsEmail);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Welcome to the Baobab Data community!')).toBeVisible();
+    expect(storedRecords('newsletter', newsEmail)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,17 @@
+import Database from 'better-sqlite3';
+
+// Reads what the site under test stored (DATA_DIR=var/e2e in playwright.config.ts).
+export function storedRecords(collection: string, email: string): Record<string, unknown>[] {
+  const db = new Database('var/e2e/baobab.sqlite', { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT data FROM records WHERE collection = ? ORDER BY rowid').all(collection) as { data: string }[];
+    return rows.map((r) => JSON.parse(r.data)).filter((d) => d.email === email);
+  } finally {
+    db.close();
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now()}.${++counter}@example.org`;
+}

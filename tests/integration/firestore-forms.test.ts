@@ -1,0 +1,67 @@
+/** @jest-environment node */
+import { NextRequest } from 'next/server';
+import { openFirestoreStore } from '@/lib/storage/firestore';
+import type { Store } from '@/lib/storage/types';
+import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+
+// The forms switched to Firestore by configuration alone, through the real route handler.
+const TOKEN = 'c'.repeat(64);
+let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
+let reader: Store;
+let POST: typeof import('@/app/api/forms/[operation]/route').POST;
+
+beforeAll(async () => {
+  emulator = await startFirestoreEmulator();
+  process.env.STORE = 'firestore';
+  process.env.FIRESTORE_PROJECT_ID = 'forms-e2e';
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  ({ POST } = await import('@/app/api/forms/[operation]/route'));
+  reader = openFirestoreStore({ projectId: 'forms-e2e', emulatorHost: emulator.host });
+});
+
+afterAll(async () => {
+  await reader.close();
+  const { getStore } = await import('@/lib/storage');
+  await getStore().close();
+  emulator.stop();
+});
+
+function post(operation: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  const request = new NextRequest(`http://localhost:3000/api/forms/${operation}`, {
+    method: 'POST',
+    body,
+    headers: { 'x-xsrf-token': TOKEN, cookie: `XSRF-TOKEN=${TOKEN}`, 'x-forwarded-for': '127.0.0.1' },
+  });
+  return POST(request, { params: Promise.resolve({ operation }) });
+}
+
+it('stores an offer registration as a Firestore document with the spec fields', async () => {
+  const fields = { email: 'fs@example.org', firstName: 'Fi', lastName: 'Re', gender: 'others', degree: 'master', occupation: 'Nurse', country: 'Rwanda' };
+  const response = await post('registerOffer', fields);
+  expect(await response.json()).toEqual({ status: 'success', message: 'Your Spot has been Reserved' });
+  const [stored] = await reader.list('offer');
+  expect(stored!.data).toEqual({ ...fields, date: expect.any(Number) });
+  expect(stored!.id).toMatch(/^[A-Za-z0-9]{20}$/);
+});
+
+it('keeps one newsletter subscriber per address in Firestore', async () => {
+  expect(await (await post('subscribe', { name: 'Ada', email: 'news@example.org' })).json()).toMatchObject({ status: 'success' });
+  expect(await (await post('subscribe', { name: 'Ada', email: 'news@example.org' })).json()).toMatchObject({
+    status: 'error',
+    message: 'news@example.org is already subscribed to our list.',
+  });
+  expect(await reader.list('newsletter')).toHaveLength(1);
+});
+
+it('answers 404 for an unknown form and refuses a wrong token without storing', async () => {
+  expect((await post('dropTables', {})).status).toBe(404);
+  const body = new FormData();
+  body.set('name', 'X');
+  body.set('email', 'x@example.org');
+  body.set('message', 'hi');
+  const forged = new NextRequest('http://localhost:3000/api/forms/contactUs', { method: 'POST', body, headers: { 'x-xsrf-token': 'd'.repeat(64), cookie: `XSRF-TOKEN=${TOKEN}` } });
+  expect(await (await POST(forged, { params: Promise.resolve({ operation: 'contactUs' }) })).json()).toMatchObject({ status: 'error' });
+  expect(await reader.list('contact')).toEqual([]);
+});

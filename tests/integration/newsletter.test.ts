@@ -1,0 +1,125 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newsletterForm, WELCOME } from '@/lib/forms/forms';
+import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
+import { localNewsletter, mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
+import { createRateLimiter } from '@/lib/security/rate-limit';
+import { openSqliteStore } from '@/lib/storage/sqlite';
+import { startHttpStub } from '../helpers/http-stub';
+
+type Reply = { kind: 'json' | 'jsonp'; body: unknown } | { kind: 'raw'; body: string } | { kind: 'drop' } | { kind: 'status'; status: number };
+
+let reply: Reply;
+let stub: Awaited<ReturnType<typeof startHttpStub>>;
+
+beforeAll(async () => {
+  // Answers like Mailchimp's post-json subscribe endpoint.
+  stub = await startHttpStub((request, response, raw) => {
+    if (reply.kind === 'drop') return raw.socket.destroy();
+    if (reply.kind === 'status') {
+      response.writeHead(reply.status);
+      return response.end('Service Unavailable');
+    }
+    const callback = request.url.searchParams.get('c');
+    const text = reply.kind === 'raw' ? reply.body : JSON.stringify(reply.body);
+    response.writeHead(200, { 'content-type': reply.kind === 'jsonp' || callback ? 'application/javascript' : 'application/json' });
+    response.end(reply.kind === 'jsonp' ? `jQuery19105({${text.slice(1, -1)}})` : text);
+  });
+});
+afterAll(() => stub.close());
+
+const subscribeUrl = () => `${stub.url}/subscribe/post-json?u=abc123&id=list42`;
+
+function context(newsletter: NewsletterProvider, logs: string[] = []): SubmissionContext {
+  return {
+    meta: { headers: new Headers({ 'x-xsrf-token': 'a'.repeat(64) }), cookie: () => 'a'.repeat(64) },
+    recaptcha: null,
+    rateLimiter: createRateLimiter(100),
+    now: () => 1,
+    store: () => {
+      throw new Error('the Mailchimp path stores nothing locally');
+    },
+    newsletter: () => newsletter,
+    log: (message, detail) => logs.push(`${message} ${detail ?? ''}`),
+  };
+}
+
+function subscription(email = 'ada@example.org') {
+  const data = new FormData();
+  data.set('name', 'Ada Obi');
+  data.set('email', email);
+  return data;
+}
+
+describe('Mailchimp provider', () => {
+  it('sends FULLNAME, EMAIL, subscribe=Subscribe and the empty honeypot, and shows the welcome on success', async () => {
+    reply = { kind: 'json', body: { result: 'success', msg: 'Almost done: please confirm your address.' } };
+    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
+    expect(state).toMatchObject({ status: 'success', message: WELCOME });
+    const sent = stub.requests.at(-1)!.url.searchParams;
+    expect(Object.fromEntries(sent)).toEqual({
+      u: 'abc123',
+      id: 'list42',
+      FULLNAME: 'Ada Obi',
+      EMAIL: 'ada@example.org',
+      subscribe: 'Subscribe',
+      b_abc123_list42: '',
+    });
+  });
+
+  it('reads a JSONP-wrapped answer too', async () => {
+    reply = { kind: 'jsonp', body: { result: 'success', msg: 'ok' } };
+    expect(await mailchimpNewsletter(subscribeUrl()).subscribe('Ada', 'ada@example.org', 1)).toEqual({ result: 'success', msg: 'ok' });
+  });
+
+  it("shows the provider's message up to the first '<' when the result is 'error'", async () => {
+    reply = {
+      kind: 'json',
+      body: { result: 'error', msg: 'ada@example.org is already on this list. <a href="https://example.org/profile">Update your profile</a>' },
+    };
+    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
+    expect(state).toMatchObject({ status: 'error', message: 'ada@example.org is already on this list.' });
+  });
+
+  it("treats a missing result like 'error'", async () => {
+    reply = { kind: 'json', body: { msg: 'Too many subscribe attempts for this address.<br>Try later.' } };
+    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
+    expect(state).toMatchObject({ status: 'error', message: 'Too many subscribe attempts for this address.' });
+  });
+
+  it.each([
+    ['a dropped connection', { kind: 'drop' } as Reply],
+    ['an HTTP 503', { kind: 'status', status: 503 } as Reply],
+    ['a malformed answer', { kind: 'raw', body: '<html>gateway error</html>' } as Reply],
+  ])("shows 'Try again' and logs the failure on %s", async (_case, failure) => {
+    reply = failure;
+    const logs: string[] = [];
+    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl()), logs));
+    expect(state).toMatchObject({ status: 'error', message: 'Try again' });
+    expect(logs.some((l) => l.startsWith('newsletter provider unavailable'))).toBe(true);
+  });
+});
+
+describe('local provider (embedded default)', () => {
+  it("keeps one subscriber per address and answers a second one in Mailchimp's shape", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baobab-news-'));
+    const store = openSqliteStore(join(dir, 'db.sqlite'));
+    const provider = localNewsletter(() => store);
+    expect(await provider.subscribe('Ada', 'ada@example.org', 1)).toMatchObject({ result: 'success' });
+    const again = await provider.subscribe('Ada', 'ADA@example.org', 2);
+    expect(again).toEqual({ result: 'error', msg: 'ADA@example.org is already subscribed to our list.' });
+    expect((await store.list('newsletter')).map((r) => r.data)).toEqual([{ name: 'Ada', email: 'ada@example.org', date: 1 }]);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('providerMessage', () => {
+  it("cuts at the first '<' and copes with nothing", () => {
+    expect(providerMessage('Done <b>now</b>')).toBe('Done');
+    expect(providerMessage('<b>only markup</b>')).toBe('');
+    expect(providerMessage(undefined)).toBe('');
+  });
+});

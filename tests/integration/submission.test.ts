@@ -1,0 +1,227 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecaptchaSettings } from '@/lib/bot-check';
+import { contactForm, enrolForm, eventForm, newsletterForm, offerForm } from '@/lib/forms/forms';
+import { messages, processSubmission, type SubmissionContext } from '@/lib/forms/submit';
+import { localNewsletter } from '@/lib/newsletter';
+import { createRateLimiter } from '@/lib/security/rate-limit';
+import { openSqliteStore } from '@/lib/storage/sqlite';
+import type { Store } from '@/lib/storage/types';
+import { json, startHttpStub } from '../helpers/http-stub';
+
+const TOKEN = 'a'.repeat(64);
+const contact = { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello from Lagos' };
+
+let dir: string;
+let store: Store;
+let logs: string[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'baobab-submit-'));
+  store = openSqliteStore(join(dir, 'db.sqlite'));
+  logs = [];
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function formData(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+
+function context(overrides: Partial<SubmissionContext> = {}, headers: Record<string, string> = {}): SubmissionContext {
+  return {
+    meta: {
+      headers: new Headers({ host: 'baobabdata.org', 'x-forwarded-for': '203.0.113.7', 'x-xsrf-token': TOKEN, ...headers }),
+      cookie: (name) => (name === 'XSRF-TOKEN' ? TOKEN : undefined),
+    },
+    recaptcha: null,
+    rateLimiter: createRateLimiter(100),
+    now: () => 1_780_000_000_000,
+    store: () => store,
+    newsletter: () => localNewsletter(() => store),
+    log: (message) => logs.push(message),
+    ...overrides,
+  };
+}
+
+describe('a valid submission', () => {
+  it.each([
+    ['enrolment', enrolForm, { name: 'Ada', email: 'ada@example.org', phone: '+234 801 234 5678', gender: 'female', country: 'Nigeria', course: 'Data Analysis with Python' }, 'Enroled'],
+    ['contact', contactForm, contact, 'Message sent successfully'],
+    ['user', eventForm, { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', event: 'baobab-data-hackathon-2023' }, 'Continue your registration'],
+    ['offer', offerForm, { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'female', degree: 'master', occupation: 'Teacher', country: 'Kenya' }, 'Your Spot has been Reserved'],
+  ] as const)('is stored in %s with the spec fields and a millisecond date, then answered', async (collection, form, fields, message) => {
+    const state = await processSubmission(form, formData(fields), context());
+    expect(state).toMatchObject({ status: 'success', message });
+    const [record] = await store.list(collection);
+    const { event: _event, ...specFields } = fields as Record<string, string>;
+    expect(record!.data).toEqual({ ...specFields, date: 1_780_000_000_000 });
+  });
+
+  it('tells an enrolment in a paid track where to pay, and a free one that it is free', async () => {
+    const base = { name: 'Ada', email: 'ada@example.org', phone: '08012345678', gender: 'male', country: 'Ghana' };
+    const paid = await processSubmission(enrolForm, formData({ ...base, course: 'Data Analysis with Python' }), context());
+    expect(paid).toMatchObject({ link: { href: 'https://pay.baobabdata.org/data-analysis-with-python' } });
+    const free = await processSubmission(enrolForm, formData({ ...base, course: 'Introduction To Data Ethics & Privacy' }), context());
+    expect(free.status === 'success' && free.link).toBeFalsy();
+  });
+
+  it('refuses an enrolment in a course that does not exist, storing nothing', async () => {
+    const state = await processSubmission(
+      enrolForm,
+      formData({ name: 'Ada', email: 'ada@example.org', phone: '08012345678', gender: 'male', country: 'Ghana', course: 'Basket Weaving' }),
+      context(),
+    );
+    expect(state).toMatchObject({ status: 'error', errors: { course: 'Choose one of the academy’s courses' } });
+    expect(await store.list('enrolment')).toEqual([]);
+  });
+});
+
+describe('XSRF', () => {
+  const noToken = { 'x-xsrf-token': '' };
+
+  it('refuses a header token that differs from the cookie, and stores nothing', async () => {
+    const state = await processSubmission(contactForm, formData(contact), context({}, { 'x-xsrf-token': 'b'.repeat(64) }));
+    expect(state).toEqual({ status: 'error', message: messages.xsrf, values: contact });
+    expect(await store.list('contact')).toEqual([]);
+  });
+
+  it('accepts the token in the hidden field when there is no header', async () => {
+    const state = await processSubmission(contactForm, formData({ ...contact, _xsrf: TOKEN }), context({}, noToken));
+    expect(state.status).toBe('success');
+  });
+
+  it('refuses a token when the visitor has no cookie', async () => {
+    const ctx = context();
+    ctx.meta.cookie = () => undefined;
+    expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('error');
+  });
+
+  it('accepts a plain form post from our own pages by Fetch Metadata or Origin, and refuses a cross-site one', async () => {
+    const sameOrigin = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, 'sec-fetch-site': 'same-origin' }));
+    expect(sameOrigin.status).toBe('success');
+    const byOrigin = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, origin: 'https://baobabdata.org' }));
+    expect(byOrigin.status).toBe('success');
+    const crossSite = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, 'sec-fetch-site': 'cross-site' }));
+    expect(crossSite).toMatchObject({ status: 'error', message: messages.xsrf });
+    const otherOrigin = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, origin: 'https://evil.example' }));
+    expect(otherOrigin.status).toBe('error');
+    const nothing = await processSubmission(contactForm, formData(contact), context({}, noToken));
+    expect(nothing.status).toBe('error');
+    expect(await store.list('contact')).toHaveLength(2);
+  });
+});
+
+describe('honeypot', () => {
+  it('answers a filled honeypot as if it succeeded, and stores nothing', async () => {
+    const state = await processSubmission(contactForm, formData({ ...contact, website: 'http://spam.example' }), context());
+    expect(state).toMatchObject({ status: 'success', message: 'Message sent successfully' });
+    const newsletter = await processSubmission(newsletterForm, formData({ name: 'Bot', email: 'bot@example.org', website: 'x' }), context());
+    expect(newsletter.status).toBe('success');
+    expect(await store.list('contact')).toEqual([]);
+    expect(await store.list('newsletter')).toEqual([]);
+    expect(logs).toContain('contactUs: honeypot filled, dropped');
+  });
+});
+
+describe('rate limit', () => {
+  it('refuses past the limit per address and form with a clear message, and counts others apart', async () => {
+    const ctx = context({ rateLimiter: createRateLimiter(3) });
+    for (let i = 0; i < 3; i++) expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
+    const refused = await processSubmission(contactForm, formData(contact), ctx);
+    expect(refused).toMatchObject({ status: 'error', message: expect.stringMatching(/^Too many attempts.*wait \d+ seconds/) });
+    expect(await store.list('contact')).toHaveLength(3);
+
+    // Another form and another address still pass.
+    const offer = { email: 'a@example.org', firstName: 'A', lastName: 'B', gender: 'male', degree: 'phd', occupation: 'X', country: 'Y' };
+    expect((await processSubmission(offerForm, formData(offer), ctx)).status).toBe('success');
+    ctx.meta.headers.set('x-forwarded-for', '198.51.100.9');
+    expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
+  });
+
+  it('opens a new window once a minute has passed', () => {
+    let now = 0;
+    const limiter = createRateLimiter(1, 60_000, () => now);
+    expect(limiter.take('k').ok).toBe(true);
+    expect(limiter.take('k')).toEqual({ ok: false, retryAfterSeconds: 60 });
+    now = 60_000;
+    expect(limiter.take('k').ok).toBe(true);
+  });
+});
+
+describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
+  let answer: Record<string, unknown> | 'drop' | 500;
+  let stub: Awaited<ReturnType<typeof startHttpStub>>;
+  let settings: RecaptchaSettings;
+
+  beforeAll(async () => {
+    stub = await startHttpStub((request, response, raw) => {
+      if (answer === 'drop') return raw.socket.destroy();
+      if (answer === 500) return json(response, 500, {});
+      json(response, 200, answer);
+    });
+    settings = { secret: 'test-secret', verifyUrl: `${stub.url}/recaptcha/api/siteverify`, minScore: 0.5, hostnames: [] };
+  });
+  afterAll(() => stub.close());
+
+  const good = { success: true, score: 0.9, action: 'importantAction', hostname: 'baobabdata.org', challenge_ts: '2026-11-22T07:00:00Z' };
+  const withToken = () => formData({ ...contact, _botToken: 'token-from-the-page' });
+
+  it('sends the secret and the token, and accepts a passing answer', async () => {
+    answer = good;
+    const state = await processSubmission(contactForm, withToken(), context({ recaptcha: settings }));
+    expect(state.status).toBe('success');
+    const sent = new URLSearchParams(stub.requests.at(-1)!.body);
+    expect([sent.get('secret'), sent.get('response')]).toEqual(['test-secret', 'token-from-the-page']);
+    expect((await store.list('contact'))[0]!.data.botCheck).toBeUndefined();
+  });
+
+  it.each([
+    ['a low score', { ...good, score: 0.2 }],
+    ['the wrong action', { ...good, action: 'login' }],
+    ['another hostname', { ...good, hostname: 'evil.example' }],
+    ['success false', { success: false, 'error-codes': ['invalid-input-response'] }],
+  ])('refuses %s with a retryable message and stores nothing', async (_case, verdict) => {
+    answer = verdict;
+    const state = await processSubmission(contactForm, withToken(), context({ recaptcha: settings }));
+    expect(state).toEqual({ status: 'error', message: messages.botFailed, values: contact });
+    expect(await store.list('contact')).toEqual([]);
+  });
+
+  it.each([
+    ['a dropped connection', 'drop' as const],
+    ['an HTTP 500', 500 as const],
+  ])('accepts and flags the record when siteverify fails with %s', async (_case, failure) => {
+    answer = failure;
+    const state = await processSubmission(contactForm, withToken(), context({ recaptcha: settings }));
+    expect(state.status).toBe('success');
+    expect((await store.list('contact'))[0]!.data.botCheck).toBe('unavailable');
+    expect(logs.some((l) => l.includes('bot check unavailable'))).toBe(true);
+  });
+
+  it('accepts and flags a submission without a token (a visitor without JavaScript)', async () => {
+    const state = await processSubmission(contactForm, formData(contact), context({ recaptcha: settings }));
+    expect(state.status).toBe('success');
+    expect((await store.list('contact'))[0]!.data.botCheck).toBe('no-token');
+  });
+
+  it('is skipped entirely when no keys are configured', async () => {
+    const before = stub.requests.length;
+    expect((await processSubmission(contactForm, withToken(), context())).status).toBe('success');
+    expect(stub.requests.length).toBe(before);
+  });
+});
+
+describe('storage failure', () => {
+  it('answers a clear error, never success, when the store cannot commit', async () => {
+    const broken: Store = { ...store, add: async () => Promise.reject(new Error('disk full')) };
+    const state = await processSubmission(contactForm, formData(contact), context({ store: () => broken }));
+    expect(state).toEqual({ status: 'error', message: messages.notStored, values: contact });
+  });
+});

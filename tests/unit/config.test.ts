@@ -1,0 +1,42 @@
+/** @jest-environment node */
+import { readConfig } from '@/lib/config';
+
+describe('readConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = readConfig({});
+    expect(config.store).toEqual({ kind: 'sqlite' });
+    expect(config.newsletter).toEqual({ kind: 'local' });
+    expect(config.recaptcha).toBeNull();
+    expect(config.rateLimitPerMinute).toBe(5);
+    expect(config.dataDir).toMatch(/\/var$/);
+  });
+
+  it.each([
+    [{ STORE: 'postgres' }, 'STORE must be "sqlite" or "firestore"'],
+    [{ STORE: 'firestore' }, 'FIRESTORE_PROJECT_ID is required'],
+    [{ FIRESTORE_PROJECT_ID: 'baobab' }, 'Firestore needs credentials'],
+    [{ FIRESTORE_PROJECT_ID: 'baobab', FIREBASE_SERVICE_ACCOUNT: '{not json' }, 'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON'],
+    [{ RECAPTCHA_SECRET_KEY: 'secret' }, 'NEXT_PUBLIC_RECAPTCHA_SITE_KEY: reCAPTCHA needs both'],
+    [{ RECAPTCHA_MIN_SCORE: '2' }, 'RECAPTCHA_MIN_SCORE must be a number from 0 to 1'],
+    [{ RECAPTCHA_VERIFY_URL: 'not a url' }, 'RECAPTCHA_VERIFY_URL must be a full URL'],
+    [{ NEWSLETTER_PROVIDER: 'mailchimp' }, 'MAILCHIMP_SUBSCRIBE_URL is required'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE must be a number'],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('switches each part on from its variables', () => {
+    const config = readConfig({
+      FIRESTORE_PROJECT_ID: 'baobab',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+      RECAPTCHA_SECRET_KEY: 's',
+      NEXT_PUBLIC_RECAPTCHA_SITE_KEY: 'k',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      NEWSLETTER_PROVIDER: 'mailchimp',
+      MAILCHIMP_SUBSCRIBE_URL: 'https://example.us1.list-manage.com/subscribe/post-json?u=a&id=b',
+    });
+    expect(config.store).toMatchObject({ kind: 'firestore', projectId: 'baobab', emulatorHost: '127.0.0.1:8080' });
+    expect(config.recaptcha).toMatchObject({ minScore: 0.7, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
+    expect(config.newsletter.kind).toBe('mailchimp');
+  });
+});
