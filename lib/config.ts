@@ -32,8 +32,7 @@ const envSchema = z
     RECAPTCHA_HOSTNAMES: optional,
     NEWSLETTER_PROVIDER: z.enum(['local', 'mailchimp'], 'NEWSLETTER_PROVIDER must be "local" or "mailchimp"').optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
-    RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 10_000),
-    TRUST_PROXY: z.enum(['true', 'false'], 'TRUST_PROXY must be "true" or "false"').optional(),
+    RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -81,7 +80,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const store = e.STORE ?? (e.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
   return {
-    dataDir: resolve(e.DATA_DIR ?? 'var'),
+    dataDir: resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? 'var'),
     store:
       store === 'firestore'
         ? {
@@ -104,7 +103,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
-    trustProxy: e.TRUST_PROXY === 'true',
   };
 }
 
