@@ -33,6 +33,15 @@ const envSchema = z
     NEWSLETTER_PROVIDER: z.enum(['local', 'mailchimp'], 'NEWSLETTER_PROVIDER must be "local" or "mailchimp"').optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
     RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
+    SMTP_URL: optional.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol)), {
+      message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465',
+    }),
+    MAIL_FROM: optional,
+    STAFF_EMAIL: optional.refine((v) => v === undefined || z.email().safeParse(v).success, { message: 'STAFF_EMAIL must be an email address' }),
+    MAIL_MAX_ATTEMPTS: number('MAIL_MAX_ATTEMPTS', 1, 100),
+    MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
+    MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
+    SITE_URL: url('SITE_URL'),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -103,6 +112,15 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
+    mail: {
+      transport: e.SMTP_URL ? { kind: 'smtp' as const, url: e.SMTP_URL } : { kind: 'files' as const },
+      from: e.MAIL_FROM ?? 'Baobab Data <hello@baobabdata.org>',
+      staff: e.STAFF_EMAIL ?? 'hello@baobabdata.org',
+      maxAttempts: e.MAIL_MAX_ATTEMPTS ?? 8,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS ?? 30_000,
+      pollMs: e.MAIL_POLL_MS ?? 5_000,
+    },
+    siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
   };
 }
 

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { courses, events, findEvent } from '@/lib/content';
+import { courses, events, findEvent, offers } from '@/lib/content';
+import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import { NewsletterUnavailable, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
-import type { Collection, RecordData, Store } from '@/lib/storage';
+import type { Collection, NewMessage, RecordData, Store } from '@/lib/storage';
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from './schemas';
 import type { FormState } from './state';
 
 export interface FormServices {
   store: () => Store;
+  mail: () => MailContext;
   newsletter: () => NewsletterProvider;
   log: (message: string, detail?: unknown) => void;
 }
@@ -20,8 +23,9 @@ export interface FormDefinition<S extends z.ZodMiniType = z.ZodMiniType> {
   accept(input: z.output<S>, now: number, extra: RecordData, services: FormServices): Promise<FormState>;
 }
 
-async function store(services: FormServices, collection: Collection, record: RecordData) {
-  await services.store().add(collection, record);
+// The record and the messages about it, committed together.
+async function store(services: FormServices, collection: Collection, record: RecordData, messages: NewMessage[]) {
+  await services.store().add(collection, record, { messages });
 }
 
 const enrolmentServerSchema = enrolmentSchema.check(
@@ -36,8 +40,8 @@ export const enrolForm: FormDefinition<typeof enrolmentServerSchema> = {
   schema: enrolmentServerSchema,
   fields: ['name', 'email', 'phone', 'gender', 'country', 'course'],
   async accept(input, now, extra, services) {
-    await store(services, 'enrolment', { ...input, date: now, ...extra });
     const course = courses.find((c) => c.title === input.course)!;
+    await store(services, 'enrolment', { ...input, date: now, ...extra }, enrolmentMessages(input, course, services.mail()));
     return {
       status: 'success',
       message: 'Enroled',
@@ -54,7 +58,7 @@ export const contactForm: FormDefinition<typeof contactSchema> = {
   schema: contactSchema,
   fields: ['name', 'email', 'message'],
   async accept(input, now, extra, services) {
-    await store(services, 'contact', { ...input, date: now, ...extra });
+    await store(services, 'contact', { ...input, date: now, ...extra }, contactMessages(input, services.mail()));
     return { status: 'success', message: 'Message sent successfully', detail: 'We will get in touch soon' };
   },
 };
@@ -68,8 +72,8 @@ export const eventForm: FormDefinition<typeof eventServerSchema> = {
   schema: eventServerSchema,
   fields: ['firstName', 'lastName', 'email', 'event'],
   async accept({ event: slug, ...input }, now, extra, services) {
-    await store(services, 'user', { ...input, date: now, ...extra });
     const event = findEvent(slug) ?? events[0]!;
+    await store(services, 'user', { ...input, date: now, ...extra }, eventMessages(input, event, services.mail(), randomUUID()));
     return {
       status: 'success',
       message: 'Continue your registration',
@@ -84,7 +88,7 @@ export const offerForm: FormDefinition<typeof offerSchema> = {
   schema: offerSchema,
   fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'],
   async accept(input, now, extra, services) {
-    await store(services, 'offer', { ...input, date: now, ...extra });
+    await store(services, 'offer', { ...input, date: now, ...extra }, offerMessages(input, offers[0]!, services.mail()));
     return { status: 'success', message: 'Your Spot has been Reserved' };
   },
 };

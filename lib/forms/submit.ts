@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { verifyBotToken, type RecaptchaSettings } from '@/lib/bot-check';
 import { clientAddress, type RateLimiter } from '@/lib/security/rate-limit';
 import { passesXsrfCheck, type RequestMeta } from '@/lib/security/xsrf';
-import type { RecordData } from '@/lib/storage';
+import type { RecordData, Store } from '@/lib/storage';
 import type { FormDefinition, FormServices } from './forms';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type FormState } from './state';
 
@@ -91,10 +91,14 @@ export async function processSubmission(
 }
 
 // What a bot's submission is "stored" in: nothing.
-const dropStore = {
-  kind: 'sqlite' as const,
+const dropStore: Store = {
+  kind: 'sqlite',
   add: async () => ({ id: 'dropped' }),
   list: async () => [],
+  claimMessages: async () => [],
+  markSent: async () => {},
+  markAttemptFailed: async () => {},
+  outboxCounts: async () => ({ pending: 0, sent: 0, failed: 0 }),
   ping: async () => {},
   close: async () => {},
 };

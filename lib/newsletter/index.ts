@@ -1,4 +1,4 @@
-import type { Store } from '@/lib/storage';
+import type { NewMessage, Store } from '@/lib/storage';
 import { DuplicateError } from '@/lib/storage/types';
 
 // SPEC.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
@@ -15,13 +15,14 @@ export interface NewsletterProvider {
 
 export class NewsletterUnavailable extends Error {}
 
-// The embedded default: subscribers kept in the 'newsletter' collection, one per address.
-export function localNewsletter(store: () => Store): NewsletterProvider {
+// The embedded default: subscribers kept in the 'newsletter' collection, one per address, each
+// welcomed by email (the welcome committed with the subscriber).
+export function localNewsletter(store: () => Store, welcome: (name: string, email: string) => NewMessage[] = () => []): NewsletterProvider {
   return {
     kind: 'local',
     async subscribe(name, email, now) {
       try {
-        await store().add('newsletter', { name, email, date: now }, { uniqueKey: email.toLowerCase() });
+        await store().add('newsletter', { name, email, date: now }, { uniqueKey: email.toLowerCase(), messages: welcome(name, email) });
       } catch (error) {
         if (error instanceof DuplicateError) {
           return { result: 'error', msg: `${email} is already subscribed to our list.` };

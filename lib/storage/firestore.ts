@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { DuplicateError, type AddOptions, type Collection, type RecordData, type Store, type StoredRecord } from './types';
+import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { DuplicateError, type OutboxMessage, type RecordData, type Store, type StoredRecord } from './types';
 
 export interface FirestoreOptions {
   projectId: string;
@@ -11,10 +11,20 @@ export interface FirestoreOptions {
 }
 
 const ALREADY_EXISTS = 6;
+const OUTBOX = 'outbox';
 let instances = 0;
 
+interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
+  status: 'pending' | 'sent' | 'failed';
+  nextAttemptAt: number;
+  leaseOwner: string | null;
+  leaseUntil: number;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
 // Firestore through firebase-admin: documents with generated ids in the spec's collections, so several
-// instances of the site can share one store.
+// instances of the site can share one store. A record and its outbox messages go in one batch.
 export function openFirestoreStore(options: FirestoreOptions): Store {
   if (options.emulatorHost) process.env.FIRESTORE_EMULATOR_HOST = options.emulatorHost;
   const app: App = initializeApp(
@@ -29,29 +39,85 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
   return {
     kind: 'firestore',
-    async add(collection: Collection, data: RecordData, addOptions: AddOptions = {}) {
+    async add(collection, data, addOptions = {}) {
       const col = db.collection(collection);
-      if (addOptions.uniqueKey === undefined) {
-        const ref = await col.add(data);
-        return { id: ref.id };
+      // With a unique key the document id derives from it, so create() refuses a second one atomically.
+      const ref: DocumentReference =
+        addOptions.uniqueKey === undefined
+          ? col.doc()
+          : col.doc(createHash('sha256').update(addOptions.uniqueKey).digest('hex').slice(0, 40));
+      const batch = db.batch();
+      batch.create(ref, data);
+      const now = Date.now();
+      for (const message of addOptions.messages ?? []) {
+        const doc: OutboxDoc = {
+          ...message,
+          recordId: ref.id,
+          attempts: 0,
+          status: 'pending',
+          nextAttemptAt: now,
+          leaseOwner: null,
+          leaseUntil: 0,
+          lastError: null,
+          sentAt: null,
+        };
+        batch.create(db.collection(OUTBOX).doc(), doc);
       }
-      // The document id is derived from the key, so create() refuses a second one atomically.
-      const ref = col.doc(createHash('sha256').update(addOptions.uniqueKey).digest('hex').slice(0, 40));
       try {
-        await ref.create(data);
+        await batch.commit();
       } catch (error) {
         if ((error as { code?: number }).code === ALREADY_EXISTS) throw new DuplicateError(collection);
         throw error;
       }
       return { id: ref.id };
     },
-    async list(collection: Collection, listOptions = {}): Promise<StoredRecord[]> {
+    async list(collection, listOptions = {}): Promise<StoredRecord[]> {
       const snapshot = await db
         .collection(collection)
         .where('date', '>=', listOptions.since ?? 0)
         .orderBy('date')
         .get();
       return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
+    },
+    async claimMessages(owner, now, limit, leaseMs) {
+      // A single-field query needs no composite index; due-ness is checked here and again in the
+      // transaction, which is what makes a claim exclusive between instances.
+      const candidates = await db.collection(OUTBOX).where('status', '==', 'pending').limit(limit * 5).get();
+      const claimed: OutboxMessage[] = [];
+      for (const candidate of candidates.docs) {
+        if (claimed.length >= limit) break;
+        const got = await db.runTransaction(async (tx) => {
+          const doc = await tx.get(candidate.ref);
+          const data = doc.data() as OutboxDoc | undefined;
+          if (!data || data.status !== 'pending' || data.nextAttemptAt > now || data.leaseUntil > now) return null;
+          tx.update(candidate.ref, { leaseOwner: owner, leaseUntil: now + leaseMs });
+          return data;
+        });
+        if (got) {
+          const { status: _s, nextAttemptAt: _n, leaseOwner: _o, leaseUntil: _u, lastError: _e, sentAt: _t, ...message } = got;
+          claimed.push({ ...message, id: candidate.id });
+        }
+      }
+      return claimed;
+    },
+    async markSent(id, now) {
+      await db.collection(OUTBOX).doc(id).update({ status: 'sent', sentAt: now, leaseUntil: 0 });
+    },
+    async markAttemptFailed(id, error, retryAt) {
+      const ref = db.collection(OUTBOX).doc(id);
+      await db.runTransaction(async (tx) => {
+        const attempts = ((await tx.get(ref)).get('attempts') as number) + 1;
+        tx.update(ref, retryAt === null
+          ? { attempts, lastError: error, status: 'failed', leaseUntil: 0 }
+          : { attempts, lastError: error, nextAttemptAt: retryAt, leaseUntil: 0 });
+      });
+    },
+    async outboxCounts() {
+      const counts = { pending: 0, sent: 0, failed: 0 };
+      for (const status of ['pending', 'sent', 'failed'] as const) {
+        counts[status] = (await db.collection(OUTBOX).where('status', '==', status).count().get()).data().count;
+      }
+      return counts;
     },
     async ping() {
       await db.collection('enrolment').limit(1).get();

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { DuplicateError, type AddOptions, type Collection, type RecordData, type Store, type StoredRecord } from './types';
+import {
+  DuplicateError,
+  type AddOptions,
+  type Collection,
+  type OutboxMessage,
+  type RecordData,
+  type Store,
+  type StoredRecord,
+} from './types';
 
 // The embedded store: one SQLite file, WAL journal, every commit synced to disk before it returns.
 // better-sqlite3 runs each statement to completion, so concurrent requests never interleave a write;
@@ -23,36 +31,87 @@ export function openSqliteStore(file: string): Store {
     );
     CREATE UNIQUE INDEX IF NOT EXISTS records_unique ON records (collection, unique_key) WHERE unique_key IS NOT NULL;
     CREATE INDEX IF NOT EXISTS records_by_date ON records (collection, date);
+
+    CREATE TABLE IF NOT EXISTS outbox (
+      id TEXT PRIMARY KEY,
+      record_id TEXT NOT NULL REFERENCES records (id),
+      message TEXT NOT NULL CHECK (json_valid(message) AND json_extract(message, '$.to') IS NOT NULL),
+      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      lease_owner TEXT,
+      lease_until INTEGER NOT NULL DEFAULT 0,
+      last_error TEXT,
+      sent_at INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
   `);
 
-  const insert = db.prepare(
+  const insertRecord = db.prepare(
     'INSERT INTO records (id, collection, unique_key, date, data) VALUES (@id, @collection, @uniqueKey, @date, @data)',
   );
-  const select = db.prepare(
-    'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
+  const insertMessage = db.prepare(
+    'INSERT INTO outbox (id, record_id, message, next_attempt_at) VALUES (@id, @recordId, @message, @now)',
   );
+  const selectRecords = db.prepare('SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid');
+  // One statement: SQLite runs it alone, so two workers can never claim the same message.
+  const claim = db.prepare(`
+    UPDATE outbox SET lease_owner = @owner, lease_until = @until
+    WHERE id IN (
+      SELECT id FROM outbox
+      WHERE status = 'pending' AND next_attempt_at <= @now AND lease_until <= @now
+      ORDER BY next_attempt_at LIMIT @limit
+    )
+    RETURNING id, record_id, message, attempts`);
+  const sent = db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = 0 WHERE id = ?");
+  const retry = db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = 0 WHERE id = ?');
+  const fail = db.prepare("UPDATE outbox SET attempts = attempts + 1, last_error = ?, status = 'failed', lease_until = 0 WHERE id = ?");
+  const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
+
+  const addAll = db.transaction((id: string, collection: Collection, data: RecordData, options: AddOptions) => {
+    insertRecord.run({
+      id,
+      collection,
+      uniqueKey: options.uniqueKey ?? null,
+      date: typeof data.date === 'number' ? data.date : Date.now(),
+      data: JSON.stringify(data),
+    });
+    for (const message of options.messages ?? []) {
+      insertMessage.run({ id: randomUUID(), recordId: id, message: JSON.stringify(message), now: Date.now() });
+    }
+  });
 
   return {
     kind: 'sqlite',
-    async add(collection: Collection, data: RecordData, options: AddOptions = {}) {
+    async add(collection, data, options = {}) {
       const id = randomUUID();
       try {
-        insert.run({
-          id,
-          collection,
-          uniqueKey: options.uniqueKey ?? null,
-          date: typeof data.date === 'number' ? data.date : Date.now(),
-          data: JSON.stringify(data),
-        });
+        addAll(id, collection, data, options);
       } catch (error) {
         if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new DuplicateError(collection);
         throw error;
       }
       return { id };
     },
-    async list(collection: Collection, options = {}): Promise<StoredRecord[]> {
-      const rows = select.all(collection, options.since ?? 0) as { id: string; data: string }[];
+    async list(collection, options = {}): Promise<StoredRecord[]> {
+      const rows = selectRecords.all(collection, options.since ?? 0) as { id: string; data: string }[];
       return rows.map((row) => ({ id: row.id, data: JSON.parse(row.data) }));
+    },
+    async claimMessages(owner, now, limit, leaseMs): Promise<OutboxMessage[]> {
+      const rows = claim.all({ owner, now, until: now + leaseMs, limit }) as { id: string; record_id: string; message: string; attempts: number }[];
+      return rows.map((row) => ({ ...JSON.parse(row.message), id: row.id, recordId: row.record_id, attempts: row.attempts }));
+    },
+    async markSent(id, now) {
+      sent.run(now, id);
+    },
+    async markAttemptFailed(id, error, retryAt) {
+      if (retryAt === null) fail.run(error, id);
+      else retry.run(error, retryAt, id);
+    },
+    async outboxCounts() {
+      const result = { pending: 0, sent: 0, failed: 0 };
+      for (const row of counts.all() as { status: keyof typeof result; n: number }[]) result[row.status] = row.n;
+      return result;
     },
     async ping() {
       db.prepare('SELECT 1').get();

@@ -10,17 +10,49 @@ export interface StoredRecord {
   data: RecordData;
 }
 
+// A message waiting in the outbox, written in the same commit as the record it is about.
+export interface NewMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+}
+
+export interface OutboxMessage extends NewMessage {
+  id: string;
+  recordId: string;
+  attempts: number;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  sent: number;
+  failed: number;
+}
+
 export interface AddOptions {
   // Refuse a second record with the same key in this collection (e.g. a newsletter address).
   uniqueKey?: string;
+  // Messages to send about this record: committed together with it, or not at all.
+  messages?: NewMessage[];
 }
 
 export interface Store {
   readonly kind: 'sqlite' | 'firestore';
-  // Resolves once the record is durably committed.
+  // Resolves once the record and its messages are durably committed.
   add(collection: Collection, data: RecordData, options?: AddOptions): Promise<{ id: string }>;
   // Records in the order they were submitted; `since` is a date in milliseconds.
   list(collection: Collection, options?: { since?: number }): Promise<StoredRecord[]>;
+
+  // Takes up to `limit` due messages for `leaseMs`: until the lease ends no other worker gets them.
+  claimMessages(owner: string, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  markSent(id: string, now: number): Promise<void>;
+  // Another attempt at `retryAt`, or, when retryAt is null, no more attempts.
+  markAttemptFailed(id: string, error: string, retryAt: number | null): Promise<void>;
+  outboxCounts(): Promise<OutboxCounts>;
+
   ping(): Promise<void>;
   close(): Promise<void>;
 }

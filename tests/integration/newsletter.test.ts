@@ -41,6 +41,7 @@ function context(newsletter: NewsletterProvider, logs: string[] = []): Submissio
     store: () => {
       throw new Error('the Mailchimp path stores nothing locally');
     },
+    mail: () => ({ staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' }),
     newsletter: () => newsletter,
     log: (message, detail) => logs.push(`${message} ${detail ?? ''}`),
   };

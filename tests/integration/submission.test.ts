@@ -44,6 +44,7 @@ function context(overrides: Partial<SubmissionContext> = {}, headers: Record<str
     rateLimiter: createRateLimiter(100),
     now: () => 1_780_000_000_000,
     store: () => store,
+    mail: () => ({ staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' }),
     newsletter: () => localNewsletter(() => store),
     log: (message) => logs.push(message),
     ...overrides,

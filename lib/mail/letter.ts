@@ -1,0 +1,45 @@
+// Plain text and simple, accessible HTML from one description of a letter. Every value that came from
+// a visitor is escaped in the HTML; the plain text needs no escaping.
+export interface Letter {
+  heading: string;
+  paragraphs: string[];
+  rows?: [label: string, value: string][];
+  link?: { href: string; label: string };
+  quote?: string;
+}
+
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => entities[c]!);
+}
+
+export function renderLetter(letter: Letter): { text: string; html: string } {
+  const text = [
+    letter.heading,
+    '',
+    ...letter.paragraphs.flatMap((p) => [p, '']),
+    ...(letter.quote ? [letter.quote.split('\n').map((l) => `> ${l}`).join('\n'), ''] : []),
+    ...(letter.rows ?? []).map(([label, value]) => `${label}: ${value}`),
+    ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
+    '',
+    '-- ',
+    'Baobab Data',
+  ].join('\n');
+
+  const rows = letter.rows?.length
+    ? `<table role="presentation" style="border-collapse:collapse">${letter.rows
+        .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+        .join('')}</table>`
+    : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c1917">
+<h1 style="font-size:22px;color:#c2410c">${escapeHtml(letter.heading)}</h1>
+${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid #c2410c;white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
+${rows}
+${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:#c2410c">${escapeHtml(letter.link.label)}</a></p>` : ''}
+<p style="color:#57534e">Baobab Data</p>
+</body></html>`;
+  return { text, html };
+}

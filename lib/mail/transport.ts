@@ -1,0 +1,65 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxMessage } from '@/lib/storage';
+
+// How a message leaves: SMTP when configured, otherwise an .eml file an operator can open.
+export interface MailTransport {
+  readonly kind: 'smtp' | 'files';
+  send(message: OutboxMessage): Promise<void>;
+  close(): void;
+}
+
+function envelope(message: OutboxMessage, from: string) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo,
+    attachments: message.attachments,
+    // The outbox id: a message sent twice after a crash is recognisable as the same one.
+    messageId: `<${message.id}@baobabdata.org>`,
+  };
+}
+
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  // One pooled connection: a new SMTP connection per message costs far more than the message.
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 1,
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 465 : 587),
+    secure,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail(envelope(message, from));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function fileTransport(directory: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'files',
+    async send(message) {
+      mkdirSync(directory, { recursive: true });
+      const info = await transporter.sendMail(envelope(message, from));
+      // Named by the outbox id and written whole: a retry replaces the file rather than adding one.
+      const file = join(directory, `${message.id}.eml`);
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
+    },
+    close: () => transporter.close(),
+  };
+}
