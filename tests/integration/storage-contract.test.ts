@@ -15,8 +15,10 @@ interface Harness {
 
 const sqliteHarness = (): Harness => {
   const dir = mkdtempSync(join(tmpdir(), 'baobab-store-'));
+  let file = 0;
   return {
-    open: async () => openSqliteStore(join(dir, 'test.sqlite')),
+    // A fresh file per test, as the Firestore harness uses a fresh project.
+    open: async () => openSqliteStore(join(dir, `test-${++file}.sqlite`)),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 };
@@ -100,6 +102,48 @@ describe.each([
     await store.add('contact', { name: 'Ọlá', email: 'ola@example.org', message, date: 10 });
     expect((await store.list('contact'))[0]!.data.message).toBe(message);
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  const note = (to: string) => ({ to, subject: `For ${to}`, text: 'text', html: '<p>html</p>' });
+
+  it('commits a record with its outbox messages, and lets one claimant at a time take them', async () => {
+    const { id } = await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('staff@example.org'), note('a@example.org')] });
+    const now = Date.now() + 1000;
+    const claimed = await store.claimMessages('worker-a', now, 10, 60_000);
+    expect(claimed.map((m) => [m.to, m.recordId, m.attempts]).sort()).toEqual([
+      ['a@example.org', id, 0],
+      ['staff@example.org', id, 0],
+    ]);
+    expect(claimed[0]).toMatchObject({ subject: expect.stringMatching(/^For /), text: 'text', html: '<p>html</p>' });
+    expect(await store.claimMessages('worker-b', now, 10, 60_000)).toEqual([]);
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+
+    await store.markSent(claimed[0]!.id, now);
+    await store.markAttemptFailed(claimed[1]!.id, 'relay said 451', now + 5000);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 1, failed: 0 });
+    expect(await store.claimMessages('worker-b', now + 4000, 10, 60_000)).toEqual([]);
+    const retried = await store.claimMessages('worker-b', now + 5000, 10, 60_000);
+    expect(retried.map((m) => [m.id, m.attempts])).toEqual([[claimed[1]!.id, 1]]);
+    await store.markAttemptFailed(retried[0]!.id, 'still failing', null);
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
+  });
+
+  it('hands an expired claim to another claimant', async () => {
+    await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('x@example.org')] });
+    const now = Date.now() + 1000;
+    const [first] = await store.claimMessages('worker-a', now, 10, 1000);
+    expect(await store.claimMessages('worker-b', now + 999, 10, 1000)).toEqual([]);
+    const [again] = await store.claimMessages('worker-b', now + 1000, 10, 1000);
+    expect(again!.id).toBe(first!.id);
+  });
+
+  it('writes nothing when one of the messages cannot be written', async () => {
+    const bad = { ...note('y@example.org'), to: (() => 'not data') as unknown as string };
+    await expect(
+      store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('z@example.org'), bad] }),
+    ).rejects.toThrow();
+    expect(await store.list('contact')).toEqual([]);
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
   });
 
   it('commits many concurrent writes without losing one', async () => {

@@ -1,0 +1,206 @@
+/** @jest-environment node */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import PostalMime from 'postal-mime';
+import { contactForm, enrolForm, eventForm, newsletterForm, offerForm } from '@/lib/forms/forms';
+import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
+import { newsletterWelcome } from '@/lib/mail/compose';
+import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/transport';
+import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
+import { localNewsletter } from '@/lib/newsletter';
+import { createRateLimiter } from '@/lib/security/rate-limit';
+import { openSqliteStore } from '@/lib/storage/sqlite';
+import type { Store } from '@/lib/storage/types';
+import { startSmtpServer } from '../helpers/smtp';
+
+const TOKEN = 'e'.repeat(64);
+const mailContext = { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
+
+let dir: string;
+let store: Store;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let transport: MailTransport;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'baobab-mail-'));
+  store = openSqliteStore(join(dir, 'db.sqlite'));
+  transport = smtpTransport(smtp.url, 'Baobab Data <hello@baobabdata.org>');
+  smtp.received.length = 0;
+  smtp.up();
+});
+afterEach(async () => {
+  transport.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function submit(form: typeof contactForm, fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  const context: SubmissionContext = {
+    meta: { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN },
+    recaptcha: null,
+    rateLimiter: createRateLimiter(1000),
+    now: () => Date.now(),
+    store: () => store,
+    mail: () => mailContext,
+    newsletter: () => localNewsletter(() => store, (name, email) => newsletterWelcome({ name, email }, mailContext)),
+    log: () => {},
+  };
+  return processSubmission(form as never, data, context);
+}
+
+function worker(overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
+  return createOutboxWorker({ store: () => store, transport, owner: 'test', maxAttempts: 3, retryBaseMs: 0, pollMs: 1000, log: () => {}, ...overrides });
+}
+
+const byRecipient = (to: string) => smtp.received.filter((m) => m.to?.some((a) => a.address === to));
+
+describe('messages of each kind', () => {
+  it('forwards a contact message to staff with reply-to the visitor, escaping their input in HTML', async () => {
+    await submit(contactForm, { name: 'Ada <script>alert(1)</script>', email: 'ada@example.org', message: 'Hi & <b>bye</b>\nSecond line' });
+    expect(await worker().runOnce()).toBe(1);
+    const [mail] = byRecipient('staff@baobabdata.org');
+    expect(mail!.subject).toBe('Message from Ada <script>alert(1)</script> via the website');
+    expect(mail!.replyTo?.[0]?.address).toBe('ada@example.org');
+    expect(mail!.text).toContain('> Hi & <b>bye</b>\n> Second line');
+    expect(mail!.html).toContain('Ada &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail!.html).toContain('Hi &amp; &lt;b&gt;bye&lt;/b&gt;');
+    expect(mail!.html).not.toMatch(/<script>|<b>bye/);
+  });
+
+  it('confirms an enrolment to the visitor with the course, duration, fee and payment link, and notifies staff', async () => {
+    await submit(enrolForm, { name: 'Kofi', email: 'kofi@example.org', phone: '0244123456', gender: 'male', country: 'Ghana', course: 'Data Analysis with Python' });
+    expect(await worker().runOnce()).toBe(2);
+    const [visitor] = byRecipient('kofi@example.org');
+    expect(visitor!.subject).toBe('Your enrolment in Data Analysis with Python');
+    for (const fact of ['Duration: 3 weeks', 'Registration fee: $105', 'https://pay.baobabdata.org/data-analysis-with-python']) {
+      expect(visitor!.text).toContain(fact);
+    }
+    const [staff] = byRecipient('staff@baobabdata.org');
+    expect(staff!.subject).toBe('New enrolment: Data Analysis with Python');
+    expect(staff!.text).toContain('Phone: 0244123456');
+  });
+
+  it('sends an event confirmation with the dates and a calendar invitation that parses', async () => {
+    await submit(eventForm, { firstName: 'Tendai', lastName: 'Moyo', email: 'tendai@example.org', event: 'baobab-data-hackathon-2023' });
+    expect(await worker().runOnce()).toBe(2);
+    const [visitor] = byRecipient('tendai@example.org');
+    expect(visitor!.subject).toBe("You're registered: Baobab Data Hackathon 2023");
+    expect(visitor!.text).toContain('18-19 March 2023');
+    const ics = visitor!.attachments.find((a) => a.filename === 'invite.ics')!;
+    expect(ics.mimeType).toBe('text/calendar');
+    const text = typeof ics.content === 'string' ? ics.content : new TextDecoder().decode(ics.content);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Baobab Data Hackathon 2023');
+    expect(event.startDate.toString()).toBe('2023-03-18');
+    expect(event.endDate.toString()).toBe('2023-03-20');
+    expect(event.location).toBe('Lagos, Nigeria and online');
+    expect(byRecipient('staff@baobabdata.org')[0]!.subject).toBe('New registration: Baobab Data Hackathon 2023');
+  });
+
+  it('confirms an offer reservation and welcomes a local newsletter subscriber', async () => {
+    await submit(offerForm, { email: 'fatou@example.org', firstName: 'Fatou', lastName: 'Diallo', gender: 'female', degree: 'phd', occupation: 'Analyst', country: 'Senegal' });
+    await submit(newsletterForm, { name: 'Brian', email: 'brian@example.org' });
+    expect(await worker().runOnce()).toBe(3);
+    const offer = byRecipient('fatou@example.org')[0]!;
+    expect(offer.subject).toBe('Your spot is reserved: Become a Data Analyst');
+    expect(offer.text).toContain('$120 (was $150, 20% off until 25 March 2023)');
+    expect(byRecipient('staff@baobabdata.org')[0]!.text).toContain('Highest degree: PhD');
+    expect(byRecipient('brian@example.org')[0]!.subject).toBe('Welcome to the Baobab Data community');
+  });
+});
+
+describe('the outbox', () => {
+  const contact = { name: 'Ada', email: 'ada@example.org', message: 'Hello' };
+
+  it('keeps messages while SMTP is down and delivers each exactly once when it is back', async () => {
+    for (let i = 0; i < 5; i++) await submit(contactForm, { ...contact, message: `Message ${i}` });
+    smtp.down();
+    const w = worker({ maxAttempts: 10 });
+    expect(await w.runOnce()).toBe(0);
+    expect(await store.outboxCounts()).toEqual({ pending: 5, sent: 0, failed: 0 });
+    smtp.up();
+    expect(await w.runOnce()).toBe(5);
+    expect(await w.runOnce()).toBe(0);
+    const ids = smtp.received.map((m) => m.messageId);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 5, failed: 0 });
+  });
+
+  it('sends again after a crash between sending and marking sent: at least once, same Message-ID', async () => {
+    await submit(contactForm, contact);
+    let now = Date.now() + 1000;
+    const crashing: Store = { ...store, markSent: async () => Promise.reject(new Error('killed before marking')) };
+    const first = createOutboxWorker({ store: () => crashing, transport, owner: 'a', maxAttempts: 3, retryBaseMs: 0, pollMs: 1000, leaseMs: 60_000, now: () => now, log: () => {} });
+    await first.runOnce();
+    expect(smtp.received).toHaveLength(1);
+    // Another instance finds it claimed until the lease runs out, then sends it again.
+    const second = worker({ owner: 'b', now: () => now, leaseMs: 60_000 });
+    expect(await second.runOnce()).toBe(0);
+    now += 60_001;
+    expect(await second.runOnce()).toBe(1);
+    expect(smtp.received.map((m) => m.messageId)).toEqual([smtp.received[0]!.messageId, smtp.received[0]!.messageId]);
+  });
+
+  it('marks a message failed after the attempt limit and says so loudly', async () => {
+    await submit(contactForm, contact);
+    smtp.down();
+    const logs: string[] = [];
+    const w = worker({ maxAttempts: 3, log: (_level, message) => logs.push(message) });
+    for (let i = 0; i < 4; i++) await w.runOnce();
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    expect(logs.some((l) => l.startsWith('GAVE UP on message') && l.includes('after 3 attempts'))).toBe(true);
+    smtp.up();
+    expect(await w.runOnce()).toBe(0);
+  });
+
+  it('backs off exponentially between attempts, up to an hour', () => {
+    expect([0, 1, 2, 3].map((n) => retryDelay(n, 1000, () => 0))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelay(30, 1000, () => 0)).toBe(3_600_000);
+    expect(retryDelay(0, 1000, () => 1)).toBe(1200);
+  });
+
+  it('never lets two workers on one store send the same message', async () => {
+    for (let i = 0; i < 30; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+    const other = openSqliteStore(join(dir, 'db.sqlite'));
+    const a = worker({ owner: 'a', batchSize: 4 });
+    const b = createOutboxWorker({ store: () => other, transport, owner: 'b', maxAttempts: 3, retryBaseMs: 0, pollMs: 1000, batchSize: 4, log: () => {} });
+    let total = 0;
+    for (let round = 0; round < 10; round++) total += (await Promise.all([a.runOnce(), b.runOnce()])).reduce((x, y) => x + y, 0);
+    await other.close();
+    expect(total).toBe(30);
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(30);
+    expect(smtp.received).toHaveLength(30);
+  });
+
+  it('writes a record and its messages together or not at all', async () => {
+    const broken = { to: null as unknown as string, subject: 's', text: 't', html: 'h' };
+    await expect(store.add('contact', { name: 'X', email: 'x@example.org', message: 'm', date: 1 }, { messages: [{ ...broken, to: 'ok@example.org' }, broken] })).rejects.toThrow();
+    expect(await store.list('contact')).toEqual([]);
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
+  });
+});
+
+describe('the file transport (embedded default)', () => {
+  it('writes each message as an .eml file named by its outbox id, once even if sent twice', async () => {
+    await submit(contactForm, { name: 'Ada', email: 'ada@example.org', message: 'To a file' });
+    const mailDir = join(dir, 'mail');
+    const files = fileTransport(mailDir, 'Baobab Data <hello@baobabdata.org>');
+    const [message] = await store.claimMessages('t', Date.now(), 10, 1000);
+    await files.send(message!);
+    await files.send(message!);
+    expect(readdirSync(mailDir)).toEqual([`${message!.id}.eml`]);
+    const parsed = await PostalMime.parse(readFileSync(join(mailDir, `${message!.id}.eml`)));
+    expect(parsed.subject).toBe('Message from Ada via the website');
+    expect(parsed.text).toContain('> To a file');
+  });
+});
