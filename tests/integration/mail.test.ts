@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
-import { contactForm, enrolForm, eventForm, newsletterForm, offerForm } from '@/lib/forms/forms';
+import { contactForm, enrolForm, eventForm, newsletterForm, offerForm, type FormDefinition } from '@/lib/forms/forms';
 import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
 import { newsletterWelcome } from '@/lib/mail/compose';
 import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/transport';
@@ -41,7 +41,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function submit(form: typeof contactForm, fields: Record<string, string>) {
+function submit(form: FormDefinition, fields: Record<string, string>) {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   const context: SubmissionContext = {
@@ -54,7 +54,7 @@ function submit(form: typeof contactForm, fields: Record<string, string>) {
     newsletter: () => localNewsletter(() => store, (name, email) => newsletterWelcome({ name, email }, mailContext)),
     log: () => {},
   };
-  return processSubmission(form as never, data, context);
+  return processSubmission(form, data, context);
 }
 
 function worker(overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {

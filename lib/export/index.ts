@@ -1,0 +1,48 @@
+import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
+import type { Collection, StoredRecord } from '@/lib/storage';
+
+// The columns of each collection, in the order of its form (the spec's fields), then the date.
+// Fields a record has beyond these (such as botCheck) follow.
+const formFields: Record<Collection, string[]> = {
+  enrolment: Object.keys(enrolmentSchema.shape),
+  contact: Object.keys(contactSchema.shape),
+  user: Object.keys(eventSchema.shape),
+  offer: Object.keys(offerSchema.shape),
+  newsletter: Object.keys(newsletterSchema.shape),
+};
+
+export function columnsFor(collection: Collection, records: StoredRecord[]): string[] {
+  const columns = ['id', ...formFields[collection], 'date'];
+  for (const record of records) {
+    for (const key of Object.keys(record.data)) if (!columns.includes(key)) columns.push(key);
+  }
+  return columns;
+}
+
+// A spreadsheet would run a cell that starts with one of these as a formula.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+// CSV that spreadsheet programs open correctly: UTF-8 with a byte-order mark, every field quoted,
+// CRLF between rows, dates as ISO 8601, formula injection neutralised.
+export function toCsv(collection: Collection, records: StoredRecord[]): string {
+  const columns = columnsFor(collection, records);
+  const rows = records.map((record) =>
+    columns
+      .map((column) => {
+        const value = column === 'id' ? record.id : record.data[column];
+        return cell(column === 'date' && typeof value === 'number' ? new Date(value).toISOString() : value);
+      })
+      .join(','),
+  );
+  return `\uFEFF${[columns.map(cell).join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+export function toJson(records: StoredRecord[]): string {
+  return `${JSON.stringify(records.map((record) => ({ id: record.id, ...record.data })), null, 2)}\n`;
+}

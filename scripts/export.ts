@@ -1,0 +1,48 @@
+// Staff export: `npm run export -- <collection> [--format csv|json] [--since YYYY-MM-DD] [--out FILE]`
+// Reads the configured store (SQLite, or Firestore when configured) and prints CSV or JSON.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { toCsv, toJson } from '@/lib/export';
+import { getStore } from '@/lib/storage';
+import { collections, isCollection } from '@/lib/storage/types';
+
+function fail(message: string): never {
+  console.error(`${message}\nUsage: npm run export -- <${collections.join('|')}> [--format csv|json] [--since YYYY-MM-DD] [--out FILE]`);
+  process.exit(2);
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { format: { type: 'string', default: 'csv' }, since: { type: 'string' }, out: { type: 'string' } },
+  });
+  const [collection] = positionals;
+  if (!collection || !isCollection(collection)) fail(`Name a collection to export${collection ? ` ("${collection}" is not one)` : ''}.`);
+  if (values.format !== 'csv' && values.format !== 'json') fail(`--format must be csv or json, not "${values.format}".`);
+  let since = 0;
+  if (values.since !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.since) || Number.isNaN(Date.parse(`${values.since}T00:00:00Z`))) {
+      fail(`--since must be a date such as 2026-01-31, not "${values.since}".`);
+    }
+    since = Date.parse(`${values.since}T00:00:00Z`);
+  }
+
+  const store = getStore();
+  try {
+    const records = await store.list(collection, { since });
+    const output = values.format === 'json' ? toJson(records) : toCsv(collection, records);
+    if (values.out) {
+      writeFileSync(values.out, output);
+      console.error(`Wrote ${records.length} ${collection} record(s) to ${values.out}`);
+    } else {
+      process.stdout.write(output);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'baobab-health-'));
+process.env.DATA_DIR = dir;
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('reports the store reachable and the outbox counts, without anything private', async () => {
+  const { getStore } = await import('@/lib/storage');
+  const { GET } = await import('@/app/api/health/route');
+  const store = getStore();
+  await store.add('contact', { name: 'Private Name', email: 'private@example.org', message: 'secret', date: 1 }, {
+    messages: [{ to: 'private@example.org', subject: 's', text: 't', html: 'h' }],
+  });
+  const response = await GET();
+  expect(response.status).toBe(200);
+  const body = await response.json();
+  expect(body).toEqual({ status: 'ok', store: { kind: 'sqlite', reachable: true }, outbox: { pending: 1, failed: 0 } });
+  expect(JSON.stringify(body)).not.toMatch(/private|secret/i);
+
+  const [claimed] = await store.claimMessages('t', Date.now() + 1, 1, 1000);
+  await store.markAttemptFailed(claimed!.id, 'gave up', null);
+  expect((await (await GET()).json()).status).toBe('degraded');
+
+  await store.close();
+  const down = await GET();
+  expect(down.status).toBe(503);
+  expect((await down.json()).store.reachable).toBe(false);
+});
