@@ -1,25 +1,33 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { redirectFor } from '@/lib/routing';
+import { securityHeaders } from '@/lib/security/headers';
 import { XSRF_COOKIE, XSRF_TOKEN_PATTERN, newXsrfToken } from '@/lib/security/xsrf-token';
 
-export function proxy(request: NextRequest) {
-  const redirect = redirectFor(request.nextUrl.pathname);
-  if (redirect) {
-    return NextResponse.redirect(new URL(redirect.location, request.url), redirect.status);
-  }
+// Build-time settings (inlined when the site is built).
+const recaptcha = Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY);
+const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
 
-  const response = NextResponse.next();
+export function proxy(request: NextRequest) {
+  // Production is served over HTTPS (directly or behind a proxy that says so).
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https';
+
+  const redirect = redirectFor(request.nextUrl.pathname);
+  const response = redirect
+    ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status)
+    : NextResponse.next();
+  for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
+    response.headers.set(name, value);
+  }
+  if (redirect) return response;
+
   const token = request.cookies.get(XSRF_COOKIE)?.value;
   if (!token || !XSRF_TOKEN_PATTERN.test(token)) {
-    const https =
-      request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https';
     response.cookies.set(XSRF_COOKIE, newXsrfToken(), {
       path: '/',
       sameSite: 'lax',
       // Readable by the page's script, which echoes it in a header: that is the point of the pattern.
       httpOnly: false,
-      // Production is served over HTTPS (directly or behind a proxy that says so); plain-HTTP local runs
-      // would never get the cookie back if it were marked Secure.
+      // A plain-HTTP local run would never get a Secure cookie back.
       secure: https,
     });
   }
@@ -27,6 +35,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages and actions only: static files, images and metadata files need neither.
+  // Pages and API routes: static files, images and metadata files get their headers from next.config.ts.
   matcher: ['/((?!_next/static|_next/image|favicon.ico|icon|apple-icon|.*opengraph-image|robots.txt|sitemap.xml|images/|.*\\.(?:svg|png|jpg|jpeg|webp|avif|woff2|ico|txt|xml)$).*)'],
 };
