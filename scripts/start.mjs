@@ -2,6 +2,7 @@
 // `npm start`: builds the site when there is no build or the sources changed since the last one, then
 // serves it on HOSTNAME:PORT (default 0.0.0.0:3000). Build-time settings (SITE_URL, NEXT_PUBLIC_*) are
 // part of the fingerprint, so changing them rebuilds too.
+// --build-only stops after the build; --force builds even when nothing changed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -40,13 +41,16 @@ function needsBuild() {
   return null;
 }
 
-const reason = needsBuild();
+const force = process.argv.includes('--force');
+const reason = force ? 'asked to' : needsBuild();
 if (reason) {
   console.log(`Building the site (${reason})...`);
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(stampFile, buildSettings());
 }
+
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const port = process.env.PORT || '3000';
 const hostname = process.env.HOSTNAME || '0.0.0.0';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, jest, then Playwright against a production build. Stops at the first
+// `npm test`: lint, type check, jest, a production build scanned for secrets, then Playwright against it. Stops at the first
 // failing step and ends with one summary line of the tests that ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +8,8 @@ const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
   ['jest', 'npx', ['jest', '--ci', '--json', '--outputFile=test-reports/jest.json']],
+  // Also the production build the browser tests run against.
+  ['build with dummy secrets, then scan for them', 'node', ['scripts/check-secrets.mjs']],
   ['playwright', 'npx', ['playwright', 'test']],
 ];
 
