@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Lighthouse over every route of SPEC.md §2, mobile (Lighthouse's default: emulated mid-range phone,
+// slow 4G, 4x CPU slowdown) and desktop, N runs each, medians per route. Uses the same Chromium as the
+// browser tests (CHROME_PATH, else /usr/bin/chromium). Needs a build; starts its own server.
+// Usage: node scripts/bench/lighthouse.mjs [--runs 3] [--only mobile|desktop] [path ...]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, port: { type: 'string', default: '3230' } },
+});
+const routes = positionals.length
+  ? positionals
+  : ['/', '/about', '/projects', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst', '/academy', '/academy/data-analysis-with-python', '/insights', '/contact', '/verified', '/terms', '/privacy', '/no-such-page'];
+const base = `http://127.0.0.1:${args.port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'baobab-lh-'));
+const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', args.port, '--hostname', '127.0.0.1'], {
+  env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
+  stdio: 'ignore',
+});
+process.on('exit', () => server.kill('SIGTERM'));
+for (let i = 0; i < 200; i++) {
+  try {
+    if ((await fetch(`${base}/about`)).ok) break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const chromePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const forms = args.only ? [args.only] : ['mobile', 'desktop'];
+const rows = [];
+for (const form of forms) {
+  for (const route of routes) {
+    const runs = [];
+    for (let i = 0; i < Number(args.runs); i++) {
+      const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' }, form === 'desktop' ? desktopConfig : undefined);
+      const { categories, audits } = result.lhr;
+      runs.push({
+        performance: categories.performance.score * 100,
+        accessibility: categories.accessibility.score * 100,
+        bestPractices: categories['best-practices'].score * 100,
+        seo: categories.seo.score * 100,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+      });
+    }
+    const m = (key) => median(runs.map((r) => r[key]));
+    rows.push(`| ${form} | ${route} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${(m('lcp') / 1000).toFixed(2)} | ${m('cls').toFixed(3)} |`);
+    console.error(rows.at(-1));
+  }
+}
+await chrome.kill();
+server.kill('SIGTERM');
+rmSync(dataDir, { recursive: true, force: true });
+console.log(`\nLighthouse, median of ${args.runs} run(s), ${new Date().toISOString()}\n`);
+console.log('| form factor | route | Performance | Accessibility | Best Practices | SEO | LCP s | CLS |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(rows.join('\n'));
