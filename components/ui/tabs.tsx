@@ -62,14 +62,15 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
           className={styles.panel}
           data-tabpanel
         >
-          <h2 className={styles.noscriptHeading} data-tab-heading>
+          {/* Visible only without JavaScript; kept for screen readers so headings stay in order. */}
+          <h2 className="visually-hidden" data-tab-heading>
             {tab.label}
           </h2>
           {tab.content}
         </div>
       ))}
       <noscript>
-        <style>{'[data-tablist]{display:none!important}[data-tabpanel][hidden]{display:block!important}[data-tab-heading]{display:block!important}'}</style>
+        <style>{'[data-tablist]{display:none!important}[data-tabpanel][hidden]{display:block!important}[data-tab-heading]{position:static!important;width:auto!important;height:auto!important;margin:1rem 0!important;clip:auto!important;overflow:visible!important;white-space:normal!important}'}</style>
       </noscript>
     </div>
   );
