@@ -5,6 +5,7 @@ import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { consentMarkerScript } from '@/lib/consent';
 import { mainNav, site } from '@/lib/content';
 import { siteUrl } from '@/lib/seo';
 import './globals.css';
@@ -34,7 +35,10 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang={site.locale} className={inter.variable}>
+    <html lang={site.locale} className={inter.variable} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: consentMarkerScript }} />
+      </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to main content

@@ -16,9 +16,14 @@ export function getConsent(): Consent | null {
   return readConsent(document.cookie);
 }
 
+// Runs inline in <head> before the first paint: marks <html> with the choice ('none' when there is
+// none yet), so the banner is shown or hidden from the very first frame rather than after hydration.
+export const consentMarkerScript = `document.documentElement.dataset.consent=(document.cookie.match(/(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|refused)(?:;|$)/)||[])[1]||'none'`;
+
 export function setConsent(choice: Consent): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${CONSENT_COOKIE}=${choice}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  document.documentElement.dataset.consent = choice;
   listeners.forEach((notify) => notify());
 }
 

@@ -5,9 +5,11 @@ import { useSyncExternalStore } from 'react';
 import { getConsent, setConsent, subscribeConsent } from '@/lib/consent';
 import styles from './cookie-banner.module.css';
 
-// The server cannot know the visitor's cookie on a prerendered page, so the banner only appears once
-// the page runs in the browser. Without JavaScript no analytics can load, so there is nothing to refuse.
-const serverSnapshot = () => 'server' as const;
+// A prerendered page cannot know the visitor's cookie, so the banner is always in the HTML and the
+// inline script of lib/consent.ts shows it from the first paint only to a visitor who has not chosen
+// (a banner that appeared after hydration became the page's Largest Contentful Paint). Without
+// JavaScript it stays hidden: no analytics can load, so there is nothing to refuse.
+const serverSnapshot = () => null;
 
 export function CookieBanner() {
   const consent = useSyncExternalStore(subscribeConsent, getConsent, serverSnapshot);

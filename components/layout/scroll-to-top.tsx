@@ -10,6 +10,8 @@ export function ScrollToTop() {
   const cameBack = useRef(false);
 
   useEffect(() => {
+    // Tells browser tests (and anyone curious) that the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
     const onPop = () => {
       cameBack.current = true;
     };

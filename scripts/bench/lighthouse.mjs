@@ -51,7 +51,11 @@ for (const form of forms) {
     const runs = [];
     for (let i = 0; i < Number(args.runs); i++) {
       const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' }, form === 'desktop' ? desktopConfig : undefined);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) {
+        console.error(`${form} ${route}: ${runtimeError.code} ${runtimeError.message}`);
+        continue;
+      }
       runs.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
@@ -60,6 +64,10 @@ for (const form of forms) {
         lcp: audits['largest-contentful-paint'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
       });
+    }
+    if (runs.length === 0) {
+      rows.push(`| ${form} | ${route} | failed | | | | | |`);
+      continue;
     }
     const m = (key) => median(runs.map((r) => r[key]));
     rows.push(`| ${form} | ${route} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${(m('lcp') / 1000).toFixed(2)} | ${m('cls').toFixed(3)} |`);

@@ -74,12 +74,13 @@ test('the cookie choice survives a reload', async ({ page }) => {
   await page.goto('/about');
   const banner = page.getByRole('region', { name: 'Cookie choice' });
   await expect(banner).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await banner.getByRole('button', { name: 'Refuse cookies' }).click();
   await expect(banner).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Give hydration time to show the banner if it were going to.
-  await page.waitForLoadState('networkidle');
+  // Hidden from the first paint (the inline consent script) and after hydration alike.
+  await expect(banner).toBeHidden();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await expect(banner).toBeHidden();
   const consent = (await page.context().cookies()).find((c) => c.name === 'cookie_consent');
   expect(consent?.value).toBe('refused');
@@ -91,6 +92,7 @@ test('a keyboard user can skip to the content, use the navbar and answer the ban
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Cookie choice' });
   await expect(banner).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
 
@@ -120,8 +122,7 @@ test.describe('on a small screen', () => {
   test('the menu opens from its button by keyboard and leads to a page', async ({ page }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Menu' });
-    // Hydrated once the banner (client-only) shows.
-    await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
     const menuLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Academy' });
     await expect(menuLink).toBeHidden();
     await toggle.focus();
@@ -137,12 +138,13 @@ test.describe('on a small screen', () => {
     await expect(menuLink).toBeHidden();
   });
 
-  test('without JavaScript the menu links are all shown', async ({ browser }) => {
+  test('without JavaScript the menu links are all shown and no cookie banner is', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto('/about');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeHidden();
     await context.close();
   });
 });
