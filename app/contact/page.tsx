@@ -17,7 +17,7 @@ export default function ContactPage() {
   return (
     <>
       <PageHeader title="Contact us" lead={contactPage.intro} />
-      <div className={`container ${styles.layout}`}>
+      <div className={`container ${ui.columns}`}>
         <section aria-labelledby="message" className={ui.section}>
           <h2 id="message" className={ui.heading}>
             Send us a message
@@ -28,7 +28,7 @@ export default function ContactPage() {
           <h2 id="find-us" className={ui.heading}>
             Find us
           </h2>
-          <Picture src={contactPage.mapImg} alt={contactPage.mapAlt} width={1000} height={560} className={styles.map} sizes="(min-width: 56rem) 30rem, 92vw" />
+          <Picture src={contactPage.mapImg} alt={contactPage.mapAlt} width={1000} height={560} className={ui.roundedImage} sizes="(min-width: 56rem) 30rem, 92vw" />
           <address className={styles.details}>
             <p>{contactInfo.address}</p>
             <p>

@@ -17,7 +17,7 @@ const sections = [
 
 export function ProjectDetail({ project, url }: { project: Detail; url: string }) {
   return (
-    <div className={`container ${styles.layout}`}>
+    <div className={`container ${ui.withAside}`}>
       <div className={styles.main}>
         <Picture
           src={project.img}
@@ -25,7 +25,7 @@ export function ProjectDetail({ project, url }: { project: Detail; url: string }
           width={640}
           height={400}
           priority
-          className={styles.image}
+          className={ui.roundedImage}
           sizes="(min-width: 72rem) 44rem, 92vw"
         />
         <p className={styles.summary}>{project.summary}</p>

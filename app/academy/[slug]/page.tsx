@@ -53,9 +53,9 @@ export default async function CoursePage({ params }: Props) {
           </div>
         </dl>
       </PageHeader>
-      <div className={`container ${styles.layout}`}>
+      <div className={`container ${ui.withAside}`}>
         <div>
-          <Picture src={course.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 40rem, 92vw" />
+          <Picture src={course.img} alt="" width={640} height={400} priority className={ui.roundedImage} sizes="(min-width: 56rem) 40rem, 92vw" />
           <section aria-labelledby="introduction" className={ui.section}>
             <h2 id="introduction" className={ui.heading}>
               Introduction

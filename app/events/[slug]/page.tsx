@@ -54,7 +54,7 @@ export default async function EventPage({ params }: Props) {
           <p className={styles.tagline}>{event.tagline}</p>
         </div>
       </section>
-      <div className={`container ${styles.layout}`}>
+      <div className={`container ${ui.columns}`}>
         <section aria-labelledby="about-event" className={ui.section}>
           <h2 id="about-event" className={ui.heading}>
             About the hackathon

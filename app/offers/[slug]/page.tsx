@@ -55,9 +55,9 @@ export default async function OfferPage({ params }: Props) {
         <p className={styles.cohort}>Cohort starting {offer.cohortStart}</p>
         <p className={styles.highlights}>{offer.highlights}</p>
       </PageHeader>
-      <div className={`container ${styles.layout}`}>
+      <div className={`container ${ui.columns}`}>
         <section aria-labelledby="price" className={ui.section}>
-          <Picture src={offer.img} alt="" width={640} height={400} priority className={styles.image} sizes="(min-width: 56rem) 36rem, 92vw" />
+          <Picture src={offer.img} alt="" width={640} height={400} priority className={ui.roundedImage} sizes="(min-width: 56rem) 36rem, 92vw" />
           <p className={styles.discount}>{offer.discountPercent}% off</p>
           <h2 id="price" className={styles.price}>
             <span className="visually-hidden">Price: </span>
