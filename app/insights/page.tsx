@@ -22,8 +22,11 @@ export default function InsightsPage() {
           Submit Insight
         </ExternalLink>
       </PageHeader>
-      <section className={ui.section} aria-label="Articles">
+      <section className={ui.section} aria-labelledby="articles">
         <div className="container">
+          <h2 id="articles" className="visually-hidden">
+            Articles
+          </h2>
           <ul className={ui.grid}>
             {insights.map((insight) => (
               <li key={insight.link}>
