@@ -5,6 +5,7 @@ import buttons from '@/components/ui/button.module.css';
 import { Carousel } from '@/components/ui/carousel';
 import { ExternalLink } from '@/components/ui/external-link';
 import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
 import { academyStats, coursePath, courses, pages, testimonials } from '@/lib/content';
@@ -30,37 +31,27 @@ export default function AcademyPage() {
           ]}
         />
       </PageHeader>
-      <section className={ui.section} aria-labelledby="tracks">
-        <div className="container">
-          <h2 id="tracks" className={ui.heading}>
-            Our courses
-          </h2>
-          <ul className={ui.grid}>
-            {courses.map((course) => (
-              <li key={course.slug}>
-                <CourseCard course={course} />
-              </li>
-            ))}
-          </ul>
+      <Section id="tracks" title="Our courses">
+        <ul className={ui.grid}>
+          {courses.map((course) => (
+            <li key={course.slug}>
+              <CourseCard course={course} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="fellows" title="What our fellows say" alt>
+        <Carousel label="Fellow testimonials" itemName="testimonial">
+          {testimonials.map((testimonial) => (
+            <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+          ))}
+        </Carousel>
+        <div className={ui.actions}>
+          <ExternalLink href={pages.academyPage.cohortLink} className={`${buttons.button} ${buttons.primary}`}>
+            Join a cohort
+          </ExternalLink>
         </div>
-      </section>
-      <section className={`${ui.section} ${ui.alt}`} aria-labelledby="fellows">
-        <div className="container">
-          <h2 id="fellows" className={ui.heading}>
-            What our fellows say
-          </h2>
-          <Carousel label="Fellow testimonials" itemName="testimonial">
-            {testimonials.map((testimonial) => (
-              <TestimonialCard key={testimonial.name} testimonial={testimonial} />
-            ))}
-          </Carousel>
-          <div className={ui.actions}>
-            <ExternalLink href={pages.academyPage.cohortLink} className={`${buttons.button} ${buttons.primary}`}>
-              Join a cohort
-            </ExternalLink>
-          </div>
-        </div>
-      </section>
+      </Section>
     </>
   );
 }

@@ -34,6 +34,20 @@ function Field({ id, label, error, hint, children }: FieldProps) {
   );
 }
 
+// What every control shares: required, its error wired to aria-invalid and aria-describedby, the value
+// the server sent back to a visitor without JavaScript, and react-hook-form's registration.
+function controlProps({ id, error, defaultValue, registration }: Pick<InputProps, 'id' | 'error' | 'defaultValue' | 'registration'>, describedBy: string | undefined) {
+  return {
+    id,
+    required: true,
+    defaultValue,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: styles.input,
+    ...registration,
+  };
+}
+
 interface InputProps {
   id: string;
   label: string;
@@ -50,18 +64,7 @@ export function TextField({ id, label, type = 'text', autoComplete, registration
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(describedBy) => (
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          maxLength={maxLength}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={styles.input}
-          {...registration}
-        />
+        <input type={type} autoComplete={autoComplete} maxLength={maxLength} {...controlProps({ id, error, defaultValue, registration }, describedBy)} />
       )}
     </Field>
   );
@@ -71,17 +74,7 @@ export function TextAreaField({ id, label, registration, error, defaultValue, ma
   return (
     <Field id={id} label={label} error={error}>
       {(describedBy) => (
-        <textarea
-          id={id}
-          required
-          rows={6}
-          maxLength={maxLength}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={styles.input}
-          {...registration}
-        />
+        <textarea rows={6} maxLength={maxLength} {...controlProps({ id, error, defaultValue, registration }, describedBy)} />
       )}
     </Field>
   );
@@ -96,16 +89,7 @@ export function SelectField({ id, label, registration, error, defaultValue, opti
   return (
     <Field id={id} label={label} error={error}>
       {(describedBy) => (
-        <select
-          id={id}
-          required
-          autoComplete={autoComplete}
-          defaultValue={defaultValue ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={styles.input}
-          {...registration}
-        >
+        <select autoComplete={autoComplete} {...controlProps({ id, error, defaultValue: defaultValue ?? '', registration }, describedBy)}>
           <option value="" disabled>
             {placeholder}
           </option>
