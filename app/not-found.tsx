@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
+import buttons from '@/components/ui/button.module.css';
 import styles from './not-found.module.css';
 
 export const metadata: Metadata = {
@@ -13,7 +14,7 @@ export default function NotFound() {
     <div className={`container ${styles.wrap}`}>
       <h1>Page not found</h1>
       <p>The page you asked for does not exist or has moved.</p>
-      <Link href="/" className={styles.button}>
+      <Link href="/" className={`${buttons.button} ${buttons.primary}`}>
         Go to home page
       </Link>
     </div>

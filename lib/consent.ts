@@ -7,8 +7,11 @@ export type Consent = 'accepted' | 'refused';
 
 const listeners = new Set<() => void>();
 
+// The choice in a Cookie header, shared by readConsent and the inline script below.
+const CONSENT_PATTERN = `(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|refused)(?:;|$)`;
+
 export function readConsent(cookieHeader: string): Consent | null {
-  const match = cookieHeader.match(new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|refused)(?:;|$)`));
+  const match = cookieHeader.match(new RegExp(CONSENT_PATTERN));
   return (match?.[1] as Consent | undefined) ?? null;
 }
 
@@ -18,7 +21,7 @@ export function getConsent(): Consent | null {
 
 // Runs inline in <head> before the first paint: marks <html> with the choice ('none' when there is
 // none yet), so the banner is shown or hidden from the very first frame rather than after hydration.
-export const consentMarkerScript = `document.documentElement.dataset.consent=(document.cookie.match(/(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|refused)(?:;|$)/)||[])[1]||'none'`;
+export const consentMarkerScript = `document.documentElement.dataset.consent=(document.cookie.match(new RegExp(${JSON.stringify(CONSENT_PATTERN)}))||[])[1]||'none'`;
 
 export function setConsent(choice: Consent): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';

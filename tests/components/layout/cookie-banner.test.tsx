@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CookieBanner } from '@/components/layout/cookie-banner';
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, readConsent } from '@/lib/consent';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentMarkerScript, readConsent } from '@/lib/consent';
 
 function clearConsent() {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
@@ -43,5 +43,18 @@ describe('readConsent', () => {
     expect(readConsent('cookie_consent=accepted')).toBe('accepted');
     expect(readConsent('cookie_consent=maybe')).toBeNull();
     expect(readConsent('xcookie_consent=accepted')).toBeNull();
+  });
+});
+
+describe('consentMarkerScript (inline in <head>)', () => {
+  it.each([
+    ['a=1; cookie_consent=refused', 'refused'],
+    ['cookie_consent=accepted', 'accepted'],
+    ['xcookie_consent=accepted', 'none'],
+    ['', 'none'],
+  ])('marks <html> from %j as %s', (cookie, expected) => {
+    const fake = { cookie, documentElement: { dataset: {} as Record<string, string> } };
+    new Function('document', consentMarkerScript)(fake);
+    expect(fake.documentElement.dataset.consent).toBe(expected);
   });
 });
