@@ -117,13 +117,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 }
 
-// The worker of this server process, started by lib/server-start.ts.
-let current: OutboxWorker | undefined;
+// The worker of this server process, started by lib/server-start.ts. Next bundles instrumentation and
+// the routes separately, each with its own copy of this module, so the worker lives on globalThis.
+const holder = globalThis as { baobabOutboxWorker?: OutboxWorker };
 
 export function setOutboxWorker(worker: OutboxWorker | undefined): void {
-  current = worker;
+  holder.baobabOutboxWorker = worker;
 }
 
 export function kickOutbox(): void {
-  current?.kick();
+  holder.baobabOutboxWorker?.kick();
 }

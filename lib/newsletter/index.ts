@@ -1,5 +1,5 @@
 import type { NewMessage, Store } from '@/lib/storage';
-import { DuplicateError } from '@/lib/storage/types';
+import { isDuplicateError } from '@/lib/storage/types';
 
 // SPEC.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
@@ -24,7 +24,7 @@ export function localNewsletter(store: () => Store, welcome: (name: string, emai
       try {
         await store().add('newsletter', { name, email, date: now }, { uniqueKey: email.toLowerCase(), messages: welcome(name, email) });
       } catch (error) {
-        if (error instanceof DuplicateError) {
+        if (isDuplicateError(error)) {
           return { result: 'error', msg: `${email} is already subscribed to our list.` };
         }
         throw error;

@@ -6,16 +6,17 @@ import type { Store } from './types';
 
 export * from './types';
 
-let store: Store | undefined;
+// The store chosen by configuration, opened once per process. Next bundles instrumentation (the outbox
+// worker) and the routes separately, each with its own copy of this module, so it lives on globalThis.
+const holder = globalThis as { baobabStore?: Store };
 
-// The store chosen by configuration, opened once per process.
 export function getStore(): Store {
-  if (!store) {
+  if (!holder.baobabStore) {
     const { store: chosen, dataDir } = config();
-    store =
+    holder.baobabStore =
       chosen.kind === 'firestore'
         ? openFirestoreStore({ projectId: chosen.projectId, serviceAccount: chosen.serviceAccount, emulatorHost: chosen.emulatorHost })
         : openSqliteStore(join(dataDir, 'baobab.sqlite'));
   }
-  return store;
+  return holder.baobabStore;
 }

@@ -64,6 +64,12 @@ export class DuplicateError extends Error {
   }
 }
 
+// By name rather than instanceof: the store may come from another bundle's copy of this module
+// (see lib/storage/index.ts), whose class is a different object.
+export function isDuplicateError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'DuplicateError';
+}
+
 export function isCollection(value: string): value is Collection {
   return (collections as readonly string[]).includes(value);
 }
