@@ -6,6 +6,11 @@ const nextConfig: NextConfig = {
   images: {
     formats: ['image/avif', 'image/webp'],
   },
+  experimental: {
+    // The stylesheets (4 KiB gzip in all) go inside the HTML: a phone on a slow network can paint as
+    // soon as the page arrives instead of waiting one more round trip for them.
+    inlineCss: true,
+  },
   serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
   // Static files and images: pages get the full set, with the CSP, from proxy.ts.
   async headers() {

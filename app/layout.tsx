@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import localFont from 'next/font/local';
 import { Analytics } from '@/components/layout/analytics';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
@@ -9,15 +8,6 @@ import { consentMarkerScript } from '@/lib/consent';
 import { mainNav, site } from '@/lib/content';
 import { siteUrl } from '@/lib/seo';
 import './globals.css';
-
-// Inter (OFL) from its npm package, Latin only. 'optional': a slow phone keeps the system font
-// rather than re-laying out the page when the font arrives late.
-const inter = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  weight: '100 900',
-  display: 'optional',
-  variable: '--font-inter',
-});
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl),
@@ -35,7 +25,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang={site.locale} className={inter.variable} suppressHydrationWarning>
+    <html lang={site.locale} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: consentMarkerScript }} />
       </head>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import type { Metadata } from 'next';
 import buttons from '@/components/ui/button.module.css';
 import styles from './not-found.module.css';
@@ -14,9 +14,9 @@ export default function NotFound() {
     <div className={`container ${styles.wrap}`}>
       <h1>Page not found</h1>
       <p>The page you asked for does not exist or has moved.</p>
-      <Link href="/" className={`${buttons.button} ${buttons.primary}`}>
+      <SiteLink href="/" className={`${buttons.button} ${buttons.primary}`}>
         Go to home page
-      </Link>
+      </SiteLink>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Picture } from '@/components/ui/picture';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import buttons from '@/components/ui/button.module.css';
 import ui from '@/components/ui/section.module.css';
 import { coursePath } from '@/lib/content';
@@ -18,13 +18,13 @@ export function CourseCard({ course }: { course: Course }) {
         <p>Duration: {course.duration}</p>
         <div className={styles.action}>
           {course.isActive ? (
-            <Link
+            <SiteLink
               href={coursePath(course)}
               className={`${buttons.button} ${buttons.primary}`}
               aria-label={`Start Learning: ${course.title}`}
             >
               Start Learning
-            </Link>
+            </SiteLink>
           ) : (
             <button type="button" className={buttons.button} disabled>
               Coming Soon

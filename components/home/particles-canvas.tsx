@@ -1,13 +1,24 @@
 'use client';
 
 import type { Engine, ISourceOptions } from '@tsparticles/engine';
+import { loadBasic } from '@tsparticles/basic';
+import { loadParticlesLinksInteraction } from '@tsparticles/interaction-particles-links';
+import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity';
 import { Particles, ParticlesProvider } from '@tsparticles/react';
-import { loadSlim } from '@tsparticles/slim';
 import { useMemo } from 'react';
 
-// Module-level so the provider sees the same init on every render (it insists on that).
+// Module-level so the provider sees the same init on every render (it insists on that). Only what the
+// options below use: circles that move, bounce and fade (basic) and the lines between them (links).
+// The slim bundle registered two dozen more plugins, and registering them was a long task on a phone.
+// Each step runs in its own task, so none of them blocks a tap for long.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function registerPlugins(engine: Engine) {
-  await loadSlim(engine);
+  await loadBasic(engine);
+  await nextTask();
+  await loadInteractivityPlugin(engine);
+  await nextTask();
+  await loadParticlesLinksInteraction(engine);
+  await nextTask();
 }
 
 export default function ParticlesCanvas({ still, className }: { still: boolean; className?: string }) {

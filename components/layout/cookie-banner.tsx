@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { useSyncExternalStore } from 'react';
 import { getConsent, setConsent, subscribeConsent } from '@/lib/consent';
 import styles from './cookie-banner.module.css';
@@ -19,7 +19,7 @@ export function CookieBanner() {
     <section className={styles.banner} aria-label="Cookie choice">
       <p className={styles.text}>
         We use cookies to keep forms safe and, unless you refuse, to count visits anonymously. Read our{' '}
-        <Link href="/privacy">privacy policy</Link>.
+        <SiteLink href="/privacy">privacy policy</SiteLink>.
       </p>
       <div className={styles.actions}>
         <button type="button" className={styles.accept} onClick={() => setConsent('accepted')}>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { contactInfo, footerNav, site, socialLinks } from '@/lib/content';
 import { FooterYear } from './footer-year';
 import styles from './footer.module.css';
@@ -23,7 +23,7 @@ export function Footer() {
           <ul>
             {footerNav.map((link) => (
               <li key={link.label}>
-                <Link href={link.href}>{link.label}</Link>
+                <SiteLink href={link.href}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

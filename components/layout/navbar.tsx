@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { NavLink } from '@/lib/content/types';
@@ -51,9 +51,9 @@ export function Navbar({ brand, links }: NavbarProps) {
   return (
     <header className={`${styles.header} ${styles[variant]}`} data-variant={variant}>
       <nav className={styles.nav} aria-label="Main">
-        <Link href="/" className={styles.brand} aria-current={pathname === '/' ? 'page' : undefined}>
+        <SiteLink href="/" className={styles.brand} aria-current={pathname === '/' ? 'page' : undefined}>
           {brand}
-        </Link>
+        </SiteLink>
         <button
           ref={toggleRef}
           type="button"
@@ -75,13 +75,13 @@ export function Navbar({ brand, links }: NavbarProps) {
             const current = isCurrent(pathname, link.href);
             return (
               <li key={link.href}>
-                <Link
+                <SiteLink
                   href={link.href}
                   className={current ? `${styles.link} ${styles.current}` : styles.link}
                   aria-current={current ? 'page' : undefined}
                 >
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             );
           })}

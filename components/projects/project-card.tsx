@@ -1,5 +1,5 @@
 import { Picture } from '@/components/ui/picture';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import ui from '@/components/ui/section.module.css';
 import { projectPath } from '@/lib/content';
 import type { ProjectSummary } from '@/lib/content/types';
@@ -13,7 +13,7 @@ export function ProjectCard({ project, variant }: { project: ProjectSummary; var
       ) : null}
       <div className={ui.cardBody}>
         <h3>
-          <Link href={projectPath(project)}>{project.title}</Link>
+          <SiteLink href={projectPath(project)}>{project.title}</SiteLink>
         </h3>
         <p>{project.summary}</p>
         {variant === 'carousel' ? (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import type { ReactNode } from 'react';
 import ui from './section.module.css';
 
@@ -25,10 +25,10 @@ export function Section({ id, title, alt = false, more, children }: SectionProps
         {more ? (
           <div className={ui.headRow}>
             {heading}
-            <Link href={more.href}>
+            <SiteLink href={more.href}>
               {more.label}
               <span className="visually-hidden"> {more.hidden}</span>
-            </Link>
+            </SiteLink>
           </div>
         ) : (
           heading

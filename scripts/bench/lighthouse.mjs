@@ -2,9 +2,10 @@
 // Lighthouse over every route of SPEC.md §2, mobile (Lighthouse's default: emulated mid-range phone,
 // slow 4G, 4x CPU slowdown) and desktop, N runs each, medians per route. Uses the same Chromium as the
 // browser tests (CHROME_PATH, else /usr/bin/chromium). Needs a build; starts its own server.
-// Usage: node scripts/bench/lighthouse.mjs [--runs 3] [--only mobile|desktop] [path ...]
+// Usage: node scripts/bench/lighthouse.mjs [--runs 3] [--only mobile|desktop] [--save DIR] [path ...]
+// --save DIR writes every run's full report as JSON (open it in the Lighthouse viewer to see why).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +15,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, port: { type: 'string', default: '3230' } },
+  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, port: { type: 'string', default: '3230' }, save: { type: 'string' } },
 });
 const routes = positionals.length
   ? positionals
@@ -52,6 +53,11 @@ for (const form of forms) {
     for (let i = 0; i < Number(args.runs); i++) {
       const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' }, form === 'desktop' ? desktopConfig : undefined);
       const { categories, audits, runtimeError } = result.lhr;
+      if (args.save) {
+        mkdirSync(args.save, { recursive: true });
+        const name = `${form}${route.replaceAll('/', '_') || '_'}-${i + 1}.json`;
+        writeFileSync(join(args.save, name), JSON.stringify(result.lhr));
+      }
       if (runtimeError) {
         console.error(`${form} ${route}: ${runtimeError.code} ${runtimeError.message}`);
         continue;

@@ -41,6 +41,25 @@ test('each navbar link reaches its page, marked current, at the top of the page'
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a page fetches another page only once the visitor points at or focuses its link', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has('_rsc')) fetched.push(url.pathname);
+  });
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  // Next's default would have fetched every page linked from the screen by now.
+  expect(fetched).toEqual([]);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'About', exact: true }).hover();
+  await expect.poll(() => fetched).toContain('/about');
+  await nav.getByRole('link', { name: 'Contact', exact: true }).focus();
+  await expect.poll(() => fetched).toContain('/contact');
+  expect(fetched).not.toContain('/insights');
+});
+
 test('the navbar is white on Home and orange elsewhere', async ({ page }) => {
   await page.goto('/');
   const header = page.locator('header').first();
