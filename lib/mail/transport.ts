@@ -24,7 +24,7 @@ function envelope(message: OutboxMessage, from: string) {
   };
 }
 
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+export function smtpTransport(smtpUrl: string, from: string, { timeoutMs = 10_000 }: { timeoutMs?: number } = {}): MailTransport {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   // One pooled connection: a new SMTP connection per message costs far more than the message.
@@ -35,9 +35,10 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    // A relay that accepts connections but never answers must not hold the outbox for minutes.
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 2,
   });
   return {
     kind: 'smtp',

@@ -24,6 +24,8 @@ export interface OutboxWorker {
   kick(): void;
   // Stops polling and waits for the pass in progress to finish.
   stop(): Promise<void>;
+  // Since when the mail relay has been unreachable (null: it answered the last time it was tried).
+  status(): { failingSince: number | null };
 }
 
 const MAX_DELAY_MS = 60 * 60 * 1000;
@@ -33,8 +35,19 @@ export function retryDelay(attemptsSoFar: number, baseMs: number, random: () => 
   return Math.round(exponential * (1 + 0.2 * random()));
 }
 
+// A relay that answered with a 5xx refused this message for good; any other failure without an SMTP
+// reply (refused or timed-out connection, broken socket, full disk) says nothing about the message.
+function isRelayUnreachable(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown }).responseCode !== 'number';
+}
+
 // Delivery is at least once: a message is marked sent only after the transport accepted it, so a
 // crash in between sends it again once its claim lapses.
+//
+// While the relay is unreachable, a pass stops at the first failure and gives the rest of its batch
+// back untried, and such failures never use up MAIL_MAX_ATTEMPTS: an outage delays mail, it does not
+// lose it. The first message that goes through after an outage makes every waiting message due at
+// once, and full batches follow each other without waiting for the next poll.
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -44,29 +57,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+  let failingSince: number | null = null;
 
-  async function pass(): Promise<number> {
+  async function pass(): Promise<{ sent: number; more: boolean }> {
     let sent = 0;
     const store = options.store();
     const messages = await store.claimMessages(options.owner, now(), batchSize, leaseMs);
-    for (const message of messages) {
+    for (const [index, message] of messages.entries()) {
       try {
         await options.transport.send(message);
       } catch (error) {
         const attempts = message.attempts + 1;
         const reason = (error as Error).message;
-        if (attempts >= options.maxAttempts) {
+        const unreachable = isRelayUnreachable(error);
+        if (attempts >= options.maxAttempts && !unreachable) {
           log('error', `GAVE UP on message ${message.id} to ${message.to} ("${message.subject}") after ${attempts} attempts: ${reason}`);
           await store.markAttemptFailed(message.id, reason, null);
         } else {
           await store.markAttemptFailed(message.id, reason, now() + retryDelay(message.attempts, options.retryBaseMs));
         }
+        if (unreachable) {
+          if (failingSince === null) log('error', `mail relay unreachable, messages wait in the outbox: ${reason}`);
+          failingSince ??= now();
+          await store.releaseMessages(messages.slice(index + 1).map((m) => m.id));
+          return { sent, more: false };
+        }
         continue;
       }
       await store.markSent(message.id, now());
       sent += 1;
+      if (failingSince !== null) {
+        failingSince = null;
+        const waiting = await store.retryWaitingNow(now());
+        log('info', `mail relay reachable again: ${waiting} waiting message(s) due now`);
+      }
     }
-    return sent;
+    return { sent, more: messages.length === batchSize };
   }
 
   function runOnce(): Promise<number> {
@@ -75,6 +101,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return running;
     }
     running = pass()
+      .then(({ sent, more }) => {
+        // A full batch: there is likely more to send now.
+        if (more) again = true;
+        return sent;
+      })
       .catch((error) => {
         log('error', `outbox pass failed: ${(error as Error).message}`);
         return 0;
@@ -114,6 +145,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       clearTimeout(timer);
       if (running) await running;
     },
+    status: () => ({ failingSince }),
   };
 }
 
@@ -127,4 +159,8 @@ export function setOutboxWorker(worker: OutboxWorker | undefined): void {
 
 export function kickOutbox(): void {
   holder.baobabOutboxWorker?.kick();
+}
+
+export function outboxWorkerStatus(): { failingSince: number | null } | null {
+  return holder.baobabOutboxWorker?.status() ?? null;
 }

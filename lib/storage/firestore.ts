@@ -112,6 +112,22 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           : { attempts, lastError: error, nextAttemptAt: retryAt, leaseUntil: 0 });
       });
     },
+    async releaseMessages(ids) {
+      const batch = db.batch();
+      for (const id of ids) batch.update(db.collection(OUTBOX).doc(id), { leaseUntil: 0 });
+      if (ids.length) await batch.commit();
+    },
+    async retryWaitingNow(now) {
+      // Single-field query (no composite index); the few pending messages are filtered here.
+      const pending = await db.collection(OUTBOX).where('status', '==', 'pending').get();
+      const waiting = pending.docs.filter((doc) => (doc.get('nextAttemptAt') as number) > now);
+      for (let i = 0; i < waiting.length; i += 400) {
+        const batch = db.batch();
+        for (const doc of waiting.slice(i, i + 400)) batch.update(doc.ref, { nextAttemptAt: now });
+        await batch.commit();
+      }
+      return waiting.length;
+    },
     async outboxCounts() {
       const counts = { pending: 0, sent: 0, failed: 0 };
       for (const status of ['pending', 'sent', 'failed'] as const) {

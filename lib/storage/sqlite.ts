@@ -66,6 +66,9 @@ export function openSqliteStore(file: string): Store {
   const sent = db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = 0 WHERE id = ?");
   const retry = db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = 0 WHERE id = ?');
   const fail = db.prepare("UPDATE outbox SET attempts = attempts + 1, last_error = ?, status = 'failed', lease_until = 0 WHERE id = ?");
+  const release = db.prepare("UPDATE outbox SET lease_until = 0 WHERE id = ? AND status = 'pending'");
+  const releaseAll = db.transaction((ids: string[]) => ids.forEach((id) => release.run(id)));
+  const hurry = db.prepare("UPDATE outbox SET next_attempt_at = @now WHERE status = 'pending' AND next_attempt_at > @now");
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
   const addAll = db.transaction((id: string, collection: Collection, data: RecordData, options: AddOptions) => {
@@ -107,6 +110,12 @@ export function openSqliteStore(file: string): Store {
     async markAttemptFailed(id, error, retryAt) {
       if (retryAt === null) fail.run(error, id);
       else retry.run(error, retryAt, id);
+    },
+    async releaseMessages(ids) {
+      releaseAll(ids);
+    },
+    async retryWaitingNow(now) {
+      return hurry.run({ now }).changes;
     },
     async outboxCounts() {
       const result = { pending: 0, sent: 0, failed: 0 };

@@ -51,6 +51,10 @@ export interface Store {
   markSent(id: string, now: number): Promise<void>;
   // Another attempt at `retryAt`, or, when retryAt is null, no more attempts.
   markAttemptFailed(id: string, error: string, retryAt: number | null): Promise<void>;
+  // Gives claimed messages back untried: no attempt counted, due again at once.
+  releaseMessages(ids: string[]): Promise<void>;
+  // Makes every message waiting for a later retry due now; resolves to how many there were.
+  retryWaitingNow(now: number): Promise<number>;
   outboxCounts(): Promise<OutboxCounts>;
 
   ping(): Promise<void>;

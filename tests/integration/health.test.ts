@@ -18,7 +18,12 @@ it('reports the store reachable and the outbox counts, without anything private'
   const response = await GET();
   expect(response.status).toBe(200);
   const body = await response.json();
-  expect(body).toEqual({ status: 'ok', store: { kind: 'sqlite', reachable: true }, outbox: { pending: 1, failed: 0 } });
+  expect(body).toEqual({
+    status: 'ok',
+    store: { kind: 'sqlite', reachable: true },
+    outbox: { pending: 1, failed: 0 },
+    mail: { relayUnreachableSince: null },
+  });
   expect(JSON.stringify(body)).not.toMatch(/private|secret/i);
 
   const [claimed] = await store.claimMessages('t', Date.now() + 1, 1, 1000);
@@ -29,4 +34,21 @@ it('reports the store reachable and the outbox counts, without anything private'
   const down = await GET();
   expect(down.status).toBe(503);
   expect((await down.json()).store.reachable).toBe(false);
+});
+
+it('says degraded, and since when, while this instance cannot reach the mail relay', async () => {
+  const { setOutboxWorker } = await import('@/lib/mail/worker');
+  const { GET } = await import('@/app/api/health/route');
+  const { openSqliteStore } = await import('@/lib/storage/sqlite');
+  // The first test closed the process's store; getStore() keeps it on globalThis.
+  (globalThis as { baobabStore?: unknown }).baobabStore = openSqliteStore(join(dir, 'second.sqlite'));
+  const since = Date.UTC(2026, 10, 22, 9, 30);
+  const stub = { runOnce: async () => 0, start() {}, kick() {}, stop: async () => {}, status: () => ({ failingSince: since }) };
+  setOutboxWorker(stub);
+  const body = await (await GET()).json();
+  expect(body.status).toBe('degraded');
+  expect(body.mail).toEqual({ relayUnreachableSince: '2026-11-22T09:30:00.000Z' });
+  setOutboxWorker({ ...stub, status: () => ({ failingSince: null }) });
+  expect((await (await GET()).json()).status).toBe('ok');
+  setOutboxWorker(undefined);
 });

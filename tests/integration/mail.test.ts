@@ -13,6 +13,7 @@ import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
+import { startCuttableProxy } from '../helpers/cuttable-proxy';
 import { startSmtpServer } from '../helpers/smtp';
 
 const TOKEN = 'e'.repeat(64);
@@ -161,6 +162,65 @@ describe('the outbox', () => {
     expect(logs.some((l) => l.startsWith('GAVE UP on message') && l.includes('after 3 attempts'))).toBe(true);
     smtp.up();
     expect(await w.runOnce()).toBe(0);
+  });
+
+  describe('while the relay is unreachable', () => {
+    let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
+    beforeEach(async () => {
+      proxy = await startCuttableProxy(Number(new URL(smtp.url).port));
+      transport.close();
+      transport = smtpTransport(`smtp://127.0.0.1:${proxy.port}`, 'Baobab Data <hello@baobabdata.org>');
+    });
+    afterEach(() => proxy.close());
+
+    it('stops a pass at the first failure and gives the rest back untried', async () => {
+      for (let i = 0; i < 4; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+      await proxy.cut('refuse');
+      const w = worker({ maxAttempts: 2, retryBaseMs: 60_000 });
+      expect(await w.runOnce()).toBe(0);
+      expect(w.status().failingSince).toEqual(expect.any(Number));
+      // Three were never tried: still attempt 0 and claimable at once, not after a lease.
+      const untried = await store.claimMessages('probe', Date.now(), 10, 1000);
+      expect(untried.map((m) => m.attempts)).toEqual([0, 0, 0]);
+    });
+
+    it('never gives up on a message for an unreachable relay, and retries every waiting one once it is back', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0); // no jitter: each retry exactly 60 s after its failure
+      for (let i = 0; i < 3; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+      const start = Date.now() + 1000;
+      let now = start;
+      const logs: string[] = [];
+      const w = worker({ maxAttempts: 1, retryBaseMs: 60_000, batchSize: 1, now: () => now, log: (_l, m) => logs.push(m) });
+      await proxy.cut('refuse');
+      for (let i = 0; i < 3; i++) {
+        expect(await w.runOnce()).toBe(0);
+        now += 1000; // the three fail one second apart: due again at +60 s, +61 s, +62 s
+      }
+      expect(await store.outboxCounts()).toEqual({ pending: 3, sent: 0, failed: 0 });
+      expect(logs.some((l) => l.startsWith('GAVE UP'))).toBe(false);
+      await proxy.restore();
+      now = start + 60_500;
+      // Only the first is due; once it goes through, the other two are due at once, not a second later.
+      expect(await w.runOnce()).toBe(1);
+      expect(w.status().failingSince).toBeNull();
+      expect(logs).toContain('mail relay reachable again: 2 waiting message(s) due now');
+      expect(await w.runOnce()).toBe(1);
+      expect(await w.runOnce()).toBe(1);
+      expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(3);
+      jest.restoreAllMocks();
+    });
+
+    it('times out a relay that accepts the connection but never answers', async () => {
+      await submit(contactForm, contact);
+      transport.close();
+      transport = smtpTransport(`smtp://127.0.0.1:${proxy.port}`, 'Baobab Data <hello@baobabdata.org>', { timeoutMs: 300 });
+      await proxy.cut('hang');
+      const w = worker({ maxAttempts: 1 });
+      const started = Date.now();
+      expect(await w.runOnce()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    });
   });
 
   it('backs off exponentially between attempts, up to an hour', () => {

@@ -128,6 +128,23 @@ describe.each([
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
   });
 
+  it('gives claimed messages back untried, and makes waiting ones due now on request', async () => {
+    await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('p@example.org'), note('q@example.org')] });
+    const now = Date.now() + 1000;
+    const [first, second] = await store.claimMessages('worker-a', now, 10, 60_000);
+    await store.releaseMessages([second!.id]);
+    const again = await store.claimMessages('worker-b', now, 10, 60_000);
+    expect(again.map((m) => [m.id, m.attempts])).toEqual([[second!.id, 0]]);
+
+    await store.markAttemptFailed(first!.id, 'relay unreachable', now + 3_600_000);
+    await store.markSent(second!.id, now);
+    expect(await store.claimMessages('worker-b', now + 1, 10, 60_000)).toEqual([]);
+    expect(await store.retryWaitingNow(now + 1)).toBe(1);
+    const due = await store.claimMessages('worker-b', now + 1, 10, 60_000);
+    expect(due.map((m) => [m.id, m.attempts])).toEqual([[first!.id, 1]]);
+    expect(await store.retryWaitingNow(now + 2)).toBe(0);
+  });
+
   it('hands an expired claim to another claimant', async () => {
     await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('x@example.org')] });
     const now = Date.now() + 1000;

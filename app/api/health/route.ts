@@ -1,20 +1,24 @@
 import { NextResponse } from 'next/server';
+import { outboxWorkerStatus } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';
 
 export const dynamic = 'force-dynamic';
 
 // For load balancers and operators: is the store reachable, and how is the mail outbox doing?
-// Counts only; nothing private.
+// Counts only; nothing private. 'degraded': messages have failed for good, or this instance cannot
+// reach the mail relay (mail waits in the outbox meanwhile).
 export async function GET() {
   const store = getStore();
   try {
     await store.ping();
     const outbox = await store.outboxCounts();
+    const failingSince = outboxWorkerStatus()?.failingSince ?? null;
     return NextResponse.json(
       {
-        status: outbox.failed > 0 ? 'degraded' : 'ok',
+        status: outbox.failed > 0 || failingSince !== null ? 'degraded' : 'ok',
         store: { kind: store.kind, reachable: true },
         outbox: { pending: outbox.pending, failed: outbox.failed },
+        mail: { relayUnreachableSince: failingSince === null ? null : new Date(failingSince).toISOString() },
       },
       { headers: { 'cache-control': 'no-store' } },
     );
