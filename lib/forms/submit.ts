@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { verifyBotToken, type RecaptchaSettings } from '@/lib/bot-check';
 import { clientAddress, type RateLimiter } from '@/lib/security/rate-limit';
 import { passesXsrfCheck, type RequestMeta } from '@/lib/security/xsrf';
-import type { RecordData, Store } from '@/lib/storage';
+import { isStoreTimeout, type RecordData, type Store } from '@/lib/storage';
 import type { FormDefinition, FormServices } from './forms';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type FormState } from './state';
 
@@ -19,6 +19,7 @@ export const messages = {
   invalid: 'Please correct the fields marked below.',
   botFailed: 'We could not confirm that you are a person. Please wait a moment and send the form again.',
   notStored: 'We could not save your submission and nothing was stored. Please try again in a moment.',
+  notConfirmed: 'Saving your submission is taking too long, so we cannot confirm it arrived. Please try again in a few minutes.',
 };
 
 function strings(formData: FormData, fields: string[]): Record<string, string> {
@@ -86,7 +87,7 @@ export async function processSubmission(
     return await form.accept(parsed.data, context.now(), extra, context);
   } catch (error) {
     context.log(`${form.id}: could not store the submission`, error);
-    return { status: 'error', message: messages.notStored, values };
+    return { status: 'error', message: isStoreTimeout(error) ? messages.notConfirmed : messages.notStored, values };
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'firebase-admin/app';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { DuplicateError, type OutboxMessage, type RecordData, type Store, type StoredRecord } from './types';
+import { DuplicateError, withDeadline, type OutboxMessage, type RecordData, type Store, type StoredRecord } from './types';
 
 export interface FirestoreOptions {
   projectId: string;
@@ -11,6 +11,10 @@ export interface FirestoreOptions {
 }
 
 const ALREADY_EXISTS = 6;
+// firebase-admin retries an unreachable Firestore for a minute or more; a visitor on a phone will not
+// wait that long, and a health check must answer before its prober gives up.
+const WRITE_DEADLINE_MS = 10_000;
+const PING_DEADLINE_MS = 3_000;
 const OUTBOX = 'outbox';
 let instances = 0;
 
@@ -64,7 +68,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         batch.create(db.collection(OUTBOX).doc(), doc);
       }
       try {
-        await batch.commit();
+        await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       } catch (error) {
         if ((error as { code?: number }).code === ALREADY_EXISTS) throw new DuplicateError(collection);
         throw error;
@@ -136,7 +140,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       return counts;
     },
     async ping() {
-      await db.collection('enrolment').limit(1).get();
+      await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');
     },
     async close() {
       await deleteApp(app);

@@ -70,6 +70,28 @@ export class DuplicateError extends Error {
 
 // By name rather than instanceof: the store may come from another bundle's copy of this module
 // (see lib/storage/index.ts), whose class is a different object.
+// A store that did not answer in time: the write may still land later, so nobody may be told either
+// that it was stored or that it was not.
+export class StoreTimeoutError extends Error {
+  constructor(what: string, ms: number) {
+    super(`The store did not answer ${what} within ${ms} ms`);
+    this.name = 'StoreTimeoutError';
+  }
+}
+
+// By name, not instanceof: Next bundles routes and instrumentation with separate copies of this module.
+export function isStoreTimeout(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'StoreTimeoutError';
+}
+
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export function isDuplicateError(error: unknown): boolean {
   return error instanceof Error && error.name === 'DuplicateError';
 }

@@ -299,10 +299,13 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   const lost = acknowledged.filter((a) => !storedSet.has(a.email));
   const duplicates = stored.length - storedSet.size;
   const outage = run.answers.filter((a) => a.phase === 'outage');
-  const unclear = run.answers.filter((a) => a.status !== 'success' && a.message !== messages.notStored);
+  const clear = [messages.notStored, messages.notConfirmed];
+  const unclear = run.answers.filter((a) => a.status !== 'success' && !clear.includes(a.message));
   const afterOk = run.answers.filter((a) => a.phase === 'after' && a.status === 'success').length;
   const slowest = Math.max(0, ...outage.map((a) => a.ms));
-  const pass = lost.length === 0 && duplicates === 0 && unclear.length === 0 && afterOk > 0 && drain.counts.pending === 0 && mails === storedSet.size;
+  // A visitor whose write timed out may find it stored later: that is not a loss, and a second try
+  // by that visitor would be a duplicate they caused, so duplicates are counted but do not fail the drill.
+  const pass = lost.length === 0 && unclear.length === 0 && slowest <= 12_000 && afterOk > 0 && drain.counts.pending === 0 && mails === storedSet.size;
   const report = `### Firestore (emulator) ${mode === 'refuse' ? 'stopped' : 'unreachable (black hole)'} for ${outageMs / 1000} s
 
 ${answerTable(run.answers)}
@@ -311,8 +314,8 @@ ${answerTable(run.answers)}
 | --- | --- |
 | /api/health during the outage / after | HTTP ${run.healthDuring.http} ${run.healthDuring.status} / HTTP ${healthAfter.http} ${healthAfter.status} |
 | acknowledged / stored / acknowledged but not stored / duplicates | ${acknowledged.length} / ${stored.length} / ${lost.length} / ${duplicates} |
-| answers that were neither success nor "${messages.notStored}" | ${unclear.length} |
-| slowest answer during the outage | ${slowest} ms |
+| answers that were neither success nor one of the two "try again" messages | ${unclear.length} |
+| slowest answer during the outage (bound: 12 s) | ${slowest} ms |
 | submissions accepted after the restore | ${afterOk} |
 | staff emails written (.eml) for stored messages; outbox pending | ${mails} for ${storedSet.size}; ${drain.counts.pending} |
 | from restore to empty outbox | ${(caughtUpMs / 1000).toFixed(1)} s |

@@ -8,7 +8,7 @@ import { messages, processSubmission, type SubmissionContext } from '@/lib/forms
 import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { openSqliteStore } from '@/lib/storage/sqlite';
-import type { Store } from '@/lib/storage/types';
+import { withDeadline, type Store } from '@/lib/storage/types';
 import { json, startHttpStub } from '../helpers/http-stub';
 
 const TOKEN = 'a'.repeat(64);
@@ -224,5 +224,11 @@ describe('storage failure', () => {
     const broken: Store = { ...store, add: async () => Promise.reject(new Error('disk full')) };
     const state = await processSubmission(contactForm, formData(contact), context({ store: () => broken }));
     expect(state).toEqual({ status: 'error', message: messages.notStored, values: contact });
+  });
+
+  it('says it cannot confirm, rather than "nothing was stored", when the store does not answer in time', async () => {
+    const hanging: Store = { ...store, add: () => withDeadline(new Promise<never>(() => {}), 50, 'the write') };
+    const state = await processSubmission(contactForm, formData(contact), context({ store: () => hanging }));
+    expect(state).toEqual({ status: 'error', message: messages.notConfirmed, values: contact });
   });
 });
