@@ -16,7 +16,7 @@ const blank = {
   country: '',
 };
 
-export function OfferForm() {
+export function OfferForm({ offer }: { offer: string }) {
   const f = useSiteForm<OfferInput>({ operation: 'registerOffer', schema: offerSchema, action: registerOffer, blank });
   const { register } = f.form;
   return (
@@ -32,6 +32,7 @@ export function OfferForm() {
       </div>
       <TextField id="offer-occupation" label="Occupation" autoComplete="organization-title" maxLength={100} registration={register('occupation')} error={f.errorOf('occupation')} defaultValue={f.valueOf('occupation')} />
       <TextField id="offer-country" label="Country" autoComplete="country-name" maxLength={60} registration={register('country')} error={f.errorOf('country')} defaultValue={f.valueOf('country')} />
+      <input type="hidden" name="offer" value={offer} />
       <Honeypot />
       <FormMessage id="offer-status" state={f.state} />
       <SubmitButton disabled={f.submitDisabled} sending={f.sending}>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { courses, events, findEvent, offers } from '@/lib/content';
+import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import { NewsletterUnavailable, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import type { Collection, NewMessage, RecordData, Store } from '@/lib/storage';
@@ -83,12 +83,19 @@ export const eventForm: FormDefinition<typeof eventServerSchema> = {
   },
 };
 
-export const offerForm: FormDefinition<typeof offerSchema> = {
+// The offer page names its offer in a hidden field; a post without one (a page cached before the field
+// existed) is for the first offer, as before.
+const offerServerSchema = z.extend(offerSchema, {
+  offer: z.optional(z.string('This offer does not exist').check(z.refine((slug) => findOffer(slug) !== undefined, 'This offer does not exist'))),
+});
+
+export const offerForm: FormDefinition<typeof offerServerSchema> = {
   id: 'registerOffer',
-  schema: offerSchema,
-  fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'],
-  async accept(input, now, extra, services) {
-    await store(services, 'offer', { ...input, date: now, ...extra }, offerMessages(input, offers[0]!, services.mail()));
+  schema: offerServerSchema,
+  fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country', 'offer'],
+  async accept({ offer: slug, ...input }, now, extra, services) {
+    const offer = (slug === undefined ? undefined : findOffer(slug)) ?? offers[0]!;
+    await store(services, 'offer', { ...input, date: now, ...extra }, offerMessages(input, offer, services.mail()));
     return { status: 'success', message: 'Your Spot has been Reserved' };
   },
 };

@@ -56,12 +56,12 @@ describe('a valid submission', () => {
     ['enrolment', enrolForm, { name: 'Ada', email: 'ada@example.org', phone: '+234 801 234 5678', gender: 'female', country: 'Nigeria', course: 'Data Analysis with Python' }, 'Enroled'],
     ['contact', contactForm, contact, 'Message sent successfully'],
     ['user', eventForm, { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', event: 'baobab-data-hackathon-2023' }, 'Continue your registration'],
-    ['offer', offerForm, { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'female', degree: 'master', occupation: 'Teacher', country: 'Kenya' }, 'Your Spot has been Reserved'],
+    ['offer', offerForm, { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'female', degree: 'master', occupation: 'Teacher', country: 'Kenya', offer: 'become-a-data-analyst' }, 'Your Spot has been Reserved'],
   ] as const)('is stored in %s with the spec fields and a millisecond date, then answered', async (collection, form, fields, message) => {
     const state = await processSubmission(form, formData(fields), context());
     expect(state).toMatchObject({ status: 'success', message });
     const [record] = await store.list(collection);
-    const { event: _event, ...specFields } = fields as Record<string, string>;
+    const { event: _event, offer: _offer, ...specFields } = fields as Record<string, string>;
     expect(record!.data).toEqual({ ...specFields, date: 1_780_000_000_000 });
   });
 
@@ -71,6 +71,13 @@ describe('a valid submission', () => {
     expect(paid).toMatchObject({ link: { href: 'https://pay.baobabdata.org/data-analysis-with-python' } });
     const free = await processSubmission(enrolForm, formData({ ...base, course: 'Introduction To Data Ethics & Privacy' }), context());
     expect(free.status === 'success' && free.link).toBeFalsy();
+  });
+
+  it('refuses a reservation for an offer that does not exist, storing nothing', async () => {
+    const fields = { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'female', degree: 'master', occupation: 'Teacher', country: 'Kenya' };
+    const state = await processSubmission(offerForm, formData({ ...fields, offer: 'free-laptops' }), context());
+    expect(state).toMatchObject({ status: 'error', errors: { offer: 'This offer does not exist' } });
+    expect(await store.list('offer')).toEqual([]);
   });
 
   it('refuses an enrolment in a course that does not exist, storing nothing', async () => {

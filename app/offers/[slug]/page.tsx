@@ -77,7 +77,7 @@ export default async function OfferPage({ params }: Props) {
           <h2 id="save-spot" className={ui.heading}>
             Reserve your spot
           </h2>
-          <OfferForm />
+          <OfferForm offer={offer.slug} />
         </section>
       </div>
     </>
