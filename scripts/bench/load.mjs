@@ -91,6 +91,9 @@ lines.push(
 
 console.log(`\n${connections} connections, ${duration} s each, ${new Date().toISOString()}\n`);
 console.log(lines.join('\n'));
+// Stop the server (its outbox worker writes into dataDir) before removing its files.
+const exited = new Promise((resolve) => server.once('exit', resolve));
 stop();
+await exited;
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
