@@ -7,7 +7,6 @@
 // --cpu N replaces the mobile CPU slowdown (default 4). Lighthouse's 4x assumes a fast desktop host;
 // its docs/throttling.md says to lower it on a weaker host. The table prints the host's
 // benchmarkIndex so a reader can tell which phone a run stood for.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,18 +26,9 @@ const routes = positionals.length
   : ['/', '/about', '/projects', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst', '/academy', '/academy/data-analysis-with-python', '/insights', '/contact', '/verified', '/terms', '/privacy', '/no-such-page'];
 const base = `http://127.0.0.1:${args.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-lh-'));
-const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', args.port, '--hostname', '127.0.0.1'], {
-  env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
-  stdio: 'ignore',
-});
+const server = startNextServer({ port: args.port, env: { DATA_DIR: dataDir } });
 process.on('exit', () => server.kill('SIGTERM'));
-for (let i = 0; i < 200; i++) {
-  try {
-    if ((await fetch(`${base}/about`)).ok) break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+await waitUntilUp(`${base}/about`);
 
 const chromePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chrome = await chromeLauncher.launch({
@@ -94,7 +85,7 @@ for (const form of forms) {
   }
 }
 await chrome.kill();
-server.kill('SIGTERM');
+await stopServer(server);
 rmSync(dataDir, { recursive: true, force: true });
 const cpu = args.cpu ? `, mobile CPU slowdown ${args.cpu}x` : '';
 console.log(`\nLighthouse, median of ${args.runs} run(s)${cpu}, ${new Date().toISOString()}\n`);

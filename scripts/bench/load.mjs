@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
   options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '10' }, port: { type: 'string', default: '3210' } },
@@ -25,17 +26,6 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
 
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/about`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 function run(options) {
   return new Promise((resolve, reject) => autocannon({ connections, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result))));
@@ -44,7 +34,8 @@ function run(options) {
 const row = (name, r, extra = '') =>
   `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} | ${extra} |`;
 
-await waitForServer();
+// scripts/start.mjs builds first when the build is missing or stale: allow it five minutes.
+await waitUntilUp(`${base}/about`, { timeoutMs: 300_000, intervalMs: 500 });
 const lines = ['| target | requests/s (mean) | p50 ms | p99 ms | non-2xx | errors | notes |', '| --- | ---: | ---: | ---: | ---: | ---: | --- |'];
 for (const [name, path] of [['Home', '/'], ['Course page', '/academy/data-analysis-with-python'], ['404 page', '/no-such-page']]) {
   const result = await run({ url: `${base}${path}` });
@@ -92,8 +83,6 @@ lines.push(
 console.log(`\n${connections} connections, ${duration} s each, ${new Date().toISOString()}\n`);
 console.log(lines.join('\n'));
 // Stop the server (its outbox worker writes into dataDir) before removing its files.
-const exited = new Promise((resolve) => server.once('exit', resolve));
-stop();
-await exited;
+await stopServer(server);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);

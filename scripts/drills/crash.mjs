@@ -2,35 +2,20 @@
 // Crash drill: while submissions stream in, kill the server with SIGKILL, start it again, and check
 // that every acknowledged submission is stored exactly once and that its mail is sent after the
 // restart. Needs a build (npm run build). Usage: node scripts/drills/crash.mjs [--seconds 6]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '6' }, port: { type: 'string', default: '3220' } } });
 const port = args.port;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-crash-'));
-const env = { ...process.env, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '200', NEXT_TELEMETRY_DISABLED: '1' };
-
-function startServer() {
-  // next directly, not through scripts/start.mjs, so SIGKILL hits the process that holds the store.
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', port, '--hostname', '127.0.0.1'], { env, stdio: 'ignore' });
-}
-
-async function waitUp() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not come up');
-}
+const env = { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '200' };
+const startServer = () => startNextServer({ port, env });
+const waitUp = () => waitUntilUp(`${base}/api/health`);
 
 const token = 'a'.repeat(64);
 const acknowledged = new Set();
@@ -62,8 +47,7 @@ const submitters = Array.from({ length: 10 }, () => submitter(stopAt));
 
 await new Promise((r) => setTimeout(r, (seconds * 1000) / 3));
 const ackBeforeKill = acknowledged.size;
-server.kill('SIGKILL');
-await new Promise((r) => server.once('exit', r));
+await stopServer(server, 'SIGKILL');
 const killedAt = Date.now();
 server = startServer();
 await waitUp();
@@ -80,8 +64,7 @@ for (let i = 0; i < 900; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 const drainMs = Date.now() - drainStarted;
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await stopServer(server);
 
 const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });
 const stored = db.prepare("SELECT json_extract(data, '$.email') AS email FROM records WHERE collection = 'contact'").all().map((r) => r.email);

@@ -4,7 +4,6 @@
 // every stored record passes its form's schema, and every stored value is escaped where it is
 // rendered back (the mails' HTML, the CSV export).
 // Usage: npm run build && npx tsx scripts/drills/hostile.mts [--per-form 10000]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,17 +15,19 @@ import * as z from 'zod/mini';
 import { toCsv } from '@/lib/export';
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
 import type { Collection } from '@/lib/storage/types';
+import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({ options: { 'per-form': { type: 'string', default: '10000' }, port: { type: 'string', default: '3240' } } });
 const perForm = Number(args['per-form']);
 const base = `http://127.0.0.1:${args.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
-const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', args.port, '--hostname', '127.0.0.1'], {
-  env: { ...process.env, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '100', NEXT_TELEMETRY_DISABLED: '1' },
+const server = startNextServer({
+  port: args.port,
+  env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '100' },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 let serverErrors = '';
-server.stderr.on('data', (chunk) => (serverErrors += chunk));
+server.stderr?.on('data', (chunk) => (serverErrors += chunk));
 
 const forms = {
   enrol: { collection: 'enrolment', schema: enrolmentSchema, fields: ['name', 'email', 'phone', 'gender', 'country', 'course'] },
@@ -90,19 +91,7 @@ function attack(operation: Operation, random: number): fc.Arbitrary<Attack> {
   });
 }
 
-async function waitUp() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-await waitUp();
+await waitUntilUp(`${base}/api/health`);
 const statuses = new Map<string, Map<number, number>>();
 let fiveHundreds = 0;
 const started = Date.now();
@@ -136,8 +125,7 @@ for (let i = 0; i < 600; i++) {
   if (health.outbox.pending === 0) break;
   await new Promise((r) => setTimeout(r, 200));
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await stopServer(server);
 
 // Everything stored must pass its schema; everything rendered back must be escaped.
 const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });

@@ -5,7 +5,6 @@
 // time, nothing acknowledged was lost, and the site caught up once the service came back.
 // Usage: npm run build && npx tsx scripts/drills/outage.ts [--only smtp,mailchimp,siteverify,firestore]
 //        [--outage-seconds 8]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { startCuttableProxy, type OutageMode } from '../../tests/helpers/cuttabl
 import { startFirestoreEmulator } from '../../tests/helpers/firestore-emulator';
 import { json, startHttpStub } from '../../tests/helpers/http-stub';
 import { startSmtpServer } from '../../tests/helpers/smtp';
+import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,28 +41,14 @@ interface Answer {
   ms: number;
 }
 
-function startSite(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', args.port, '--hostname', '127.0.0.1'], {
-    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '500', MAIL_MAX_ATTEMPTS: '30', NEXT_TELEMETRY_DISABLED: '1', ...env },
-    stdio: 'ignore',
+// The site with a scratch store and fast mail retries, up and answering.
+async function startSite(env: Record<string, string>) {
+  const site = startNextServer({
+    port: args.port,
+    env: { RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '500', MAIL_MAX_ATTEMPTS: '30', ...env },
   });
-}
-
-async function waitUp() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/about`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error('the site did not come up');
-}
-
-async function stopSite(site: ChildProcess) {
-  site.kill('SIGTERM');
-  await new Promise((resolve) => site.once('exit', resolve));
+  await waitUntilUp(`${base}/about`);
+  return site;
 }
 
 async function health() {
@@ -163,15 +149,14 @@ async function smtpDrill(mode: OutageMode): Promise<DrillResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-outage-'));
   const relay = await startSmtpServer();
   const proxy = await startCuttableProxy(Number(new URL(relay.url).port));
-  const site = startSite({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${proxy.port}` });
-  await waitUp();
+  const site = await startSite({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${proxy.port}` });
   const run = await runVisitors('contactUs', contactFields, () => proxy.cut(mode), () => proxy.restore());
   const store = openSqliteStore(join(dataDir, 'baobab.sqlite'));
   const drain = await drainOutbox(store, 120_000);
   const caughtUpMs = Date.now() - run.restoredAt;
   const stored = new Set((await store.list('contact')).map((r) => String(r.data.email)));
   await store.close();
-  await stopSite(site);
+  await stopServer(site);
   await proxy.close();
   await relay.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -207,14 +192,13 @@ async function mailchimpDrill(mode: OutageMode): Promise<DrillResult> {
     json(response, 200, { result: 'success', msg: 'Almost finished... We need to confirm your email address.' });
   });
   const proxy = await startCuttableProxy(Number(new URL(mailchimp.url).port));
-  const site = startSite({
+  const site = await startSite({
     DATA_DIR: dataDir,
     NEWSLETTER_PROVIDER: 'mailchimp',
     MAILCHIMP_SUBSCRIBE_URL: `http://127.0.0.1:${proxy.port}/subscribe/post-json?u=drill&id=list`,
   });
-  await waitUp();
   const run = await runVisitors('subscribe', (email) => ({ name: 'Outage drill', email }), () => proxy.cut(mode), () => proxy.restore());
-  await stopSite(site);
+  await stopServer(site);
   await proxy.close();
   await mailchimp.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -245,18 +229,17 @@ async function siteverifyDrill(mode: OutageMode): Promise<DrillResult> {
     json(response, 200, { success: true, score: 0.9, action: 'importantAction', hostname: '127.0.0.1', challenge_ts: new Date().toISOString() }),
   );
   const proxy = await startCuttableProxy(Number(new URL(siteverify.url).port));
-  const site = startSite({
+  const site = await startSite({
     DATA_DIR: dataDir,
     RECAPTCHA_SECRET_KEY: 'drill-secret',
     NEXT_PUBLIC_RECAPTCHA_SITE_KEY: 'drill-site-key',
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${proxy.port}/recaptcha/api/siteverify`,
   });
-  await waitUp();
   const run = await runVisitors('contactUs', (email) => ({ ...contactFields(email), _botToken: 'drill-token' }), () => proxy.cut(mode), () => proxy.restore());
   const store = openSqliteStore(join(dataDir, 'baobab.sqlite'));
   const records = await store.list('contact');
   await store.close();
-  await stopSite(site);
+  await stopServer(site);
   await proxy.close();
   await siteverify.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -287,8 +270,7 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   const emulator = await startFirestoreEmulator();
   const proxy = await startCuttableProxy(Number(emulator.host.split(':')[1]));
   const projectId = `outage-drill-${mode}`;
-  const site = startSite({ DATA_DIR: dataDir, STORE: 'firestore', FIRESTORE_PROJECT_ID: projectId, FIRESTORE_EMULATOR_HOST: `127.0.0.1:${proxy.port}` });
-  await waitUp();
+  const site = await startSite({ DATA_DIR: dataDir, STORE: 'firestore', FIRESTORE_PROJECT_ID: projectId, FIRESTORE_EMULATOR_HOST: `127.0.0.1:${proxy.port}` });
   const run = await runVisitors('contactUs', contactFields, () => proxy.cut(mode), () => proxy.restore(), 15_000);
   const healthAfter = await health();
   // Read the emulator directly, not through the relay.
@@ -297,7 +279,7 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   const caughtUpMs = Date.now() - run.restoredAt;
   const stored = (await store.list('contact')).map((r) => String(r.data.email));
   await store.close();
-  await stopSite(site);
+  await stopServer(site);
   const mails = readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml')).length;
   await proxy.close();
   emulator.stop();
