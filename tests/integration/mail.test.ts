@@ -223,6 +223,18 @@ describe('the outbox', () => {
     });
   });
 
+  it('sends full batches one after another without waiting for the next poll', async () => {
+    for (let i = 0; i < 5; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+    const w = worker({ batchSize: 2, pollMs: 60_000 });
+    w.start();
+    // One start, one poll a minute away: only chaining passes can send all five now.
+    const deadline = Date.now() + 5000;
+    while (smtp.received.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await w.stop();
+    expect(smtp.received).toHaveLength(5);
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 5, failed: 0 });
+  });
+
   it('backs off exponentially between attempts, up to an hour', () => {
     expect([0, 1, 2, 3].map((n) => retryDelay(n, 1000, () => 0))).toEqual([1000, 2000, 4000, 8000]);
     expect(retryDelay(30, 1000, () => 0)).toBe(3_600_000);
