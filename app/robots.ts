@@ -3,7 +3,7 @@ import { siteUrl } from '@/lib/seo';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/verified', '/api/'] },
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/'] },
     sitemap: `${siteUrl}/sitemap.xml`,
   };
 }

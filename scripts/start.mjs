@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markStartupChunks } from './lib/compile-hints.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -47,6 +48,8 @@ if (reason) {
   console.log(`Building the site (${reason})...`);
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const marked = markStartupChunks(join(root, '.next'));
+  console.log(`Compile hints added to ${marked.length} start-up chunks`);
   writeFileSync(stampFile, buildSettings());
 }
 

@@ -18,6 +18,7 @@ test.describe('every route', () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://localhost:3000${route.path === '/' ? '' : route.path}`);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Baobab Data/);
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
       if (route.path !== '/verified') {
         const image = await page.locator('meta[property="og:image"]').getAttribute('content');
         const card = await page.request.get(new URL(image!).pathname + new URL(image!).search);
@@ -204,7 +205,7 @@ test.describe('screens show what SPEC.md §2 lists', () => {
   });
 });
 
-test('sitemap.xml lists every page, each course, project, event and offer included; robots.txt points to it', async ({ request }) => {
+test('sitemap.xml lists every page, each course, project, event and offer included; robots.txt points to it and keeps crawlers only out of the API', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const listed = [...sitemap.matchAll(/<loc>http:\/\/localhost:3000([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
   for (const path of ['/', '/about', '/projects', '/academy', '/insights', '/contact', '/terms', '/privacy', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst']) {
@@ -213,6 +214,7 @@ test('sitemap.xml lists every page, each course, project, event and offer includ
   expect(listed.filter((p) => p.startsWith('/academy/'))).toHaveLength(9);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  expect([...robots.matchAll(/^Disallow: (.*)$/gm)].map((m) => m[1])).toEqual(['/api/']);
 });
 
 test.describe('without JavaScript', () => {
