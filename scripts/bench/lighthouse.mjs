@@ -49,7 +49,9 @@ for (const form of forms) {
   for (const route of routes) {
     const runs = [];
     for (let i = 0; i < Number(args.runs); i++) {
-      const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' }, form === 'desktop' ? desktopConfig : mobileConfig);
+      // ignoreStatusCode: the 404 page is a route too, and Lighthouse refuses a 404 document otherwise.
+      const flags = { port: chrome.port, output: 'json', logLevel: 'error', ignoreStatusCode: true };
+      const result = await lighthouse(`${base}${route}`, flags, form === 'desktop' ? desktopConfig : mobileConfig);
       const { categories, audits, runtimeError } = result.lhr;
       if (args.save) {
         mkdirSync(args.save, { recursive: true });

@@ -1,20 +1,31 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { COMPILE_HINT, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
 import { routes } from './routes';
 
-const HINT = '//# allFunctionsCalledOnLoad\n';
 const chunkSrc = /<script\b(?![^>]*nomodule)[^>]*\bsrc="([^"]*\/_next\/static\/chunks\/[^"]+\.js)"/gi;
 
-test('every page asks V8 to compile its start-up scripts eagerly', async ({ request }) => {
+async function startupChunks(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(path)).text();
+  return [...html.matchAll(chunkSrc)].map((m) => m[1]!);
+}
+
+test('every page asks V8 to compile its larger start-up scripts eagerly, and only those', async ({ request }) => {
   const startup = new Set<string>();
   for (const route of routes) {
-    const html = await (await request.get(route.path)).text();
-    const srcs = [...html.matchAll(chunkSrc)].map((m) => m[1]!);
-    expect(srcs.length, route.path).toBeGreaterThan(0);
-    srcs.forEach((src) => startup.add(src));
+    const chunks = await startupChunks(request, route.path);
+    expect(chunks.length, route.path).toBeGreaterThan(0);
+    chunks.forEach((chunk) => startup.add(chunk));
   }
+  let hinted = 0;
   for (const src of startup) {
-    expect((await (await request.get(src)).text()).startsWith(HINT), src).toBe(true);
+    const body = await (await request.get(src)).text();
+    const original = body.startsWith(COMPILE_HINT) ? body.slice(COMPILE_HINT.length) : body;
+    const large = Buffer.byteLength(original) >= MIN_HINTED_BYTES;
+    expect(body.startsWith(COMPILE_HINT), `${src} (${large ? 'large' : 'small'})`).toBe(large);
+    if (large) hinted++;
   }
+  // React, Next's router and the form code at least.
+  expect(hinted).toBeGreaterThanOrEqual(3);
 });
 
 test('chunks fetched after start-up (carousels, particles) keep lazy compilation', async ({ page, request }) => {
@@ -23,13 +34,12 @@ test('chunks fetched after start-up (carousels, particles) keep lazy compilation
     const { pathname } = new URL(response.url());
     if (pathname.startsWith('/_next/static/chunks/') && pathname.endsWith('.js')) fetched.add(pathname);
   });
-  const html = await (await request.get('/')).text();
-  const startup = new Set([...html.matchAll(chunkSrc)].map((m) => m[1]!));
+  const startup = new Set(await startupChunks(request, '/'));
   await page.goto('/');
   await page.locator('html[data-hydrated]').waitFor();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => [...fetched].filter((path) => !startup.has(path)).length).toBeGreaterThan(0);
   for (const path of [...fetched].filter((p) => !startup.has(p))) {
-    expect((await (await request.get(path)).text()).startsWith(HINT), path).toBe(false);
+    expect((await (await request.get(path)).text()).startsWith(COMPILE_HINT), path).toBe(false);
   }
 });
