@@ -1,7 +1,7 @@
 'use client';
 
 import { contactUs } from '@/lib/forms/actions';
-import { contactSchema, type ContactInput } from '@/lib/forms/schemas';
+import type { ContactInput } from '@/lib/forms/schemas';
 import { FormMessage, Honeypot, SubmitButton, TextAreaField, TextField } from './fields';
 import styles from './fields.module.css';
 import { useSiteForm } from './use-site-form';
@@ -9,7 +9,7 @@ import { useSiteForm } from './use-site-form';
 const blank: ContactInput = { name: '', email: '', message: '' };
 
 export function ContactForm() {
-  const f = useSiteForm<ContactInput>({ operation: 'contactUs', schema: contactSchema, action: contactUs, blank });
+  const f = useSiteForm<ContactInput>({ operation: 'contactUs', loadSchema: () => import('@/lib/forms/schemas').then((m) => m.contactSchema), action: contactUs, blank });
   const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>

@@ -1,7 +1,8 @@
 'use client';
 
 import { enrol } from '@/lib/forms/actions';
-import { enrolmentSchema, genderLabels, type EnrolmentInput } from '@/lib/forms/schemas';
+import { genderLabels } from '@/lib/forms/options';
+import type { EnrolmentInput } from '@/lib/forms/schemas';
 import { FormMessage, Honeypot, SelectField, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
 import { openBlankTab, sendTabTo } from './new-tab';
@@ -13,7 +14,7 @@ export function EnrolmentForm({ course, hasPaymentPage }: { course: string; hasP
   const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };
   const f = useSiteForm<EnrolmentInput>({
     operation: 'enrol',
-    schema: enrolmentSchema,
+    loadSchema: () => import('@/lib/forms/schemas').then((m) => m.enrolmentSchema),
     action: enrol,
     blank,
     beforeSend: () => (hasPaymentPage ? openBlankTab() : null),

@@ -2,7 +2,7 @@
 
 import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { registerEvent } from '@/lib/forms/actions';
-import { eventSchema, type EventInput } from '@/lib/forms/schemas';
+import type { EventInput } from '@/lib/forms/schemas';
 import { FormMessage, Honeypot, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
 import { openBlankTab, sendTabTo } from './new-tab';
@@ -15,7 +15,7 @@ const blank: EventInput = { firstName: '', lastName: '', email: '' };
 export function EventForm({ event }: { event: string }) {
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
-    schema: eventSchema,
+    loadSchema: () => import('@/lib/forms/schemas').then((m) => m.eventSchema),
     action: registerEvent,
     blank,
     beforeSend: openBlankTab,

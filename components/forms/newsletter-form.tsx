@@ -1,7 +1,7 @@
 'use client';
 
 import { subscribe } from '@/lib/forms/actions';
-import { newsletterSchema, type NewsletterInput } from '@/lib/forms/schemas';
+import type { NewsletterInput } from '@/lib/forms/schemas';
 import { FormMessage, Honeypot, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
 import { useSiteForm } from './use-site-form';
@@ -10,7 +10,7 @@ const blank: NewsletterInput = { name: '', email: '' };
 
 // SPEC.md §5: the subscribe call happens only once the email is valid (the button stays disabled).
 export function NewsletterForm() {
-  const f = useSiteForm<NewsletterInput>({ operation: 'subscribe', schema: newsletterSchema, action: subscribe, blank });
+  const f = useSiteForm<NewsletterInput>({ operation: 'subscribe', loadSchema: () => import('@/lib/forms/schemas').then((m) => m.newsletterSchema), action: subscribe, blank });
   const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>

@@ -1,7 +1,8 @@
 'use client';
 
 import { registerOffer } from '@/lib/forms/actions';
-import { degreeLabels, genderLabels, offerSchema, type OfferInput } from '@/lib/forms/schemas';
+import { degreeLabels, genderLabels } from '@/lib/forms/options';
+import type { OfferInput } from '@/lib/forms/schemas';
 import { FormMessage, Honeypot, SelectField, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
 import { useSiteForm } from './use-site-form';
@@ -17,7 +18,7 @@ const blank = {
 };
 
 export function OfferForm({ offer }: { offer: string }) {
-  const f = useSiteForm<OfferInput>({ operation: 'registerOffer', schema: offerSchema, action: registerOffer, blank });
+  const f = useSiteForm<OfferInput>({ operation: 'registerOffer', loadSchema: () => import('@/lib/forms/schemas').then((m) => m.offerSchema), action: registerOffer, blank });
   const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>

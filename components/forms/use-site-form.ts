@@ -1,18 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useActionState, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
 import { siteFetch } from '@/lib/http/client';
 import { BOT_TOKEN_FIELD, idleState, type FormState } from '@/lib/forms/state';
+import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
 
 type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 
 interface Options<T extends FieldValues> {
   operation: string;
-  schema: z.ZodMiniType<T, T>;
+  // The form's schema, imported on demand (see lazy-resolver.ts).
+  loadSchema: SchemaLoader<T>;
   action: Action;
   blank: DefaultValues<T>;
   // Runs inside the submit event, before anything is awaited: the only moment a browser lets a page
@@ -27,12 +27,13 @@ const noSubscription = () => () => {};
 // One form that works both ways: without JavaScript it posts to the server action and the server
 // renders the outcome; with JavaScript it validates as the visitor types (react-hook-form + zod) and
 // posts through siteFetch, which adds the X-XSRF-TOKEN header.
-export function useSiteForm<T extends FieldValues>({ operation, schema, action, blank, beforeSend, onSuccess, onFailure }: Options<T>) {
+export function useSiteForm<T extends FieldValues>({ operation, loadSchema, action, blank, beforeSend, onSuccess, onFailure }: Options<T>) {
   const [serverState, formAction] = useActionState(action, idleState);
   const [clientState, setClientState] = useState<FormState | null>(null);
   const [sending, setSending] = useState(false);
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const form = useForm<T>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: blank });
+  const [validation] = useState(() => lazyZodResolver(loadSchema, blank as Partial<T>));
+  const form = useForm<T>({ resolver: validation.resolver, mode: 'onChange', defaultValues: blank });
   const state = clientState ?? serverState;
 
   const send = async (element: HTMLFormElement, tab: Window | null) => {
@@ -82,7 +83,11 @@ export function useSiteForm<T extends FieldValues>({ operation, schema, action, 
     state,
     formAction,
     onSubmit,
-    onFocus: warmBotCheck,
+    // The first focus fetches what the form will need: the bot check and the validation code.
+    onFocus: () => {
+      warmBotCheck();
+      validation.load().catch(() => {});
+    },
     sending,
     // Enabled in the server HTML: a visitor without JavaScript must be able to submit.
     submitDisabled: hydrated && (!form.formState.isValid || sending),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { degrees, genders } from './options';
 
 // One schema per form, shared by the client form (react-hook-form) and the server action. Written
 // with zod/mini so the browser downloads only the checks these forms use. Required fields and types
@@ -32,17 +33,6 @@ const phone = z
     z.regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number of 7 to 20 digits; you may use +, spaces, dashes and brackets'),
     z.refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter at least 7 digits'),
   );
-
-export const genders = ['male', 'female', 'others'] as const;
-export const genderLabels: Record<(typeof genders)[number], string> = { male: 'Male', female: 'Female', others: 'Others' };
-export const degrees = ['high_school', 'bachelor', 'master', 'phd', 'others'] as const;
-export const degreeLabels: Record<(typeof degrees)[number], string> = {
-  high_school: 'High school',
-  bachelor: "Bachelor's degree",
-  master: "Master's degree",
-  phd: 'PhD',
-  others: 'Others',
-};
 
 const gender = z.enum(genders, 'Choose a gender');
 

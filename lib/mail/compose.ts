@@ -1,6 +1,6 @@
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import type { ContactInput, EnrolmentInput, EventInput, NewsletterInput, OfferInput } from '@/lib/forms/schemas';
-import { degreeLabels, genderLabels } from '@/lib/forms/schemas';
+import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { NewMessage } from '@/lib/storage';
 import { calendarInvite } from './ics';
 import { renderLetter, type Letter } from './letter';

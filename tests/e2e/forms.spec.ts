@@ -63,6 +63,22 @@ test.describe('with JavaScript', () => {
     expect(storedRecords('enrolment', email)).toHaveLength(1);
   });
 
+  test('the validation code is fetched when the visitor first focuses a form, not with the page', async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (/^\/_next\/static\/chunks\/.+\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text());
+    });
+    const hasSchemas = async () => (await Promise.all(scripts)).some((body) => body.includes('Enter an email address like name@example.com'));
+    await page.goto('/contact');
+    await waitForHydration(page, 'Send message');
+    await page.waitForLoadState('networkidle');
+    expect(await hasSchemas()).toBe(false);
+    await page.getByLabel('Name').focus();
+    await expect.poll(hasSchemas).toBe(true);
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('Enter an email address like name@example.com')).toBeVisible();
+  });
+
   test('contact: shows both messages and resets', async ({ page }) => {
     await page.goto('/contact');
     await waitForHydration(page, 'Send message');
