@@ -46,9 +46,11 @@ const mobileConfig = args.cpu
 const forms = args.only ? [args.only] : ['mobile', 'desktop'];
 const rows = [];
 for (const form of forms) {
-  for (const route of routes) {
-    const runs = [];
-    for (let i = 0; i < Number(args.runs); i++) {
+  // Round robin: run i of every route, then run i + 1. A busy minute on this shared host then costs
+  // every route one run instead of costing one route all of its runs.
+  const runsByRoute = new Map(routes.map((route) => [route, []]));
+  for (let i = 0; i < Number(args.runs); i++) {
+    for (const route of routes) {
       // ignoreStatusCode: the 404 page is a route too, and Lighthouse refuses a 404 document otherwise.
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', ignoreStatusCode: true };
       const result = await lighthouse(`${base}${route}`, flags, form === 'desktop' ? desktopConfig : mobileConfig);
@@ -62,7 +64,7 @@ for (const form of forms) {
         console.error(`${form} ${route}: ${runtimeError.code} ${runtimeError.message}`);
         continue;
       }
-      runs.push({
+      runsByRoute.get(route).push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
         bestPractices: categories['best-practices'].score * 100,
@@ -74,6 +76,9 @@ for (const form of forms) {
         benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
     }
+    console.error(`${form}: round ${i + 1} of ${args.runs} done`);
+  }
+  for (const [route, runs] of runsByRoute) {
     if (runs.length === 0) {
       rows.push(`| ${form} | ${route} | failed | | | | | | | | | | |`);
       continue;
@@ -88,7 +93,6 @@ for (const form of forms) {
     rows.push(
       `| ${form} | ${route} | ${m('performance')} | ${range('performance', String)} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${seconds('fcp')} | ${seconds('lcp')} | ${range('lcp', (v) => (v / 1000).toFixed(2))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('benchmarkIndex'))} |`,
     );
-    console.error(rows.at(-1));
   }
 }
 await chrome.kill();
