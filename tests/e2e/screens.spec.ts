@@ -90,6 +90,28 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     await expect(page.locator('#home-particles canvas')).toBeAttached({ timeout: 15_000 });
   });
 
+  test('Home: a visitor who asked to save data gets no particle animation and downloads none of it', async ({ context }) => {
+    // The particle engine's chunks are the ones that name its global, tsParticles.
+    const visit = async (saveData: boolean) => {
+      const page = await context.newPage();
+      if (saveData) await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      const bodies: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/_next/static/chunks/')) bodies.push(response.text());
+      });
+      await page.goto('/');
+      await page.locator('html[data-hydrated]').waitFor();
+      await page.waitForTimeout(4000); // past the idle callback's 3 s deadline
+      const particles = await page.locator('#home-particles').count();
+      const engineFetched = (await Promise.all(bodies)).some((body) => body.includes('tsParticles'));
+      await page.close();
+      return { particles, engineFetched };
+    };
+    // Save-Data first: the engine is then fetched for the first time by the second visit, not from cache.
+    expect(await visit(true)).toEqual({ particles: 0, engineFetched: false });
+    expect(await visit(false)).toEqual({ particles: 1, engineFetched: true });
+  });
+
   test('Home: the insight carousel moves with its named buttons and the arrow keys', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Latest insights' });
