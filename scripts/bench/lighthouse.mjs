@@ -26,7 +26,14 @@ const routes = positionals.length
   : ['/', '/about', '/projects', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst', '/academy', '/academy/data-analysis-with-python', '/insights', '/contact', '/verified', '/terms', '/privacy', '/no-such-page'];
 const base = `http://127.0.0.1:${args.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-lh-'));
-const server = startNextServer({ port: args.port, env: { DATA_DIR: dataDir } });
+// The server's own output, kept so that a server that stops during a long run says why.
+const serverLog = [];
+let stopping = false;
+const server = startNextServer({ port: args.port, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => serverLog.push(String(chunk)));
+server.on('exit', (code, signal) => {
+  if (!stopping) console.error(`The server stopped during the run (code ${code}, signal ${signal}). Its output:\n${serverLog.join('').slice(-4000)}`);
+});
 process.on('exit', () => server.kill('SIGTERM'));
 await waitUntilUp(`${base}/about`);
 
@@ -96,6 +103,7 @@ for (const form of forms) {
   }
 }
 await chrome.kill();
+stopping = true;
 await stopServer(server);
 rmSync(dataDir, { recursive: true, force: true });
 const cpu = args.cpu ? `, mobile CPU slowdown ${args.cpu}x` : '';
