@@ -1,12 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { COMPILE_HINT, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
+import { COMPILE_HINT, MIN_HINTED_BYTES, startupChunks as chunksNamedIn } from '../../scripts/lib/compile-hints.mjs';
 import { routes } from './routes';
-
-const chunkSrc = /<script\b(?![^>]*nomodule)[^>]*\bsrc="([^"]*\/_next\/static\/chunks\/[^"]+\.js)"/gi;
 
 async function startupChunks(request: APIRequestContext, path: string): Promise<string[]> {
   const html = await (await request.get(path)).text();
-  return [...html.matchAll(chunkSrc)].map((m) => m[1]!);
+  return [...chunksNamedIn(html)].map((chunk) => `/_next/static/chunks/${chunk}`);
 }
 
 test('every page asks V8 to compile its larger start-up scripts eagerly, and only those', async ({ request }) => {
