@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests run against a production build served by `npm start` on its own port and data folder.

@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
+
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
-import { XSRF_COOKIE, XSRF_TOKEN_PATTERN, newXsrfToken } from '@/lib/security/xsrf-token';
+import { newXsrfToken, XSRF_COOKIE, XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
 
 // Build-time settings (inlined when the site is built).
 const recaptcha = Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY);
@@ -9,7 +10,8 @@ const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
 
 export function proxy(request: NextRequest) {
   // Production is served over HTTPS (directly or behind a proxy that says so).
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https';
+  const https =
+    request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https';
 
   const redirect = redirectFor(request.nextUrl.pathname);
   const response = redirect
@@ -36,5 +38,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages and API routes: static files, images and metadata files get their headers from next.config.ts.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon|apple-icon|.*opengraph-image|robots.txt|sitemap.xml|images/|.*\\.(?:svg|png|jpg|jpeg|webp|avif|woff2|ico|txt|xml)$).*)'],
+  matcher: [
+    '/((?!_next/static|_next/image|favicon.ico|icon|apple-icon|.*opengraph-image|robots.txt|sitemap.xml|images/|.*\\.(?:svg|png|jpg|jpeg|webp|avif|woff2|ico|txt|xml)$).*)',
+  ],
 };

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+
 import { Analytics } from '@/components/layout/analytics';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
@@ -7,6 +8,7 @@ import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { consentMarkerScript } from '@/lib/consent';
 import { mainNav, site } from '@/lib/content';
 import { siteUrl } from '@/lib/seo';
+
 import './globals.css';
 
 export const metadata: Metadata = {

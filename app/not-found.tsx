@@ -1,6 +1,8 @@
-import { SiteLink } from '@/components/ui/site-link';
 import type { Metadata } from 'next';
+
 import buttons from '@/components/ui/button.module.css';
+import { SiteLink } from '@/components/ui/site-link';
+
 import styles from './not-found.module.css';
 
 export const metadata: Metadata = {

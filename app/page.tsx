@@ -1,4 +1,5 @@
 import { OrganizationJsonLd } from 'next-seo';
+
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Hero } from '@/components/home/hero';
 import { InsightCard } from '@/components/insights/insight-card';
@@ -34,7 +35,12 @@ export default function HomePage() {
         <p className={ui.prose}>{pages.home.whatWeDo}</p>
       </Section>
 
-      <Section id="our-project" title="Our Project" alt more={{ href: '/projects', label: 'View all', hidden: 'projects' }}>
+      <Section
+        id="our-project"
+        title="Our Project"
+        alt
+        more={{ href: '/projects', label: 'View all', hidden: 'projects' }}
+      >
         <Carousel label="Featured projects" itemName="project">
           {projectSummaries.map((project) => (
             <ProjectCard key={project.id} project={project} variant="carousel" />

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+
 import { siteUrl } from '@/lib/seo';
 
 export default function robots(): MetadataRoute.Robots {

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+
 import { coursePath, courses, events, offers, projectPath, projectSummaries } from '@/lib/content';
 import { siteUrl } from '@/lib/seo';
 
@@ -12,5 +13,9 @@ export default function sitemap(): MetadataRoute.Sitemap {
     ...events.map((e) => `/events/${e.slug}`),
     ...offers.map((o) => `/offers/${o.slug}`),
   ];
-  return paths.map((path) => ({ url: `${siteUrl}${path}`, changeFrequency: 'weekly', priority: path === '/' ? 1 : 0.7 }));
+  return paths.map((path) => ({
+    url: `${siteUrl}${path}`,
+    changeFrequency: 'weekly',
+    priority: path === '/' ? 1 : 0.7,
+  }));
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+
 import { z } from 'zod';
 
 // Every environment variable the server reads, checked once. With none set the site runs on its
@@ -9,7 +10,9 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 const url = (name: string) =>
-  optional.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a full URL such as https://…` });
+  optional.refine((v) => v === undefined || URL.canParse(v), {
+    message: `${name} must be a full URL such as https://…`,
+  });
 const number = (name: string, min: number, max: number) =>
   optional
     .transform((v) => (v === undefined ? undefined : Number(v)))
@@ -30,14 +33,18 @@ const envSchema = z
     RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL'),
     RECAPTCHA_MIN_SCORE: number('RECAPTCHA_MIN_SCORE', 0, 1),
     RECAPTCHA_HOSTNAMES: optional,
-    NEWSLETTER_PROVIDER: z.enum(['local', 'mailchimp'], 'NEWSLETTER_PROVIDER must be "local" or "mailchimp"').optional(),
+    NEWSLETTER_PROVIDER: z
+      .enum(['local', 'mailchimp'], 'NEWSLETTER_PROVIDER must be "local" or "mailchimp"')
+      .optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
     RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
     SMTP_URL: optional.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol)), {
       message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465',
     }),
     MAIL_FROM: optional,
-    STAFF_EMAIL: optional.refine((v) => v === undefined || z.email().safeParse(v).success, { message: 'STAFF_EMAIL must be an email address' }),
+    STAFF_EMAIL: optional.refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: 'STAFF_EMAIL must be an email address',
+    }),
     MAIL_MAX_ATTEMPTS: number('MAIL_MAX_ATTEMPTS', 1, 100),
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
@@ -47,12 +54,17 @@ const envSchema = z
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
     if (store === 'firestore') {
       if (!env.FIRESTORE_PROJECT_ID) {
-        ctx.addIssue({ code: 'custom', path: ['FIRESTORE_PROJECT_ID'], message: 'FIRESTORE_PROJECT_ID is required when STORE is "firestore"' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FIRESTORE_PROJECT_ID'],
+          message: 'FIRESTORE_PROJECT_ID is required when STORE is "firestore"',
+        });
       } else if (!env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT && !env.GOOGLE_APPLICATION_CREDENTIALS) {
         ctx.addIssue({
           code: 'custom',
           path: ['FIREBASE_SERVICE_ACCOUNT'],
-          message: 'Firestore needs credentials: set FIREBASE_SERVICE_ACCOUNT (the key JSON), GOOGLE_APPLICATION_CREDENTIALS (its path) or FIRESTORE_EMULATOR_HOST',
+          message:
+            'Firestore needs credentials: set FIREBASE_SERVICE_ACCOUNT (the key JSON), GOOGLE_APPLICATION_CREDENTIALS (its path) or FIRESTORE_EMULATOR_HOST',
         });
       }
     }
@@ -61,7 +73,11 @@ const envSchema = z
         const key = JSON.parse(env.FIREBASE_SERVICE_ACCOUNT);
         if (!key.client_email || !key.private_key) throw new Error('missing fields');
       } catch {
-        ctx.addIssue({ code: 'custom', path: ['FIREBASE_SERVICE_ACCOUNT'], message: 'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON with client_email and private_key' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FIREBASE_SERVICE_ACCOUNT'],
+          message: 'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON with client_email and private_key',
+        });
       }
     }
     if (Boolean(env.RECAPTCHA_SECRET_KEY) !== Boolean(env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY)) {
@@ -72,7 +88,11 @@ const envSchema = z
       });
     }
     if (env.NEWSLETTER_PROVIDER === 'mailchimp' && !env.MAILCHIMP_SUBSCRIBE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['MAILCHIMP_SUBSCRIBE_URL'], message: 'MAILCHIMP_SUBSCRIBE_URL is required when NEWSLETTER_PROVIDER is "mailchimp"' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAILCHIMP_SUBSCRIBE_URL'],
+        message: 'MAILCHIMP_SUBSCRIBE_URL is required when NEWSLETTER_PROVIDER is "mailchimp"',
+      });
     }
   });
 
@@ -104,7 +124,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
           secret: e.RECAPTCHA_SECRET_KEY,
           verifyUrl: e.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
           minScore: e.RECAPTCHA_MIN_SCORE ?? 0.5,
-          hostnames: e.RECAPTCHA_HOSTNAMES?.split(',').map((h) => h.trim()).filter(Boolean) ?? [],
+          hostnames:
+            e.RECAPTCHA_HOSTNAMES?.split(',')
+              .map((h) => h.trim())
+              .filter(Boolean) ?? [],
         }
       : null,
     newsletter:

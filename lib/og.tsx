@@ -1,4 +1,5 @@
 import { ImageResponse } from 'next/og';
+
 import { site } from '@/lib/content';
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
@@ -7,30 +8,28 @@ export const ogContentType = 'image/png';
 
 export function ogImage(title: string, subtitle: string = site.tagline) {
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: 72,
-          background: '#fff7ed',
-          color: '#1c1917',
-        }}
-      >
-        <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
-          <div style={{ width: 56, height: 56, borderRadius: 14, background: site.brandColour, display: 'flex' }} />
-          <div style={{ fontSize: 40, fontWeight: 700, color: site.brandColour }}>{site.name}</div>
-        </div>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
-          <div style={{ fontSize: title.length > 40 ? 60 : 76, fontWeight: 700, lineHeight: 1.1 }}>{title}</div>
-          <div style={{ fontSize: 34, color: '#44403c' }}>{subtitle}</div>
-        </div>
-        <div style={{ height: 16, background: site.brandColour, borderRadius: 8, display: 'flex' }} />
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 72,
+        background: '#fff7ed',
+        color: '#1c1917',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
+        <div style={{ width: 56, height: 56, borderRadius: 14, background: site.brandColour, display: 'flex' }} />
+        <div style={{ fontSize: 40, fontWeight: 700, color: site.brandColour }}>{site.name}</div>
       </div>
-    ),
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+        <div style={{ fontSize: title.length > 40 ? 60 : 76, fontWeight: 700, lineHeight: 1.1 }}>{title}</div>
+        <div style={{ fontSize: 34, color: '#44403c' }}>{subtitle}</div>
+      </div>
+      <div style={{ height: 16, background: site.brandColour, borderRadius: 8, display: 'flex' }} />
+    </div>,
     ogSize,
   );
 }

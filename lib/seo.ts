@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { site } from '@/lib/content';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards.

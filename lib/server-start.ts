@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, config, type Config } from '@/lib/config';
+
+import { config, ConfigError, type Config } from '@/lib/config';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';
@@ -25,7 +26,9 @@ export function startServer(): void {
 
   const { mail } = settings;
   const transport =
-    mail.transport.kind === 'smtp' ? smtpTransport(mail.transport.url, mail.from) : fileTransport(join(settings.dataDir, 'mail'), mail.from);
+    mail.transport.kind === 'smtp'
+      ? smtpTransport(mail.transport.url, mail.from)
+      : fileTransport(join(settings.dataDir, 'mail'), mail.from);
   const worker = createOutboxWorker({
     store: getStore,
     transport,
@@ -36,7 +39,9 @@ export function startServer(): void {
   });
   setOutboxWorker(worker);
   worker.start();
-  console.info(`[mail] outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`);
+  console.info(
+    `[mail] outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
+  );
 
   // Next's own SIGTERM handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a

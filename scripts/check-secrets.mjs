@@ -14,9 +14,16 @@ const secrets = {
     client_email: 'dummy-leak-check@dummy-project.iam.gserviceaccount.com',
     private_key: '-----BEGIN PRIVATE KEY-----\\ndummy-private-key-material-4a9e\\n-----END PRIVATE KEY-----\\n',
   }),
-  MAILCHIMP_SUBSCRIBE_URL: 'https://dummy.us1.list-manage.com/subscribe/post-json?u=dummy-mailchimp-u-77c1&id=dummy-list-0b2f',
+  MAILCHIMP_SUBSCRIBE_URL:
+    'https://dummy.us1.list-manage.com/subscribe/post-json?u=dummy-mailchimp-u-77c1&id=dummy-list-0b2f',
 };
-const needles = ['dummy-recaptcha-secret-5f1c2a', 'dummy-smtp-password-8e3b7d', 'dummy-private-key-material-4a9e', 'dummy-leak-check@', 'dummy-mailchimp-u-77c1'];
+const needles = [
+  'dummy-recaptcha-secret-5f1c2a',
+  'dummy-smtp-password-8e3b7d',
+  'dummy-private-key-material-4a9e',
+  'dummy-leak-check@',
+  'dummy-mailchimp-u-77c1',
+];
 
 const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only', '--force'], {
   stdio: 'inherit',
@@ -33,7 +40,10 @@ function* files(dir) {
   }
 }
 
-const browserFacing = [...files('.next/static'), ...[...files('.next/server/app')].filter((f) => /\.(html|rsc|body|meta)$/.test(f))];
+const browserFacing = [
+  ...files('.next/static'),
+  ...[...files('.next/server/app')].filter((f) => /\.(html|rsc|body|meta)$/.test(f)),
+];
 const leaks = [];
 for (const file of browserFacing) {
   const text = readFileSync(file, 'latin1');

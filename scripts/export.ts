@@ -2,12 +2,15 @@
 // Reads the configured store (SQLite, or Firestore when configured) and prints CSV or JSON.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
 import { toCsv, toJson } from '@/lib/export';
 import { getStore } from '@/lib/storage';
 import { collections, isCollection } from '@/lib/storage/types';
 
 function fail(message: string): never {
-  console.error(`${message}\nUsage: npm run export -- <${collections.join('|')}> [--format csv|json] [--since YYYY-MM-DD] [--out FILE]`);
+  console.error(
+    `${message}\nUsage: npm run export -- <${collections.join('|')}> [--format csv|json] [--since YYYY-MM-DD] [--out FILE]`,
+  );
   process.exit(2);
 }
 
@@ -17,8 +20,10 @@ async function main() {
     options: { format: { type: 'string', default: 'csv' }, since: { type: 'string' }, out: { type: 'string' } },
   });
   const [collection] = positionals;
-  if (!collection || !isCollection(collection)) fail(`Name a collection to export${collection ? ` ("${collection}" is not one)` : ''}.`);
-  if (values.format !== 'csv' && values.format !== 'json') fail(`--format must be csv or json, not "${values.format}".`);
+  if (!collection || !isCollection(collection))
+    fail(`Name a collection to export${collection ? ` ("${collection}" is not one)` : ''}.`);
+  if (values.format !== 'csv' && values.format !== 'json')
+    fail(`--format must be csv or json, not "${values.format}".`);
   let since = 0;
   if (values.since !== undefined) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.since) || Number.isNaN(Date.parse(`${values.since}T00:00:00Z`))) {

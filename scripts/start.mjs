@@ -4,16 +4,28 @@
 // part of the fingerprint, so changing them rebuilds too.
 // --build-only stops after the build; --force builds even when nothing changed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { markStartupChunks } from './lib/compile-hints.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const buildId = join(root, '.next', 'BUILD_ID');
 const stampFile = join(root, '.next', 'build-settings.json');
-const sources = ['app', 'components', 'lib', 'data', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'data',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {

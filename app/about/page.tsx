@@ -4,6 +4,7 @@ import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { founders, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/seo';
+
 import styles from './about.module.css';
 
 export const metadata = pageMetadata({

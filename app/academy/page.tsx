@@ -1,4 +1,5 @@
 import { CourseJsonLd } from 'next-seo';
+
 import { CourseCard } from '@/components/academy/course-card';
 import { TestimonialCard } from '@/components/academy/testimonial-card';
 import buttons from '@/components/ui/button.module.css';
@@ -13,7 +14,8 @@ import { pageMetadata, siteUrl } from '@/lib/seo';
 
 export const metadata = pageMetadata({
   title: 'Academy',
-  description: 'Short, practical data courses: analysis, visualisation, machine learning and ethics. From free to $105.',
+  description:
+    'Short, practical data courses: analysis, visualisation, machine learning and ethics. From free to $105.',
   path: '/academy',
 });
 

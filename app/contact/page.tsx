@@ -1,9 +1,10 @@
-import { Picture } from '@/components/ui/picture';
 import { ContactForm } from '@/components/forms/contact-form';
 import { PageHeader } from '@/components/ui/page-header';
+import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { contactInfo, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/seo';
+
 import styles from './contact.module.css';
 
 export const metadata = pageMetadata({
@@ -28,7 +29,14 @@ export default function ContactPage() {
           <h2 id="find-us" className={ui.heading}>
             Find us
           </h2>
-          <Picture src={contactPage.mapImg} alt={contactPage.mapAlt} width={1000} height={560} className={ui.roundedImage} sizes="(min-width: 56rem) 30rem, 92vw" />
+          <Picture
+            src={contactPage.mapImg}
+            alt={contactPage.mapAlt}
+            width={1000}
+            height={560}
+            className={ui.roundedImage}
+            sizes="(min-width: 56rem) 30rem, 92vw"
+          />
           <address className={styles.details}>
             <p>{contactInfo.address}</p>
             <p>

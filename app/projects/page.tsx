@@ -51,11 +51,15 @@ export default function ProjectsPage() {
             tabs={[
               {
                 label: 'Active Projects',
-                content: <ProjectGrid projects={projectSummaries.filter((p) => !p.archived)} empty="No active project" />,
+                content: (
+                  <ProjectGrid projects={projectSummaries.filter((p) => !p.archived)} empty="No active project" />
+                ),
               },
               {
                 label: 'Archive Projects',
-                content: <ProjectGrid projects={projectSummaries.filter((p) => p.archived)} empty="No archive project" />,
+                content: (
+                  <ProjectGrid projects={projectSummaries.filter((p) => p.archived)} empty="No archive project" />
+                ),
               },
             ]}
           />

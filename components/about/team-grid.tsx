@@ -1,7 +1,8 @@
-import { Picture } from '@/components/ui/picture';
 import { ExternalLink } from '@/components/ui/external-link';
+import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import type { Person } from '@/lib/content/types';
+
 import styles from './team-grid.module.css';
 
 export function TeamGrid({ people }: { people: readonly Person[] }) {
@@ -9,7 +10,13 @@ export function TeamGrid({ people }: { people: readonly Person[] }) {
     <ul className={styles.grid}>
       {people.map((person) => (
         <li key={person.name} className={`${ui.card} ${styles.person}`}>
-          <Picture src={person.img} alt={`Portrait of ${person.name}`} width={240} height={240} className={styles.photo} />
+          <Picture
+            src={person.img}
+            alt={`Portrait of ${person.name}`}
+            width={240}
+            height={240}
+            className={styles.photo}
+          />
           <h3 className={styles.name}>{person.name}</h3>
           <p className={styles.title}>{person.title}</p>
           <ExternalLink href={person.link}>Profile of {person.name}</ExternalLink>

@@ -1,16 +1,24 @@
-import { Picture } from '@/components/ui/picture';
-import { SiteLink } from '@/components/ui/site-link';
 import buttons from '@/components/ui/button.module.css';
+import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
+import { SiteLink } from '@/components/ui/site-link';
 import { coursePath } from '@/lib/content';
 import type { Course } from '@/lib/content/types';
+
 import styles from './course-card.module.css';
 
 // SPEC.md §2 Academy: 'Start Learning' opens an active track; an inactive one shows a disabled 'Coming Soon'.
 export function CourseCard({ course }: { course: Course }) {
   return (
     <article className={`${ui.card} ${course.isPremium ? styles.premium : ''}`}>
-      <Picture src={course.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
+      <Picture
+        src={course.img}
+        alt=""
+        width={640}
+        height={400}
+        className={ui.cardImage}
+        sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw"
+      />
       <div className={ui.cardBody}>
         {course.isPremium ? <p className={styles.badge}>Premium</p> : null}
         <h3>{course.title}</h3>

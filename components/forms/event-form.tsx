@@ -3,6 +3,7 @@
 import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { registerEvent } from '@/lib/forms/actions';
 import type { EventInput } from '@/lib/forms/schemas';
+
 import { FormMessage, Honeypot, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
 import { openBlankTab, sendTabTo } from './new-tab';
@@ -26,10 +27,35 @@ export function EventForm({ event }: { event: string }) {
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
       <div className={styles.row}>
-        <TextField id="event-first-name" label="First name" autoComplete="given-name" maxLength={60} registration={register('firstName')} error={f.errorOf('firstName')} defaultValue={f.valueOf('firstName')} />
-        <TextField id="event-last-name" label="Last name" autoComplete="family-name" maxLength={60} registration={register('lastName')} error={f.errorOf('lastName')} defaultValue={f.valueOf('lastName')} />
+        <TextField
+          id="event-first-name"
+          label="First name"
+          autoComplete="given-name"
+          maxLength={60}
+          registration={register('firstName')}
+          error={f.errorOf('firstName')}
+          defaultValue={f.valueOf('firstName')}
+        />
+        <TextField
+          id="event-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={60}
+          registration={register('lastName')}
+          error={f.errorOf('lastName')}
+          defaultValue={f.valueOf('lastName')}
+        />
       </div>
-      <TextField id="event-email" label="Email" type="email" autoComplete="email" maxLength={254} registration={register('email')} error={f.errorOf('email')} defaultValue={f.valueOf('email')} />
+      <TextField
+        id="event-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        registration={register('email')}
+        error={f.errorOf('email')}
+        defaultValue={f.valueOf('email')}
+      />
       <input type="hidden" name="event" value={event} />
       <Honeypot />
       <FormMessage id="event-status" state={f.state} />

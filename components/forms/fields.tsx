@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+
 import buttons from '@/components/ui/button.module.css';
 import { HONEYPOT_FIELD, type FormState } from '@/lib/forms/state';
+
 import styles from './fields.module.css';
 
 interface FieldProps {
@@ -36,7 +38,10 @@ function Field({ id, label, error, hint, children }: FieldProps) {
 
 // What every control shares: required, its error wired to aria-invalid and aria-describedby, the value
 // the server sent back to a visitor without JavaScript, and react-hook-form's registration.
-function controlProps({ id, error, defaultValue, registration }: Pick<InputProps, 'id' | 'error' | 'defaultValue' | 'registration'>, describedBy: string | undefined) {
+function controlProps(
+  { id, error, defaultValue, registration }: Pick<InputProps, 'id' | 'error' | 'defaultValue' | 'registration'>,
+  describedBy: string | undefined,
+) {
   return {
     id,
     required: true,
@@ -60,21 +65,47 @@ interface InputProps {
   maxLength?: number;
 }
 
-export function TextField({ id, label, type = 'text', autoComplete, registration, error, defaultValue, hint, maxLength }: InputProps) {
+export function TextField({
+  id,
+  label,
+  type = 'text',
+  autoComplete,
+  registration,
+  error,
+  defaultValue,
+  hint,
+  maxLength,
+}: InputProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(describedBy) => (
-        <input type={type} autoComplete={autoComplete} maxLength={maxLength} {...controlProps({ id, error, defaultValue, registration }, describedBy)} />
+        <input
+          type={type}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          {...controlProps({ id, error, defaultValue, registration }, describedBy)}
+        />
       )}
     </Field>
   );
 }
 
-export function TextAreaField({ id, label, registration, error, defaultValue, maxLength }: Omit<InputProps, 'type' | 'autoComplete' | 'hint'>) {
+export function TextAreaField({
+  id,
+  label,
+  registration,
+  error,
+  defaultValue,
+  maxLength,
+}: Omit<InputProps, 'type' | 'autoComplete' | 'hint'>) {
   return (
     <Field id={id} label={label} error={error}>
       {(describedBy) => (
-        <textarea rows={6} maxLength={maxLength} {...controlProps({ id, error, defaultValue, registration }, describedBy)} />
+        <textarea
+          rows={6}
+          maxLength={maxLength}
+          {...controlProps({ id, error, defaultValue, registration }, describedBy)}
+        />
       )}
     </Field>
   );
@@ -85,11 +116,23 @@ interface SelectProps extends Omit<InputProps, 'type' | 'maxLength' | 'hint'> {
   placeholder: string;
 }
 
-export function SelectField({ id, label, registration, error, defaultValue, options, placeholder, autoComplete }: SelectProps) {
+export function SelectField({
+  id,
+  label,
+  registration,
+  error,
+  defaultValue,
+  options,
+  placeholder,
+  autoComplete,
+}: SelectProps) {
   return (
     <Field id={id} label={label} error={error}>
       {(describedBy) => (
-        <select autoComplete={autoComplete} {...controlProps({ id, error, defaultValue: defaultValue ?? '', registration }, describedBy)}>
+        <select
+          autoComplete={autoComplete}
+          {...controlProps({ id, error, defaultValue: defaultValue ?? '', registration }, describedBy)}
+        >
           <option value="" disabled>
             {placeholder}
           </option>
@@ -109,14 +152,34 @@ export function Honeypot() {
   return (
     <div className={styles.honeypot} aria-hidden="true">
       <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
-      <input id={`${HONEYPOT_FIELD}-field`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`${HONEYPOT_FIELD}-field`}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }
 
-export function SubmitButton({ children, disabled, sending }: { children: ReactNode; disabled: boolean; sending: boolean }) {
+export function SubmitButton({
+  children,
+  disabled,
+  sending,
+}: {
+  children: ReactNode;
+  disabled: boolean;
+  sending: boolean;
+}) {
   return (
-    <button type="submit" className={`${buttons.button} ${buttons.primary} ${styles.submit}`} disabled={disabled} aria-busy={sending || undefined}>
+    <button
+      type="submit"
+      className={`${buttons.button} ${buttons.primary} ${styles.submit}`}
+      disabled={disabled}
+      aria-busy={sending || undefined}
+    >
       {sending ? 'Sending…' : children}
     </button>
   );

@@ -2,6 +2,7 @@
 
 import { subscribe } from '@/lib/forms/actions';
 import type { NewsletterInput } from '@/lib/forms/schemas';
+
 import { FormMessage, Honeypot, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
 import { useSiteForm } from './use-site-form';
@@ -10,13 +11,35 @@ const blank: NewsletterInput = { name: '', email: '' };
 
 // SPEC.md §5: the subscribe call happens only once the email is valid (the button stays disabled).
 export function NewsletterForm() {
-  const f = useSiteForm<NewsletterInput>({ operation: 'subscribe', loadSchema: () => import('@/lib/forms/schemas').then((m) => m.newsletterSchema), action: subscribe, blank });
+  const f = useSiteForm<NewsletterInput>({
+    operation: 'subscribe',
+    loadSchema: () => import('@/lib/forms/schemas').then((m) => m.newsletterSchema),
+    action: subscribe,
+    blank,
+  });
   const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
       <div className={styles.row}>
-        <TextField id="newsletter-name" label="Name" autoComplete="name" maxLength={100} registration={register('name')} error={f.errorOf('name')} defaultValue={f.valueOf('name')} />
-        <TextField id="newsletter-email" label="Email" type="email" autoComplete="email" maxLength={254} registration={register('email')} error={f.errorOf('email')} defaultValue={f.valueOf('email')} />
+        <TextField
+          id="newsletter-name"
+          label="Name"
+          autoComplete="name"
+          maxLength={100}
+          registration={register('name')}
+          error={f.errorOf('name')}
+          defaultValue={f.valueOf('name')}
+        />
+        <TextField
+          id="newsletter-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          registration={register('email')}
+          error={f.errorOf('email')}
+          defaultValue={f.valueOf('email')}
+        />
       </div>
       <Honeypot />
       <FormMessage id="newsletter-status" state={f.state} />

@@ -2,9 +2,11 @@
 
 import { useActionState, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
-import { siteFetch } from '@/lib/http/client';
 import { BOT_TOKEN_FIELD, idleState, type FormState } from '@/lib/forms/state';
+import { siteFetch } from '@/lib/http/client';
+
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
 
 type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
@@ -27,11 +29,23 @@ const noSubscription = () => () => {};
 // One form that works both ways: without JavaScript it posts to the server action and the server
 // renders the outcome; with JavaScript it validates as the visitor types (react-hook-form + zod) and
 // posts through siteFetch, which adds the X-XSRF-TOKEN header.
-export function useSiteForm<T extends FieldValues>({ operation, loadSchema, action, blank, beforeSend, onSuccess, onFailure }: Options<T>) {
+export function useSiteForm<T extends FieldValues>({
+  operation,
+  loadSchema,
+  action,
+  blank,
+  beforeSend,
+  onSuccess,
+  onFailure,
+}: Options<T>) {
   const [serverState, formAction] = useActionState(action, idleState);
   const [clientState, setClientState] = useState<FormState | null>(null);
   const [sending, setSending] = useState(false);
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [validation] = useState(() => lazyZodResolver(loadSchema, blank as Partial<T>));
   const form = useForm<T>({ resolver: validation.resolver, mode: 'onChange', defaultValues: blank });
   const state = clientState ?? serverState;
@@ -73,7 +87,8 @@ export function useSiteForm<T extends FieldValues>({ operation, loadSchema, acti
   };
 
   // Server-rendered values and errors matter only to a visitor without JavaScript.
-  const valueOf = (name: string) => (!hydrated && serverState.status === 'error' ? serverState.values?.[name] : undefined);
+  const valueOf = (name: string) =>
+    !hydrated && serverState.status === 'error' ? serverState.values?.[name] : undefined;
   const errorOf = (name: Path<T>) =>
     (form.formState.errors[name]?.message as string | undefined) ??
     (!hydrated && serverState.status === 'error' ? serverState.errors?.[name] : undefined);

@@ -1,6 +1,7 @@
-import { ExternalLink } from '@/components/ui/external-link';
 import buttons from '@/components/ui/button.module.css';
+import { ExternalLink } from '@/components/ui/external-link';
 import { site } from '@/lib/content';
+
 import styles from './hero.module.css';
 import { ParticlesBackground } from './particles-background';
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+
 import styles from './hero.module.css';
 
 type Canvas = ComponentType<{ still: boolean; className?: string }>;

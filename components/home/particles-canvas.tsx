@@ -1,7 +1,7 @@
 'use client';
 
-import type { Engine, ISourceOptions } from '@tsparticles/engine';
 import { loadBasic } from '@tsparticles/basic';
+import type { Engine, ISourceOptions } from '@tsparticles/engine';
 import { loadParticlesLinksInteraction } from '@tsparticles/interaction-particles-links';
 import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity';
 import { Particles, ParticlesProvider } from '@tsparticles/react';

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
+
 import { getConsent, subscribeConsent } from '@/lib/consent';
 
 // Loads the operator's analytics script (NEXT_PUBLIC_ANALYTICS_SRC, read at build time) only when one

@@ -1,8 +1,10 @@
 'use client';
 
-import { SiteLink } from '@/components/ui/site-link';
 import { useSyncExternalStore } from 'react';
+
+import { SiteLink } from '@/components/ui/site-link';
 import { getConsent, setConsent, subscribeConsent } from '@/lib/consent';
+
 import styles from './cookie-banner.module.css';
 
 // A prerendered page cannot know the visitor's cookie, so the banner is always in the HTML and the

@@ -1,5 +1,6 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { contactInfo, footerNav, site, socialLinks } from '@/lib/content';
+
 import { FooterYear } from './footer-year';
 import styles from './footer.module.css';
 

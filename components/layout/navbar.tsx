@@ -1,9 +1,11 @@
 'use client';
 
-import { SiteLink } from '@/components/ui/site-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+
+import { SiteLink } from '@/components/ui/site-link';
 import type { NavLink } from '@/lib/content/types';
+
 import styles from './navbar.module.css';
 
 export type NavbarVariant = 'white' | 'orange';

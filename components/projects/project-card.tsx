@@ -1,6 +1,6 @@
 import { Picture } from '@/components/ui/picture';
-import { SiteLink } from '@/components/ui/site-link';
 import ui from '@/components/ui/section.module.css';
+import { SiteLink } from '@/components/ui/site-link';
 import { projectPath } from '@/lib/content';
 import type { ProjectSummary } from '@/lib/content/types';
 
@@ -9,7 +9,14 @@ export function ProjectCard({ project, variant }: { project: ProjectSummary; var
   return (
     <article className={ui.card}>
       {variant === 'list' ? (
-        <Picture src={project.img} alt="" width={640} height={400} className={ui.cardImage} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw" />
+        <Picture
+          src={project.img}
+          alt=""
+          width={640}
+          height={400}
+          className={ui.cardImage}
+          sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw"
+        />
       ) : null}
       <div className={ui.cardBody}>
         <h3>

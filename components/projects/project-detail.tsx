@@ -1,9 +1,10 @@
-import { Picture } from '@/components/ui/picture';
 import buttons from '@/components/ui/button.module.css';
 import { ExternalLink } from '@/components/ui/external-link';
+import { Picture } from '@/components/ui/picture';
 import { RichText } from '@/components/ui/rich-text';
 import ui from '@/components/ui/section.module.css';
 import type { ProjectDetail as Detail } from '@/lib/content/types';
+
 import styles from './project-detail.module.css';
 import { ShareLinks } from './share-links';
 

@@ -1,4 +1,5 @@
 import { ExternalLink } from '@/components/ui/external-link';
+
 import styles from './share-links.module.css';
 
 // Share a page on three social networks through their public share URLs (no third-party script).

@@ -2,6 +2,7 @@
 
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
+
 import { CarouselFrame, type CarouselMove } from './carousel-frame';
 
 interface Props {

@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
+
 import styles from './carousel.module.css';
 
 export type CarouselMove = 'prev' | 'next';
@@ -27,17 +28,35 @@ export function CarouselFrame({ label, itemName, slides, viewportRef, canPrev, c
       <div className={styles.viewport} ref={viewportRef} tabIndex={0}>
         <div className={styles.track}>
           {slides.map((slide, index) => (
-            <div key={index} className={styles.slide} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}`}>
+            <div
+              key={index}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+            >
               {slide}
             </div>
           ))}
         </div>
       </div>
       <div className={styles.controls} data-carousel-controls>
-        <button type="button" className={styles.control} onClick={() => onMove('prev')} disabled={!canPrev} aria-label={`Previous ${itemName}`}>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => onMove('prev')}
+          disabled={!canPrev}
+          aria-label={`Previous ${itemName}`}
+        >
           <span aria-hidden="true">‹</span>
         </button>
-        <button type="button" className={styles.control} onClick={() => onMove('next')} disabled={!canNext} aria-label={`Next ${itemName}`}>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={() => onMove('next')}
+          disabled={!canNext}
+          aria-label={`Next ${itemName}`}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { Children, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+
 import { CarouselFrame, type CarouselMove } from './carousel-frame';
 
 const EmblaCarousel = lazy(() => import('./carousel-embla'));

@@ -1,5 +1,6 @@
 import { Picture } from '@/components/ui/picture';
 import type { Partner } from '@/lib/content/types';
+
 import styles from './partner-grid.module.css';
 
 export function PartnerGrid({ partners }: { partners: readonly Partner[] }) {

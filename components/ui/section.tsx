@@ -1,5 +1,7 @@
-import { SiteLink } from '@/components/ui/site-link';
 import type { ReactNode } from 'react';
+
+import { SiteLink } from '@/components/ui/site-link';
+
 import ui from './section.module.css';
 
 interface SectionProps {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
 import styles from './tabs.module.css';
 
 interface Tab {
@@ -22,7 +23,12 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowLeft: selected - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -70,7 +76,11 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
         </div>
       ))}
       <noscript>
-        <style>{'[data-tablist]{display:none!important}[data-tabpanel][hidden]{display:block!important}[data-tab-heading]{position:static!important;width:auto!important;height:auto!important;margin:1rem 0!important;clip:auto!important;overflow:visible!important;white-space:normal!important}'}</style>
+        <style>
+          {
+            '[data-tablist]{display:none!important}[data-tabpanel][hidden]{display:block!important}[data-tab-heading]{position:static!important;width:auto!important;height:auto!important;margin:1rem 0!important;clip:auto!important;overflow:visible!important;white-space:normal!important}'
+          }
+        </style>
       </noscript>
     </div>
   );

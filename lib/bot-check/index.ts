@@ -49,10 +49,12 @@ export async function verifyBotToken(
     return { verdict: 'unavailable', reason: `siteverify unreachable: ${(error as Error).message}` };
   }
 
-  if (!answer.success) return { verdict: 'failed', reason: `rejected: ${(answer['error-codes'] ?? []).join(', ') || 'no reason'}` };
+  if (!answer.success)
+    return { verdict: 'failed', reason: `rejected: ${(answer['error-codes'] ?? []).join(', ') || 'no reason'}` };
   if (answer.action !== BOT_CHECK_ACTION) return { verdict: 'failed', reason: `wrong action ${answer.action}` };
   const allowed = settings.hostnames.length ? settings.hostnames : [requestHost.split(':')[0]];
-  if (!answer.hostname || !allowed.includes(answer.hostname)) return { verdict: 'failed', reason: `wrong hostname ${answer.hostname}` };
+  if (!answer.hostname || !allowed.includes(answer.hostname))
+    return { verdict: 'failed', reason: `wrong hostname ${answer.hostname}` };
   const score = answer.score ?? 0;
   if (score < settings.minScore) return { verdict: 'failed', reason: `score ${score} below ${settings.minScore}` };
   return { verdict: 'passed', score };

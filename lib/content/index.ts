@@ -11,6 +11,7 @@ import { contactInfo as rawContact, site as rawSite, socialLinks as rawSocial } 
 import { academyStats as rawAcademyStats, projectStats as rawProjectStats } from '@/data/stats';
 import { testimonials as rawTestimonials } from '@/data/testimonials';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
+
 import { parseContent } from './parse';
 import * as schemas from './schemas';
 import type { Course, ProjectDetail, ProjectSummary } from './types';

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { z } from 'zod';
+
 import { slugify } from '@/lib/slug';
 
 // One schema per kind of content in data/. A bad edit fails the build with the path of the bad field.
@@ -13,12 +15,14 @@ const image = z
   .refine((path) => existsSync(join(process.cwd(), 'public', path)), 'no such file under public/');
 const html = text.refine((value) => /^<(p|ul|ol|h3)\b/.test(value), 'must start with a block element (<p>, <ul>…)');
 const isoDate = z.iso.date();
-const unique = <T>(key: (item: T) => unknown, what: string) =>
+const unique =
+  <T>(key: (item: T) => unknown, what: string) =>
   (items: T[], ctx: z.RefinementCtx) => {
     const seen = new Set<unknown>();
     items.forEach((item, index) => {
       const value = key(item);
-      if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}: ${String(value)}` });
+      if (seen.has(value))
+        ctx.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}: ${String(value)}` });
       seen.add(value);
     });
   };

@@ -44,5 +44,9 @@ export function toCsv(collection: Collection, records: StoredRecord[]): string {
 }
 
 export function toJson(records: StoredRecord[]): string {
-  return `${JSON.stringify(records.map((record) => ({ id: record.id, ...record.data })), null, 2)}\n`;
+  return `${JSON.stringify(
+    records.map((record) => ({ id: record.id, ...record.data })),
+    null,
+    2,
+  )}\n`;
 }

@@ -1,6 +1,7 @@
 'use server';
 
 import { cookies, headers } from 'next/headers';
+
 import { runForm, type FormOperation } from './run';
 import type { FormState } from './state';
 

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
 import * as z from 'zod/mini';
+
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import { NewsletterUnavailable, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import type { Collection, NewMessage, RecordData, Store } from '@/lib/storage';
+
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from './schemas';
 import type { FormState } from './state';
 
@@ -41,7 +44,12 @@ export const enrolForm: FormDefinition<typeof enrolmentServerSchema> = {
   fields: ['name', 'email', 'phone', 'gender', 'country', 'course'],
   async accept(input, now, extra, services) {
     const course = courses.find((c) => c.title === input.course)!;
-    await store(services, 'enrolment', { ...input, date: now, ...extra }, enrolmentMessages(input, course, services.mail()));
+    await store(
+      services,
+      'enrolment',
+      { ...input, date: now, ...extra },
+      enrolmentMessages(input, course, services.mail()),
+    );
     return {
       status: 'success',
       message: 'Enroled',
@@ -64,7 +72,9 @@ export const contactForm: FormDefinition<typeof contactSchema> = {
 };
 
 const eventServerSchema = z.extend(eventSchema, {
-  event: z.string('This event does not exist').check(z.refine((slug) => findEvent(slug) !== undefined, 'This event does not exist')),
+  event: z
+    .string('This event does not exist')
+    .check(z.refine((slug) => findEvent(slug) !== undefined, 'This event does not exist')),
 });
 
 export const eventForm: FormDefinition<typeof eventServerSchema> = {
@@ -73,7 +83,12 @@ export const eventForm: FormDefinition<typeof eventServerSchema> = {
   fields: ['firstName', 'lastName', 'email', 'event'],
   async accept({ event: slug, ...input }, now, extra, services) {
     const event = findEvent(slug) ?? events[0]!;
-    await store(services, 'user', { ...input, date: now, ...extra }, eventMessages(input, event, services.mail(), randomUUID()));
+    await store(
+      services,
+      'user',
+      { ...input, date: now, ...extra },
+      eventMessages(input, event, services.mail(), randomUUID()),
+    );
     return {
       status: 'success',
       message: 'Continue your registration',
@@ -86,7 +101,11 @@ export const eventForm: FormDefinition<typeof eventServerSchema> = {
 // The offer page names its offer in a hidden field; a post without one (a page cached before the field
 // existed) is for the first offer, as before.
 const offerServerSchema = z.extend(offerSchema, {
-  offer: z.optional(z.string('This offer does not exist').check(z.refine((slug) => findOffer(slug) !== undefined, 'This offer does not exist'))),
+  offer: z.optional(
+    z
+      .string('This offer does not exist')
+      .check(z.refine((slug) => findOffer(slug) !== undefined, 'This offer does not exist')),
+  ),
 });
 
 export const offerForm: FormDefinition<typeof offerServerSchema> = {

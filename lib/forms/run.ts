@@ -6,6 +6,7 @@ import { localNewsletter, mailchimpNewsletter, type NewsletterProvider } from '@
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { getStore } from '@/lib/storage';
+
 import { contactForm, enrolForm, eventForm, newsletterForm, offerForm, type FormDefinition } from './forms';
 import type { FormState } from './state';
 import { processSubmission } from './submit';

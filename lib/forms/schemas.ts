@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+
 import { degrees, genders } from './options';
 
 // One schema per form, shared by the client form (react-hook-form) and the server action. Written
@@ -25,14 +26,12 @@ const email = z
     z.email('Enter an email address like name@example.com'),
   );
 
-const phone = z
-  .string('Enter your phone number')
-  .check(
-    z.trim(),
-    z.minLength(1, 'Enter your phone number'),
-    z.regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number of 7 to 20 digits; you may use +, spaces, dashes and brackets'),
-    z.refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter at least 7 digits'),
-  );
+const phone = z.string('Enter your phone number').check(
+  z.trim(),
+  z.minLength(1, 'Enter your phone number'),
+  z.regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number of 7 to 20 digits; you may use +, spaces, dashes and brackets'),
+  z.refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter at least 7 digits'),
+);
 
 const gender = z.enum(genders, 'Choose a gender');
 

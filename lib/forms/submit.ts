@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+
 import { verifyBotToken, type RecaptchaSettings } from '@/lib/bot-check';
 import { clientAddress, type RateLimiter } from '@/lib/security/rate-limit';
 import { passesXsrfCheck, type RequestMeta } from '@/lib/security/xsrf';
 import { isStoreTimeout, type RecordData, type Store } from '@/lib/storage';
+
 import type { FormDefinition, FormServices } from './forms';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type FormState } from './state';
 
@@ -15,11 +17,13 @@ export interface SubmissionContext extends FormServices {
 
 export const messages = {
   xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
-  rateLimited: (seconds: number) => `Too many attempts from your connection. Please wait ${seconds} seconds and try again.`,
+  rateLimited: (seconds: number) =>
+    `Too many attempts from your connection. Please wait ${seconds} seconds and try again.`,
   invalid: 'Please correct the fields marked below.',
   botFailed: 'We could not confirm that you are a person. Please wait a moment and send the form again.',
   notStored: 'We could not save your submission and nothing was stored. Please try again in a moment.',
-  notConfirmed: 'Saving your submission is taking too long, so we cannot confirm it arrived. Please try again in a few minutes.',
+  notConfirmed:
+    'Saving your submission is taking too long, so we cannot confirm it arrived. Please try again in a few minutes.',
 };
 
 function strings(formData: FormData, fields: string[]): Record<string, string> {
@@ -60,7 +64,12 @@ export async function processSubmission(
     context.log(`${form.id}: honeypot filled, dropped`);
     // Answer as a real submission would, so the bot learns nothing.
     return parsed.success
-      ? form.accept(parsed.data, context.now(), {}, { ...context, store: () => dropStore, newsletter: () => dropNewsletter })
+      ? form.accept(
+          parsed.data,
+          context.now(),
+          {},
+          { ...context, store: () => dropStore, newsletter: () => dropNewsletter },
+        )
       : { status: 'success', message: 'Thank you' };
   }
 
@@ -80,7 +89,8 @@ export async function processSubmission(
   if (bot.verdict === 'unavailable' || bot.verdict === 'no-token') {
     // Accepted, but flagged for staff: an outage of the bot check never loses a sign-up.
     extra.botCheck = bot.verdict;
-    if (bot.verdict === 'unavailable') context.log(`${form.id}: bot check unavailable, accepted unverified (${bot.reason})`);
+    if (bot.verdict === 'unavailable')
+      context.log(`${form.id}: bot check unavailable, accepted unverified (${bot.reason})`);
   }
 
   try {

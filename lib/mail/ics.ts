@@ -11,7 +11,8 @@ interface CalendarEvent {
   organizerName: string;
 }
 
-const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const escapeText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const compactDate = (isoDate: string) => isoDate.replaceAll('-', '');
 
 // Lines longer than 75 octets are folded with CRLF and a space, as the standard asks.
@@ -32,7 +33,10 @@ function fold(line: string): string {
 export function calendarInvite(event: CalendarEvent, now: Date = new Date()): string {
   const dayAfterEnd = new Date(`${event.endDate}T00:00:00Z`);
   dayAfterEnd.setUTCDate(dayAfterEnd.getUTCDate() + 1);
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -19,7 +19,15 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     letter.heading,
     '',
     ...letter.paragraphs.flatMap((p) => [p, '']),
-    ...(letter.quote ? [letter.quote.split('\n').map((l) => `> ${l}`).join('\n'), ''] : []),
+    ...(letter.quote
+      ? [
+          letter.quote
+            .split('\n')
+            .map((l) => `> ${l}`)
+            .join('\n'),
+          '',
+        ]
+      : []),
     ...(letter.rows ?? []).map(([label, value]) => `${label}: ${value}`),
     ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
     '',
@@ -29,7 +37,10 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
 
   const rows = letter.rows?.length
     ? `<table role="presentation" style="border-collapse:collapse">${letter.rows
-        .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>

@@ -1,6 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import nodemailer from 'nodemailer';
+
 import type { OutboxMessage } from '@/lib/storage';
 
 // How a message leaves: SMTP when configured, otherwise an .eml file an operator can open.
@@ -24,7 +26,11 @@ function envelope(message: OutboxMessage, from: string) {
   };
 }
 
-export function smtpTransport(smtpUrl: string, from: string, { timeoutMs = 10_000 }: { timeoutMs?: number } = {}): MailTransport {
+export function smtpTransport(
+  smtpUrl: string,
+  from: string,
+  { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
+): MailTransport {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   // One pooled connection: a new SMTP connection per message costs far more than the message.

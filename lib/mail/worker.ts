@@ -1,4 +1,5 @@
 import type { Store } from '@/lib/storage';
+
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -52,7 +53,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 20;
-  const log = options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[mail] ${message}`));
+  const log =
+    options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[mail] ${message}`));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let again = false;
@@ -71,7 +73,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const reason = (error as Error).message;
         const unreachable = isRelayUnreachable(error);
         if (attempts >= options.maxAttempts && !unreachable) {
-          log('error', `GAVE UP on message ${message.id} to ${message.to} ("${message.subject}") after ${attempts} attempts: ${reason}`);
+          log(
+            'error',
+            `GAVE UP on message ${message.id} to ${message.to} ("${message.subject}") after ${attempts} attempts: ${reason}`,
+          );
           await store.markAttemptFailed(message.id, reason, null);
         } else {
           await store.markAttemptFailed(message.id, reason, now() + retryDelay(message.attempts, options.retryBaseMs));

@@ -17,12 +17,19 @@ export class NewsletterUnavailable extends Error {}
 
 // The embedded default: subscribers kept in the 'newsletter' collection, one per address, each
 // welcomed by email (the welcome committed with the subscriber).
-export function localNewsletter(store: () => Store, welcome: (name: string, email: string) => NewMessage[] = () => []): NewsletterProvider {
+export function localNewsletter(
+  store: () => Store,
+  welcome: (name: string, email: string) => NewMessage[] = () => [],
+): NewsletterProvider {
   return {
     kind: 'local',
     async subscribe(name, email, now) {
       try {
-        await store().add('newsletter', { name, email, date: now }, { uniqueKey: email.toLowerCase(), messages: welcome(name, email) });
+        await store().add(
+          'newsletter',
+          { name, email, date: now },
+          { uniqueKey: email.toLowerCase(), messages: welcome(name, email) },
+        );
       } catch (error) {
         if (isDuplicateError(error)) {
           return { result: 'error', msg: `${email} is already subscribed to our list.` };
@@ -58,7 +65,10 @@ export function mailchimpNewsletter(subscribeUrl: string, timeoutMs = 5000): New
       const json = body.trim().replace(/^[\w$.]+\(([\s\S]*)\);?$/, '$1');
       try {
         const answer = JSON.parse(json) as ProviderAnswer;
-        return { result: typeof answer.result === 'string' ? answer.result : undefined, msg: typeof answer.msg === 'string' ? answer.msg : undefined };
+        return {
+          result: typeof answer.result === 'string' ? answer.result : undefined,
+          msg: typeof answer.msg === 'string' ? answer.msg : undefined,
+        };
       } catch {
         throw new NewsletterUnavailable(`Mailchimp answered something that is not JSON: ${body.slice(0, 80)}`);
       }

@@ -4,7 +4,11 @@ export interface RateLimiter {
   take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number };
 }
 
-export function createRateLimiter(limitPerWindow: number, windowMs = 60_000, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(
+  limitPerWindow: number,
+  windowMs = 60_000,
+  now: () => number = Date.now,
+): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = now();
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+
 import { XSRF_COOKIE, XSRF_FIELD, XSRF_HEADER } from './xsrf-token';
 
 export interface RequestMeta {

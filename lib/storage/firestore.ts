@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
+
 import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'firebase-admin/app';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { DuplicateError, withDeadline, type OutboxMessage, type RecordData, type Store, type StoredRecord } from './types';
+
+import {
+  DuplicateError,
+  withDeadline,
+  type OutboxMessage,
+  type RecordData,
+  type Store,
+  type StoredRecord,
+} from './types';
 
 export interface FirestoreOptions {
   projectId: string;
@@ -86,7 +95,11 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     async claimMessages(owner, now, limit, leaseMs) {
       // A single-field query needs no composite index; due-ness is checked here and again in the
       // transaction, which is what makes a claim exclusive between instances.
-      const candidates = await db.collection(OUTBOX).where('status', '==', 'pending').limit(limit * 5).get();
+      const candidates = await db
+        .collection(OUTBOX)
+        .where('status', '==', 'pending')
+        .limit(limit * 5)
+        .get();
       const claimed: OutboxMessage[] = [];
       for (const candidate of candidates.docs) {
         if (claimed.length >= limit) break;
@@ -98,7 +111,15 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           return data;
         });
         if (got) {
-          const { status: _s, nextAttemptAt: _n, leaseOwner: _o, leaseUntil: _u, lastError: _e, sentAt: _t, ...message } = got;
+          const {
+            status: _s,
+            nextAttemptAt: _n,
+            leaseOwner: _o,
+            leaseUntil: _u,
+            lastError: _e,
+            sentAt: _t,
+            ...message
+          } = got;
           claimed.push({ ...message, id: candidate.id });
         }
       }
@@ -111,9 +132,12 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const ref = db.collection(OUTBOX).doc(id);
       await db.runTransaction(async (tx) => {
         const attempts = ((await tx.get(ref)).get('attempts') as number) + 1;
-        tx.update(ref, retryAt === null
-          ? { attempts, lastError: error, status: 'failed', leaseUntil: 0 }
-          : { attempts, lastError: error, nextAttemptAt: retryAt, leaseUntil: 0 });
+        tx.update(
+          ref,
+          retryAt === null
+            ? { attempts, lastError: error, status: 'failed', leaseUntil: 0 }
+            : { attempts, lastError: error, nextAttemptAt: retryAt, leaseUntil: 0 },
+        );
       });
     },
     async releaseMessages(ids) {

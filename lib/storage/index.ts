@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+
 import { config } from '@/lib/config';
+
 import { openFirestoreStore } from './firestore';
 import { openSqliteStore } from './sqlite';
 import type { Store } from './types';
@@ -15,7 +17,11 @@ export function getStore(): Store {
     const { store: chosen, dataDir } = config();
     holder.baobabStore =
       chosen.kind === 'firestore'
-        ? openFirestoreStore({ projectId: chosen.projectId, serviceAccount: chosen.serviceAccount, emulatorHost: chosen.emulatorHost })
+        ? openFirestoreStore({
+            projectId: chosen.projectId,
+            serviceAccount: chosen.serviceAccount,
+            emulatorHost: chosen.emulatorHost,
+          })
         : openSqliteStore(join(dataDir, 'baobab.sqlite'));
   }
   return holder.baobabStore;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+
 import Database from 'better-sqlite3';
+
 import {
   DuplicateError,
   type AddOptions,
@@ -53,7 +55,9 @@ export function openSqliteStore(file: string): Store {
   const insertMessage = db.prepare(
     'INSERT INTO outbox (id, record_id, message, next_attempt_at) VALUES (@id, @recordId, @message, @now)',
   );
-  const selectRecords = db.prepare('SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid');
+  const selectRecords = db.prepare(
+    'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
+  );
   // One statement: SQLite runs it alone, so two workers can never claim the same message.
   const claim = db.prepare(`
     UPDATE outbox SET lease_owner = @owner, lease_until = @until
@@ -64,11 +68,17 @@ export function openSqliteStore(file: string): Store {
     )
     RETURNING id, record_id, message, attempts`);
   const sent = db.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = 0 WHERE id = ?");
-  const retry = db.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = 0 WHERE id = ?');
-  const fail = db.prepare("UPDATE outbox SET attempts = attempts + 1, last_error = ?, status = 'failed', lease_until = 0 WHERE id = ?");
+  const retry = db.prepare(
+    'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = 0 WHERE id = ?',
+  );
+  const fail = db.prepare(
+    "UPDATE outbox SET attempts = attempts + 1, last_error = ?, status = 'failed', lease_until = 0 WHERE id = ?",
+  );
   const release = db.prepare("UPDATE outbox SET lease_until = 0 WHERE id = ? AND status = 'pending'");
   const releaseAll = db.transaction((ids: string[]) => ids.forEach((id) => release.run(id)));
-  const hurry = db.prepare("UPDATE outbox SET next_attempt_at = @now WHERE status = 'pending' AND next_attempt_at > @now");
+  const hurry = db.prepare(
+    "UPDATE outbox SET next_attempt_at = @now WHERE status = 'pending' AND next_attempt_at > @now",
+  );
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
   const addAll = db.transaction((id: string, collection: Collection, data: RecordData, options: AddOptions) => {
@@ -101,8 +111,18 @@ export function openSqliteStore(file: string): Store {
       return rows.map((row) => ({ id: row.id, data: JSON.parse(row.data) }));
     },
     async claimMessages(owner, now, limit, leaseMs): Promise<OutboxMessage[]> {
-      const rows = claim.all({ owner, now, until: now + leaseMs, limit }) as { id: string; record_id: string; message: string; attempts: number }[];
-      return rows.map((row) => ({ ...JSON.parse(row.message), id: row.id, recordId: row.record_id, attempts: row.attempts }));
+      const rows = claim.all({ owner, now, until: now + leaseMs, limit }) as {
+        id: string;
+        record_id: string;
+        message: string;
+        attempts: number;
+      }[];
+      return rows.map((row) => ({
+        ...JSON.parse(row.message),
+        id: row.id,
+        recordId: row.record_id,
+        attempts: row.attempts,
+      }));
     },
     async markSent(id, now) {
       sent.run(now, id);

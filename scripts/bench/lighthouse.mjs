@@ -11,19 +11,42 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, port: { type: 'string', default: '3230' }, save: { type: 'string' }, cpu: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    port: { type: 'string', default: '3230' },
+    save: { type: 'string' },
+    cpu: { type: 'string' },
+  },
 });
 const routes = positionals.length
   ? positionals
-  : ['/', '/about', '/projects', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst', '/academy', '/academy/data-analysis-with-python', '/insights', '/contact', '/verified', '/terms', '/privacy', '/no-such-page'];
+  : [
+      '/',
+      '/about',
+      '/projects',
+      '/projects/water-point-watch-1',
+      '/events/baobab-data-hackathon-2023',
+      '/offers/become-a-data-analyst',
+      '/academy',
+      '/academy/data-analysis-with-python',
+      '/insights',
+      '/contact',
+      '/verified',
+      '/terms',
+      '/privacy',
+      '/no-such-page',
+    ];
 const base = `http://127.0.0.1:${args.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-lh-'));
 // The server's own output, kept so that a server that stops during a long run says why.
@@ -32,7 +55,10 @@ let stopping = false;
 const server = startNextServer({ port: args.port, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
 for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => serverLog.push(String(chunk)));
 server.on('exit', (code, signal) => {
-  if (!stopping) console.error(`The server stopped during the run (code ${code}, signal ${signal}). Its output:\n${serverLog.join('').slice(-4000)}`);
+  if (!stopping)
+    console.error(
+      `The server stopped during the run (code ${code}, signal ${signal}). Its output:\n${serverLog.join('').slice(-4000)}`,
+    );
 });
 process.on('exit', () => server.kill('SIGTERM'));
 await waitUntilUp(`${base}/about`);
@@ -40,7 +66,16 @@ await waitUntilUp(`${base}/about`);
 const chromePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 const median = (values) => {
@@ -48,7 +83,10 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 const mobileConfig = args.cpu
-  ? { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(args.cpu) } } }
+  ? {
+      extends: 'lighthouse:default',
+      settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(args.cpu) } },
+    }
   : undefined;
 const forms = args.only ? [args.only] : ['mobile', 'desktop'];
 const rows = [];
@@ -108,6 +146,8 @@ await stopServer(server);
 rmSync(dataDir, { recursive: true, force: true });
 const cpu = args.cpu ? `, mobile CPU slowdown ${args.cpu}x` : '';
 console.log(`\nLighthouse, median of ${args.runs} run(s)${cpu}, ${new Date().toISOString()}\n`);
-console.log('| form factor | route | Performance | runs | Accessibility | Best Practices | SEO | FCP s | LCP s | LCP runs s | TBT ms | CLS | host benchmarkIndex |');
+console.log(
+  '| form factor | route | Performance | runs | Accessibility | Best Practices | SEO | FCP s | LCP s | LCP runs s | TBT ms | CLS | host benchmarkIndex |',
+);
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 console.log(rows.join('\n'));

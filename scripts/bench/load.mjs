@@ -7,12 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+
 import { stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
-  options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '10' }, port: { type: 'string', default: '3210' } },
+  options: {
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3210' },
+  },
 });
 const connections = Number(args.connections);
 const duration = Number(args.seconds);
@@ -20,15 +26,23 @@ const base = `http://127.0.0.1:${args.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-load-'));
 
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: args.port, HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', NEXT_TELEMETRY_DISABLED: '1' },
+  env: {
+    ...process.env,
+    PORT: args.port,
+    HOSTNAME: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NEXT_TELEMETRY_DISABLED: '1',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
 
-
 function run(options) {
-  return new Promise((resolve, reject) => autocannon({ connections, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon({ connections, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result))),
+  );
 }
 
 const row = (name, r, extra = '') =>
@@ -36,8 +50,15 @@ const row = (name, r, extra = '') =>
 
 // scripts/start.mjs builds first when the build is missing or stale: allow it five minutes.
 await waitUntilUp(`${base}/about`, { timeoutMs: 300_000, intervalMs: 500 });
-const lines = ['| target | requests/s (mean) | p50 ms | p99 ms | non-2xx | errors | notes |', '| --- | ---: | ---: | ---: | ---: | ---: | --- |'];
-for (const [name, path] of [['Home', '/'], ['Course page', '/academy/data-analysis-with-python'], ['404 page', '/no-such-page']]) {
+const lines = [
+  '| target | requests/s (mean) | p50 ms | p99 ms | non-2xx | errors | notes |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+];
+for (const [name, path] of [
+  ['Home', '/'],
+  ['Course page', '/academy/data-analysis-with-python'],
+  ['404 page', '/no-such-page'],
+]) {
   const result = await run({ url: `${base}${path}` });
   lines.push(row(name, result, path === '/no-such-page' ? 'non-2xx are the expected 404s' : ''));
 }
@@ -50,12 +71,20 @@ const result = await run({
   requests: [
     {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-xsrf-token': token,
+        cookie: `XSRF-TOKEN=${token}`,
+      },
       // One request in flight per connection, so the connection's context names the pending one.
       setupRequest: (request, context) => {
         sent += 1;
         context.email = `load${sent}@example.org`;
-        const body = new URLSearchParams({ name: `Load ${sent}`, email: context.email, message: `Message number ${sent}` });
+        const body = new URLSearchParams({
+          name: `Load ${sent}`,
+          email: context.email,
+          message: `Message number ${sent}`,
+        });
         return { ...request, body: body.toString() };
       },
       onResponse: (status, body, context) => {
@@ -65,7 +94,10 @@ const result = await run({
   ],
 });
 const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });
-const storedEmails = db.prepare("SELECT json_extract(data, '$.email') AS email FROM records WHERE collection = 'contact'").all().map((r) => r.email);
+const storedEmails = db
+  .prepare("SELECT json_extract(data, '$.email') AS email FROM records WHERE collection = 'contact'")
+  .all()
+  .map((r) => r.email);
 db.close();
 const storedSet = new Set(storedEmails);
 const lost = [...acknowledgedEmails].filter((email) => !storedSet.has(email)).length;

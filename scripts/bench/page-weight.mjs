@@ -23,7 +23,8 @@ async function weigh(path) {
   const refs = { css: new Set(), js: new Set(), font: new Set(), image: new Set() };
   for (const [, href] of text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) refs.css.add(href);
   // Scripts marked noModule (legacy polyfills) are never fetched by modern browsers.
-  for (const [tag, src] of text.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)) if (!/noModule/i.test(tag)) refs.js.add(src);
+  for (const [tag, src] of text.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g))
+    if (!/noModule/i.test(tag)) refs.js.add(src);
   for (const [, href] of text.matchAll(/<link[^>]+href="([^"]+\.woff2)"/g)) refs.font.add(href);
   for (const [, src] of text.matchAll(/<img[^>]+src="([^"]+)"/g)) refs.image.add(src.replaceAll('&amp;', '&'));
   const row = { path, html: gz(html) };
@@ -41,5 +42,7 @@ console.log('| route | HTML | CSS | JS | fonts | images | total (KiB gzip) |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const path of paths) {
   const r = await weigh(path);
-  console.log(`| ${r.path} | ${kib(r.html)} | ${kib(r.css)} | ${kib(r.js)} | ${kib(r.font)} | ${kib(r.image)} | ${kib(r.total)} |`);
+  console.log(
+    `| ${r.path} | ${kib(r.html)} | ${kib(r.css)} | ${kib(r.js)} | ${kib(r.font)} | ${kib(r.image)} | ${kib(r.total)} |`,
+  );
 }

@@ -6,10 +6,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import Database from 'better-sqlite3';
+
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '6' }, port: { type: 'string', default: '3220' } } });
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '6' }, port: { type: 'string', default: '3220' } },
+});
 const port = args.port;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-crash-'));
@@ -28,7 +32,11 @@ async function submitter(stopAt) {
     try {
       const response = await fetch(`${base}/api/forms/contactUs`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-xsrf-token': token,
+          cookie: `XSRF-TOKEN=${token}`,
+        },
         body: new URLSearchParams({ name: 'Crash drill', email, message: `Submission ${attempted}` }),
       });
       if (response.ok && (await response.json()).status === 'success') acknowledged.add(email);
@@ -67,8 +75,16 @@ const drainMs = Date.now() - drainStarted;
 await stopServer(server);
 
 const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });
-const stored = db.prepare("SELECT json_extract(data, '$.email') AS email FROM records WHERE collection = 'contact'").all().map((r) => r.email);
-const outbox = Object.fromEntries(db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all().map((r) => [r.status, r.n]));
+const stored = db
+  .prepare("SELECT json_extract(data, '$.email') AS email FROM records WHERE collection = 'contact'")
+  .all()
+  .map((r) => r.email);
+const outbox = Object.fromEntries(
+  db
+    .prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status')
+    .all()
+    .map((r) => [r.status, r.n]),
+);
 db.close();
 const storedSet = new Set(stored);
 const lost = [...acknowledged].filter((e) => !storedSet.has(e));

@@ -8,16 +8,21 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import PostalMime from 'postal-mime';
 import * as z from 'zod/mini';
+
 import { toCsv } from '@/lib/export';
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
 import type { Collection } from '@/lib/storage/types';
+
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
-const { values: args } = parseArgs({ options: { 'per-form': { type: 'string', default: '10000' }, port: { type: 'string', default: '3240' } } });
+const { values: args } = parseArgs({
+  options: { 'per-form': { type: 'string', default: '10000' }, port: { type: 'string', default: '3240' } },
+});
 const perForm = Number(args['per-form']);
 const base = `http://127.0.0.1:${args.port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
@@ -30,17 +35,35 @@ let serverErrors = '';
 server.stderr?.on('data', (chunk) => (serverErrors += chunk));
 
 const forms = {
-  enrol: { collection: 'enrolment', schema: enrolmentSchema, fields: ['name', 'email', 'phone', 'gender', 'country', 'course'] },
+  enrol: {
+    collection: 'enrolment',
+    schema: enrolmentSchema,
+    fields: ['name', 'email', 'phone', 'gender', 'country', 'course'],
+  },
   contactUs: { collection: 'contact', schema: contactSchema, fields: ['name', 'email', 'message'] },
   subscribe: { collection: 'newsletter', schema: newsletterSchema, fields: ['name', 'email'] },
   registerEvent: { collection: 'user', schema: eventSchema, fields: ['firstName', 'lastName', 'email'] },
-  registerOffer: { collection: 'offer', schema: offerSchema, fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'] },
+  registerOffer: {
+    collection: 'offer',
+    schema: offerSchema,
+    fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'],
+  },
 } as const;
 type Operation = keyof typeof forms;
 
 const evil = [
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'; DROP TABLE records; --", "' OR '1'='1", '=cmd|" /C calc"!A0',
-  '\u0000\u0001\u0007', '\u202e\u200b', '../../etc/passwd', '{{7*7}}', '${process.exit()}', 'a'.repeat(70_000), '   ',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'; DROP TABLE records; --",
+  "' OR '1'='1",
+  '=cmd|" /C calc"!A0',
+  '\u0000\u0001\u0007',
+  '\u202e\u200b',
+  '../../etc/passwd',
+  '{{7*7}}',
+  '${process.exit()}',
+  'a'.repeat(70_000),
+  '   ',
 ];
 const plausible: Record<string, string[]> = {
   email: ['ada@example.org', 'kofi.asante@example.org'],
@@ -64,29 +87,75 @@ const token = 'b'.repeat(64);
 function attack(operation: Operation, random: number): fc.Arbitrary<Attack> {
   const fields = [...forms[operation].fields, ...(operation === 'registerEvent' ? ['event'] : [])];
   const record = fc.record(Object.fromEntries(fields.map((f) => [f, value(f)])), { requiredKeys: [] });
-  const extra = fc.dictionary(fc.constantFrom('date', 'id', '__proto__', 'botCheck', 'website', 'admin'), fc.string({ maxLength: 20 }), { maxKeys: 2 });
+  const extra = fc.dictionary(
+    fc.constantFrom('date', 'id', '__proto__', 'botCheck', 'website', 'admin'),
+    fc.string({ maxLength: 20 }),
+    { maxKeys: 2 },
+  );
   return fc.tuple(record, extra, fc.nat(99)).map(([fieldsValue, extraValue, dice]): Attack => {
     const params = new URLSearchParams({ ...extraValue, ...fieldsValue } as Record<string, string>);
-    const good: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` };
-    if (dice < 8) return { kind: 'wrong or missing XSRF', path: `/api/forms/${operation}`, headers: { ...good, 'x-xsrf-token': dice % 2 ? 'c'.repeat(64) : '' }, body: params.toString() };
-    if (dice < 12) return { kind: 'oversized body', path: `/api/forms/${operation}`, headers: good, body: `name=${'x'.repeat(200_000 + random)}` };
+    const good: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-xsrf-token': token,
+      cookie: `XSRF-TOKEN=${token}`,
+    };
+    if (dice < 8)
+      return {
+        kind: 'wrong or missing XSRF',
+        path: `/api/forms/${operation}`,
+        headers: { ...good, 'x-xsrf-token': dice % 2 ? 'c'.repeat(64) : '' },
+        body: params.toString(),
+      };
+    if (dice < 12)
+      return {
+        kind: 'oversized body',
+        path: `/api/forms/${operation}`,
+        headers: good,
+        body: `name=${'x'.repeat(200_000 + random)}`,
+      };
     if (dice < 16) {
-      return { kind: 'non-UTF-8 bytes', path: `/api/forms/${operation}`, headers: good, body: new Uint8Array(Buffer.concat([Buffer.from('name='), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80]), Buffer.from('&email=a%FF%FE@example.org')])) };
+      return {
+        kind: 'non-UTF-8 bytes',
+        path: `/api/forms/${operation}`,
+        headers: good,
+        body: new Uint8Array(
+          Buffer.concat([
+            Buffer.from('name='),
+            Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80]),
+            Buffer.from('&email=a%FF%FE@example.org'),
+          ]),
+        ),
+      };
     }
     if (dice < 20) {
       return {
         kind: 'forged server-action id',
         path: '/contact',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', 'next-action': `${random.toString(16).padStart(8, '0')}${'0'.repeat(34)}`, 'sec-fetch-site': 'same-origin' },
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'next-action': `${random.toString(16).padStart(8, '0')}${'0'.repeat(34)}`,
+          'sec-fetch-site': 'same-origin',
+        },
         body: '["$K1"]',
       };
     }
     if (dice < 24) {
       const repeated = new URLSearchParams(params);
       for (const f of fields) repeated.append(f, 'second value');
-      return { kind: 'wrong types (repeated fields)', path: `/api/forms/${operation}`, headers: good, body: repeated.toString() };
+      return {
+        kind: 'wrong types (repeated fields)',
+        path: `/api/forms/${operation}`,
+        headers: good,
+        body: repeated.toString(),
+      };
     }
-    if (dice < 28) return { kind: 'JSON instead of a form', path: `/api/forms/${operation}`, headers: { ...good, 'content-type': 'application/json' }, body: JSON.stringify({ name: ['x'], email: { $ne: null } }) };
+    if (dice < 28)
+      return {
+        kind: 'JSON instead of a form',
+        path: `/api/forms/${operation}`,
+        headers: { ...good, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: ['x'], email: { $ne: null } }),
+      };
     return { kind: 'generated fields', path: `/api/forms/${operation}`, headers: good, body: params.toString() };
   });
 }
@@ -103,7 +172,11 @@ for (const operation of Object.keys(forms) as Operation[]) {
       const a = attacks[next++]!;
       let status: number;
       try {
-        const response = await fetch(`${base}${a.path}`, { method: 'POST', headers: a.headers, body: a.body as BodyInit });
+        const response = await fetch(`${base}${a.path}`, {
+          method: 'POST',
+          headers: a.headers,
+          body: a.body as BodyInit,
+        });
         status = response.status;
         await response.arrayBuffer();
       } catch {
@@ -133,14 +206,20 @@ let stored = 0;
 let invalid = 0;
 let csvProblems = 0;
 for (const { collection, schema, fields } of Object.values(forms)) {
-  const rows = db.prepare('SELECT id, data FROM records WHERE collection = ?').all(collection) as { id: string; data: string }[];
+  const rows = db.prepare('SELECT id, data FROM records WHERE collection = ?').all(collection) as {
+    id: string;
+    data: string;
+  }[];
   stored += rows.length;
   for (const row of rows) {
     const data = JSON.parse(row.data);
     const picked = Object.fromEntries(fields.map((f) => [f, data[f]]));
     if (!z.safeParse(schema, picked).success) invalid += 1;
   }
-  const csv = toCsv(collection as Collection, rows.map((r) => ({ id: r.id, data: JSON.parse(r.data) })));
+  const csv = toCsv(
+    collection as Collection,
+    rows.map((r) => ({ id: r.id, data: JSON.parse(r.data) })),
+  );
   csvProblems += csv.split('\r\n').filter((line) => /(^|,)"[=+\-@]/.test(line)).length;
 }
 db.close();
@@ -153,13 +232,25 @@ for (const file of mails) {
 }
 rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`\n${perForm} submissions per form, ${Object.keys(forms).length} forms, ${seconds.toFixed(0)} s, ${new Date().toISOString()}\n`);
+console.log(
+  `\n${perForm} submissions per form, ${Object.keys(forms).length} forms, ${seconds.toFixed(0)} s, ${new Date().toISOString()}\n`,
+);
 console.log('| kind of request | answers (status: count) |');
 console.log('| --- | --- |');
 for (const [kind, byStatus] of statuses) {
-  console.log(`| ${kind} | ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')} |`);
+  console.log(
+    `| ${kind} | ${[...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')} |`,
+  );
 }
-const ok = fiveHundreds === 0 && invalid === 0 && unescaped === 0 && csvProblems === 0 && !/\bError\b.*\n\s+at /.test(serverErrors);
+const ok =
+  fiveHundreds === 0 &&
+  invalid === 0 &&
+  unescaped === 0 &&
+  csvProblems === 0 &&
+  !/\bError\b.*\n\s+at /.test(serverErrors);
 console.log(`\n| check | result |\n| --- | --- |`);
 console.log(`| 5xx answers | ${fiveHundreds} |`);
 console.log(`| records stored | ${stored} |`);

@@ -9,10 +9,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { messages } from '@/lib/forms/submit';
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
+
 import { startCuttableProxy, type OutageMode } from '../../tests/helpers/cuttable-proxy';
 import { startFirestoreEmulator } from '../../tests/helpers/firestore-emulator';
 import { json, startHttpStub } from '../../tests/helpers/http-stub';
@@ -45,7 +47,13 @@ interface Answer {
 async function startSite(env: Record<string, string>) {
   const site = startNextServer({
     port: args.port,
-    env: { RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '500', MAIL_MAX_ATTEMPTS: '30', ...env },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      MAIL_POLL_MS: '200',
+      MAIL_RETRY_BASE_MS: '500',
+      MAIL_MAX_ATTEMPTS: '30',
+      ...env,
+    },
   });
   await waitUntilUp(`${base}/about`);
   return site;
@@ -83,14 +91,32 @@ async function runVisitors(
       try {
         const response = await fetch(`${base}/api/forms/${operation}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-xsrf-token': token,
+            cookie: `XSRF-TOKEN=${token}`,
+          },
           body: new URLSearchParams(fields(email)),
           signal: AbortSignal.timeout(60_000),
         });
         const body = (await response.json().catch(() => ({}))) as { status?: string; message?: string };
-        answers.push({ phase: sentIn, email, http: response.status, status: body.status ?? '?', message: body.message ?? '', ms: Date.now() - started });
+        answers.push({
+          phase: sentIn,
+          email,
+          http: response.status,
+          status: body.status ?? '?',
+          message: body.message ?? '',
+          ms: Date.now() - started,
+        });
       } catch (error) {
-        answers.push({ phase: sentIn, email, http: 0, status: 'no answer', message: (error as Error).message, ms: Date.now() - started });
+        answers.push({
+          phase: sentIn,
+          email,
+          http: 0,
+          status: 'no answer',
+          message: (error as Error).message,
+          ms: Date.now() - started,
+        });
       }
       await sleep(100);
     }
@@ -124,7 +150,11 @@ function answerTable(answers: Answer[]) {
     const described = [...kinds].map(([k, n]) => `${n} × ${k}`).join('<br>');
     rows.push(`| ${phase} | ${inPhase.length} | ${described} | ${slowest} |`);
   }
-  return ['| phase | submissions | answers (count × HTTP status: message) | slowest answer ms |', '| --- | ---: | --- | ---: |', ...rows].join('\n');
+  return [
+    '| phase | submissions | answers (count × HTTP status: message) | slowest answer ms |',
+    '| --- | ---: | --- | ---: |',
+    ...rows,
+  ].join('\n');
 }
 
 async function drainOutbox(store: Store, limitMs: number) {
@@ -143,14 +173,23 @@ interface DrillResult {
   pass: boolean;
 }
 
-const contactFields = (email: string) => ({ name: 'Outage drill', email, message: `Sent by the outage drill as ${email}` });
+const contactFields = (email: string) => ({
+  name: 'Outage drill',
+  email,
+  message: `Sent by the outage drill as ${email}`,
+});
 
 async function smtpDrill(mode: OutageMode): Promise<DrillResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-outage-'));
   const relay = await startSmtpServer();
   const proxy = await startCuttableProxy(Number(new URL(relay.url).port));
   const site = await startSite({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${proxy.port}` });
-  const run = await runVisitors('contactUs', contactFields, () => proxy.cut(mode), () => proxy.restore());
+  const run = await runVisitors(
+    'contactUs',
+    contactFields,
+    () => proxy.cut(mode),
+    () => proxy.restore(),
+  );
   const store = openSqliteStore(join(dataDir, 'baobab.sqlite'));
   const drain = await drainOutbox(store, 120_000);
   const caughtUpMs = Date.now() - run.restoredAt;
@@ -166,7 +205,12 @@ async function smtpDrill(mode: OutageMode): Promise<DrillResult> {
   const ids = relay.received.map((m) => m.messageId);
   const delivered = new Set(ids);
   const notSuccess = run.answers.filter((a) => a.status !== 'success');
-  const pass = lost.length === 0 && notSuccess.length === 0 && drain.counts.pending === 0 && drain.counts.failed === 0 && delivered.size === stored.size;
+  const pass =
+    lost.length === 0 &&
+    notSuccess.length === 0 &&
+    drain.counts.pending === 0 &&
+    drain.counts.failed === 0 &&
+    delivered.size === stored.size;
   const report = `### SMTP relay ${mode === 'refuse' ? 'stopped' : 'unreachable (black hole)'} for ${outageMs / 1000} s
 
 ${answerTable(run.answers)}
@@ -197,7 +241,12 @@ async function mailchimpDrill(mode: OutageMode): Promise<DrillResult> {
     NEWSLETTER_PROVIDER: 'mailchimp',
     MAILCHIMP_SUBSCRIBE_URL: `http://127.0.0.1:${proxy.port}/subscribe/post-json?u=drill&id=list`,
   });
-  const run = await runVisitors('subscribe', (email) => ({ name: 'Outage drill', email }), () => proxy.cut(mode), () => proxy.restore());
+  const run = await runVisitors(
+    'subscribe',
+    (email) => ({ name: 'Outage drill', email }),
+    () => proxy.cut(mode),
+    () => proxy.restore(),
+  );
   await stopServer(site);
   await proxy.close();
   await mailchimp.close();
@@ -208,7 +257,8 @@ async function mailchimpDrill(mode: OutageMode): Promise<DrillResult> {
   const outage = run.answers.filter((a) => a.phase === 'outage');
   const afterOk = run.answers.filter((a) => a.phase === 'after' && a.status === 'success').length;
   const unclear = outage.filter((a) => a.status !== 'success' && !/try again/i.test(a.message));
-  const pass = lost.length === 0 && unclear.length === 0 && afterOk > 0 && run.answers.every((a) => a.http !== 0 && a.http < 500);
+  const pass =
+    lost.length === 0 && unclear.length === 0 && afterOk > 0 && run.answers.every((a) => a.http !== 0 && a.http < 500);
   const report = `### Mailchimp ${mode === 'refuse' ? 'refusing connections' : 'unreachable (black hole)'} for ${outageMs / 1000} s
 
 ${answerTable(run.answers)}
@@ -226,7 +276,13 @@ async function siteverifyDrill(mode: OutageMode): Promise<DrillResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-outage-'));
   // siteverify's answer for a genuine v3 token.
   const siteverify = await startHttpStub((_request, response) =>
-    json(response, 200, { success: true, score: 0.9, action: 'importantAction', hostname: '127.0.0.1', challenge_ts: new Date().toISOString() }),
+    json(response, 200, {
+      success: true,
+      score: 0.9,
+      action: 'importantAction',
+      hostname: '127.0.0.1',
+      challenge_ts: new Date().toISOString(),
+    }),
   );
   const proxy = await startCuttableProxy(Number(new URL(siteverify.url).port));
   const site = await startSite({
@@ -235,7 +291,12 @@ async function siteverifyDrill(mode: OutageMode): Promise<DrillResult> {
     NEXT_PUBLIC_RECAPTCHA_SITE_KEY: 'drill-site-key',
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${proxy.port}/recaptcha/api/siteverify`,
   });
-  const run = await runVisitors('contactUs', (email) => ({ ...contactFields(email), _botToken: 'drill-token' }), () => proxy.cut(mode), () => proxy.restore());
+  const run = await runVisitors(
+    'contactUs',
+    (email) => ({ ...contactFields(email), _botToken: 'drill-token' }),
+    () => proxy.cut(mode),
+    () => proxy.restore(),
+  );
   const store = openSqliteStore(join(dataDir, 'baobab.sqlite'));
   const records = await store.list('contact');
   await store.close();
@@ -248,7 +309,9 @@ async function siteverifyDrill(mode: OutageMode): Promise<DrillResult> {
   const acknowledged = run.answers.filter((a) => a.status === 'success');
   const lost = acknowledged.filter((a) => !byEmail.has(a.email));
   const flagged = records.filter((r) => r.data.botCheck === 'unavailable').length;
-  const flaggedOutsideOutage = run.answers.filter((a) => a.phase !== 'outage' && byEmail.get(a.email)?.botCheck === 'unavailable').length;
+  const flaggedOutsideOutage = run.answers.filter(
+    (a) => a.phase !== 'outage' && byEmail.get(a.email)?.botCheck === 'unavailable',
+  ).length;
   const refused = run.answers.filter((a) => a.status !== 'success').length;
   const pass = lost.length === 0 && refused === 0 && flagged > 0 && flaggedOutsideOutage <= 5;
   const report = `### reCAPTCHA siteverify ${mode === 'refuse' ? 'refusing connections' : 'unreachable (black hole)'} for ${outageMs / 1000} s
@@ -270,8 +333,19 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   const emulator = await startFirestoreEmulator();
   const proxy = await startCuttableProxy(Number(emulator.host.split(':')[1]));
   const projectId = `outage-drill-${mode}`;
-  const site = await startSite({ DATA_DIR: dataDir, STORE: 'firestore', FIRESTORE_PROJECT_ID: projectId, FIRESTORE_EMULATOR_HOST: `127.0.0.1:${proxy.port}` });
-  const run = await runVisitors('contactUs', contactFields, () => proxy.cut(mode), () => proxy.restore(), 15_000);
+  const site = await startSite({
+    DATA_DIR: dataDir,
+    STORE: 'firestore',
+    FIRESTORE_PROJECT_ID: projectId,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${proxy.port}`,
+  });
+  const run = await runVisitors(
+    'contactUs',
+    contactFields,
+    () => proxy.cut(mode),
+    () => proxy.restore(),
+    15_000,
+  );
   const healthAfter = await health();
   // Read the emulator directly, not through the relay.
   const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
@@ -296,7 +370,13 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   const slowest = Math.max(0, ...outage.map((a) => a.ms));
   // A visitor whose write timed out may find it stored later: that is not a loss, and a second try
   // by that visitor would be a duplicate they caused, so duplicates are counted but do not fail the drill.
-  const pass = lost.length === 0 && unclear.length === 0 && slowest <= 12_000 && afterOk > 0 && drain.counts.pending === 0 && mails === storedSet.size;
+  const pass =
+    lost.length === 0 &&
+    unclear.length === 0 &&
+    slowest <= 12_000 &&
+    afterOk > 0 &&
+    drain.counts.pending === 0 &&
+    mails === storedSet.size;
   const report = `### Firestore (emulator) ${mode === 'refuse' ? 'stopped' : 'unreachable (black hole)'} for ${outageMs / 1000} s
 
 ${answerTable(run.answers)}
@@ -329,7 +409,9 @@ async function main() {
     results.push(await drill());
     console.error(`${label}: ${results.at(-1)!.pass ? 'PASS' : 'FAIL'}`);
   }
-  console.log(`Outage drills, ${new Date().toISOString()}, outage ${outageMs / 1000} s each, 5 visitors submitting throughout.\n`);
+  console.log(
+    `Outage drills, ${new Date().toISOString()}, outage ${outageMs / 1000} s each, 5 visitors submitting throughout.\n`,
+  );
   console.log(results.map((r) => r.report).join('\n\n'));
   process.exit(results.every((r) => r.pass) ? 0 : 1);
 }

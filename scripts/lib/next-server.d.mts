@@ -1,5 +1,9 @@
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 
-export function startNextServer(options: { port: string | number; env?: Record<string, string>; stdio?: StdioOptions }): ChildProcess;
+export function startNextServer(options: {
+  port: string | number;
+  env?: Record<string, string>;
+  stdio?: StdioOptions;
+}): ChildProcess;
 export function waitUntilUp(url: string, options?: { timeoutMs?: number; intervalMs?: number }): Promise<void>;
 export function stopServer(server: ChildProcess, signal?: NodeJS.Signals): Promise<void>;

@@ -3,10 +3,14 @@
 import { spawn } from 'node:child_process';
 
 export function startNextServer({ port, env = {}, stdio = 'ignore' }) {
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-    stdio,
-  });
+  return spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      stdio,
+    },
+  );
 }
 
 // Resolves once `url` answers 200; a server that never does is an error, not a silent skip.

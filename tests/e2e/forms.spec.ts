@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
 import { storedRecords, uniqueEmail } from './store';
 
 // The external pages forms open are answered here, so no test reaches the internet.
@@ -16,7 +17,10 @@ async function waitForHydration(page: Page, button: string) {
 test.describe('with JavaScript', () => {
   test.beforeEach(async ({ context }) => stubExternalPages(context));
 
-  test('enrolment: disabled until valid, then hidden, "Enroled", and the payment page in a new tab', async ({ page, context }) => {
+  test('enrolment: disabled until valid, then hidden, "Enroled", and the payment page in a new tab', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/academy/data-analysis-with-python');
     await waitForHydration(page, 'Enrol');
     const email = uniqueEmail('enrol');
@@ -43,7 +47,14 @@ test.describe('with JavaScript', () => {
     await expect(tab).toHaveURL('https://pay.baobabdata.org/data-analysis-with-python');
 
     expect(storedRecords('enrolment', email)).toEqual([
-      expect.objectContaining({ name: 'Ada Obi', phone: '+234 801 234 5678', gender: 'female', country: 'Nigeria', course: 'Data Analysis with Python', date: expect.any(Number) }),
+      expect.objectContaining({
+        name: 'Ada Obi',
+        phone: '+234 801 234 5678',
+        gender: 'female',
+        country: 'Nigeria',
+        course: 'Data Analysis with Python',
+        date: expect.any(Number),
+      }),
     ]);
   });
 
@@ -68,7 +79,8 @@ test.describe('with JavaScript', () => {
     page.on('response', (response) => {
       if (/^\/_next\/static\/chunks\/.+\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text());
     });
-    const hasSchemas = async () => (await Promise.all(scripts)).some((body) => body.includes('Enter an email address like name@example.com'));
+    const hasSchemas = async () =>
+      (await Promise.all(scripts)).some((body) => body.includes('Enter an email address like name@example.com'));
     await page.goto('/contact');
     await waitForHydration(page, 'Send message');
     await page.waitForLoadState('networkidle');
@@ -97,7 +109,10 @@ test.describe('with JavaScript', () => {
     ]);
   });
 
-  test('event: resets, "Continue your registration", and the registration page opens after 2 seconds', async ({ page, context }) => {
+  test('event: resets, "Continue your registration", and the registration page opens after 2 seconds', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/events/baobab-data-hackathon-2023');
     await waitForHydration(page, 'Register');
     const email = uniqueEmail('event');
@@ -113,7 +128,9 @@ test.describe('with JavaScript', () => {
     await expect(tab).toHaveURL('https://events.baobabdata.org/hackathon-2023/register', { timeout: 8000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
     await expect(page.getByRole('link', { name: /Continue to the registration page/ })).toBeVisible();
-    expect(storedRecords('user', email)).toEqual([{ firstName: 'Tendai', lastName: 'Moyo', email, date: expect.any(Number) }]);
+    expect(storedRecords('user', email)).toEqual([
+      { firstName: 'Tendai', lastName: 'Moyo', email, date: expect.any(Number) },
+    ]);
   });
 
   test('offer: "Your Spot has been Reserved" and a reset form', async ({ page }) => {
@@ -131,7 +148,16 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText('Your Spot has been Reserved')).toBeVisible();
     await expect(page.getByLabel('Occupation')).toHaveValue('');
     expect(storedRecords('offer', email)).toEqual([
-      { email, firstName: 'Fatou', lastName: 'Diallo', gender: 'female', degree: 'bachelor', occupation: 'Accountant', country: 'Senegal', date: expect.any(Number) },
+      {
+        email,
+        firstName: 'Fatou',
+        lastName: 'Diallo',
+        gender: 'female',
+        degree: 'bachelor',
+        occupation: 'Accountant',
+        country: 'Senegal',
+        date: expect.any(Number),
+      },
     ]);
   });
 
@@ -183,7 +209,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Message sent successfully')).toBeVisible();
     await expect(page.getByText('We will get in touch soon')).toBeVisible();
-    expect(storedRecords('contact', email)).toEqual([expect.objectContaining({ name: 'Moussa', message: 'Sent without JavaScript.' })]);
+    expect(storedRecords('contact', email)).toEqual([
+      expect.objectContaining({ name: 'Moussa', message: 'Sent without JavaScript.' }),
+    ]);
   });
 
   test('field errors come back from the server next to their fields, with what was typed kept', async ({ page }) => {

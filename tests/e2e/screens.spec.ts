@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
 import { routes } from './routes';
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
@@ -15,7 +16,10 @@ test.describe('every route', () => {
       await expect(page).toHaveTitle(route.title);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://localhost:3000${route.path === '/' ? '' : route.path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `http://localhost:3000${route.path === '/' ? '' : route.path}`,
+      );
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Baobab Data/);
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
       await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
@@ -31,14 +35,19 @@ test.describe('every route', () => {
       await page.goto(route.path);
       // Scan with the cookie banner showing, as a first visit looks.
       await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     });
   }
 });
 
 test.describe('redirects and missing pages', () => {
-  test('the carousel form /project/{slug}-{id} and a stale slug both land on the canonical project URL', async ({ page, request }) => {
+  test('the carousel form /project/{slug}-{id} and a stale slug both land on the canonical project URL', async ({
+    page,
+    request,
+  }) => {
     const old = await request.get('/project/water-point-watch-1', { maxRedirects: 0 });
     expect(old.status()).toBe(308);
     expect(old.headers()['location']).toBe('/projects/water-point-watch-1');
@@ -47,7 +56,12 @@ test.describe('redirects and missing pages', () => {
   });
 
   test('an unknown project id, event or offer is the 404 page', async ({ page }) => {
-    for (const path of ['/projects/water-point-watch-99', '/events/no-such-event', '/offers/no-such-offer', '/project/nothing-42']) {
+    for (const path of [
+      '/projects/water-point-watch-99',
+      '/events/no-such-event',
+      '/offers/no-such-offer',
+      '/project/nothing-42',
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -62,7 +76,9 @@ test.describe('redirects and missing pages', () => {
 });
 
 test.describe('screens show what SPEC.md §2 lists', () => {
-  test('Home: hero, both external buttons, What we do, projects, partners, insights and the newsletter place', async ({ page }) => {
+  test('Home: hero, both external buttons, What we do, projects, partners, insights and the newsletter place', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByText('Learn and contribute to social impact data projects')).toBeVisible();
     for (const name of ['Get trained', 'Start a Project']) {
@@ -72,7 +88,10 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     }
     await expect(page.getByRole('heading', { name: 'What we do' })).toBeVisible();
     const projects = page.getByRole('region', { name: 'Featured projects' });
-    await expect(projects.getByRole('link', { name: 'Water Point Watch' })).toHaveAttribute('href', '/projects/water-point-watch-1');
+    await expect(projects.getByRole('link', { name: 'Water Point Watch' })).toHaveAttribute(
+      'href',
+      '/projects/water-point-watch-1',
+    );
     await expect(projects.getByText(/^Problem:/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'View all projects' })).toHaveAttribute('href', '/projects');
     await expect(page.getByRole('heading', { name: 'Our partners' })).toBeVisible();
@@ -90,11 +109,14 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     await expect(page.locator('#home-particles canvas')).toBeAttached({ timeout: 15_000 });
   });
 
-  test('Home: a visitor who asked to save data gets no particle animation and downloads none of it', async ({ context }) => {
+  test('Home: a visitor who asked to save data gets no particle animation and downloads none of it', async ({
+    context,
+  }) => {
     // The particle engine's chunks are the ones that name its global, tsParticles.
     const visit = async (saveData: boolean) => {
       const page = await context.newPage();
-      if (saveData) await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      if (saveData)
+        await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
       const bodies: Promise<string>[] = [];
       page.on('response', (response) => {
         if (response.url().includes('/_next/static/chunks/')) bodies.push(response.text());
@@ -125,7 +147,9 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     await expect(prev).toBeDisabled();
   });
 
-  test('About: who we are, the three focus blocks, what we do and four founders; no advisory board', async ({ page }) => {
+  test('About: who we are, the three focus blocks, what we do and four founders; no advisory board', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'Who we are' })).toBeVisible();
     for (const block of ['Fellowship', 'Projects', 'Community']) {
@@ -153,7 +177,9 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     await expect(page.getByRole('tabpanel')).toContainText('No archive project');
   });
 
-  test('Academy: nine cards with fee and duration, the premium one highlighted, testimonials with flags, Join a cohort', async ({ page }) => {
+  test('Academy: nine cards with fee and duration, the premium one highlighted, testimonials with flags, Join a cohort', async ({
+    page,
+  }) => {
     await page.goto('/academy');
     await expect(page.getByRole('link', { name: /^Start Learning:/ })).toHaveCount(9);
     await expect(page.getByText('Registration fee: $105')).toBeVisible();
@@ -169,7 +195,9 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     expect((list?.itemListElement as unknown[]).length).toBe(9);
   });
 
-  test('Course detail: duration, cost, introduction, learning outcomes, the enrolment place and Course JSON-LD', async ({ page }) => {
+  test('Course detail: duration, cost, introduction, learning outcomes, the enrolment place and Course JSON-LD', async ({
+    page,
+  }) => {
     await page.goto('/academy/introduction-to-data-ethics-privacy');
     await expect(page.getByRole('definition')).toHaveText(['1 week', 'Free']);
     await expect(page.getByRole('heading', { name: 'Introduction', exact: true })).toBeVisible();
@@ -180,7 +208,9 @@ test.describe('screens show what SPEC.md §2 lists', () => {
     expect(course).toMatchObject({ name: 'Introduction To Data Ethics & Privacy', provider: { name: 'Baobab Data' } });
   });
 
-  test('Project detail: image, share links, team, sections, View Project and the disabled Get Involved', async ({ page }) => {
+  test('Project detail: image, share links, team, sections, View Project and the disabled Get Involved', async ({
+    page,
+  }) => {
     await page.goto('/projects/water-point-watch-1');
     await expect(page.getByRole('list', { name: 'Share this project' }).getByRole('link')).toHaveCount(3);
     await expect(page.getByRole('heading', { name: 'TEAM' })).toBeVisible();
@@ -199,7 +229,10 @@ test.describe('screens show what SPEC.md §2 lists', () => {
 
     await page.goto('/contact');
     await expect(page.getByRole('img', { name: /map of Lagos/i })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'hello@baobabdata.org' }).first()).toHaveAttribute('href', 'mailto:hello@baobabdata.org');
+    await expect(page.getByRole('link', { name: 'hello@baobabdata.org' }).first()).toHaveAttribute(
+      'href',
+      'mailto:hello@baobabdata.org',
+    );
     await expect(page.getByRole('link', { name: '+234 1 555 0142' })).toHaveAttribute('href', 'tel:+23415550142');
     await expect(page.getByText('Lagos, Nigeria').first()).toBeVisible();
 
@@ -227,10 +260,24 @@ test.describe('screens show what SPEC.md §2 lists', () => {
   });
 });
 
-test('sitemap.xml lists every page, each course, project, event and offer included; robots.txt points to it and keeps crawlers only out of the API', async ({ request }) => {
+test('sitemap.xml lists every page, each course, project, event and offer included; robots.txt points to it and keeps crawlers only out of the API', async ({
+  request,
+}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const listed = [...sitemap.matchAll(/<loc>http:\/\/localhost:3000([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
-  for (const path of ['/', '/about', '/projects', '/academy', '/insights', '/contact', '/terms', '/privacy', '/projects/water-point-watch-1', '/events/baobab-data-hackathon-2023', '/offers/become-a-data-analyst']) {
+  for (const path of [
+    '/',
+    '/about',
+    '/projects',
+    '/academy',
+    '/insights',
+    '/contact',
+    '/terms',
+    '/privacy',
+    '/projects/water-point-watch-1',
+    '/events/baobab-data-hackathon-2023',
+    '/offers/become-a-data-analyst',
+  ]) {
     expect(listed).toContain(path);
   }
   expect(listed.filter((p) => p.startsWith('/academy/'))).toHaveLength(9);

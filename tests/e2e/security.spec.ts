@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { routes } from './routes';
 
 test('every page answers with the security headers', async ({ request }) => {
@@ -6,7 +7,13 @@ test('every page answers with the security headers', async ({ request }) => {
     const response = await request.get(route.path);
     const headers = response.headers();
     const csp = headers['content-security-policy'] ?? '';
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", "default-src 'self'"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "default-src 'self'",
+    ]) {
       expect(csp, `${route.path}: ${directive}`).toContain(directive);
     }
     expect(csp).toMatch(/script-src 'self' 'unsafe-inline'(;|$)/);

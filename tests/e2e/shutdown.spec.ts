@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { expect, test } from '@playwright/test';
 
 // A second server from the same build, on its own port and data folder, so it can be stopped.
@@ -9,9 +10,13 @@ test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly a
   test.setTimeout(60_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-shutdown-'));
   const base = 'http://127.0.0.1:3161';
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', '3161', '--hostname', '127.0.0.1'], {
-    env: { ...process.env, DATA_DIR: dataDir, MAIL_POLL_MS: '60000', NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  const server = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '--port', '3161', '--hostname', '127.0.0.1'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, MAIL_POLL_MS: '60000', NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  );
   let output = '';
   server.stdout.on('data', (chunk) => (output += chunk));
   server.stderr.on('data', (chunk) => (output += chunk));
@@ -23,7 +28,11 @@ test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly a
   const token = 'd'.repeat(64);
   const response = await fetch(`${base}/api/forms/contactUs`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-xsrf-token': token,
+      cookie: `XSRF-TOKEN=${token}`,
+    },
     body: new URLSearchParams({ name: 'Last words', email: 'bye@example.org', message: 'Sent just before the stop' }),
   });
   expect(await response.json()).toMatchObject({ status: 'success' });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { COMPILE_HINT, MIN_HINTED_BYTES, startupChunks as chunksNamedIn } from '../../scripts/lib/compile-hints.mjs';
+
+import { startupChunks as chunksNamedIn, COMPILE_HINT, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
 import { routes } from './routes';
 
 async function startupChunks(request: APIRequestContext, path: string): Promise<string[]> {

@@ -4,7 +4,9 @@ import Database from 'better-sqlite3';
 export function storedRecords(collection: string, email: string): Record<string, unknown>[] {
   const db = new Database('var/e2e/baobab.sqlite', { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare('SELECT data FROM records WHERE collection = ? ORDER BY rowid').all(collection) as { data: string }[];
+    const rows = db.prepare('SELECT data FROM records WHERE collection = ? ORDER BY rowid').all(collection) as {
+      data: string;
+    }[];
     return rows.map((r) => JSON.parse(r.data)).filter((d) => d.email === email);
   } finally {
     db.close();

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import type { Server, ServerCredentials as Credentials } from '@grpc/grpc-js';
+
 import { FirestoreServer } from '@firestore-emulator/server';
+import type { ServerCredentials as Credentials, Server } from '@grpc/grpc-js';
 
 // The emulator carries its own copy of grpc-js; credentials must come from that same copy.
 const emulatorRequire = createRequire(require.resolve('@firestore-emulator/server'));

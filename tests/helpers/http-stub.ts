@@ -8,7 +8,9 @@ export interface StubRequest {
 }
 
 // A local HTTP server on 127.0.0.1 that answers like a third-party service, recording what it got.
-export async function startHttpStub(handler: (request: StubRequest, response: ServerResponse, raw: IncomingMessage) => void) {
+export async function startHttpStub(
+  handler: (request: StubRequest, response: ServerResponse, raw: IncomingMessage) => void,
+) {
   const requests: StubRequest[] = [];
   const server = createServer((raw, response) => {
     let body = '';

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 

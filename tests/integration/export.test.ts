@@ -4,10 +4,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { toCsv, toJson } from '@/lib/export';
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
+
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 const run = promisify(execFile);
@@ -59,7 +61,14 @@ describe('toCsv and toJson', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row] = parseCsv(csv.slice(1));
     expect(header).toEqual(['id', 'name', 'email', 'message', 'date', 'botCheck']);
-    expect(row).toEqual(['r1', tricky.name, tricky.email, `'${tricky.message}`, '2026-11-01T09:30:00.000Z', 'unavailable']);
+    expect(row).toEqual([
+      'r1',
+      tricky.name,
+      tricky.email,
+      `'${tricky.message}`,
+      '2026-11-01T09:30:00.000Z',
+      'unavailable',
+    ]);
   });
 
   it('writes JSON with the id and the stored fields unchanged', () => {
@@ -69,12 +78,22 @@ describe('toCsv and toJson', () => {
 
 describe('npm run export', () => {
   const exportCommand = (args: string[], env: Record<string, string>) =>
-    run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/export.ts', ...args], { env: { ...process.env, ...env } });
+    run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/export.ts', ...args], {
+      env: { ...process.env, ...env },
+    });
 
   async function seed(store: Store) {
     await store.add('contact', { ...tricky, date: Date.UTC(2026, 0, 5) });
     await store.add('contact', tricky);
-    await store.add('enrolment', { name: 'Kofi', email: 'kofi@example.org', phone: '0244', gender: 'male', country: 'Ghana', course: 'Data Analysis with Python', date: 1 });
+    await store.add('enrolment', {
+      name: 'Kofi',
+      email: 'kofi@example.org',
+      phone: '0244',
+      gender: 'male',
+      country: 'Ghana',
+      course: 'Data Analysis with Python',
+      date: 1,
+    });
     await store.close();
   }
 
@@ -85,7 +104,9 @@ describe('npm run export', () => {
     expect(parseCsv(csv.slice(1))).toHaveLength(3);
     const out = join(dir, 'out.json');
     await exportCommand(['contact', '--format', 'json', '--since', '2026-06-01', '--out', out], { DATA_DIR: dir });
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([expect.objectContaining({ message: tricky.message, name: tricky.name })]);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([
+      expect.objectContaining({ message: tricky.message, name: tricky.name }),
+    ]);
     const enrolments = (await exportCommand(['enrolment'], { DATA_DIR: dir })).stdout;
     expect(parseCsv(enrolments.slice(1))[1]).toContain('Data Analysis with Python');
     rmSync(dir, { recursive: true, force: true });
@@ -94,7 +115,12 @@ describe('npm run export', () => {
   it('exports from Firestore when configured', async () => {
     const emulator = await startFirestoreEmulator();
     await seed(openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host }));
-    const env = { STORE: 'firestore', FIRESTORE_PROJECT_ID: 'export-test', FIRESTORE_EMULATOR_HOST: emulator.host, METADATA_SERVER_DETECTION: 'none' };
+    const env = {
+      STORE: 'firestore',
+      FIRESTORE_PROJECT_ID: 'export-test',
+      FIRESTORE_EMULATOR_HOST: emulator.host,
+      METADATA_SERVER_DETECTION: 'none',
+    };
     const rows = parseCsv((await exportCommand(['contact'], env)).stdout.slice(1));
     expect(rows).toHaveLength(3);
     expect(rows[2]!.slice(1, 4)).toEqual([tricky.name, tricky.email, `'${tricky.message}`]);
@@ -104,7 +130,13 @@ describe('npm run export', () => {
   }, 30_000);
 
   it('refuses an unknown collection or a bad option with usage help', async () => {
-    await expect(exportCommand(['passwords'], {})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('"passwords" is not one') });
-    await expect(exportCommand(['contact', '--since', 'yesterday'], {})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--since must be a date') });
+    await expect(exportCommand(['passwords'], {})).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"passwords" is not one'),
+    });
+    await expect(exportCommand(['contact', '--since', 'yesterday'], {})).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--since must be a date'),
+    });
   }, 30_000);
 });

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import { NextRequest } from 'next/server';
+
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import type { Store } from '@/lib/storage/types';
+
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 // The forms switched to Firestore by configuration alone, through the real route handler.
@@ -38,7 +40,15 @@ function post(operation: string, fields: Record<string, string>) {
 }
 
 it('stores an offer registration as a Firestore document with the spec fields', async () => {
-  const fields = { email: 'fs@example.org', firstName: 'Fi', lastName: 'Re', gender: 'others', degree: 'master', occupation: 'Nurse', country: 'Rwanda' };
+  const fields = {
+    email: 'fs@example.org',
+    firstName: 'Fi',
+    lastName: 'Re',
+    gender: 'others',
+    degree: 'master',
+    occupation: 'Nurse',
+    country: 'Rwanda',
+  };
   const response = await post('registerOffer', fields);
   expect(await response.json()).toEqual({ status: 'success', message: 'Your Spot has been Reserved' });
   const [stored] = await reader.list('offer');
@@ -47,7 +57,9 @@ it('stores an offer registration as a Firestore document with the spec fields', 
 });
 
 it('keeps one newsletter subscriber per address in Firestore', async () => {
-  expect(await (await post('subscribe', { name: 'Ada', email: 'news@example.org' })).json()).toMatchObject({ status: 'success' });
+  expect(await (await post('subscribe', { name: 'Ada', email: 'news@example.org' })).json()).toMatchObject({
+    status: 'success',
+  });
   expect(await (await post('subscribe', { name: 'Ada', email: 'news@example.org' })).json()).toMatchObject({
     status: 'error',
     message: 'news@example.org is already subscribed to our list.',
@@ -61,7 +73,13 @@ it('answers 404 for an unknown form and refuses a wrong token without storing', 
   body.set('name', 'X');
   body.set('email', 'x@example.org');
   body.set('message', 'hi');
-  const forged = new NextRequest('http://localhost:3000/api/forms/contactUs', { method: 'POST', body, headers: { 'x-xsrf-token': 'd'.repeat(64), cookie: `XSRF-TOKEN=${TOKEN}` } });
-  expect(await (await POST(forged, { params: Promise.resolve({ operation: 'contactUs' }) })).json()).toMatchObject({ status: 'error' });
+  const forged = new NextRequest('http://localhost:3000/api/forms/contactUs', {
+    method: 'POST',
+    body,
+    headers: { 'x-xsrf-token': 'd'.repeat(64), cookie: `XSRF-TOKEN=${TOKEN}` },
+  });
+  expect(await (await POST(forged, { params: Promise.resolve({ operation: 'contactUs' }) })).json()).toMatchObject({
+    status: 'error',
+  });
   expect(await reader.list('contact')).toEqual([]);
 });

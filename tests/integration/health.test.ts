@@ -12,9 +12,13 @@ it('reports the store reachable and the outbox counts, without anything private'
   const { getStore } = await import('@/lib/storage');
   const { GET } = await import('@/app/api/health/route');
   const store = getStore();
-  await store.add('contact', { name: 'Private Name', email: 'private@example.org', message: 'secret', date: 1 }, {
-    messages: [{ to: 'private@example.org', subject: 's', text: 't', html: 'h' }],
-  });
+  await store.add(
+    'contact',
+    { name: 'Private Name', email: 'private@example.org', message: 'secret', date: 1 },
+    {
+      messages: [{ to: 'private@example.org', subject: 's', text: 't', html: 'h' }],
+    },
+  );
   const response = await GET();
   expect(response.status).toBe(200);
   const body = await response.json();
@@ -43,7 +47,13 @@ it('says degraded, and since when, while this instance cannot reach the mail rel
   // The first test closed the process's store; getStore() keeps it on globalThis.
   (globalThis as { baobabStore?: unknown }).baobabStore = openSqliteStore(join(dir, 'second.sqlite'));
   const since = Date.UTC(2026, 10, 22, 9, 30);
-  const stub = { runOnce: async () => 0, start() {}, kick() {}, stop: async () => {}, status: () => ({ failingSince: since }) };
+  const stub = {
+    runOnce: async () => 0,
+    start() {},
+    kick() {},
+    stop: async () => {},
+    status: () => ({ failingSince: since }),
+  };
   setOutboxWorker(stub);
   const body = await (await GET()).json();
   expect(body.status).toBe('degraded');

@@ -2,8 +2,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
+
 import { contactForm, enrolForm, eventForm, newsletterForm, offerForm, type FormDefinition } from '@/lib/forms/forms';
 import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
 import { newsletterWelcome } from '@/lib/mail/compose';
@@ -13,6 +15,7 @@ import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
+
 import { startCuttableProxy } from '../helpers/cuttable-proxy';
 import { startSmtpServer } from '../helpers/smtp';
 
@@ -52,21 +55,38 @@ function submit(form: FormDefinition, fields: Record<string, string>) {
     now: () => Date.now(),
     store: () => store,
     mail: () => mailContext,
-    newsletter: () => localNewsletter(() => store, (name, email) => newsletterWelcome({ name, email }, mailContext)),
+    newsletter: () =>
+      localNewsletter(
+        () => store,
+        (name, email) => newsletterWelcome({ name, email }, mailContext),
+      ),
     log: () => {},
   };
   return processSubmission(form, data, context);
 }
 
 function worker(overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
-  return createOutboxWorker({ store: () => store, transport, owner: 'test', maxAttempts: 3, retryBaseMs: 0, pollMs: 1000, log: () => {}, ...overrides });
+  return createOutboxWorker({
+    store: () => store,
+    transport,
+    owner: 'test',
+    maxAttempts: 3,
+    retryBaseMs: 0,
+    pollMs: 1000,
+    log: () => {},
+    ...overrides,
+  });
 }
 
 const byRecipient = (to: string) => smtp.received.filter((m) => m.to?.some((a) => a.address === to));
 
 describe('messages of each kind', () => {
   it('forwards a contact message to staff with reply-to the visitor, escaping their input in HTML', async () => {
-    await submit(contactForm, { name: 'Ada <script>alert(1)</script>', email: 'ada@example.org', message: 'Hi & <b>bye</b>\nSecond line' });
+    await submit(contactForm, {
+      name: 'Ada <script>alert(1)</script>',
+      email: 'ada@example.org',
+      message: 'Hi & <b>bye</b>\nSecond line',
+    });
     expect(await worker().runOnce()).toBe(1);
     const [mail] = byRecipient('staff@baobabdata.org');
     expect(mail!.subject).toBe('Message from Ada <script>alert(1)</script> via the website');
@@ -78,11 +98,22 @@ describe('messages of each kind', () => {
   });
 
   it('confirms an enrolment to the visitor with the course, duration, fee and payment link, and notifies staff', async () => {
-    await submit(enrolForm, { name: 'Kofi', email: 'kofi@example.org', phone: '0244123456', gender: 'male', country: 'Ghana', course: 'Data Analysis with Python' });
+    await submit(enrolForm, {
+      name: 'Kofi',
+      email: 'kofi@example.org',
+      phone: '0244123456',
+      gender: 'male',
+      country: 'Ghana',
+      course: 'Data Analysis with Python',
+    });
     expect(await worker().runOnce()).toBe(2);
     const [visitor] = byRecipient('kofi@example.org');
     expect(visitor!.subject).toBe('Your enrolment in Data Analysis with Python');
-    for (const fact of ['Duration: 3 weeks', 'Registration fee: $105', 'https://pay.baobabdata.org/data-analysis-with-python']) {
+    for (const fact of [
+      'Duration: 3 weeks',
+      'Registration fee: $105',
+      'https://pay.baobabdata.org/data-analysis-with-python',
+    ]) {
       expect(visitor!.text).toContain(fact);
     }
     const [staff] = byRecipient('staff@baobabdata.org');
@@ -91,7 +122,12 @@ describe('messages of each kind', () => {
   });
 
   it('sends an event confirmation with the dates and a calendar invitation that parses', async () => {
-    await submit(eventForm, { firstName: 'Tendai', lastName: 'Moyo', email: 'tendai@example.org', event: 'baobab-data-hackathon-2023' });
+    await submit(eventForm, {
+      firstName: 'Tendai',
+      lastName: 'Moyo',
+      email: 'tendai@example.org',
+      event: 'baobab-data-hackathon-2023',
+    });
     expect(await worker().runOnce()).toBe(2);
     const [visitor] = byRecipient('tendai@example.org');
     expect(visitor!.subject).toBe("You're registered: Baobab Data Hackathon 2023");
@@ -108,7 +144,15 @@ describe('messages of each kind', () => {
   });
 
   it('confirms an offer reservation and welcomes a local newsletter subscriber', async () => {
-    await submit(offerForm, { email: 'fatou@example.org', firstName: 'Fatou', lastName: 'Diallo', gender: 'female', degree: 'phd', occupation: 'Analyst', country: 'Senegal' });
+    await submit(offerForm, {
+      email: 'fatou@example.org',
+      firstName: 'Fatou',
+      lastName: 'Diallo',
+      gender: 'female',
+      degree: 'phd',
+      occupation: 'Analyst',
+      country: 'Senegal',
+    });
     await submit(newsletterForm, { name: 'Brian', email: 'brian@example.org' });
     expect(await worker().runOnce()).toBe(3);
     const offer = byRecipient('fatou@example.org')[0]!;
@@ -141,7 +185,17 @@ describe('the outbox', () => {
     await submit(contactForm, contact);
     let now = Date.now() + 1000;
     const crashing: Store = { ...store, markSent: async () => Promise.reject(new Error('killed before marking')) };
-    const first = createOutboxWorker({ store: () => crashing, transport, owner: 'a', maxAttempts: 3, retryBaseMs: 0, pollMs: 1000, leaseMs: 60_000, now: () => now, log: () => {} });
+    const first = createOutboxWorker({
+      store: () => crashing,
+      transport,
+      owner: 'a',
+      maxAttempts: 3,
+      retryBaseMs: 0,
+      pollMs: 1000,
+      leaseMs: 60_000,
+      now: () => now,
+      log: () => {},
+    });
     await first.runOnce();
     expect(smtp.received).toHaveLength(1);
     // Another instance finds it claimed until the lease runs out, then sends it again.
@@ -190,7 +244,13 @@ describe('the outbox', () => {
       const start = Date.now() + 1000;
       let now = start;
       const logs: string[] = [];
-      const w = worker({ maxAttempts: 1, retryBaseMs: 60_000, batchSize: 1, now: () => now, log: (_l, m) => logs.push(m) });
+      const w = worker({
+        maxAttempts: 1,
+        retryBaseMs: 60_000,
+        batchSize: 1,
+        now: () => now,
+        log: (_l, m) => logs.push(m),
+      });
       await proxy.cut('refuse');
       for (let i = 0; i < 3; i++) {
         expect(await w.runOnce()).toBe(0);
@@ -213,7 +273,9 @@ describe('the outbox', () => {
     it('times out a relay that accepts the connection but never answers', async () => {
       await submit(contactForm, contact);
       transport.close();
-      transport = smtpTransport(`smtp://127.0.0.1:${proxy.port}`, 'Baobab Data <hello@baobabdata.org>', { timeoutMs: 300 });
+      transport = smtpTransport(`smtp://127.0.0.1:${proxy.port}`, 'Baobab Data <hello@baobabdata.org>', {
+        timeoutMs: 300,
+      });
       await proxy.cut('hang');
       const w = worker({ maxAttempts: 1 });
       const started = Date.now();
@@ -245,9 +307,19 @@ describe('the outbox', () => {
     for (let i = 0; i < 30; i++) await submit(contactForm, { ...contact, message: `M${i}` });
     const other = openSqliteStore(join(dir, 'db.sqlite'));
     const a = worker({ owner: 'a', batchSize: 4 });
-    const b = createOutboxWorker({ store: () => other, transport, owner: 'b', maxAttempts: 3, retryBaseMs: 0, pollMs: 1000, batchSize: 4, log: () => {} });
+    const b = createOutboxWorker({
+      store: () => other,
+      transport,
+      owner: 'b',
+      maxAttempts: 3,
+      retryBaseMs: 0,
+      pollMs: 1000,
+      batchSize: 4,
+      log: () => {},
+    });
     let total = 0;
-    for (let round = 0; round < 10; round++) total += (await Promise.all([a.runOnce(), b.runOnce()])).reduce((x, y) => x + y, 0);
+    for (let round = 0; round < 10; round++)
+      total += (await Promise.all([a.runOnce(), b.runOnce()])).reduce((x, y) => x + y, 0);
     await other.close();
     expect(total).toBe(30);
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(30);
@@ -256,7 +328,13 @@ describe('the outbox', () => {
 
   it('writes a record and its messages together or not at all', async () => {
     const broken = { to: null as unknown as string, subject: 's', text: 't', html: 'h' };
-    await expect(store.add('contact', { name: 'X', email: 'x@example.org', message: 'm', date: 1 }, { messages: [{ ...broken, to: 'ok@example.org' }, broken] })).rejects.toThrow();
+    await expect(
+      store.add(
+        'contact',
+        { name: 'X', email: 'x@example.org', message: 'm', date: 1 },
+        { messages: [{ ...broken, to: 'ok@example.org' }, broken] },
+      ),
+    ).rejects.toThrow();
     expect(await store.list('contact')).toEqual([]);
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
   });

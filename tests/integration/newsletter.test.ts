@@ -2,14 +2,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { newsletterForm, WELCOME } from '@/lib/forms/forms';
 import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
 import { localNewsletter, mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { openSqliteStore } from '@/lib/storage/sqlite';
+
 import { startHttpStub } from '../helpers/http-stub';
 
-type Reply = { kind: 'json' | 'jsonp'; body: unknown } | { kind: 'raw'; body: string } | { kind: 'drop' } | { kind: 'status'; status: number };
+type Reply =
+  | { kind: 'json' | 'jsonp'; body: unknown }
+  | { kind: 'raw'; body: string }
+  | { kind: 'drop' }
+  | { kind: 'status'; status: number };
 
 let reply: Reply;
 let stub: Awaited<ReturnType<typeof startHttpStub>>;
@@ -24,7 +30,9 @@ beforeAll(async () => {
     }
     const callback = request.url.searchParams.get('c');
     const text = reply.kind === 'raw' ? reply.body : JSON.stringify(reply.body);
-    response.writeHead(200, { 'content-type': reply.kind === 'jsonp' || callback ? 'application/javascript' : 'application/json' });
+    response.writeHead(200, {
+      'content-type': reply.kind === 'jsonp' || callback ? 'application/javascript' : 'application/json',
+    });
     response.end(reply.kind === 'jsonp' ? `jQuery19105({${text.slice(1, -1)}})` : text);
   });
 });
@@ -72,13 +80,19 @@ describe('Mailchimp provider', () => {
 
   it('reads a JSONP-wrapped answer too', async () => {
     reply = { kind: 'jsonp', body: { result: 'success', msg: 'ok' } };
-    expect(await mailchimpNewsletter(subscribeUrl()).subscribe('Ada', 'ada@example.org', 1)).toEqual({ result: 'success', msg: 'ok' });
+    expect(await mailchimpNewsletter(subscribeUrl()).subscribe('Ada', 'ada@example.org', 1)).toEqual({
+      result: 'success',
+      msg: 'ok',
+    });
   });
 
   it("shows the provider's message up to the first '<' when the result is 'error'", async () => {
     reply = {
       kind: 'json',
-      body: { result: 'error', msg: 'ada@example.org is already on this list. <a href="https://example.org/profile">Update your profile</a>' },
+      body: {
+        result: 'error',
+        msg: 'ada@example.org is already on this list. <a href="https://example.org/profile">Update your profile</a>',
+      },
     };
     const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
     expect(state).toMatchObject({ status: 'error', message: 'ada@example.org is already on this list.' });
@@ -97,7 +111,11 @@ describe('Mailchimp provider', () => {
   ])("shows 'Try again' and logs the failure on %s", async (_case, failure) => {
     reply = failure;
     const logs: string[] = [];
-    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl()), logs));
+    const state = await processSubmission(
+      newsletterForm,
+      subscription(),
+      context(mailchimpNewsletter(subscribeUrl()), logs),
+    );
     expect(state).toMatchObject({ status: 'error', message: 'Try again' });
     expect(logs.some((l) => l.startsWith('newsletter provider unavailable'))).toBe(true);
   });
@@ -111,7 +129,9 @@ describe('local provider (embedded default)', () => {
     expect(await provider.subscribe('Ada', 'ada@example.org', 1)).toMatchObject({ result: 'success' });
     const again = await provider.subscribe('Ada', 'ADA@example.org', 2);
     expect(again).toEqual({ result: 'error', msg: 'ADA@example.org is already subscribed to our list.' });
-    expect((await store.list('newsletter')).map((r) => r.data)).toEqual([{ name: 'Ada', email: 'ada@example.org', date: 1 }]);
+    expect((await store.list('newsletter')).map((r) => r.data)).toEqual([
+      { name: 'Ada', email: 'ada@example.org', date: 1 },
+    ]);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -2,9 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import { DuplicateError, type Store } from '@/lib/storage/types';
+
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 // One contract, two adapters: what the forms and the export command rely on.
@@ -91,9 +93,17 @@ describe.each([
   it('refuses a second record with the same unique key, and only in that collection', async () => {
     await store.add('newsletter', { name: 'Ada', email: 'ada@example.org', date: 1 }, { uniqueKey: 'ada@example.org' });
     await expect(
-      store.add('newsletter', { name: 'Ada again', email: 'ada@example.org', date: 2 }, { uniqueKey: 'ada@example.org' }),
+      store.add(
+        'newsletter',
+        { name: 'Ada again', email: 'ada@example.org', date: 2 },
+        { uniqueKey: 'ada@example.org' },
+      ),
     ).rejects.toBeInstanceOf(DuplicateError);
-    await store.add('newsletter', { name: 'Kofi', email: 'kofi@example.org', date: 3 }, { uniqueKey: 'kofi@example.org' });
+    await store.add(
+      'newsletter',
+      { name: 'Kofi', email: 'kofi@example.org', date: 3 },
+      { uniqueKey: 'kofi@example.org' },
+    );
     expect((await store.list('newsletter')).map((r) => r.data.name)).toEqual(['Ada', 'Kofi']);
   });
 
@@ -107,7 +117,11 @@ describe.each([
   const note = (to: string) => ({ to, subject: `For ${to}`, text: 'text', html: '<p>html</p>' });
 
   it('commits a record with its outbox messages, and lets one claimant at a time take them', async () => {
-    const { id } = await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('staff@example.org'), note('a@example.org')] });
+    const { id } = await store.add(
+      'contact',
+      { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
+      { messages: [note('staff@example.org'), note('a@example.org')] },
+    );
     const now = Date.now() + 1000;
     const claimed = await store.claimMessages('worker-a', now, 10, 60_000);
     expect(claimed.map((m) => [m.to, m.recordId, m.attempts]).sort()).toEqual([
@@ -129,7 +143,11 @@ describe.each([
   });
 
   it('gives claimed messages back untried, and makes waiting ones due now on request', async () => {
-    await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('p@example.org'), note('q@example.org')] });
+    await store.add(
+      'contact',
+      { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
+      { messages: [note('p@example.org'), note('q@example.org')] },
+    );
     const now = Date.now() + 1000;
     const [first, second] = await store.claimMessages('worker-a', now, 10, 60_000);
     await store.releaseMessages([second!.id]);
@@ -146,7 +164,11 @@ describe.each([
   });
 
   it('hands an expired claim to another claimant', async () => {
-    await store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('x@example.org')] });
+    await store.add(
+      'contact',
+      { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
+      { messages: [note('x@example.org')] },
+    );
     const now = Date.now() + 1000;
     const [first] = await store.claimMessages('worker-a', now, 10, 1000);
     expect(await store.claimMessages('worker-b', now + 999, 10, 1000)).toEqual([]);
@@ -157,7 +179,11 @@ describe.each([
   it('writes nothing when one of the messages cannot be written', async () => {
     const bad = { ...note('y@example.org'), to: (() => 'not data') as unknown as string };
     await expect(
-      store.add('contact', { name: 'A', email: 'a@example.org', message: 'm', date: 1 }, { messages: [note('z@example.org'), bad] }),
+      store.add(
+        'contact',
+        { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
+        { messages: [note('z@example.org'), bad] },
+      ),
     ).rejects.toThrow();
     expect(await store.list('contact')).toEqual([]);
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });

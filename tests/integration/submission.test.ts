@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { RecaptchaSettings } from '@/lib/bot-check';
 import { contactForm, enrolForm, eventForm, newsletterForm, offerForm } from '@/lib/forms/forms';
 import { messages, processSubmission, type SubmissionContext } from '@/lib/forms/submit';
@@ -9,6 +10,7 @@ import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
+
 import { json, startHttpStub } from '../helpers/http-stub';
 
 const TOKEN = 'a'.repeat(64);
@@ -37,7 +39,12 @@ function formData(fields: Record<string, string>) {
 function context(overrides: Partial<SubmissionContext> = {}, headers: Record<string, string> = {}): SubmissionContext {
   return {
     meta: {
-      headers: new Headers({ host: 'baobabdata.org', 'x-forwarded-for': '203.0.113.7', 'x-xsrf-token': TOKEN, ...headers }),
+      headers: new Headers({
+        host: 'baobabdata.org',
+        'x-forwarded-for': '203.0.113.7',
+        'x-xsrf-token': TOKEN,
+        ...headers,
+      }),
       cookie: (name) => (name === 'XSRF-TOKEN' ? TOKEN : undefined),
     },
     recaptcha: null,
@@ -53,28 +60,78 @@ function context(overrides: Partial<SubmissionContext> = {}, headers: Record<str
 
 describe('a valid submission', () => {
   it.each([
-    ['enrolment', enrolForm, { name: 'Ada', email: 'ada@example.org', phone: '+234 801 234 5678', gender: 'female', country: 'Nigeria', course: 'Data Analysis with Python' }, 'Enroled'],
+    [
+      'enrolment',
+      enrolForm,
+      {
+        name: 'Ada',
+        email: 'ada@example.org',
+        phone: '+234 801 234 5678',
+        gender: 'female',
+        country: 'Nigeria',
+        course: 'Data Analysis with Python',
+      },
+      'Enroled',
+    ],
     ['contact', contactForm, contact, 'Message sent successfully'],
-    ['user', eventForm, { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', event: 'baobab-data-hackathon-2023' }, 'Continue your registration'],
-    ['offer', offerForm, { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'female', degree: 'master', occupation: 'Teacher', country: 'Kenya', offer: 'become-a-data-analyst' }, 'Your Spot has been Reserved'],
-  ] as const)('is stored in %s with the spec fields and a millisecond date, then answered', async (collection, form, fields, message) => {
-    const state = await processSubmission(form, formData(fields), context());
-    expect(state).toMatchObject({ status: 'success', message });
-    const [record] = await store.list(collection);
-    const { event: _event, offer: _offer, ...specFields } = fields as Record<string, string>;
-    expect(record!.data).toEqual({ ...specFields, date: 1_780_000_000_000 });
-  });
+    [
+      'user',
+      eventForm,
+      { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', event: 'baobab-data-hackathon-2023' },
+      'Continue your registration',
+    ],
+    [
+      'offer',
+      offerForm,
+      {
+        email: 'ada@example.org',
+        firstName: 'Ada',
+        lastName: 'Obi',
+        gender: 'female',
+        degree: 'master',
+        occupation: 'Teacher',
+        country: 'Kenya',
+        offer: 'become-a-data-analyst',
+      },
+      'Your Spot has been Reserved',
+    ],
+  ] as const)(
+    'is stored in %s with the spec fields and a millisecond date, then answered',
+    async (collection, form, fields, message) => {
+      const state = await processSubmission(form, formData(fields), context());
+      expect(state).toMatchObject({ status: 'success', message });
+      const [record] = await store.list(collection);
+      const { event: _event, offer: _offer, ...specFields } = fields as Record<string, string>;
+      expect(record!.data).toEqual({ ...specFields, date: 1_780_000_000_000 });
+    },
+  );
 
   it('tells an enrolment in a paid track where to pay, and a free one that it is free', async () => {
     const base = { name: 'Ada', email: 'ada@example.org', phone: '08012345678', gender: 'male', country: 'Ghana' };
-    const paid = await processSubmission(enrolForm, formData({ ...base, course: 'Data Analysis with Python' }), context());
+    const paid = await processSubmission(
+      enrolForm,
+      formData({ ...base, course: 'Data Analysis with Python' }),
+      context(),
+    );
     expect(paid).toMatchObject({ link: { href: 'https://pay.baobabdata.org/data-analysis-with-python' } });
-    const free = await processSubmission(enrolForm, formData({ ...base, course: 'Introduction To Data Ethics & Privacy' }), context());
+    const free = await processSubmission(
+      enrolForm,
+      formData({ ...base, course: 'Introduction To Data Ethics & Privacy' }),
+      context(),
+    );
     expect(free.status === 'success' && free.link).toBeFalsy();
   });
 
   it('refuses a reservation for an offer that does not exist, storing nothing', async () => {
-    const fields = { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'female', degree: 'master', occupation: 'Teacher', country: 'Kenya' };
+    const fields = {
+      email: 'ada@example.org',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      gender: 'female',
+      degree: 'master',
+      occupation: 'Teacher',
+      country: 'Kenya',
+    };
     const state = await processSubmission(offerForm, formData({ ...fields, offer: 'free-laptops' }), context());
     expect(state).toMatchObject({ status: 'error', errors: { offer: 'This offer does not exist' } });
     expect(await store.list('offer')).toEqual([]);
@@ -83,7 +140,14 @@ describe('a valid submission', () => {
   it('refuses an enrolment in a course that does not exist, storing nothing', async () => {
     const state = await processSubmission(
       enrolForm,
-      formData({ name: 'Ada', email: 'ada@example.org', phone: '08012345678', gender: 'male', country: 'Ghana', course: 'Basket Weaving' }),
+      formData({
+        name: 'Ada',
+        email: 'ada@example.org',
+        phone: '08012345678',
+        gender: 'male',
+        country: 'Ghana',
+        course: 'Basket Weaving',
+      }),
       context(),
     );
     expect(state).toMatchObject({ status: 'error', errors: { course: 'Choose one of the academy’s courses' } });
@@ -95,7 +159,11 @@ describe('XSRF', () => {
   const noToken = { 'x-xsrf-token': '' };
 
   it('refuses a header token that differs from the cookie, and stores nothing', async () => {
-    const state = await processSubmission(contactForm, formData(contact), context({}, { 'x-xsrf-token': 'b'.repeat(64) }));
+    const state = await processSubmission(
+      contactForm,
+      formData(contact),
+      context({}, { 'x-xsrf-token': 'b'.repeat(64) }),
+    );
     expect(state).toEqual({ status: 'error', message: messages.xsrf, values: contact });
     expect(await store.list('contact')).toEqual([]);
   });
@@ -112,13 +180,29 @@ describe('XSRF', () => {
   });
 
   it('accepts a plain form post from our own pages by Fetch Metadata or Origin, and refuses a cross-site one', async () => {
-    const sameOrigin = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, 'sec-fetch-site': 'same-origin' }));
+    const sameOrigin = await processSubmission(
+      contactForm,
+      formData(contact),
+      context({}, { ...noToken, 'sec-fetch-site': 'same-origin' }),
+    );
     expect(sameOrigin.status).toBe('success');
-    const byOrigin = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, origin: 'https://baobabdata.org' }));
+    const byOrigin = await processSubmission(
+      contactForm,
+      formData(contact),
+      context({}, { ...noToken, origin: 'https://baobabdata.org' }),
+    );
     expect(byOrigin.status).toBe('success');
-    const crossSite = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, 'sec-fetch-site': 'cross-site' }));
+    const crossSite = await processSubmission(
+      contactForm,
+      formData(contact),
+      context({}, { ...noToken, 'sec-fetch-site': 'cross-site' }),
+    );
     expect(crossSite).toMatchObject({ status: 'error', message: messages.xsrf });
-    const otherOrigin = await processSubmission(contactForm, formData(contact), context({}, { ...noToken, origin: 'https://evil.example' }));
+    const otherOrigin = await processSubmission(
+      contactForm,
+      formData(contact),
+      context({}, { ...noToken, origin: 'https://evil.example' }),
+    );
     expect(otherOrigin.status).toBe('error');
     const nothing = await processSubmission(contactForm, formData(contact), context({}, noToken));
     expect(nothing.status).toBe('error');
@@ -128,9 +212,17 @@ describe('XSRF', () => {
 
 describe('honeypot', () => {
   it('answers a filled honeypot as if it succeeded, and stores nothing', async () => {
-    const state = await processSubmission(contactForm, formData({ ...contact, website: 'http://spam.example' }), context());
+    const state = await processSubmission(
+      contactForm,
+      formData({ ...contact, website: 'http://spam.example' }),
+      context(),
+    );
     expect(state).toMatchObject({ status: 'success', message: 'Message sent successfully' });
-    const newsletter = await processSubmission(newsletterForm, formData({ name: 'Bot', email: 'bot@example.org', website: 'x' }), context());
+    const newsletter = await processSubmission(
+      newsletterForm,
+      formData({ name: 'Bot', email: 'bot@example.org', website: 'x' }),
+      context(),
+    );
     expect(newsletter.status).toBe('success');
     expect(await store.list('contact')).toEqual([]);
     expect(await store.list('newsletter')).toEqual([]);
@@ -141,13 +233,25 @@ describe('honeypot', () => {
 describe('rate limit', () => {
   it('refuses past the limit per address and form with a clear message, and counts others apart', async () => {
     const ctx = context({ rateLimiter: createRateLimiter(3) });
-    for (let i = 0; i < 3; i++) expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
+    for (let i = 0; i < 3; i++)
+      expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
     const refused = await processSubmission(contactForm, formData(contact), ctx);
-    expect(refused).toMatchObject({ status: 'error', message: expect.stringMatching(/^Too many attempts.*wait \d+ seconds/) });
+    expect(refused).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Too many attempts.*wait \d+ seconds/),
+    });
     expect(await store.list('contact')).toHaveLength(3);
 
     // Another form and another address still pass.
-    const offer = { email: 'a@example.org', firstName: 'A', lastName: 'B', gender: 'male', degree: 'phd', occupation: 'X', country: 'Y' };
+    const offer = {
+      email: 'a@example.org',
+      firstName: 'A',
+      lastName: 'B',
+      gender: 'male',
+      degree: 'phd',
+      occupation: 'X',
+      country: 'Y',
+    };
     expect((await processSubmission(offerForm, formData(offer), ctx)).status).toBe('success');
     ctx.meta.headers.set('x-forwarded-for', '198.51.100.9');
     expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
@@ -174,11 +278,22 @@ describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
       if (answer === 500) return json(response, 500, {});
       json(response, 200, answer);
     });
-    settings = { secret: 'test-secret', verifyUrl: `${stub.url}/recaptcha/api/siteverify`, minScore: 0.5, hostnames: [] };
+    settings = {
+      secret: 'test-secret',
+      verifyUrl: `${stub.url}/recaptcha/api/siteverify`,
+      minScore: 0.5,
+      hostnames: [],
+    };
   });
   afterAll(() => stub.close());
 
-  const good = { success: true, score: 0.9, action: 'importantAction', hostname: 'baobabdata.org', challenge_ts: '2026-11-22T07:00:00Z' };
+  const good = {
+    success: true,
+    score: 0.9,
+    action: 'importantAction',
+    hostname: 'baobabdata.org',
+    challenge_ts: '2026-11-22T07:00:00Z',
+  };
   const withToken = () => formData({ ...contact, _botToken: 'token-from-the-page' });
 
   it('sends the secret and the token, and accepts a passing answer', async () => {

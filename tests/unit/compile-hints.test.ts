@@ -2,7 +2,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPILE_HINT, MIN_HINTED_BYTES, markStartupChunks } from '../../scripts/lib/compile-hints.mjs';
+
+import { COMPILE_HINT, markStartupChunks, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
 
 // A build's .next folder in miniature: two prerendered pages and the chunks they name.
 function fakeBuild(pages: Record<string, string>, chunks: Record<string, string>) {
@@ -24,14 +25,17 @@ describe('markStartupChunks', () => {
   it('marks the large chunks pages load at start-up, and only those, once', () => {
     dir = fakeBuild(
       {
-        'index.html': '<script src="/_next/static/chunks/react.js" async=""></script><script src="/_next/static/chunks/polyfills.js" noModule=""></script>',
-        'academy/python.html': '<script src="/_next/static/chunks/react.js" async=""></script><script src="/_next/static/chunks/tiny.js" async=""></script>',
+        'index.html':
+          '<script src="/_next/static/chunks/react.js" async=""></script><script src="/_next/static/chunks/polyfills.js" noModule=""></script>',
+        'academy/python.html':
+          '<script src="/_next/static/chunks/react.js" async=""></script><script src="/_next/static/chunks/tiny.js" async=""></script>',
       },
       { 'react.js': large, 'polyfills.js': large, 'tiny.js': 'y', 'lazy.js': large },
     );
     expect(markStartupChunks(dir)).toEqual(['react.js']);
     expect(chunk(dir, 'react.js')).toBe(COMPILE_HINT + large);
-    for (const name of ['polyfills.js', 'tiny.js', 'lazy.js']) expect(chunk(dir, name).startsWith(COMPILE_HINT)).toBe(false);
+    for (const name of ['polyfills.js', 'tiny.js', 'lazy.js'])
+      expect(chunk(dir, name).startsWith(COMPILE_HINT)).toBe(false);
     // npm start after npm run build runs it again on the same files.
     expect(markStartupChunks(dir)).toEqual([]);
     expect(chunk(dir, 'react.js')).toBe(COMPILE_HINT + large);

@@ -15,7 +15,10 @@ describe('readConfig', () => {
     [{ STORE: 'postgres' }, 'STORE must be "sqlite" or "firestore"'],
     [{ STORE: 'firestore' }, 'FIRESTORE_PROJECT_ID is required'],
     [{ FIRESTORE_PROJECT_ID: 'baobab' }, 'Firestore needs credentials'],
-    [{ FIRESTORE_PROJECT_ID: 'baobab', FIREBASE_SERVICE_ACCOUNT: '{not json' }, 'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON'],
+    [
+      { FIRESTORE_PROJECT_ID: 'baobab', FIREBASE_SERVICE_ACCOUNT: '{not json' },
+      'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON',
+    ],
     [{ RECAPTCHA_SECRET_KEY: 'secret' }, 'NEXT_PUBLIC_RECAPTCHA_SITE_KEY: reCAPTCHA needs both'],
     [{ RECAPTCHA_MIN_SCORE: '2' }, 'RECAPTCHA_MIN_SCORE must be a number from 0 to 1'],
     [{ RECAPTCHA_VERIFY_URL: 'not a url' }, 'RECAPTCHA_VERIFY_URL must be a full URL'],
@@ -36,7 +39,10 @@ describe('readConfig', () => {
       MAILCHIMP_SUBSCRIBE_URL: 'https://example.us1.list-manage.com/subscribe/post-json?u=a&id=b',
     });
     expect(config.store).toMatchObject({ kind: 'firestore', projectId: 'baobab', emulatorHost: '127.0.0.1:8080' });
-    expect(config.recaptcha).toMatchObject({ minScore: 0.7, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
+    expect(config.recaptcha).toMatchObject({
+      minScore: 0.7,
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    });
     expect(config.newsletter.kind).toBe('mailchimp');
   });
 });

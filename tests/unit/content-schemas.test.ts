@@ -33,7 +33,13 @@ describe('content as shipped', () => {
   it('keeps the figures of SPEC.md §9', () => {
     expect(projectStats).toEqual({ managed: 1, total: 1, team: 7 });
     expect(academyStats).toEqual({ enthusiast: 56, fellows: 4, countries: 8 });
-    expect(offers[0]).toMatchObject({ discountPercent: 20, wasPrice: 150, nowPrice: 120, endsOn: '25 March 2023', cohortStart: 'May 2023' });
+    expect(offers[0]).toMatchObject({
+      discountPercent: 20,
+      wasPrice: 150,
+      nowPrice: 120,
+      endsOn: '25 March 2023',
+      cohortStart: 'May 2023',
+    });
     expect(pages.privacy.minimumAge).toBe(13);
   });
 });
@@ -85,11 +91,16 @@ describe('content schemas reject bad edits with the path of the field', () => {
 
   it('a project whose detail is not at index id - 1, or whose section is not HTML', () => {
     expectRejection(
-      () => parseContent('projects.ts', projectsSchema, { list: [{ ...projectList[0], id: 2 }], details: projectDetails }),
+      () =>
+        parseContent('projects.ts', projectsSchema, { list: [{ ...projectList[0], id: 2 }], details: projectDetails }),
       'detail entry 1 must be',
     );
     expectRejection(
-      () => parseContent('projects.ts', projectsSchema, { list: projectList, details: [{ ...projectDetails[0], target: 'plain text' }] }),
+      () =>
+        parseContent('projects.ts', projectsSchema, {
+          list: projectList,
+          details: [{ ...projectDetails[0], target: 'plain text' }],
+        }),
       'target',
     );
   });

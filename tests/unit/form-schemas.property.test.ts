@@ -1,15 +1,19 @@
 /** @jest-environment node */
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { escapeHtml, renderLetter } from '@/lib/mail/letter';
+
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
+import { escapeHtml, renderLetter } from '@/lib/mail/letter';
 
 // Whatever a visitor (or a bot) sends, a schema either refuses it or returns clean data: strings
 // trimmed, within bounds, without control characters, enumerations from their lists.
 const anything = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.string({ unit: 'grapheme', maxLength: 80 }),
-  fc.string({ unit: fc.constantFrom('\u0000', '\u0007', '\u001b', '<', '>', '"', "'", ';', '--', ' ', '=', 'a'), maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom('\u0000', '\u0007', '\u001b', '<', '>', '"', "'", ';', '--', ' ', '=', 'a'),
+    maxLength: 40,
+  }),
   fc.constant('x'.repeat(6000)),
   fc.constantFrom('male', 'female', 'others', 'phd', 'bachelor', "' OR 1=1 --", '<script>alert(1)</script>'),
   fc.integer(),
@@ -26,7 +30,10 @@ const plausible: Record<string, fc.Arbitrary<string>> = {
   degree: fc.constantFrom('high_school', 'phd'),
 };
 const field = (name: string) =>
-  fc.oneof({ arbitrary: plausible[name] ?? fc.constantFrom('  Ada Obi ', 'Ọlá', 'Nigeria', 'Hello there'), weight: 6 }, { arbitrary: anything, weight: 1 });
+  fc.oneof(
+    { arbitrary: plausible[name] ?? fc.constantFrom('  Ada Obi ', 'Ọlá', 'Nigeria', 'Hello there'), weight: 6 },
+    { arbitrary: anything, weight: 1 },
+  );
 
 const schemas = { enrolmentSchema, contactSchema, newsletterSchema, eventSchema, offerSchema };
 const fieldsOf = (schema: z.ZodMiniObject) => Object.keys(schema.shape);
@@ -37,22 +44,26 @@ describe.each(Object.entries(schemas))('%s under arbitrary input', (_name, schem
     const fields = fieldsOf(schema);
     let accepted = 0;
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(fields.map((f) => [f, field(f)])), { requiredKeys: [] }), fc.dictionary(fc.string(), anything, { maxKeys: 3 }), (input, extra) => {
-        const result = z.safeParse(schema, { ...extra, ...input });
-        if (!result.success) return true;
-        accepted += 1;
-        const data = result.data as Record<string, unknown>;
-        expect(Object.keys(data).sort()).toEqual([...fields].sort());
-        for (const value of Object.values(data)) {
-          expect(typeof value).toBe('string');
-          const text = value as string;
-          expect(text).toBe(text.trim());
-          expect(text.length).toBeGreaterThan(0);
-          expect(text.length).toBeLessThanOrEqual(5000);
-          expect(CONTROL.test(text)).toBe(false);
-        }
-        return true;
-      }),
+      fc.property(
+        fc.record(Object.fromEntries(fields.map((f) => [f, field(f)])), { requiredKeys: [] }),
+        fc.dictionary(fc.string(), anything, { maxKeys: 3 }),
+        (input, extra) => {
+          const result = z.safeParse(schema, { ...extra, ...input });
+          if (!result.success) return true;
+          accepted += 1;
+          const data = result.data as Record<string, unknown>;
+          expect(Object.keys(data).sort()).toEqual([...fields].sort());
+          for (const value of Object.values(data)) {
+            expect(typeof value).toBe('string');
+            const text = value as string;
+            expect(text).toBe(text.trim());
+            expect(text.length).toBeGreaterThan(0);
+            expect(text.length).toBeLessThanOrEqual(5000);
+            expect(CONTROL.test(text)).toBe(false);
+          }
+          return true;
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(accepted).toBeGreaterThan(0);
@@ -63,8 +74,16 @@ describe('letters built from visitor input', () => {
   it('never let markup through into the HTML', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (name, message) => {
-        const { html } = renderLetter({ heading: `Message from ${name}`, paragraphs: [name], quote: message, rows: [['Name', name]] });
-        const injected = html.replace(/<\/?(!doctype|html|head|meta|title|body|h1|p|blockquote|table|tr|th|td)\b[^>]*>/gi, '');
+        const { html } = renderLetter({
+          heading: `Message from ${name}`,
+          paragraphs: [name],
+          quote: message,
+          rows: [['Name', name]],
+        });
+        const injected = html.replace(
+          /<\/?(!doctype|html|head|meta|title|body|h1|p|blockquote|table|tr|th|td)\b[^>]*>/gi,
+          '',
+        );
         expect(injected).not.toMatch(/[<>]/);
         expect(html).toContain(escapeHtml(name));
       }),

@@ -1,13 +1,29 @@
 /** @jest-environment node */
 import * as z from 'zod/mini';
+
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
 
 const valid = {
-  enrolment: { name: 'Ada Obi', email: 'ada@example.org', phone: '+234 801 234 5678', gender: 'female', country: 'Nigeria', course: 'Data Analysis with Python' },
+  enrolment: {
+    name: 'Ada Obi',
+    email: 'ada@example.org',
+    phone: '+234 801 234 5678',
+    gender: 'female',
+    country: 'Nigeria',
+    course: 'Data Analysis with Python',
+  },
   contact: { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello, I would like to partner with you.' },
   newsletter: { name: 'Ada Obi', email: 'ada@example.org' },
   event: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org' },
-  offer: { email: 'ada@example.org', firstName: 'Ada', lastName: 'Obi', gender: 'others', degree: 'high_school', occupation: 'Analyst', country: 'Ghana' },
+  offer: {
+    email: 'ada@example.org',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    gender: 'others',
+    degree: 'high_school',
+    occupation: 'Analyst',
+    country: 'Ghana',
+  },
 };
 
 const schemas = {
@@ -35,12 +51,16 @@ describe.each(Object.keys(schemas) as (keyof typeof schemas)[])('%s schema', (fo
   // loaded (components/forms/lazy-resolver.ts): that holds only while no form can be sent blank,
   // even with a field the page fills in for the visitor (the enrolment's course).
   it('rejects the form as first rendered, every field the visitor fills still blank', () => {
-    const blank = Object.fromEntries(Object.keys(input).map((field) => [field, field === 'course' ? input[field as never] : '']));
+    const blank = Object.fromEntries(
+      Object.keys(input).map((field) => [field, field === 'course' ? input[field as never] : '']),
+    );
     expect(Object.keys(errorsOf(schema, blank)).length).toBeGreaterThan(0);
   });
 
   it('accepts a valid submission and trims its text', () => {
-    const padded = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, ['gender', 'degree'].includes(k) ? v : `  ${v}  `]));
+    const padded = Object.fromEntries(
+      Object.entries(input).map(([k, v]) => [k, ['gender', 'degree'].includes(k) ? v : `  ${v}  `]),
+    );
     const result = z.safeParse(schema, padded);
     expect(result.success).toBe(true);
     expect(result.data).toEqual(input);
@@ -68,7 +88,8 @@ describe.each(Object.keys(schemas) as (keyof typeof schemas)[])('%s schema', (fo
 
 describe('enumerations and formats of SPEC.md §3', () => {
   it('accepts only male, female or others as gender, and the five degrees', () => {
-    for (const gender of ['male', 'female', 'others']) expect(z.safeParse(offerSchema, { ...valid.offer, gender }).success).toBe(true);
+    for (const gender of ['male', 'female', 'others'])
+      expect(z.safeParse(offerSchema, { ...valid.offer, gender }).success).toBe(true);
     expect(errorsOf(offerSchema, { ...valid.offer, gender: 'unknown' }).gender).toBe('Choose a gender');
     for (const degree of ['high_school', 'bachelor', 'master', 'phd', 'others']) {
       expect(z.safeParse(offerSchema, { ...valid.offer, degree }).success).toBe(true);
@@ -81,6 +102,8 @@ describe('enumerations and formats of SPEC.md §3', () => {
       expect(z.safeParse(enrolmentSchema, { ...valid.enrolment, phone }).success).toBe(true);
     }
     expect(errorsOf(enrolmentSchema, { ...valid.enrolment, phone: '0801-CALL-ME' }).phone).toMatch(/7 to 20 digits/);
-    expect(errorsOf(enrolmentSchema, { ...valid.enrolment, phone: '+1 (2) 3-4' }).phone).toMatch(/7 to 20 digits|at least 7/);
+    expect(errorsOf(enrolmentSchema, { ...valid.enrolment, phone: '+1 (2) 3-4' }).phone).toMatch(
+      /7 to 20 digits|at least 7/,
+    );
   });
 });

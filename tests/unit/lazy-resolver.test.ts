@@ -1,4 +1,5 @@
 import type { ResolverOptions } from 'react-hook-form';
+
 import { lazyZodResolver } from '@/components/forms/lazy-resolver';
 import { contactSchema, type ContactInput } from '@/lib/forms/schemas';
 
@@ -41,7 +42,9 @@ describe('lazyZodResolver', () => {
     const { resolver } = setup(loader);
     const typed = { name: 'Ada', email: 'nope', message: 'Hi' };
     expect((await resolver(typed, undefined, options)).errors).toEqual({});
-    expect((await resolver(typed, undefined, options)).errors.email?.message).toBe('Enter an email address like name@example.com');
+    expect((await resolver(typed, undefined, options)).errors.email?.message).toBe(
+      'Enter an email address like name@example.com',
+    );
     expect(loader).toHaveBeenCalledTimes(2);
   });
 });

@@ -19,7 +19,10 @@ describe('redirectFor', () => {
   });
 
   it('sends the carousel form /project/… to /projects/… permanently', () => {
-    expect(redirectFor('/project/water-point-watch-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
+    expect(redirectFor('/project/water-point-watch-1')).toEqual({
+      location: '/projects/water-point-watch-1',
+      status: 308,
+    });
     expect(redirectFor('/project/anything-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
     expect(redirectFor('/project/unknown-99')).toEqual({ location: '/projects/unknown-99', status: 308 });
   });

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
-import { Picture } from '@/components/ui/picture';
-import { redirect } from 'next/navigation';
 import { CourseJsonLd } from 'next-seo';
+import { redirect } from 'next/navigation';
+
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
 import { PageHeader } from '@/components/ui/page-header';
+import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { coursePath, courses, findCourse, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
+
 import styles from './course.module.css';
 
 export const dynamicParams = false;
@@ -24,7 +26,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!course) return {};
   return pageMetadata({
     title: course.title,
-    description: `${course.title}: ${course.duration}, registration fee ${course.cost}. ${course.intro.split('. ')[0]}.`.slice(0, 200),
+    description:
+      `${course.title}: ${course.duration}, registration fee ${course.cost}. ${course.intro.split('. ')[0]}.`.slice(
+        0,
+        200,
+      ),
     path: coursePath(course),
   });
 }
@@ -55,7 +61,15 @@ export default async function CoursePage({ params }: Props) {
       </PageHeader>
       <div className={`container ${ui.withAside}`}>
         <div>
-          <Picture src={course.img} alt="" width={640} height={400} priority className={ui.roundedImage} sizes="(min-width: 56rem) 40rem, 92vw" />
+          <Picture
+            src={course.img}
+            alt=""
+            width={640}
+            height={400}
+            priority
+            className={ui.roundedImage}
+            sizes="(min-width: 56rem) 40rem, 92vw"
+          />
           <section aria-labelledby="introduction" className={ui.section}>
             <h2 id="introduction" className={ui.heading}>
               Introduction

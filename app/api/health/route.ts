@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+
 import { outboxWorkerStatus } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';
 

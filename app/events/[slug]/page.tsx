@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
-import { Picture } from '@/components/ui/picture';
-import { notFound } from 'next/navigation';
 import { EventJsonLd } from 'next-seo';
+import { notFound } from 'next/navigation';
+
 import { EventForm } from '@/components/forms/event-form';
+import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { events, findEvent, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
+
 import styles from './event.module.css';
 
 export const dynamicParams = false;

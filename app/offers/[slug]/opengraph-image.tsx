@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+
 import { findOffer } from '@/lib/content';
 import { ogContentType, ogImage, ogSize } from '@/lib/og';
 

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
-import { Picture } from '@/components/ui/picture';
-import { notFound } from 'next/navigation';
 import { JsonLdScript } from 'next-seo';
+import { notFound } from 'next/navigation';
+
 import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
+import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { findOffer, offers, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
+
 import styles from './offer.module.css';
 
 export const dynamicParams = false;
@@ -48,7 +50,12 @@ export default async function OfferPage({ params }: Props) {
           priceValidUntil: offer.endsOnDate,
           availability: 'https://schema.org/LimitedAvailability',
           seller: { '@type': 'Organization', name: site.name, url: siteUrl },
-          itemOffered: { '@type': 'Course', name: offer.title, description: offer.description, provider: { '@type': 'Organization', name: site.name } },
+          itemOffered: {
+            '@type': 'Course',
+            name: offer.title,
+            description: offer.description,
+            provider: { '@type': 'Organization', name: site.name },
+          },
         }}
       />
       <PageHeader title={offer.title}>
@@ -57,7 +64,15 @@ export default async function OfferPage({ params }: Props) {
       </PageHeader>
       <div className={`container ${ui.columns}`}>
         <section aria-labelledby="price" className={ui.section}>
-          <Picture src={offer.img} alt="" width={640} height={400} priority className={ui.roundedImage} sizes="(min-width: 56rem) 36rem, 92vw" />
+          <Picture
+            src={offer.img}
+            alt=""
+            width={640}
+            height={400}
+            priority
+            className={ui.roundedImage}
+            sizes="(min-width: 56rem) 36rem, 92vw"
+          />
           <p className={styles.discount}>{offer.discountPercent}% off</p>
           <h2 id="price" className={styles.price}>
             <span className="visually-hidden">Price: </span>

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+
 import { CourseCard } from '@/components/academy/course-card';
 import { courses } from '@/lib/content';
 import type { Course } from '@/lib/content/types';

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentMarkerScript, readConsent } from '@/lib/consent';
 

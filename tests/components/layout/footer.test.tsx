@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+
 import { Footer } from '@/components/layout/footer';
 import { contactInfo, socialLinks } from '@/lib/content';
 
@@ -23,7 +24,10 @@ describe('Footer', () => {
 
   it('has a mailto contact link and the four social links', () => {
     render(<Footer />);
-    expect(screen.getByRole('link', { name: contactInfo.email })).toHaveAttribute('href', `mailto:${contactInfo.email}`);
+    expect(screen.getByRole('link', { name: contactInfo.email })).toHaveAttribute(
+      'href',
+      `mailto:${contactInfo.email}`,
+    );
     expect(socialLinks).toHaveLength(4);
     for (const social of socialLinks) {
       expect(screen.getByRole('link', { name: new RegExp(social.name.replace(/[()]/g, '\\$&')) })).toHaveAttribute(

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usePathname } from 'next/navigation';
+
 import { Navbar, navbarVariant } from '@/components/layout/navbar';
 import { mainNav, site } from '@/lib/content';
 

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
-import { sanitize } from '@/components/ui/rich-text';
+
 import { ProjectDetail } from '@/components/projects/project-detail';
+import { sanitize } from '@/components/ui/rich-text';
 import { findProjectBySlug } from '@/lib/content';
 
 const { detail } = findProjectBySlug('water-point-watch-1')!;
@@ -15,7 +16,10 @@ describe('ProjectDetail', () => {
       'Share on LinkedIn',
       'Share on Facebook',
     ]);
-    expect(share[1]).toHaveAttribute('href', expect.stringContaining(encodeURIComponent('https://baobabdata.org/projects/water-point-watch-1')));
+    expect(share[1]).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent('https://baobabdata.org/projects/water-point-watch-1')),
+    );
     expect(screen.getByRole('heading', { name: 'TEAM' })).toBeInTheDocument();
     for (const member of detail.team) {
       expect(screen.getByRole('link', { name: new RegExp(member.name) })).toHaveAttribute('href', member.link);

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+
 import { isFormOperation, runForm } from '@/lib/forms/run';
 
 // The JavaScript path of the forms: the page posts FormData with the X-XSRF-TOKEN header and gets the
