@@ -1,4 +1,4 @@
-// The academy's course tracks (SPEC.md §3). The slug is the title in lowercase with every run of
+// The academy's course tracks (docs/product.md §3). The slug is the title in lowercase with every run of
 // other characters turned into one hyphen; the build checks it.
 const registrationForm = 'https://forms.baobabdata.org/academy-registration';
 

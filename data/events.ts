@@ -1,4 +1,4 @@
-// Events (SPEC.md §2, §9). Found by slug; registration continues on an external page.
+// Events (docs/product.md §2, §9). Found by slug; registration continues on an external page.
 export const events = [
   {
     id: 1,

@@ -26,5 +26,5 @@ export const insights = [
   },
 ] as const;
 
-// SPEC.md §2 Insights: the external form where members submit their own insight.
+// docs/product.md §2 Insights: the external form where members submit their own insight.
 export const submitInsightLink = 'https://forms.baobabdata.org/submit-insight';

@@ -1,4 +1,4 @@
-// Offers (SPEC.md §2, §9). Prices in US dollars.
+// Offers (docs/product.md §2, §9). Prices in US dollars.
 export const offers = [
   {
     slug: 'become-a-data-analyst',

@@ -1,4 +1,4 @@
-// The founders (shown on About) and the advisory board (kept, but not rendered: PRODUCT.md).
+// The founders (shown on About) and the advisory board (kept, but not rendered: docs/product.md §10).
 export const founders = [
   {
     name: 'Chiamaka Eze',

@@ -1,4 +1,4 @@
-// Projects (SPEC.md §3): a list for cards and carousels, and a detail list where the detail of the
+// Projects (docs/product.md §3): a list for cards and carousels, and a detail list where the detail of the
 // project with id N is entry N - 1. Detail sections are HTML, sanitised when rendered.
 // A project's URL is /projects/{slug}-{id}.
 export const projectList = [

@@ -6,7 +6,7 @@ export interface RouteRedirect {
   status: 307 | 308;
 }
 
-// Redirects decided before a page renders (PRODUCT.md "Readings of the open points"). Pages are
+// Redirects decided before a page renders (docs/product.md §10). Pages are
 // prerendered with dynamicParams off, so anything not redirected here and not built is a 404.
 export function redirectFor(pathname: string): RouteRedirect | null {
   if (pathname === '/home') return { location: '/', status: 308 };

@@ -1,4 +1,4 @@
-// SPEC.md §9: a slug is the title in lowercase with spaces as hyphens. Other punctuation ('&') is
+// docs/product.md §9: a slug is the title in lowercase with spaces as hyphens. Other punctuation ('&') is
 // dropped so the slug stays a clean URL segment.
 export function slugify(title: string): string {
   return title

@@ -13,7 +13,7 @@ export const metadata = pageMetadata({
   path: '/about',
 });
 
-// The advisory board exists in data/people.ts but is not rendered (PRODUCT.md).
+// The advisory board exists in data/people.ts but is not rendered (docs/product.md §10).
 export default function AboutPage() {
   const { about } = pages;
   return (

@@ -8,7 +8,7 @@ export const metadata = pageMetadata({
   path: '/verified',
 });
 
-// SPEC.md §2: a placeholder that shows exactly this text.
+// docs/product.md §2: a placeholder that shows exactly this text.
 export default function VerifiedPage() {
   return (
     <div className="container">

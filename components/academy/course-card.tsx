@@ -7,7 +7,7 @@ import type { Course } from '@/lib/content/types';
 
 import styles from './course-card.module.css';
 
-// SPEC.md §2 Academy: 'Start Learning' opens an active track; an inactive one shows a disabled 'Coming Soon'.
+// docs/product.md §2 Academy: 'Start Learning' opens an active track; an inactive one shows a disabled 'Coming Soon'.
 export function CourseCard({ course }: { course: Course }) {
   return (
     <article className={`${ui.card} ${course.isPremium ? styles.premium : ''}`}>

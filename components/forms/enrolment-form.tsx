@@ -9,7 +9,7 @@ import styles from './fields.module.css';
 import { openBlankTab, sendTabTo } from './new-tab';
 import { useSiteForm } from './use-site-form';
 
-// SPEC.md §4: after a successful submit the form is hidden, 'Enroled' shows, and a track with a
+// docs/product.md §4: after a successful submit the form is hidden, 'Enroled' shows, and a track with a
 // payment page opens it in a new tab (with a plain link to it as well).
 export function EnrolmentForm({ course, hasPaymentPage }: { course: string; hasPaymentPage: boolean }) {
   const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };

@@ -11,7 +11,7 @@ import { useSiteForm } from './use-site-form';
 
 const blank: EventInput = { firstName: '', lastName: '', email: '' };
 
-// SPEC.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
+// docs/product.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
 // opens in a new tab (with a plain link to it as well).
 export function EventForm({ event }: { event: string }) {
   const f = useSiteForm<EventInput>({

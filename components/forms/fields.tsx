@@ -185,7 +185,7 @@ export function SubmitButton({
   );
 }
 
-// The message area every form has (SPEC.md §4). Announced to screen readers when it changes.
+// The message area every form has (docs/product.md §4). Announced to screen readers when it changes.
 export function FormMessage({ state, id }: { state: FormState; id: string }) {
   return (
     <div id={id} className={styles.message} role="status" aria-live="polite" data-status={state.status}>

@@ -1,4 +1,4 @@
-// Browsers block a tab opened after an await or a timer (PRODUCT.md): open a blank one inside the
+// Browsers block a tab opened after an await or a timer (docs/product.md §10): open a blank one inside the
 // click, then point it at the page once the answer is in, or close it if there is nothing to show.
 export function openBlankTab(): Window | null {
   return window.open('', '_blank');

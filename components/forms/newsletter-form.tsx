@@ -9,7 +9,7 @@ import { useSiteForm } from './use-site-form';
 
 const blank: NewsletterInput = { name: '', email: '' };
 
-// SPEC.md §5: the subscribe call happens only once the email is valid (the button stays disabled).
+// docs/product.md §5: the subscribe call happens only once the email is valid (the button stays disabled).
 export function NewsletterForm() {
   const f = useSiteForm<NewsletterInput>({
     operation: 'subscribe',

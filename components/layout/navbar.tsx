@@ -10,7 +10,7 @@ import styles from './navbar.module.css';
 
 export type NavbarVariant = 'white' | 'orange';
 
-// SPEC.md §2: white on Home and the event pages, orange everywhere else.
+// docs/product.md §2: white on Home and the event pages, orange everywhere else.
 export function navbarVariant(pathname: string): NavbarVariant {
   return pathname === '/' || pathname === '/events' || pathname.startsWith('/events/') ? 'white' : 'orange';
 }

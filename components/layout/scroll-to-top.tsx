@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 
-// SPEC.md §2: every page opens at the top. Back and forward keep the browser's own scroll restoration,
+// docs/product.md §2: every page opens at the top. Back and forward keep the browser's own scroll restoration,
 // and a link to an anchor keeps its target.
 export function ScrollToTop() {
   const pathname = usePathname();

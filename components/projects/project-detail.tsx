@@ -56,7 +56,7 @@ export function ProjectDetail({ project, url }: { project: Detail; url: string }
               View Project
             </ExternalLink>
           ) : null}
-          {/* SPEC.md §2: permanently disabled. */}
+          {/* docs/product.md §2: permanently disabled. */}
           <button type="button" className={buttons.button} disabled>
             Get Involved
           </button>

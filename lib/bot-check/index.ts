@@ -1,4 +1,4 @@
-// reCAPTCHA v3 (SPEC.md §7): the page asks for a token with the action 'importantAction' before each
+// reCAPTCHA v3 (docs/product.md §7): the page asks for a token with the action 'importantAction' before each
 // submit; the server asks siteverify whether it is genuine. An outage of siteverify lets the visitor
 // through, flagged, rather than losing a sign-up.
 export const BOT_CHECK_ACTION = 'importantAction';

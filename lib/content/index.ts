@@ -52,7 +52,7 @@ export function projectPath(project: { id: number; title: string }): string {
   return `/projects/${projectSlug(project)}`;
 }
 
-// SPEC.md §2: the project is found by the trailing number of its URL.
+// docs/product.md §2: the project is found by the trailing number of its URL.
 export function findProjectBySlug(slug: string): { summary: ProjectSummary; detail: ProjectDetail } | undefined {
   const id = projectIdFromSlug(slug);
   const summary = projectSummaries.find((p) => p.id === id);

@@ -99,7 +99,7 @@ const projectDetail = z.object({
 export const projectsSchema = z
   .object({ list: z.array(projectListItem).superRefine(unique((p) => p.id, 'id')), details: z.array(projectDetail) })
   .superRefine(({ list, details }, ctx) => {
-    // SPEC.md §2: the detail of project N is entry N - 1 of the detail list.
+    // docs/product.md §2: the detail of project N is entry N - 1 of the detail list.
     list.forEach((project, index) => {
       if (details[project.id - 1]?.title !== project.title) {
         ctx.addIssue({

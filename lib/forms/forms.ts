@@ -131,7 +131,7 @@ export const newsletterForm: FormDefinition<typeof newsletterSchema> = {
       answer = await services.newsletter().subscribe(input.name, input.email, now);
     } catch (error) {
       if (!(error instanceof NewsletterUnavailable)) throw error;
-      // SPEC.md §8: a network or HTTP failure shows 'Try again' and is logged.
+      // docs/product.md §8: a network or HTTP failure shows 'Try again' and is logged.
       services.log('newsletter provider unavailable', error.message);
       return { status: 'error', message: 'Try again', values: input };
     }

@@ -11,7 +11,7 @@ import { contactForm, enrolForm, eventForm, newsletterForm, offerForm, type Form
 import type { FormState } from './state';
 import { processSubmission } from './submit';
 
-// The five forms under the spec's operation names (SPEC.md §7), reached by the server actions
+// The five forms under the spec's operation names (docs/product.md §7), reached by the server actions
 // (no JavaScript) and by POST /api/forms/{operation} (with JavaScript).
 export const formsByOperation: Record<FormDefinition['id'], FormDefinition> = {
   enrol: enrolForm,

@@ -4,7 +4,7 @@ import { degrees, genders } from './options';
 
 // One schema per form, shared by the client form (react-hook-form) and the server action. Written
 // with zod/mini so the browser downloads only the checks these forms use. Required fields and types
-// follow SPEC.md §5; the bounds the spec leaves open are ours: trimmed text, names up to 100
+// follow docs/product.md §5; the bounds the spec leaves open are ours: trimmed text, names up to 100
 // characters, messages up to 5,000, phone numbers of digits with + ( ) - and spaces.
 
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

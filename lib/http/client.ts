@@ -1,6 +1,6 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf-token';
 
-// Browser helpers for talking to our own server (SPEC.md §7's generic HTTP client).
+// Browser helpers for talking to our own server (docs/product.md §7's generic HTTP client).
 export function readCookie(name: string): string | undefined {
   const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name.replace(/[-.]/g, '\\$&')}=([^;]*)`));
   return match ? decodeURIComponent(match[1]!) : undefined;

@@ -1,7 +1,7 @@
 import type { NewMessage, Store } from '@/lib/storage';
 import { isDuplicateError } from '@/lib/storage/types';
 
-// SPEC.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
+// docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
 export interface ProviderAnswer {
   result?: string;
@@ -76,7 +76,7 @@ export function mailchimpNewsletter(subscribeUrl: string, timeoutMs = 5000): New
   };
 }
 
-// SPEC.md §8: the provider's message up to, not including, the first '<'.
+// docs/product.md §8: the provider's message up to, not including, the first '<'.
 export function providerMessage(msg: string | undefined): string {
   return (msg ?? '').split('<')[0]!.trim();
 }

@@ -1,4 +1,4 @@
-// The cross-site request forgery token of SPEC.md §7: the cookie the page's script reads and echoes
+// The cross-site request forgery token of docs/product.md §7: the cookie the page's script reads and echoes
 // back in the X-XSRF-TOKEN header (or a hidden field) of every form submission.
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

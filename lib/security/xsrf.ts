@@ -13,7 +13,7 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-// PRODUCT.md "XSRF without JavaScript": a token presented in the X-XSRF-TOKEN header or the hidden
+// docs/product.md §10 "XSRF without JavaScript": a token presented in the X-XSRF-TOKEN header or the hidden
 // field must equal the XSRF-TOKEN cookie. A plain form post (no JavaScript, so no token) is accepted
 // only when Fetch Metadata, or where a browser sends none the Origin header, shows it came from our pages.
 export function passesXsrfCheck(meta: RequestMeta, formData: FormData): boolean {

@@ -1,5 +1,5 @@
 // The storage interface every adapter implements. Collection and field names are the spec's
-// (PRODUCT.md), so the organisation's existing Firestore data stays readable.
+// (docs/product.md §10), so the organisation's existing Firestore data stays readable.
 export const collections = ['enrolment', 'contact', 'user', 'offer', 'newsletter'] as const;
 export type Collection = (typeof collections)[number];
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse over every route of SPEC.md §2, mobile (Lighthouse's default: emulated mid-range phone,
+// Lighthouse over every route of docs/product.md §2, mobile (Lighthouse's default: emulated mid-range phone,
 // slow 4G, 4x CPU slowdown) and desktop, N runs each, medians per route. Uses the same Chromium as the
 // browser tests (CHROME_PATH, else /usr/bin/chromium). Needs a build; starts its own server.
 // Usage: node scripts/bench/lighthouse.mjs [--runs 3] [--only mobile|desktop] [--save DIR] [path ...]

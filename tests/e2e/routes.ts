@@ -1,4 +1,4 @@
-// Every route of SPEC.md §2 with the title it must have: shared by the browser tests.
+// Every route of docs/product.md §2 with the title it must have: shared by the browser tests.
 export const routes: { path: string; title: string; h1: string | RegExp }[] = [
   {
     path: '/',

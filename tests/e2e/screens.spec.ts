@@ -75,7 +75,7 @@ test.describe('redirects and missing pages', () => {
   });
 });
 
-test.describe('screens show what SPEC.md §2 lists', () => {
+test.describe('screens show what docs/product.md §2 lists', () => {
   test('Home: hero, both external buttons, What we do, projects, partners, insights and the newsletter place', async ({
     page,
   }) => {

@@ -9,7 +9,7 @@ import { coursesSchema, offersSchema, projectsSchema } from '@/lib/content/schem
 const python = rawCourses[8];
 
 describe('content as shipped', () => {
-  it('has the nine tracks of SPEC.md §3 with their fees and durations', () => {
+  it('has the nine tracks of docs/product.md §3 with their fees and durations', () => {
     expect(courses.map((c) => c.title)).toEqual([
       'Introduction To Data Science',
       'Introduction To ML & AI',
@@ -30,7 +30,7 @@ describe('content as shipped', () => {
     expect(new Set(others.map((c) => `${c.cost} ${c.duration}`))).toEqual(new Set(['$10 3 weeks']));
   });
 
-  it('keeps the figures of SPEC.md §9', () => {
+  it('keeps the figures of docs/product.md §9', () => {
     expect(projectStats).toEqual({ managed: 1, total: 1, team: 7 });
     expect(academyStats).toEqual({ enthusiast: 56, fellows: 4, countries: 8 });
     expect(offers[0]).toMatchObject({

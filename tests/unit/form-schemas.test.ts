@@ -86,7 +86,7 @@ describe.each(Object.keys(schemas) as (keyof typeof schemas)[])('%s schema', (fo
   });
 });
 
-describe('enumerations and formats of SPEC.md §3', () => {
+describe('enumerations and formats of docs/product.md §3', () => {
   it('accepts only male, female or others as gender, and the five degrees', () => {
     for (const gender of ['male', 'female', 'others'])
       expect(z.safeParse(offerSchema, { ...valid.offer, gender }).success).toBe(true);

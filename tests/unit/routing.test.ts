@@ -3,7 +3,7 @@ import { redirectFor } from '@/lib/routing';
 import { projectIdFromSlug, projectSlug, slugify } from '@/lib/slug';
 
 describe('slugs', () => {
-  it('follow SPEC.md §9: lowercase, spaces to hyphens, then the id for projects', () => {
+  it('follow docs/product.md §9: lowercase, spaces to hyphens, then the id for projects', () => {
     expect(projectSlug({ id: 1, title: 'Water Point Watch' })).toBe('water-point-watch-1');
     expect(slugify('Introduction To ML & AI')).toBe('introduction-to-ml-ai');
     expect(slugify('Aïcha Koné')).toBe('aicha-kone');

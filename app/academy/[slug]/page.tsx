@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CoursePage({ params }: Props) {
   const course = findCourse((await params).slug);
-  // The proxy redirects unknown slugs before they get here; this is the fallback of SPEC.md §2.
+  // The proxy redirects unknown slugs before they get here; this is the fallback of docs/product.md §2.
   if (!course) redirect('/academy');
   return (
     <>
