@@ -1,6 +1,7 @@
 // Runs once when the server starts (Node only).
 export async function register() {
-  if (process.env.NEXT_RUNTIME === 'nodejs') {
+  const { nextRuntime } = await import('@/lib/public-config');
+  if (nextRuntime === 'nodejs') {
     const { startServer } = await import('@/lib/server-start');
     startServer();
   }

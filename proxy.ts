@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 import { newXsrfToken, XSRF_COOKIE, XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
 
-// Build-time settings (inlined when the site is built).
-const recaptcha = Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY);
-const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
+const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
+const { analyticsSrc } = publicConfig;
 
 export function proxy(request: NextRequest) {
   // Production is served over HTTPS (directly or behind a proxy that says so).

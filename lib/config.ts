@@ -1,9 +1,17 @@
 import { resolve } from 'node:path';
 
+import type { ServiceAccount } from 'firebase-admin/app';
 import { z } from 'zod';
+
+import { contactInfo, site } from '@/data/site';
+
+import { readPublicConfig, type PublicConfig } from './public-config';
+import { singleton } from './singletons';
 
 // Every environment variable the server reads, checked once. With none set the site runs on its
 // embedded defaults: SQLite and mail files under ./var, a local newsletter list, the bot check off.
+// Together with lib/public-config.ts (what the browser may see) this is the only code that reads the
+// environment: everything else asks `config()`.
 const optional = z
   .string()
   .trim()
@@ -25,11 +33,22 @@ const envSchema = z
     DATA_DIR: optional,
     STORE: z.enum(['sqlite', 'firestore'], 'STORE must be "sqlite" or "firestore"').optional(),
     FIRESTORE_PROJECT_ID: optional,
-    FIREBASE_SERVICE_ACCOUNT: optional,
+    FIREBASE_SERVICE_ACCOUNT: optional.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        const key = JSON.parse(v);
+        // firebase-admin's cert() reads the key file's own snake_case fields.
+        if (typeof key?.client_email === 'string' && typeof key?.private_key === 'string') return key as ServiceAccount;
+      } catch {}
+      ctx.addIssue({
+        code: 'custom',
+        message: 'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON with client_email and private_key',
+      });
+      return z.NEVER;
+    }),
     GOOGLE_APPLICATION_CREDENTIALS: optional,
     FIRESTORE_EMULATOR_HOST: optional,
     RECAPTCHA_SECRET_KEY: optional,
-    NEXT_PUBLIC_RECAPTCHA_SITE_KEY: optional,
     RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL'),
     RECAPTCHA_MIN_SCORE: number('RECAPTCHA_MIN_SCORE', 0, 1),
     RECAPTCHA_HOSTNAMES: optional,
@@ -68,25 +87,6 @@ const envSchema = z
         });
       }
     }
-    if (env.FIREBASE_SERVICE_ACCOUNT) {
-      try {
-        const key = JSON.parse(env.FIREBASE_SERVICE_ACCOUNT);
-        if (!key.client_email || !key.private_key) throw new Error('missing fields');
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['FIREBASE_SERVICE_ACCOUNT'],
-          message: 'FIREBASE_SERVICE_ACCOUNT must be a service-account key JSON with client_email and private_key',
-        });
-      }
-    }
-    if (Boolean(env.RECAPTCHA_SECRET_KEY) !== Boolean(env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.RECAPTCHA_SECRET_KEY ? 'NEXT_PUBLIC_RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET_KEY'],
-        message: 'reCAPTCHA needs both RECAPTCHA_SECRET_KEY and NEXT_PUBLIC_RECAPTCHA_SITE_KEY, or neither',
-      });
-    }
     if (env.NEWSLETTER_PROVIDER === 'mailchimp' && !env.MAILCHIMP_SUBSCRIBE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -101,9 +101,25 @@ export type Config = ReturnType<typeof readConfig>;
 export class ConfigError extends Error {}
 
 export function readConfig(env: Record<string, string | undefined> = process.env) {
+  const problems: string[] = [];
+  let publicSettings: PublicConfig = {};
+  try {
+    publicSettings = readPublicConfig(env);
+  } catch (error) {
+    problems.push(`  ${(error as Error).message}`);
+  }
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    problems.push(
+      ...parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  } else if (Boolean(parsed.data.RECAPTCHA_SECRET_KEY) !== Boolean(publicSettings.recaptchaSiteKey)) {
+    const missing = parsed.data.RECAPTCHA_SECRET_KEY ? 'NEXT_PUBLIC_RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET_KEY';
+    problems.push(
+      `  ${missing}: reCAPTCHA needs both RECAPTCHA_SECRET_KEY and NEXT_PUBLIC_RECAPTCHA_SITE_KEY, or neither`,
+    );
+  }
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration (see .env.example):\n${problems.join('\n')}`);
   }
   const e = parsed.data;
@@ -115,7 +131,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? {
             kind: 'firestore' as const,
             projectId: e.FIRESTORE_PROJECT_ID!,
-            serviceAccount: e.FIREBASE_SERVICE_ACCOUNT ? JSON.parse(e.FIREBASE_SERVICE_ACCOUNT) : undefined,
+            serviceAccount: e.FIREBASE_SERVICE_ACCOUNT,
             emulatorHost: e.FIRESTORE_EMULATOR_HOST,
           }
         : { kind: 'sqlite' as const },
@@ -137,20 +153,18 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp' as const, url: e.SMTP_URL } : { kind: 'files' as const },
-      from: e.MAIL_FROM ?? 'Baobab Data <hello@baobabdata.org>',
-      staff: e.STAFF_EMAIL ?? 'hello@baobabdata.org',
+      from: e.MAIL_FROM ?? `${site.name} <${contactInfo.email}>`,
+      staff: e.STAFF_EMAIL ?? contactInfo.email,
       maxAttempts: e.MAIL_MAX_ATTEMPTS ?? 8,
       retryBaseMs: e.MAIL_RETRY_BASE_MS ?? 30_000,
       pollMs: e.MAIL_POLL_MS ?? 5_000,
     },
     siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    public: publicSettings,
   };
 }
 
-let cached: Config | undefined;
-
 // The configuration of this process, read on first use.
 export function config(): Config {
-  cached ??= readConfig();
-  return cached;
+  return singleton('config', () => readConfig());
 }

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 
+import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 
-// The public address of the site, used for canonical URLs, the sitemap and social cards.
-// Read at build time: pages are prerendered.
-export const siteUrl = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+// The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
+// prerendered, so the build's SITE_URL is the one they carry.
+export const siteUrl = config().siteUrl;
 
 interface PageSeo {
   title: string;

@@ -3,10 +3,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 import { getConsent, subscribeConsent } from '@/lib/consent';
+import { publicConfig } from '@/lib/public-config';
 
-// Loads the operator's analytics script (NEXT_PUBLIC_ANALYTICS_SRC, read at build time) only when one
-// is configured and the visitor has not refused cookies. Loaded once the page is idle.
-const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC ?? '';
+// Loads the operator's analytics script (a build-time setting) only when one is configured and the
+// visitor has not refused cookies. Loaded once the page is idle.
+const analyticsSrc = publicConfig.analyticsSrc ?? '';
 const serverSnapshot = () => 'server' as const;
 
 export function Analytics() {

@@ -1,8 +1,10 @@
+import { publicConfig } from '@/lib/public-config';
+
 import { BOT_CHECK_ACTION } from './index';
 
 // The browser side of reCAPTCHA v3: Google's script is fetched only when a site key is configured and
 // the visitor starts filling a form. Any failure yields no token; the server then flags the record.
-const siteKey = process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY ?? '';
+const siteKey = publicConfig.recaptchaSiteKey ?? '';
 
 interface Grecaptcha {
   ready(callback: () => void): void;

@@ -1,3 +1,4 @@
+import { existingSingleton, setSingleton } from '@/lib/singletons';
 import type { Store } from '@/lib/storage';
 
 import type { MailTransport } from './transport';
@@ -154,18 +155,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 }
 
-// The worker of this server process, started by lib/server-start.ts. Next bundles instrumentation and
-// the routes separately, each with its own copy of this module, so the worker lives on globalThis.
-const holder = globalThis as { baobabOutboxWorker?: OutboxWorker };
+// The worker of this server process, set by lib/server-start.ts; absent in commands and tests.
+const WORKER = 'outboxWorker';
 
 export function setOutboxWorker(worker: OutboxWorker | undefined): void {
-  holder.baobabOutboxWorker = worker;
+  setSingleton(WORKER, worker);
 }
 
 export function kickOutbox(): void {
-  holder.baobabOutboxWorker?.kick();
+  existingSingleton<OutboxWorker>(WORKER)?.kick();
 }
 
 export function outboxWorkerStatus(): { failingSince: number | null } | null {
-  return holder.baobabOutboxWorker?.status() ?? null;
+  return existingSingleton<OutboxWorker>(WORKER)?.status() ?? null;
 }

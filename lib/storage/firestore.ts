@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'firebase-admin/app';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
@@ -25,7 +25,6 @@ const ALREADY_EXISTS = 6;
 const WRITE_DEADLINE_MS = 10_000;
 const PING_DEADLINE_MS = 3_000;
 const OUTBOX = 'outbox';
-let instances = 0;
 
 interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
   status: 'pending' | 'sent' | 'failed';
@@ -45,7 +44,8 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       projectId: options.projectId,
       ...(options.serviceAccount ? { credential: cert(options.serviceAccount) } : {}),
     },
-    `baobab-store-${++instances}`,
+    // firebase-admin keeps apps by name: each store gets its own, so closing one leaves the others.
+    `baobab-store-${randomUUID()}`,
   );
   const db: Firestore = getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });

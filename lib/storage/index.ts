@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 
 import { config } from '@/lib/config';
+import { singleton } from '@/lib/singletons';
 
 import { openFirestoreStore } from './firestore';
 import { openSqliteStore } from './sqlite';
@@ -8,21 +9,16 @@ import type { Store } from './types';
 
 export * from './types';
 
-// The store chosen by configuration, opened once per process. Next bundles instrumentation (the outbox
-// worker) and the routes separately, each with its own copy of this module, so it lives on globalThis.
-const holder = globalThis as { baobabStore?: Store };
-
+// The store chosen by configuration, opened once per process.
 export function getStore(): Store {
-  if (!holder.baobabStore) {
+  return singleton('store', () => {
     const { store: chosen, dataDir } = config();
-    holder.baobabStore =
-      chosen.kind === 'firestore'
-        ? openFirestoreStore({
-            projectId: chosen.projectId,
-            serviceAccount: chosen.serviceAccount,
-            emulatorHost: chosen.emulatorHost,
-          })
-        : openSqliteStore(join(dataDir, 'baobab.sqlite'));
-  }
-  return holder.baobabStore;
+    return chosen.kind === 'firestore'
+      ? openFirestoreStore({
+          projectId: chosen.projectId,
+          serviceAccount: chosen.serviceAccount,
+          emulatorHost: chosen.emulatorHost,
+        })
+      : openSqliteStore(join(dataDir, 'baobab.sqlite'));
+  });
 }

@@ -44,8 +44,9 @@ it('says degraded, and since when, while this instance cannot reach the mail rel
   const { setOutboxWorker } = await import('@/lib/mail/worker');
   const { GET } = await import('@/app/api/health/route');
   const { openSqliteStore } = await import('@/lib/storage/sqlite');
-  // The first test closed the process's store; getStore() keeps it on globalThis.
-  (globalThis as { baobabStore?: unknown }).baobabStore = openSqliteStore(join(dir, 'second.sqlite'));
+  const { setSingleton } = await import('@/lib/singletons');
+  // The first test closed the process's store: give the process another.
+  setSingleton('store', openSqliteStore(join(dir, 'second.sqlite')));
   const since = Date.UTC(2026, 10, 22, 9, 30);
   const stub = {
     runOnce: async () => 0,
