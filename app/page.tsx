@@ -11,10 +11,7 @@ import ui from '@/components/ui/section.module.css';
 import { contactInfo, insights, pages, partners, projectSummaries, site, socialLinks } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 
-export const metadata = {
-  ...pageMetadata({ title: 'Home', description: site.description, path: '/' }),
-  title: { absolute: `${site.name} - Learn data, build projects for Africa` },
-};
+export const metadata = pageMetadata({ title: 'Home', description: site.description, path: '/' });
 
 export default function HomePage() {
   return (

@@ -1,6 +1,7 @@
 // The brand and the organisation's fixed facts. Every page reads these through lib/content.
 export const site = {
   name: 'Baobab Data',
+  domain: 'baobabdata.org',
   // Brand orange, dark enough for white text to pass WCAG AA (5.2:1).
   brandColour: '#C2410C',
   headline: "We're educators, analysts, and engineers focused on people and data.",

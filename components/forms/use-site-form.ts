@@ -4,6 +4,7 @@ import { useActionState, useState, useSyncExternalStore, type FormEvent } from '
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
+import type { FormOperation } from '@/lib/forms/registry';
 import { BOT_TOKEN_FIELD, idleState, type FormState } from '@/lib/forms/state';
 import { siteFetch } from '@/lib/http/client';
 
@@ -12,7 +13,7 @@ import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
 type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 
 interface Options<T extends FieldValues> {
-  operation: string;
+  operation: FormOperation;
   // The form's schema, imported on demand (see lazy-resolver.ts).
   loadSchema: SchemaLoader<T>;
   action: Action;

@@ -40,6 +40,14 @@ export const pages = parseContent('pages.ts', schemas.pagesSchema, {
   insightsPage: { ...rawPages.insightsPage, submitLink: submitInsightLink },
 });
 
+// The entity of a page that is only ever built for the slugs its generateStaticParams lists
+// (dynamicParams = false: any other slug is answered by Next before the page runs). Not finding it is a
+// bug in that list, so it fails the build rather than showing a visitor a fallback.
+export function prerendered<T>(entity: T | undefined, slug: string): T {
+  if (entity === undefined) throw new Error(`No content for the prerendered slug "${slug}"`);
+  return entity;
+}
+
 export function findCourse(slug: string): Course | undefined {
   return courses.find((course) => course.slug === slug);
 }

@@ -29,6 +29,8 @@ const unique =
 
 export const siteSchema = z.object({
   name: text,
+  // The organisation's domain: message ids, calendar invitation ids.
+  domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/),
   brandColour: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
   headline: text,
   tagline: text,

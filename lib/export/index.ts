@@ -1,22 +1,14 @@
-import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
+import { columns } from '@/lib/forms/registry';
 import type { Collection, StoredRecord } from '@/lib/storage';
 
-// The columns of each collection, in the order of its form (the spec's fields), then the date.
-// Fields a record has beyond these (such as botCheck) follow.
-const formFields: Record<Collection, string[]> = {
-  enrolment: Object.keys(enrolmentSchema.shape),
-  contact: Object.keys(contactSchema.shape),
-  user: Object.keys(eventSchema.shape),
-  offer: Object.keys(offerSchema.shape),
-  newsletter: Object.keys(newsletterSchema.shape),
-};
-
+// The columns of each collection: the spec's fields in the order of its form (lib/forms/registry.ts),
+// then the date, then any field a record has beyond these (such as botCheck).
 export function columnsFor(collection: Collection, records: StoredRecord[]): string[] {
-  const columns = ['id', ...formFields[collection], 'date'];
+  const names = ['id', ...columns[collection], 'date'];
   for (const record of records) {
-    for (const key of Object.keys(record.data)) if (!columns.includes(key)) columns.push(key);
+    for (const key of Object.keys(record.data)) if (!names.includes(key)) names.push(key);
   }
-  return columns;
+  return names;
 }
 
 // A spreadsheet would run a cell that starts with one of these as a formula.

@@ -2,31 +2,22 @@
 
 import { cookies, headers } from 'next/headers';
 
-import { runForm, type FormOperation } from './run';
+import type { FormOperation } from './registry';
 import type { FormState } from './state';
+import { submitForm } from './submit';
 
-// Server actions for plain form posts (no JavaScript): the page re-renders with the returned state.
-async function run(operation: FormOperation, formData: FormData): Promise<FormState> {
-  const [headerList, cookieJar] = await Promise.all([headers(), cookies()]);
-  return runForm(operation, formData, { headers: headerList, cookie: (name) => cookieJar.get(name)?.value });
+// The forms' server actions, which a page posts to without JavaScript, rendering the state they
+// return: one per operation of lib/forms/registry.ts, under its name (tests/unit/form-registry.test.ts
+// checks that none is missing).
+function actionFor(operation: FormOperation) {
+  return async (_previous: FormState, formData: FormData): Promise<FormState> => {
+    const [headerList, cookieJar] = await Promise.all([headers(), cookies()]);
+    return submitForm(operation, formData, { headers: headerList, cookie: (name) => cookieJar.get(name)?.value });
+  };
 }
 
-export async function enrol(_previous: FormState, formData: FormData) {
-  return run('enrol', formData);
-}
-
-export async function contactUs(_previous: FormState, formData: FormData) {
-  return run('contactUs', formData);
-}
-
-export async function subscribe(_previous: FormState, formData: FormData) {
-  return run('subscribe', formData);
-}
-
-export async function registerEvent(_previous: FormState, formData: FormData) {
-  return run('registerEvent', formData);
-}
-
-export async function registerOffer(_previous: FormState, formData: FormData) {
-  return run('registerOffer', formData);
-}
+export const enrol = actionFor('enrol');
+export const contactUs = actionFor('contactUs');
+export const subscribe = actionFor('subscribe');
+export const registerEvent = actionFor('registerEvent');
+export const registerOffer = actionFor('registerOffer');

@@ -1,19 +1,16 @@
 import * as z from 'zod/mini';
 
-import { verifyBotToken, type RecaptchaSettings } from '@/lib/bot-check';
-import { clientAddress, type RateLimiter } from '@/lib/security/rate-limit';
+import { verifyBotToken } from '@/lib/bot-check';
+import { kickOutbox } from '@/lib/mail/worker';
+import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
+import { clientAddress } from '@/lib/security/rate-limit';
 import { passesXsrfCheck, type RequestMeta } from '@/lib/security/xsrf';
-import { isStoreTimeout, type RecordData, type Store } from '@/lib/storage';
+import { isStoreTimeout, type RecordData } from '@/lib/storage/types';
 
-import type { FormDefinition, FormServices } from './forms';
+import { fieldNames, forms, type Form, type FormOperation } from './registry';
+import type { NewsletterInput } from './schemas';
+import { formServices, type FormServices } from './services';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type FormState } from './state';
-
-export interface SubmissionContext extends FormServices {
-  meta: RequestMeta;
-  recaptcha: RecaptchaSettings | null;
-  rateLimiter: RateLimiter;
-  now: () => number;
-}
 
 export const messages = {
   xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
@@ -26,11 +23,11 @@ export const messages = {
     'Saving your submission is taking too long, so we cannot confirm it arrived. Please try again in a few minutes.',
 };
 
-function strings(formData: FormData, fields: string[]): Record<string, string> {
+function readFields(formData: FormData, names: string[]): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const field of fields) {
-    const value = formData.get(field);
-    if (typeof value === 'string') values[field] = value.slice(0, 10_000);
+  for (const name of names) {
+    const value = formData.get(name);
+    if (typeof value === 'string') values[name] = value.slice(0, 10_000);
   }
   return values;
 }
@@ -44,78 +41,92 @@ function firstErrors(error: z.core.$ZodError): FieldErrors {
   return errors;
 }
 
-// Every form submission, with or without JavaScript: check where it came from, drop bots quietly,
-// limit the rate, validate, verify the bot check, and answer success only once the record is stored.
-export async function processSubmission(
-  form: FormDefinition,
+// Every form submission, with or without JavaScript, in the order it is checked: where it came from,
+// what it says, the honeypot, the rate limit, the bot check; then the one write, and the answer, which
+// is a success only once the record is stored.
+export async function submitForm(
+  operation: FormOperation,
   formData: FormData,
-  context: SubmissionContext,
+  request: RequestMeta,
+  services: FormServices = formServices(),
 ): Promise<FormState> {
-  const values = strings(formData, form.fields);
+  const form: Form = forms[operation];
+  const values = readFields(formData, fieldNames(form));
+  const { log } = services;
 
-  if (!passesXsrfCheck(context.meta, formData)) {
-    context.log(`${form.id}: refused, XSRF check failed`);
+  if (!passesXsrfCheck(request, formData)) {
+    log(`${operation}: refused, XSRF check failed`);
     return { status: 'error', message: messages.xsrf, values };
   }
 
   const parsed = z.safeParse(form.schema, values);
+
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') {
-    context.log(`${form.id}: honeypot filled, dropped`);
-    // Answer as a real submission would, so the bot learns nothing.
-    return parsed.success
-      ? form.accept(
-          parsed.data,
-          context.now(),
-          {},
-          { ...context, store: () => dropStore, newsletter: () => dropNewsletter },
-        )
-      : { status: 'success', message: 'Thank you' };
+    log(`${operation}: honeypot filled, dropped`);
+    // Answered as a person would be, so the bot learns nothing; nothing is stored or sent.
+    return parsed.success ? form.answer(parsed.data as NewsletterInput) : { status: 'success', message: 'Thank you' };
   }
 
-  const allowed = context.rateLimiter.take(`${clientAddress(context.meta.headers)}|${form.id}`);
+  const allowed = services.rateLimiter.take(`${clientAddress(request.headers)}|${operation}`);
   if (!allowed.ok) return { status: 'error', message: messages.rateLimited(allowed.retryAfterSeconds), values };
 
   if (!parsed.success) return { status: 'error', message: messages.invalid, errors: firstErrors(parsed.error), values };
 
   const token = formData.get(BOT_TOKEN_FIELD);
-  const host = context.meta.headers.get('x-forwarded-host') ?? context.meta.headers.get('host') ?? '';
-  const bot = await verifyBotToken(context.recaptcha, typeof token === 'string' && token ? token : null, host);
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? '';
+  const bot = await verifyBotToken(services.recaptcha, typeof token === 'string' && token ? token : null, host);
   if (bot.verdict === 'failed') {
-    context.log(`${form.id}: bot check failed (${bot.reason})`);
+    log(`${operation}: bot check failed (${bot.reason})`);
     return { status: 'error', message: messages.botFailed, values };
   }
-  const extra: RecordData = {};
+  const flags: RecordData = {};
   if (bot.verdict === 'unavailable' || bot.verdict === 'no-token') {
     // Accepted, but flagged for staff: an outage of the bot check never loses a sign-up.
-    extra.botCheck = bot.verdict;
-    if (bot.verdict === 'unavailable')
-      context.log(`${form.id}: bot check unavailable, accepted unverified (${bot.reason})`);
+    flags.botCheck = bot.verdict;
+    if (bot.verdict === 'unavailable') log(`${operation}: bot check unavailable, accepted unverified (${bot.reason})`);
   }
 
+  let state: FormState;
   try {
-    return await form.accept(parsed.data, context.now(), extra, context);
+    if (form.kind === 'subscription') {
+      state = await subscribe(form, parsed.data as NewsletterInput, services, values);
+    } else {
+      const input = parsed.data;
+      await services.store.add(
+        form.collection,
+        { ...form.record(input), date: services.now(), ...flags },
+        { messages: form.messages(input, services.mail) },
+      );
+      state = form.answer(input);
+    }
   } catch (error) {
-    context.log(`${form.id}: could not store the submission`, error);
+    log(`${operation}: could not store the submission`, error);
     return { status: 'error', message: isStoreTimeout(error) ? messages.notConfirmed : messages.notStored, values };
   }
+  // Its messages are in the outbox: send them now rather than at the next poll.
+  if (state.status === 'success') kickOutbox();
+  return state;
 }
 
-// What a bot's submission is "stored" in: nothing.
-const dropStore: Store = {
-  kind: 'sqlite',
-  add: async () => ({ id: 'dropped' }),
-  list: async () => [],
-  claimMessages: async () => [],
-  markSent: async () => {},
-  markAttemptFailed: async () => {},
-  releaseMessages: async () => {},
-  retryWaitingNow: async () => 0,
-  outboxCounts: async () => ({ pending: 0, sent: 0, failed: 0 }),
-  ping: async () => {},
-  close: async () => {},
-};
-const dropNewsletter = {
-  kind: 'local' as const,
-  subscribe: async () => ({ result: 'success', msg: '' }),
-};
+// The newsletter hands the subscriber to its provider: the local list (which stores them) or Mailchimp.
+async function subscribe(
+  form: Extract<Form, { kind: 'subscription' }>,
+  input: NewsletterInput,
+  services: FormServices,
+  values: Record<string, string>,
+): Promise<FormState> {
+  let answer;
+  try {
+    answer = await services.newsletter.subscribe(input.name, input.email, services.now());
+  } catch (error) {
+    if (!(error instanceof NewsletterUnavailable)) throw error;
+    // docs/product.md §8: a network or HTTP failure shows 'Try again' and is logged.
+    services.log('newsletter provider unavailable', error.message);
+    return { status: 'error', message: 'Try again', values };
+  }
+  if (answer.result === undefined || answer.result === 'error') {
+    return { status: 'error', message: providerMessage(answer.msg) || 'Try again', values };
+  }
+  return form.answer(input);
+}

@@ -1,3 +1,4 @@
+import { site } from '@/lib/content';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, NewsletterInput, OfferInput } from '@/lib/forms/schemas';
@@ -111,7 +112,7 @@ export function eventMessages(input: EventInput, event: SiteEvent, ctx: MailCont
             filename: 'invite.ics',
             contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
             content: calendarInvite({
-              uid: `${recordKey}@baobabdata.org`,
+              uid: `${recordKey}@${site.domain}`,
               title: event.title,
               description: `${event.tagline} ${eventUrl}`,
               location: event.location,

@@ -1,3 +1,5 @@
+import { site } from '@/lib/content';
+
 // A calendar invitation (RFC 5545) for an all-day event spanning startDate to endDate inclusive.
 interface CalendarEvent {
   uid: string;
@@ -40,7 +42,7 @@ export function calendarInvite(event: CalendarEvent, now: Date = new Date()): st
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Baobab Data//Website//EN',
+    `PRODID:-//${site.name}//Website//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',

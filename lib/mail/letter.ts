@@ -1,3 +1,5 @@
+import { site } from '@/lib/content';
+
 // Plain text and simple, accessible HTML from one description of a letter. Every value that came from
 // a visitor is escaped in the HTML; the plain text needs no escaping.
 export interface Letter {
@@ -32,7 +34,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
     '',
     '-- ',
-    'Baobab Data',
+    site.name,
   ].join('\n');
 
   const rows = letter.rows?.length
@@ -45,12 +47,12 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c1917">
-<h1 style="font-size:22px;color:#c2410c">${escapeHtml(letter.heading)}</h1>
+<h1 style="font-size:22px;color:${site.brandColour}">${escapeHtml(letter.heading)}</h1>
 ${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid #c2410c;white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
+${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid ${site.brandColour};white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
 ${rows}
-${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:#c2410c">${escapeHtml(letter.link.label)}</a></p>` : ''}
-<p style="color:#57534e">Baobab Data</p>
+${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:${site.brandColour}">${escapeHtml(letter.link.label)}</a></p>` : ''}
+<p style="color:#57534e">${escapeHtml(site.name)}</p>
 </body></html>`;
   return { text, html };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import nodemailer from 'nodemailer';
 
+import { site } from '@/lib/content';
 import type { OutboxMessage } from '@/lib/storage';
 
 // How a message leaves: SMTP when configured, otherwise an .eml file an operator can open.
@@ -22,7 +23,7 @@ function envelope(message: OutboxMessage, from: string) {
     replyTo: message.replyTo,
     attachments: message.attachments,
     // The outbox id: a message sent twice after a crash is recognisable as the same one.
-    messageId: `<${message.id}@baobabdata.org>`,
+    messageId: `<${message.id}@${site.domain}>`,
   };
 }
 

@@ -1,7 +1,9 @@
-// The storage interface every adapter implements. Collection and field names are the spec's
-// (docs/product.md §10), so the organisation's existing Firestore data stays readable.
-export const collections = ['enrolment', 'contact', 'user', 'offer', 'newsletter'] as const;
-export type Collection = (typeof collections)[number];
+import { collections, type FormCollection } from '@/lib/forms/registry';
+
+// The storage interface every adapter implements. The collections are the forms' (lib/forms/registry.ts),
+// under the spec's names, so the organisation's existing Firestore data stays readable (docs/product.md §3).
+export { collections };
+export type Collection = FormCollection;
 
 export type RecordData = Record<string, string | number | boolean | null>;
 
@@ -97,5 +99,5 @@ export function isDuplicateError(error: unknown): boolean {
 }
 
 export function isCollection(value: string): value is Collection {
-  return (collections as readonly string[]).includes(value);
+  return (collections as string[]).includes(value);
 }

@@ -2,7 +2,7 @@
 export const routes: { path: string; title: string; h1: string | RegExp }[] = [
   {
     path: '/',
-    title: 'Baobab Data - Learn data, build projects for Africa',
+    title: 'Home - Baobab Data',
     h1: "We're educators, analysts, and engineers focused on people and data.",
   },
   { path: '/about', title: 'About - Baobab Data', h1: 'About us' },

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 
-import { contactForm, enrolForm, eventForm, newsletterForm, offerForm, type FormDefinition } from '@/lib/forms/forms';
-import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
+import type { FormOperation } from '@/lib/forms/registry';
+import { submitForm } from '@/lib/forms/submit';
 import { newsletterWelcome } from '@/lib/mail/compose';
 import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
@@ -45,24 +45,26 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function submit(form: FormDefinition, fields: Record<string, string>) {
+function submit(operation: FormOperation, fields: Record<string, string>) {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  const context: SubmissionContext = {
-    meta: { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN },
-    recaptcha: null,
-    rateLimiter: createRateLimiter(1000),
-    now: () => Date.now(),
-    store: () => store,
-    mail: () => mailContext,
-    newsletter: () =>
-      localNewsletter(
+  return submitForm(
+    operation,
+    data,
+    { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN },
+    {
+      recaptcha: null,
+      rateLimiter: createRateLimiter(1000),
+      now: () => Date.now(),
+      store,
+      mail: mailContext,
+      newsletter: localNewsletter(
         () => store,
         (name, email) => newsletterWelcome({ name, email }, mailContext),
       ),
-    log: () => {},
-  };
-  return processSubmission(form, data, context);
+      log: () => {},
+    },
+  );
 }
 
 function worker(overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
@@ -82,7 +84,7 @@ const byRecipient = (to: string) => smtp.received.filter((m) => m.to?.some((a) =
 
 describe('messages of each kind', () => {
   it('forwards a contact message to staff with reply-to the visitor, escaping their input in HTML', async () => {
-    await submit(contactForm, {
+    await submit('contactUs', {
       name: 'Ada <script>alert(1)</script>',
       email: 'ada@example.org',
       message: 'Hi & <b>bye</b>\nSecond line',
@@ -98,7 +100,7 @@ describe('messages of each kind', () => {
   });
 
   it('confirms an enrolment to the visitor with the course, duration, fee and payment link, and notifies staff', async () => {
-    await submit(enrolForm, {
+    await submit('enrol', {
       name: 'Kofi',
       email: 'kofi@example.org',
       phone: '0244123456',
@@ -122,7 +124,7 @@ describe('messages of each kind', () => {
   });
 
   it('sends an event confirmation with the dates and a calendar invitation that parses', async () => {
-    await submit(eventForm, {
+    await submit('registerEvent', {
       firstName: 'Tendai',
       lastName: 'Moyo',
       email: 'tendai@example.org',
@@ -144,7 +146,7 @@ describe('messages of each kind', () => {
   });
 
   it('confirms an offer reservation and welcomes a local newsletter subscriber', async () => {
-    await submit(offerForm, {
+    await submit('registerOffer', {
       email: 'fatou@example.org',
       firstName: 'Fatou',
       lastName: 'Diallo',
@@ -153,7 +155,7 @@ describe('messages of each kind', () => {
       occupation: 'Analyst',
       country: 'Senegal',
     });
-    await submit(newsletterForm, { name: 'Brian', email: 'brian@example.org' });
+    await submit('subscribe', { name: 'Brian', email: 'brian@example.org' });
     expect(await worker().runOnce()).toBe(3);
     const offer = byRecipient('fatou@example.org')[0]!;
     expect(offer.subject).toBe('Your spot is reserved: Become a Data Analyst');
@@ -167,7 +169,7 @@ describe('the outbox', () => {
   const contact = { name: 'Ada', email: 'ada@example.org', message: 'Hello' };
 
   it('keeps messages while SMTP is down and delivers each exactly once when it is back', async () => {
-    for (let i = 0; i < 5; i++) await submit(contactForm, { ...contact, message: `Message ${i}` });
+    for (let i = 0; i < 5; i++) await submit('contactUs', { ...contact, message: `Message ${i}` });
     smtp.down();
     const w = worker({ maxAttempts: 10 });
     expect(await w.runOnce()).toBe(0);
@@ -182,7 +184,7 @@ describe('the outbox', () => {
   });
 
   it('sends again after a crash between sending and marking sent: at least once, same Message-ID', async () => {
-    await submit(contactForm, contact);
+    await submit('contactUs', contact);
     let now = Date.now() + 1000;
     const crashing: Store = { ...store, markSent: async () => Promise.reject(new Error('killed before marking')) };
     const first = createOutboxWorker({
@@ -207,7 +209,7 @@ describe('the outbox', () => {
   });
 
   it('marks a message failed after the attempt limit and says so loudly', async () => {
-    await submit(contactForm, contact);
+    await submit('contactUs', contact);
     smtp.down();
     const logs: string[] = [];
     const w = worker({ maxAttempts: 3, log: (_level, message) => logs.push(message) });
@@ -228,7 +230,7 @@ describe('the outbox', () => {
     afterEach(() => proxy.close());
 
     it('stops a pass at the first failure and gives the rest back untried', async () => {
-      for (let i = 0; i < 4; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+      for (let i = 0; i < 4; i++) await submit('contactUs', { ...contact, message: `M${i}` });
       await proxy.cut('refuse');
       const w = worker({ maxAttempts: 2, retryBaseMs: 60_000 });
       expect(await w.runOnce()).toBe(0);
@@ -240,7 +242,7 @@ describe('the outbox', () => {
 
     it('never gives up on a message for an unreachable relay, and retries every waiting one once it is back', async () => {
       jest.spyOn(Math, 'random').mockReturnValue(0); // no jitter: each retry exactly 60 s after its failure
-      for (let i = 0; i < 3; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+      for (let i = 0; i < 3; i++) await submit('contactUs', { ...contact, message: `M${i}` });
       const start = Date.now() + 1000;
       let now = start;
       const logs: string[] = [];
@@ -271,7 +273,7 @@ describe('the outbox', () => {
     });
 
     it('times out a relay that accepts the connection but never answers', async () => {
-      await submit(contactForm, contact);
+      await submit('contactUs', contact);
       transport.close();
       transport = smtpTransport(`smtp://127.0.0.1:${proxy.port}`, 'Baobab Data <hello@baobabdata.org>', {
         timeoutMs: 300,
@@ -286,7 +288,7 @@ describe('the outbox', () => {
   });
 
   it('sends full batches one after another without waiting for the next poll', async () => {
-    for (let i = 0; i < 5; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+    for (let i = 0; i < 5; i++) await submit('contactUs', { ...contact, message: `M${i}` });
     const w = worker({ batchSize: 2, pollMs: 60_000 });
     w.start();
     // One start, one poll a minute away: only chaining passes can send all five now.
@@ -304,7 +306,7 @@ describe('the outbox', () => {
   });
 
   it('never lets two workers on one store send the same message', async () => {
-    for (let i = 0; i < 30; i++) await submit(contactForm, { ...contact, message: `M${i}` });
+    for (let i = 0; i < 30; i++) await submit('contactUs', { ...contact, message: `M${i}` });
     const other = openSqliteStore(join(dir, 'db.sqlite'));
     const a = worker({ owner: 'a', batchSize: 4 });
     const b = createOutboxWorker({
@@ -342,7 +344,7 @@ describe('the outbox', () => {
 
 describe('the file transport (embedded default)', () => {
   it('writes each message as an .eml file named by its outbox id, once even if sent twice', async () => {
-    await submit(contactForm, { name: 'Ada', email: 'ada@example.org', message: 'To a file' });
+    await submit('contactUs', { name: 'Ada', email: 'ada@example.org', message: 'To a file' });
     const mailDir = join(dir, 'mail');
     const files = fileTransport(mailDir, 'Baobab Data <hello@baobabdata.org>');
     const [message] = await store.claimMessages('t', Date.now(), 10, 1000);

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { newsletterForm, WELCOME } from '@/lib/forms/forms';
-import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
+import { WELCOME } from '@/lib/forms/registry';
+import type { FormServices } from '@/lib/forms/services';
+import { submitForm } from '@/lib/forms/submit';
 import { localNewsletter, mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { openSqliteStore } from '@/lib/storage/sqlite';
+import type { Store } from '@/lib/storage/types';
 
 import { startHttpStub } from '../helpers/http-stub';
 
@@ -40,19 +42,27 @@ afterAll(() => stub.close());
 
 const subscribeUrl = () => `${stub.url}/subscribe/post-json?u=abc123&id=list42`;
 
-function context(newsletter: NewsletterProvider, logs: string[] = []): SubmissionContext {
+function context(newsletter: NewsletterProvider, logs: string[] = []): FormServices {
   return {
-    meta: { headers: new Headers({ 'x-xsrf-token': 'a'.repeat(64) }), cookie: () => 'a'.repeat(64) },
     recaptcha: null,
     rateLimiter: createRateLimiter(100),
     now: () => 1,
-    store: () => {
-      throw new Error('the Mailchimp path stores nothing locally');
-    },
-    mail: () => ({ staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' }),
-    newsletter: () => newsletter,
+    store: new Proxy({} as Store, {
+      get() {
+        throw new Error('the Mailchimp path stores nothing locally');
+      },
+    }),
+    mail: { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' },
+    newsletter,
     log: (message, detail) => logs.push(`${message} ${detail ?? ''}`),
   };
+}
+
+const request = { headers: new Headers({ 'x-xsrf-token': 'a'.repeat(64) }), cookie: () => 'a'.repeat(64) };
+
+// One newsletter sign-up through the pipeline.
+function subscribe(data: FormData, services: FormServices) {
+  return submitForm('subscribe', data, request, services);
 }
 
 function subscription(email = 'ada@example.org') {
@@ -65,7 +75,7 @@ function subscription(email = 'ada@example.org') {
 describe('Mailchimp provider', () => {
   it('sends FULLNAME, EMAIL, subscribe=Subscribe and the empty honeypot, and shows the welcome on success', async () => {
     reply = { kind: 'json', body: { result: 'success', msg: 'Almost done: please confirm your address.' } };
-    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
+    const state = await subscribe(subscription(), context(mailchimpNewsletter(subscribeUrl())));
     expect(state).toMatchObject({ status: 'success', message: WELCOME });
     const sent = stub.requests.at(-1)!.url.searchParams;
     expect(Object.fromEntries(sent)).toEqual({
@@ -94,13 +104,13 @@ describe('Mailchimp provider', () => {
         msg: 'ada@example.org is already on this list. <a href="https://example.org/profile">Update your profile</a>',
       },
     };
-    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
+    const state = await subscribe(subscription(), context(mailchimpNewsletter(subscribeUrl())));
     expect(state).toMatchObject({ status: 'error', message: 'ada@example.org is already on this list.' });
   });
 
   it("treats a missing result like 'error'", async () => {
     reply = { kind: 'json', body: { msg: 'Too many subscribe attempts for this address.<br>Try later.' } };
-    const state = await processSubmission(newsletterForm, subscription(), context(mailchimpNewsletter(subscribeUrl())));
+    const state = await subscribe(subscription(), context(mailchimpNewsletter(subscribeUrl())));
     expect(state).toMatchObject({ status: 'error', message: 'Too many subscribe attempts for this address.' });
   });
 
@@ -111,11 +121,7 @@ describe('Mailchimp provider', () => {
   ])("shows 'Try again' and logs the failure on %s", async (_case, failure) => {
     reply = failure;
     const logs: string[] = [];
-    const state = await processSubmission(
-      newsletterForm,
-      subscription(),
-      context(mailchimpNewsletter(subscribeUrl()), logs),
-    );
+    const state = await subscribe(subscription(), context(mailchimpNewsletter(subscribeUrl()), logs));
     expect(state).toMatchObject({ status: 'error', message: 'Try again' });
     expect(logs.some((l) => l.startsWith('newsletter provider unavailable'))).toBe(true);
   });

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { RecaptchaSettings } from '@/lib/bot-check';
-import { contactForm, enrolForm, eventForm, newsletterForm, offerForm } from '@/lib/forms/forms';
-import { messages, processSubmission, type SubmissionContext } from '@/lib/forms/submit';
+import type { FormOperation } from '@/lib/forms/registry';
+import type { FormServices } from '@/lib/forms/services';
+import { messages, submitForm } from '@/lib/forms/submit';
 import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import type { RequestMeta } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
 
@@ -36,7 +38,9 @@ function formData(fields: Record<string, string>) {
   return data;
 }
 
-function context(overrides: Partial<SubmissionContext> = {}, headers: Record<string, string> = {}): SubmissionContext {
+type Context = FormServices & { meta: RequestMeta };
+
+function context(overrides: Partial<FormServices> = {}, headers: Record<string, string> = {}): Context {
   return {
     meta: {
       headers: new Headers({
@@ -50,19 +54,24 @@ function context(overrides: Partial<SubmissionContext> = {}, headers: Record<str
     recaptcha: null,
     rateLimiter: createRateLimiter(100),
     now: () => 1_780_000_000_000,
-    store: () => store,
-    mail: () => ({ staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' }),
-    newsletter: () => localNewsletter(() => store),
+    store,
+    mail: { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' },
+    newsletter: localNewsletter(() => store),
     log: (message) => logs.push(message),
     ...overrides,
   };
+}
+
+// One submission through the pipeline, with this test's store and request.
+function processSubmission(operation: FormOperation, data: FormData, ctx: Context) {
+  return submitForm(operation, data, ctx.meta, ctx);
 }
 
 describe('a valid submission', () => {
   it.each([
     [
       'enrolment',
-      enrolForm,
+      'enrol',
       {
         name: 'Ada',
         email: 'ada@example.org',
@@ -73,16 +82,16 @@ describe('a valid submission', () => {
       },
       'Enroled',
     ],
-    ['contact', contactForm, contact, 'Message sent successfully'],
+    ['contact', 'contactUs', contact, 'Message sent successfully'],
     [
       'user',
-      eventForm,
+      'registerEvent',
       { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', event: 'baobab-data-hackathon-2023' },
       'Continue your registration',
     ],
     [
       'offer',
-      offerForm,
+      'registerOffer',
       {
         email: 'ada@example.org',
         firstName: 'Ada',
@@ -109,13 +118,13 @@ describe('a valid submission', () => {
   it('tells an enrolment in a paid track where to pay, and a free one that it is free', async () => {
     const base = { name: 'Ada', email: 'ada@example.org', phone: '08012345678', gender: 'male', country: 'Ghana' };
     const paid = await processSubmission(
-      enrolForm,
+      'enrol',
       formData({ ...base, course: 'Data Analysis with Python' }),
       context(),
     );
     expect(paid).toMatchObject({ link: { href: 'https://pay.baobabdata.org/data-analysis-with-python' } });
     const free = await processSubmission(
-      enrolForm,
+      'enrol',
       formData({ ...base, course: 'Introduction To Data Ethics & Privacy' }),
       context(),
     );
@@ -132,14 +141,14 @@ describe('a valid submission', () => {
       occupation: 'Teacher',
       country: 'Kenya',
     };
-    const state = await processSubmission(offerForm, formData({ ...fields, offer: 'free-laptops' }), context());
+    const state = await processSubmission('registerOffer', formData({ ...fields, offer: 'free-laptops' }), context());
     expect(state).toMatchObject({ status: 'error', errors: { offer: 'This offer does not exist' } });
     expect(await store.list('offer')).toEqual([]);
   });
 
   it('refuses an enrolment in a course that does not exist, storing nothing', async () => {
     const state = await processSubmission(
-      enrolForm,
+      'enrol',
       formData({
         name: 'Ada',
         email: 'ada@example.org',
@@ -160,7 +169,7 @@ describe('XSRF', () => {
 
   it('refuses a header token that differs from the cookie, and stores nothing', async () => {
     const state = await processSubmission(
-      contactForm,
+      'contactUs',
       formData(contact),
       context({}, { 'x-xsrf-token': 'b'.repeat(64) }),
     );
@@ -169,42 +178,42 @@ describe('XSRF', () => {
   });
 
   it('accepts the token in the hidden field when there is no header', async () => {
-    const state = await processSubmission(contactForm, formData({ ...contact, _xsrf: TOKEN }), context({}, noToken));
+    const state = await processSubmission('contactUs', formData({ ...contact, _xsrf: TOKEN }), context({}, noToken));
     expect(state.status).toBe('success');
   });
 
   it('refuses a token when the visitor has no cookie', async () => {
     const ctx = context();
     ctx.meta.cookie = () => undefined;
-    expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('error');
+    expect((await processSubmission('contactUs', formData(contact), ctx)).status).toBe('error');
   });
 
   it('accepts a plain form post from our own pages by Fetch Metadata or Origin, and refuses a cross-site one', async () => {
     const sameOrigin = await processSubmission(
-      contactForm,
+      'contactUs',
       formData(contact),
       context({}, { ...noToken, 'sec-fetch-site': 'same-origin' }),
     );
     expect(sameOrigin.status).toBe('success');
     const byOrigin = await processSubmission(
-      contactForm,
+      'contactUs',
       formData(contact),
       context({}, { ...noToken, origin: 'https://baobabdata.org' }),
     );
     expect(byOrigin.status).toBe('success');
     const crossSite = await processSubmission(
-      contactForm,
+      'contactUs',
       formData(contact),
       context({}, { ...noToken, 'sec-fetch-site': 'cross-site' }),
     );
     expect(crossSite).toMatchObject({ status: 'error', message: messages.xsrf });
     const otherOrigin = await processSubmission(
-      contactForm,
+      'contactUs',
       formData(contact),
       context({}, { ...noToken, origin: 'https://evil.example' }),
     );
     expect(otherOrigin.status).toBe('error');
-    const nothing = await processSubmission(contactForm, formData(contact), context({}, noToken));
+    const nothing = await processSubmission('contactUs', formData(contact), context({}, noToken));
     expect(nothing.status).toBe('error');
     expect(await store.list('contact')).toHaveLength(2);
   });
@@ -213,13 +222,13 @@ describe('XSRF', () => {
 describe('honeypot', () => {
   it('answers a filled honeypot as if it succeeded, and stores nothing', async () => {
     const state = await processSubmission(
-      contactForm,
+      'contactUs',
       formData({ ...contact, website: 'http://spam.example' }),
       context(),
     );
     expect(state).toMatchObject({ status: 'success', message: 'Message sent successfully' });
     const newsletter = await processSubmission(
-      newsletterForm,
+      'subscribe',
       formData({ name: 'Bot', email: 'bot@example.org', website: 'x' }),
       context(),
     );
@@ -234,8 +243,8 @@ describe('rate limit', () => {
   it('refuses past the limit per address and form with a clear message, and counts others apart', async () => {
     const ctx = context({ rateLimiter: createRateLimiter(3) });
     for (let i = 0; i < 3; i++)
-      expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
-    const refused = await processSubmission(contactForm, formData(contact), ctx);
+      expect((await processSubmission('contactUs', formData(contact), ctx)).status).toBe('success');
+    const refused = await processSubmission('contactUs', formData(contact), ctx);
     expect(refused).toMatchObject({
       status: 'error',
       message: expect.stringMatching(/^Too many attempts.*wait \d+ seconds/),
@@ -252,9 +261,9 @@ describe('rate limit', () => {
       occupation: 'X',
       country: 'Y',
     };
-    expect((await processSubmission(offerForm, formData(offer), ctx)).status).toBe('success');
+    expect((await processSubmission('registerOffer', formData(offer), ctx)).status).toBe('success');
     ctx.meta.headers.set('x-forwarded-for', '198.51.100.9');
-    expect((await processSubmission(contactForm, formData(contact), ctx)).status).toBe('success');
+    expect((await processSubmission('contactUs', formData(contact), ctx)).status).toBe('success');
   });
 
   it('opens a new window once a minute has passed', () => {
@@ -298,7 +307,7 @@ describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
 
   it('sends the secret and the token, and accepts a passing answer', async () => {
     answer = good;
-    const state = await processSubmission(contactForm, withToken(), context({ recaptcha: settings }));
+    const state = await processSubmission('contactUs', withToken(), context({ recaptcha: settings }));
     expect(state.status).toBe('success');
     const sent = new URLSearchParams(stub.requests.at(-1)!.body);
     expect([sent.get('secret'), sent.get('response')]).toEqual(['test-secret', 'token-from-the-page']);
@@ -312,7 +321,7 @@ describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
     ['success false', { success: false, 'error-codes': ['invalid-input-response'] }],
   ])('refuses %s with a retryable message and stores nothing', async (_case, verdict) => {
     answer = verdict;
-    const state = await processSubmission(contactForm, withToken(), context({ recaptcha: settings }));
+    const state = await processSubmission('contactUs', withToken(), context({ recaptcha: settings }));
     expect(state).toEqual({ status: 'error', message: messages.botFailed, values: contact });
     expect(await store.list('contact')).toEqual([]);
   });
@@ -322,21 +331,21 @@ describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
     ['an HTTP 500', 500 as const],
   ])('accepts and flags the record when siteverify fails with %s', async (_case, failure) => {
     answer = failure;
-    const state = await processSubmission(contactForm, withToken(), context({ recaptcha: settings }));
+    const state = await processSubmission('contactUs', withToken(), context({ recaptcha: settings }));
     expect(state.status).toBe('success');
     expect((await store.list('contact'))[0]!.data.botCheck).toBe('unavailable');
     expect(logs.some((l) => l.includes('bot check unavailable'))).toBe(true);
   });
 
   it('accepts and flags a submission without a token (a visitor without JavaScript)', async () => {
-    const state = await processSubmission(contactForm, formData(contact), context({ recaptcha: settings }));
+    const state = await processSubmission('contactUs', formData(contact), context({ recaptcha: settings }));
     expect(state.status).toBe('success');
     expect((await store.list('contact'))[0]!.data.botCheck).toBe('no-token');
   });
 
   it('is skipped entirely when no keys are configured', async () => {
     const before = stub.requests.length;
-    expect((await processSubmission(contactForm, withToken(), context())).status).toBe('success');
+    expect((await processSubmission('contactUs', withToken(), context())).status).toBe('success');
     expect(stub.requests.length).toBe(before);
   });
 });
@@ -344,13 +353,13 @@ describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
 describe('storage failure', () => {
   it('answers a clear error, never success, when the store cannot commit', async () => {
     const broken: Store = { ...store, add: async () => Promise.reject(new Error('disk full')) };
-    const state = await processSubmission(contactForm, formData(contact), context({ store: () => broken }));
+    const state = await processSubmission('contactUs', formData(contact), context({ store: broken }));
     expect(state).toEqual({ status: 'error', message: messages.notStored, values: contact });
   });
 
   it('says it cannot confirm, rather than "nothing was stored", when the store does not answer in time', async () => {
     const hanging: Store = { ...store, add: () => withDeadline(new Promise<never>(() => {}), 50, 'the write') };
-    const state = await processSubmission(contactForm, formData(contact), context({ store: () => hanging }));
+    const state = await processSubmission('contactUs', formData(contact), context({ store: hanging }));
     expect(state).toEqual({ status: 'error', message: messages.notConfirmed, values: contact });
   });
 });

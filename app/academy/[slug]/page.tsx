@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { CourseJsonLd } from 'next-seo';
-import { redirect } from 'next/navigation';
 
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { coursePath, courses, findCourse, site } from '@/lib/content';
+import { coursePath, courses, findCourse, prerendered, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 
 import styles from './course.module.css';
@@ -22,8 +21,8 @@ interface Props {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const course = findCourse((await params).slug);
-  if (!course) return {};
+  const { slug } = await params;
+  const course = prerendered(findCourse(slug), slug);
   return pageMetadata({
     title: course.title,
     description:
@@ -36,9 +35,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CoursePage({ params }: Props) {
-  const course = findCourse((await params).slug);
-  // The proxy redirects unknown slugs before they get here; this is the fallback of docs/product.md §2.
-  if (!course) redirect('/academy');
+  const { slug } = await params;
+  const course = prerendered(findCourse(slug), slug);
   return (
     <>
       <CourseJsonLd

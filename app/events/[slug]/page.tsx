@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { EventJsonLd } from 'next-seo';
-import { notFound } from 'next/navigation';
 
 import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { events, findEvent, site } from '@/lib/content';
+import { events, findEvent, prerendered, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 
 import styles from './event.module.css';
@@ -21,8 +20,8 @@ interface Props {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const event = findEvent((await params).slug);
-  if (!event) return {};
+  const { slug } = await params;
+  const event = prerendered(findEvent(slug), slug);
   return pageMetadata({
     title: event.title,
     description: `${event.dates}, ${event.location}. ${event.tagline}`,
@@ -31,8 +30,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EventPage({ params }: Props) {
-  const event = findEvent((await params).slug);
-  if (!event) notFound();
+  const { slug } = await params;
+  const event = prerendered(findEvent(slug), slug);
   return (
     <>
       <EventJsonLd

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
-import { notFound } from 'next/navigation';
 
 import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { findOffer, offers, site } from '@/lib/content';
+import { findOffer, offers, prerendered, site } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 
 import styles from './offer.module.css';
@@ -22,8 +21,8 @@ interface Props {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const offer = findOffer((await params).slug);
-  if (!offer) return {};
+  const { slug } = await params;
+  const offer = prerendered(findOffer(slug), slug);
   return pageMetadata({
     title: offer.title,
     description: `${offer.highlights}. Cohort starting ${offer.cohortStart}: ${offer.discountPercent}% off, now $${offer.nowPrice} instead of $${offer.wasPrice}. Offer ends ${offer.endsOn}.`,
@@ -32,8 +31,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function OfferPage({ params }: Props) {
-  const offer = findOffer((await params).slug);
-  if (!offer) notFound();
+  const { slug } = await params;
+  const offer = prerendered(findOffer(slug), slug);
   const url = `${siteUrl}/offers/${offer.slug}`;
   return (
     <>

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { PageHeader } from '@/components/ui/page-header';
-import { findProjectBySlug, projectPath, projectSummaries } from '@/lib/content';
+import { findProjectBySlug, prerendered, projectPath, projectSummaries } from '@/lib/content';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { projectSlug } from '@/lib/slug';
 
@@ -18,8 +17,8 @@ interface Props {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const found = findProjectBySlug((await params).slug);
-  if (!found) return {};
+  const { slug } = await params;
+  const found = prerendered(findProjectBySlug(slug), slug);
   return pageMetadata({
     title: found.detail.title,
     description: found.detail.summary,
@@ -28,8 +27,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProjectPage({ params }: Props) {
-  const found = findProjectBySlug((await params).slug);
-  if (!found) notFound();
+  const { slug } = await params;
+  const found = prerendered(findProjectBySlug(slug), slug);
   return (
     <>
       <PageHeader title={found.detail.title} />

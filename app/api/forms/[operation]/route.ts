@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
-import { isFormOperation, runForm } from '@/lib/forms/run';
+import { isFormOperation } from '@/lib/forms/registry';
+import { submitForm } from '@/lib/forms/submit';
 
-// The JavaScript path of the forms: the page posts FormData with the X-XSRF-TOKEN header and gets the
-// same state the server action would render.
+// The JavaScript path of every form of lib/forms/registry.ts: the page posts FormData with the
+// X-XSRF-TOKEN header and gets the same state the server action would render.
 const MAX_BODY_BYTES = 64 * 1024;
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ operation: string }> }) {
@@ -21,7 +22,7 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   } catch {
     return NextResponse.json({ status: 'error', message: 'This submission could not be read.' }, { status: 400 });
   }
-  const state = await runForm(operation, formData, {
+  const state = await submitForm(operation, formData, {
     headers: request.headers,
     cookie: (name) => request.cookies.get(name)?.value,
   });
