@@ -102,11 +102,10 @@ export class ConfigError extends Error {}
 
 export function readConfig(env: Record<string, string | undefined> = process.env) {
   const problems: string[] = [];
-  let publicSettings: PublicConfig = {};
-  try {
-    publicSettings = readPublicConfig(env);
-  } catch (error) {
-    problems.push(`  ${(error as Error).message}`);
+  const publicSettings = readPublicConfig(env);
+  const analytics = publicSettings.analyticsSrc;
+  if (analytics !== undefined && !(URL.canParse(analytics) && /^https?:$/.test(new URL(analytics).protocol))) {
+    problems.push('  NEXT_PUBLIC_ANALYTICS_SRC: it must be a full http(s) URL such as https://…');
   }
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

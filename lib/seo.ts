@@ -14,12 +14,13 @@ interface PageSeo {
   images?: { url: string; width: number; height: number; alt: string }[];
 }
 
-// Title, description, canonical URL, Open Graph and Twitter tags of one page. The root layout's
-// title template turns `title` into '{page} - {brand}'.
+// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL, Open Graph and Twitter
+// tags of one page.
 export function pageMetadata({ title, description, path, images }: PageSeo): Metadata {
   const fullTitle = `${title} - ${site.name}`;
   return {
-    title,
+    // Absolute, because the layout's title template does not reach Home, which shares its segment.
+    title: { absolute: fullTitle },
     description,
     alternates: { canonical: path },
     openGraph: {

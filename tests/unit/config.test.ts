@@ -24,6 +24,7 @@ describe('readConfig', () => {
     [{ RECAPTCHA_VERIFY_URL: 'not a url' }, 'RECAPTCHA_VERIFY_URL must be a full URL'],
     [{ NEWSLETTER_PROVIDER: 'mailchimp' }, 'MAILCHIMP_SUBSCRIBE_URL is required'],
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE must be a number'],
+    [{ NEXT_PUBLIC_ANALYTICS_SRC: 'javascript:alert(1)' }, 'NEXT_PUBLIC_ANALYTICS_SRC: it must be a full http(s) URL'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
