@@ -138,7 +138,7 @@ export const forms = {
     fields: eventSchema,
     hidden: ['event'],
     schema: eventRegistration,
-    record: ({ event: _event, ...input }) => input,
+    record: ({ event, ...input }) => ({ ...input, event: event.slug }),
     // The record's key names the calendar invitation, so a resent invitation updates the first one.
     messages: ({ event, ...input }, mail) => eventMessages(input, event, mail, randomUUID()),
     answer: ({ event }) => ({
@@ -155,7 +155,7 @@ export const forms = {
     fields: offerSchema,
     hidden: ['offer'],
     schema: offerReservation,
-    record: ({ offer: _offer, ...input }) => input,
+    record: ({ offer, ...input }) => ({ ...input, offer: offer.slug }),
     messages: ({ offer, ...input }, mail) => offerMessages(input, offer, mail),
     answer: () => ({ status: 'success', message: 'Your Spot has been Reserved' }),
   } satisfies RecordForm<'offer', typeof offerSchema, z.output<typeof offerReservation>>,
@@ -179,9 +179,10 @@ export function fieldNames(form: Form): string[] {
   return [...Object.keys(form.fields.shape), ...(('hidden' in form && form.hidden) || [])];
 }
 
-// Where records go, and each collection's columns: the spec's fields, in the order of its form.
+// Where records go, and each collection's columns: the spec's fields in the order of its form, then
+// the event or offer a record is for (records made before that field existed leave it empty).
 export const collections = Object.values(forms).map((form) => form.collection);
 
 export const columns = Object.fromEntries(
-  Object.values(forms).map((form) => [form.collection, Object.keys(form.fields.shape)]),
+  Object.values(forms).map((form) => [form.collection, fieldNames(form)]),
 ) as Record<FormCollection, string[]>;

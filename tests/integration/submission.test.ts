@@ -14,6 +14,7 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
 
 import { json, startHttpStub } from '../helpers/http-stub';
+import { sampleEnrolment } from '../helpers/samples';
 
 const TOKEN = 'a'.repeat(64);
 const contact = { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello from Lagos' };
@@ -69,19 +70,7 @@ function processSubmission(operation: FormOperation, data: FormData, ctx: Contex
 
 describe('a valid submission', () => {
   it.each([
-    [
-      'enrolment',
-      'enrol',
-      {
-        name: 'Ada',
-        email: 'ada@example.org',
-        phone: '+234 801 234 5678',
-        gender: 'female',
-        country: 'Nigeria',
-        course: 'Data Analysis with Python',
-      },
-      'Enroled',
-    ],
+    ['enrolment', 'enrol', sampleEnrolment, 'Enroled'],
     ['contact', 'contactUs', contact, 'Message sent successfully'],
     [
       'user',
@@ -105,13 +94,13 @@ describe('a valid submission', () => {
       'Your Spot has been Reserved',
     ],
   ] as const)(
-    'is stored in %s with the spec fields and a millisecond date, then answered',
+    'is stored in %s with the spec fields, a millisecond date and the event or offer it is for, then answered',
     async (collection, form, fields, message) => {
       const state = await processSubmission(form, formData(fields), context());
       expect(state).toMatchObject({ status: 'success', message });
       const [record] = await store.list(collection);
-      const { event: _event, offer: _offer, ...specFields } = fields as Record<string, string>;
-      expect(record!.data).toEqual({ ...specFields, date: 1_780_000_000_000 });
+      // The spec's fields, the date, and for an event or offer which one it is (the slug).
+      expect(record!.data).toEqual({ ...fields, date: 1_780_000_000_000 });
     },
   );
 

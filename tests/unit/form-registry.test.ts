@@ -1,0 +1,102 @@
+/** @jest-environment node */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import * as z from 'zod/mini';
+
+import { columnsFor } from '@/lib/export';
+import * as actions from '@/lib/forms/actions';
+import { collections, columns, fieldNames, forms, isFormOperation, operations } from '@/lib/forms/registry';
+import { collections as storedCollections } from '@/lib/storage/types';
+
+import { sampleEnrolment } from '../helpers/samples';
+
+describe('the form registry', () => {
+  it('gives every operation a server action of the same name, and nothing else', () => {
+    expect(Object.keys(actions).sort()).toEqual([...operations].sort());
+    for (const operation of operations) expect(typeof actions[operation]).toBe('function');
+  });
+
+  it('is where the storage layer and the export get their collections and columns', () => {
+    expect(storedCollections).toEqual(['enrolment', 'contact', 'newsletter', 'user', 'offer']);
+    expect(collections).toBe(storedCollections);
+    expect(columns.user).toEqual(['firstName', 'lastName', 'email', 'event']);
+    expect(columns.offer).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'gender',
+      'degree',
+      'occupation',
+      'country',
+      'offer',
+    ]);
+    expect(columnsFor('enrolment', [])).toEqual([
+      'id',
+      'name',
+      'email',
+      'phone',
+      'gender',
+      'country',
+      'course',
+      'date',
+    ]);
+  });
+
+  it('reads the hidden field that names the event or offer, and only the declared fields', () => {
+    expect(fieldNames(forms.registerEvent)).toEqual(['firstName', 'lastName', 'email', 'event']);
+    expect(fieldNames(forms.contactUs)).toEqual(['name', 'email', 'message']);
+    expect(isFormOperation('registerEvent')).toBe(true);
+    expect(isFormOperation('toString')).toBe(false);
+  });
+
+  it('turns a course title, event slug or offer slug into its entity once, in the server schema', () => {
+    const person = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org' };
+    const event = z.safeParse(forms.registerEvent.schema, { ...person, event: 'baobab-data-hackathon-2023' });
+    expect(event.success && event.data.event.registrationLink).toMatch(/^https:\/\//);
+    const unknown = z.safeParse(forms.registerEvent.schema, { ...person, event: 'free-laptops' });
+    expect(unknown.error?.issues).toEqual([
+      expect.objectContaining({ path: ['event'], message: 'This event does not exist' }),
+    ]);
+
+    const reservation = {
+      ...person,
+      gender: 'female',
+      degree: 'master',
+      occupation: 'Teacher',
+      country: 'Kenya',
+    };
+    // A page cached before the offer field existed posts none: it is the first offer.
+    const offer = z.safeParse(forms.registerOffer.schema, reservation);
+    expect(offer.success && offer.data.offer.slug).toBe('become-a-data-analyst');
+
+    const enrolment = z.safeParse(forms.enrol.schema, sampleEnrolment);
+    expect(enrolment.success && forms.enrol.record(enrolment.data)).toMatchObject({
+      course: 'Data Analysis with Python',
+    });
+  });
+});
+
+describe('settings', () => {
+  const root = join(__dirname, '..', '..');
+  const allowed = ['lib/config.ts', 'lib/public-config.ts'];
+
+  function sources(path: string): string[] {
+    const full = join(root, path);
+    if (!statSync(full).isDirectory()) return [path];
+    return readdirSync(full).flatMap((name) => sources(join(path, name)));
+  }
+
+  it('are read from the environment by the settings module alone', () => {
+    const files = ['app', 'components', 'lib', 'data', 'proxy.ts', 'instrumentation.ts']
+      .flatMap(sources)
+      .filter((file) => /\.(ts|tsx|mjs)$/.test(file));
+    expect(files.length).toBeGreaterThan(50);
+    // Not settings: NEXT_RUNTIME is the bundle's runtime, which Next writes in at build time, and the
+    // Firestore adapter hands the emulator's address to firebase-admin, which reads it from there.
+    const readers = files.filter((file) =>
+      /process\.env\b(?!\.NEXT_RUNTIME\b|\.FIRESTORE_EMULATOR_HOST =)/.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(readers.map((file) => relative(root, join(root, file))).sort()).toEqual(allowed);
+  });
+});
