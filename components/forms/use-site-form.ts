@@ -5,7 +5,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
 import type { FormOperation } from '@/lib/forms/registry';
-import { BOT_TOKEN_FIELD, idleState, type FormState } from '@/lib/forms/state';
+import { BOT_TOKEN_FIELD, idleState, SEND_TIMEOUT_MS, TIMED_OUT, type FormState } from '@/lib/forms/state';
 import { siteFetch } from '@/lib/http/client';
 
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
@@ -57,13 +57,23 @@ export function useSiteForm<T extends FieldValues>({
     const token = await getBotToken();
     if (token) data.set(BOT_TOKEN_FIELD, token);
     let next: FormState;
+    // A stalled connection must not leave 'Sending…' forever. Giving up is safe: sending the same
+    // details again stores nothing twice (the server recognises a repeat).
+    const abandon = new AbortController();
+    const timer = setTimeout(() => abandon.abort(), SEND_TIMEOUT_MS);
     try {
-      const response = await siteFetch(`/api/forms/${operation}`, { method: 'POST', body: data });
+      const response = await siteFetch(`/api/forms/${operation}`, {
+        method: 'POST',
+        body: data,
+        signal: abandon.signal,
+      });
       next = response.headers.get('content-type')?.includes('json')
         ? ((await response.json()) as FormState)
         : { status: 'error', message: 'Try again' };
     } catch {
-      next = { status: 'error', message: 'Try again' };
+      next = { status: 'error', message: abandon.signal.aborted ? TIMED_OUT : 'Try again' };
+    } finally {
+      clearTimeout(timer);
     }
     setSending(false);
     setClientState(next);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
@@ -5,7 +7,7 @@ import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { clientAddress } from '@/lib/security/rate-limit';
 import { passesXsrfCheck, type RequestMeta } from '@/lib/security/xsrf';
-import { isStoreTimeout, type RecordData } from '@/lib/storage/types';
+import { isDuplicateError, isStoreTimeout, type NewMessage, type RecordData } from '@/lib/storage/types';
 
 import { fieldNames, forms, type Form, type FormOperation } from './registry';
 import type { NewsletterInput } from './schemas';
@@ -61,17 +63,18 @@ export async function submitForm(
 
   const parsed = z.safeParse(form.schema, values);
 
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (typeof honeypot === 'string' && honeypot !== '') {
-    log(`${operation}: honeypot filled, dropped`);
-    // Answered as a person would be, so the bot learns nothing; nothing is stored or sent.
-    return parsed.success ? form.answer(parsed.data as NewsletterInput) : { status: 'success', message: 'Thank you' };
-  }
-
   const allowed = services.rateLimiter.take(`${clientAddress(request.headers)}|${operation}`);
   if (!allowed.ok) return { status: 'error', message: messages.rateLimited(allowed.retryAfterSeconds), values };
 
   if (!parsed.success) return { status: 'error', message: messages.invalid, errors: firstErrors(parsed.error), values };
+
+  // A bot that filled the hidden field gets, up to here and from here, exactly what a person would:
+  // the same limit, the same field errors, the same thanks. Only nothing is stored or sent.
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === 'string' && honeypot !== '') {
+    log(`${operation}: honeypot filled, dropped`);
+    return form.answer(parsed.data as NewsletterInput);
+  }
 
   const token = formData.get(BOT_TOKEN_FIELD);
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? '';
@@ -93,11 +96,26 @@ export async function submitForm(
       state = await subscribe(form, parsed.data as NewsletterInput, services, values);
     } else {
       const input = parsed.data;
-      await services.store.add(
-        form.collection,
-        { ...form.record(input), date: services.now(), ...flags },
-        { messages: form.messages(input, services.mail) },
-      );
+      const record = form.record(input);
+      const day = new Date(services.now()).toISOString().slice(0, 10);
+      try {
+        await services.store.add(
+          form.collection,
+          { ...record, date: services.now(), ...flags },
+          {
+            submissionKey: submissionKey(operation, day, record),
+            messages: form
+              .messages(input, services.mail)
+              .map((message) => confirmOnce(message, operation, day, services)),
+          },
+        );
+      } catch (error) {
+        if (!isDuplicateError(error)) throw error;
+        // The same submission again (a retry after a timeout, a double click, a refreshed answer page):
+        // nothing new is stored or sent, and the answer is the first one's.
+        log(`${operation}: a repeat of a stored submission, answered as the first`);
+        return form.answer(input);
+      }
       state = form.answer(input);
     }
   } catch (error) {
@@ -107,6 +125,21 @@ export async function submitForm(
   // Its messages are in the outbox: send them now rather than at the next poll.
   if (state.status === 'success') kickOutbox();
   return state;
+}
+
+// What makes two posts the same submission: the same form, the same day and the same stored fields.
+// Pages are prerendered and identical for everyone, so the identity comes from what was sent.
+function submissionKey(operation: FormOperation, day: string, record: RecordData): string {
+  return createHash('sha256')
+    .update(JSON.stringify([operation, day, record]))
+    .digest('base64url');
+}
+
+// A mail to anyone but the staff is a visitor's confirmation: at most one per address, form and day,
+// so the site cannot be used to flood someone's inbox. The record and the staff's note are kept.
+function confirmOnce(message: NewMessage, operation: FormOperation, day: string, services: FormServices): NewMessage {
+  if (message.to === services.mail.staff) return message;
+  return { ...message, onceKey: `${operation}:${message.to.toLowerCase()}:${day}` };
 }
 
 // The newsletter hands the subscriber to its provider: the local list (which stores them) or Mailchimp.

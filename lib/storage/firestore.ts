@@ -6,6 +6,7 @@ import { getFirestore, type DocumentReference, type Firestore } from 'firebase-a
 import {
   DuplicateError,
   withDeadline,
+  type NewMessage,
   type OutboxMessage,
   type RecordData,
   type Store,
@@ -25,6 +26,11 @@ const ALREADY_EXISTS = 6;
 const WRITE_DEADLINE_MS = 10_000;
 const PING_DEADLINE_MS = 3_000;
 const OUTBOX = 'outbox';
+// The site's own collections beside the spec's: stored submissions' keys, and once-only messages' keys.
+const SUBMISSIONS = 'submissions';
+const SENT_ONCE = 'sentOnce';
+
+const keyId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
 
 interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
   status: 'pending' | 'sent' | 'failed';
@@ -56,31 +62,56 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const col = db.collection(collection);
       // With a unique key the document id derives from it, so create() refuses a second one atomically.
       const ref: DocumentReference =
-        addOptions.uniqueKey === undefined
-          ? col.doc()
-          : col.doc(createHash('sha256').update(addOptions.uniqueKey).digest('hex').slice(0, 40));
-      const batch = db.batch();
-      batch.create(ref, data);
-      const now = Date.now();
-      for (const message of addOptions.messages ?? []) {
-        const doc: OutboxDoc = {
-          ...message,
-          recordId: ref.id,
-          attempts: 0,
-          status: 'pending',
-          nextAttemptAt: now,
-          leaseOwner: null,
-          leaseUntil: 0,
-          lastError: null,
-          sentAt: null,
-        };
-        batch.create(db.collection(OUTBOX).doc(), doc);
-      }
-      try {
-        await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
-      } catch (error) {
-        if ((error as { code?: number }).code === ALREADY_EXISTS) throw new DuplicateError(collection);
-        throw error;
+        addOptions.uniqueKey === undefined ? col.doc() : col.doc(keyId(addOptions.uniqueKey));
+      // A submission's key and a once-only message's key are marker documents in the same batch:
+      // create() refuses a marker that exists, and with it the whole batch.
+      const submission =
+        addOptions.submissionKey === undefined ? null : db.collection(SUBMISSIONS).doc(keyId(addOptions.submissionKey));
+      const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyId(key));
+
+      // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
+      // at least stops at the first refused write.
+      const commit = (messages: NewMessage[]) => {
+        const now = Date.now();
+        const batch = db.batch();
+        for (const { onceKey } of messages) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
+        if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
+        batch.create(ref, data);
+        for (const { onceKey: _onceKey, ...message } of messages) {
+          const doc: OutboxDoc = {
+            ...message,
+            recordId: ref.id,
+            attempts: 0,
+            status: 'pending',
+            nextAttemptAt: now,
+            leaseOwner: null,
+            leaseUntil: 0,
+            lastError: null,
+            sentAt: null,
+          };
+          batch.create(db.collection(OUTBOX).doc(), doc);
+        }
+        return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+      };
+
+      // On a refused batch, find out which document was there: the record itself (a repeat), or only
+      // some once-only message's marker, in which case the record goes in without that message.
+      let messages = addOptions.messages ?? [];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await commit(messages);
+          break;
+        } catch (error) {
+          if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+          const repeat =
+            (submission !== null && (await submission.get()).exists) ||
+            (addOptions.uniqueKey !== undefined && (await ref.get()).exists);
+          if (repeat) throw new DuplicateError(collection);
+          const once = messages.filter((m) => m.onceKey !== undefined);
+          if (once.length === 0 || attempt === 3) throw error;
+          const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
+          messages = messages.filter((m) => m.onceKey === undefined || !taken[once.indexOf(m)]);
+        }
       }
       return { id: ref.id };
     },

@@ -47,6 +47,10 @@ export function openSqliteStore(file: string): Store {
       sent_at INTEGER
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+
+    -- Submissions already stored (by their key), and messages that may be queued only once.
+    CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
   `);
 
   const insertRecord = db.prepare(
@@ -55,6 +59,8 @@ export function openSqliteStore(file: string): Store {
   const insertMessage = db.prepare(
     'INSERT INTO outbox (id, record_id, message, next_attempt_at) VALUES (@id, @recordId, @message, @now)',
   );
+  const insertSubmission = db.prepare('INSERT INTO submissions (key, record_id, date) VALUES (?, ?, ?)');
+  const claimOnce = db.prepare('INSERT INTO sent_once (key, date) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
   const selectRecords = db.prepare(
     'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
   );
@@ -89,7 +95,9 @@ export function openSqliteStore(file: string): Store {
       date: typeof data.date === 'number' ? data.date : Date.now(),
       data: JSON.stringify(data),
     });
-    for (const message of options.messages ?? []) {
+    if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
+    for (const { onceKey, ...message } of options.messages ?? []) {
+      if (onceKey !== undefined && claimOnce.run(onceKey, Date.now()).changes === 0) continue;
       insertMessage.run({ id: randomUUID(), recordId: id, message: JSON.stringify(message), now: Date.now() });
     }
   });
@@ -101,7 +109,10 @@ export function openSqliteStore(file: string): Store {
       try {
         addAll(id, collection, data, options);
       } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new DuplicateError(collection);
+        const code = (error as { code?: string }).code;
+        if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+          throw new DuplicateError(collection);
+        }
         throw error;
       }
       return { id };

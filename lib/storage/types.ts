@@ -20,6 +20,9 @@ export interface NewMessage {
   html: string;
   replyTo?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
+  // At most one message is ever queued under this key: a later one with the same key is dropped while
+  // its record is still stored (a visitor's confirmation, once per address, form and day).
+  onceKey?: string;
 }
 
 export interface OutboxMessage extends NewMessage {
@@ -37,6 +40,9 @@ export interface OutboxCounts {
 export interface AddOptions {
   // Refuse a second record with the same key in this collection (e.g. a newsletter address).
   uniqueKey?: string;
+  // The identity of a submission: a second add with the same key (a retry, a double click, a refreshed
+  // answer page) stores nothing and is refused with DuplicateError.
+  submissionKey?: string;
   // Messages to send about this record: committed together with it, or not at all.
   messages?: NewMessage[];
 }

@@ -109,6 +109,34 @@ test.describe('with JavaScript', () => {
     ]);
   });
 
+  test('contact: a request without an answer in 20 s is abandoned with "Try again", and trying again stores it once', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/contact');
+    await waitForHydration(page, 'Send message');
+    const email = uniqueEmail('slow-contact');
+    // The server gets and stores the first post, but its answer is held past the page's patience.
+    await page.route('**/api/forms/contactUs', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 22_000));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.getByLabel('Name').fill('Slow Link');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message', { exact: true }).fill('Sent over a stalled connection.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText(/^Try again: our server did not answer within 20 seconds/)).toBeVisible({
+      timeout: 25_000,
+    });
+    // What was typed is still there; the second try reaches the server straight away.
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Sent over a stalled connection.');
+    await page.unroute('**/api/forms/contactUs');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    expect(storedRecords('contact', email)).toHaveLength(1);
+  });
+
   test('event: resets, "Continue your registration", and the registration page opens after 2 seconds', async ({
     page,
     context,
@@ -129,7 +157,7 @@ test.describe('with JavaScript', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
     await expect(page.getByRole('link', { name: /Continue to the registration page/ })).toBeVisible();
     expect(storedRecords('user', email)).toEqual([
-      { firstName: 'Tendai', lastName: 'Moyo', email, date: expect.any(Number) },
+      { firstName: 'Tendai', lastName: 'Moyo', email, event: 'baobab-data-hackathon-2023', date: expect.any(Number) },
     ]);
   });
 
@@ -156,6 +184,7 @@ test.describe('with JavaScript', () => {
         degree: 'bachelor',
         occupation: 'Accountant',
         country: 'Senegal',
+        offer: 'become-a-data-analyst',
         date: expect.any(Number),
       },
     ]);
@@ -238,6 +267,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Enroled', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /Go to the payment page/ })).toBeVisible();
     expect(storedRecords('enrolment', email)).toHaveLength(1);
+  });
+
+  test('refreshing the answer page sends the post again, and stores nothing new', async ({ page }) => {
+    await page.goto('/contact');
+    const email = uniqueEmail('nojs-refresh');
+    await page.getByLabel('Name').fill('Refresh Happy');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message', { exact: true }).fill('Sent once, refreshed twice.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    // A reload of a page that answered a POST re-sends that POST, as a browser does after its prompt.
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await expect(page.getByText('Message sent successfully')).toBeVisible();
+    }
+    expect(storedRecords('contact', email)).toHaveLength(1);
   });
 
   test('event, offer and newsletter post and render their outcomes', async ({ page }) => {

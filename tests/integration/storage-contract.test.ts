@@ -142,6 +142,39 @@ describe.each([
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
   });
 
+  it('stores a submission once: a second add with its key is refused and writes nothing', async () => {
+    const record = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 5 };
+    const options = { submissionKey: 'registerEvent:2026-11-22:abc', messages: [note('staff@example.org')] };
+    const { id } = await store.add('user', record, options);
+    await expect(store.add('user', record, options)).rejects.toBeInstanceOf(DuplicateError);
+    expect((await store.list('user')).map((r) => r.id)).toEqual([id]);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    // Another key is another submission, with its own messages.
+    await store.add('user', record, { ...options, submissionKey: 'registerEvent:2026-11-22:def' });
+    expect(await store.list('user')).toHaveLength(2);
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+  });
+
+  it('queues a once-only message once per key, and still stores every record and its other messages', async () => {
+    const confirmation = { ...note('victim@example.org'), onceKey: 'enrol:victim@example.org:2026-11-22' };
+    for (let i = 0; i < 3; i++) {
+      await store.add(
+        'enrolment',
+        { name: `N${i}`, email: 'victim@example.org', date: i },
+        { messages: [note('staff@example.org'), confirmation] },
+      );
+    }
+    expect(await store.list('enrolment')).toHaveLength(3);
+    const queued = await store.claimMessages('w', Date.now() + 1000, 20, 60_000);
+    expect(queued.map((m) => m.to).sort()).toEqual([
+      'staff@example.org',
+      'staff@example.org',
+      'staff@example.org',
+      'victim@example.org',
+    ]);
+    expect(queued.find((m) => m.to === 'victim@example.org')).not.toHaveProperty('onceKey');
+  });
+
   it('gives claimed messages back untried, and makes waiting ones due now on request', async () => {
     await store.add(
       'contact',

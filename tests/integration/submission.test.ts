@@ -186,7 +186,7 @@ describe('XSRF', () => {
     expect(sameOrigin.status).toBe('success');
     const byOrigin = await processSubmission(
       'contactUs',
-      formData(contact),
+      formData({ ...contact, message: 'A second message' }),
       context({}, { ...noToken, origin: 'https://baobabdata.org' }),
     );
     expect(byOrigin.status).toBe('success');
@@ -228,11 +228,88 @@ describe('honeypot', () => {
   });
 });
 
+describe('a filled honeypot', () => {
+  it('gets the field errors a person would get for the same data', async () => {
+    const invalid = { ...contact, email: 'not an address' };
+    const person = await processSubmission('contactUs', formData(invalid), context());
+    const bot = await processSubmission('contactUs', formData({ ...invalid, website: 'x' }), context());
+    expect(bot).toEqual(person);
+    expect(bot).toMatchObject({ status: 'error', errors: { email: expect.any(String) } });
+  });
+
+  it('counts against the rate limit like any other post', async () => {
+    const ctx = context({ rateLimiter: createRateLimiter(2) });
+    for (let i = 0; i < 2; i++) {
+      const state = await processSubmission('contactUs', formData({ ...contact, website: `x${i}` }), ctx);
+      expect(state.status).toBe('success');
+    }
+    const refused = await processSubmission('contactUs', formData(contact), ctx);
+    expect(refused).toMatchObject({ status: 'error', message: expect.stringMatching(/^Too many attempts/) });
+    expect(await store.list('contact')).toEqual([]);
+  });
+});
+
+describe('a repeated submission', () => {
+  it('is stored once, and answered as the first was, whether sent again by a retry or a refresh', async () => {
+    const enrolment = { ...sampleEnrolment, course: 'Data Analysis with Python' };
+    const first = await processSubmission('enrol', formData(enrolment), context());
+    const again = await processSubmission('enrol', formData(enrolment), context());
+    expect(again).toEqual(first);
+    expect(first.status).toBe('success');
+    expect(await store.list('enrolment')).toHaveLength(1);
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+    expect(logs).toContain('enrol: a repeat of a stored submission, answered as the first');
+    // Anything different is another submission.
+    await processSubmission('enrol', formData({ ...enrolment, phone: '+234 801 234 0000' }), context());
+    expect(await store.list('enrolment')).toHaveLength(2);
+  });
+});
+
+describe('confirmations to visitors', () => {
+  it('go to one address at most once per form and day, while every record is kept and staff hear of each', async () => {
+    const victim = 'victim@example.org';
+    const names = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Efe', 'Femi'];
+    for (const firstName of names) {
+      const state = await processSubmission(
+        'registerEvent',
+        formData({ firstName, lastName: 'X', email: victim, event: 'baobab-data-hackathon-2023' }),
+        context(),
+      );
+      // The answer does not say whether a mail went out.
+      expect(state).toMatchObject({ status: 'success', message: 'Continue your registration' });
+    }
+    expect(await store.list('user')).toHaveLength(names.length);
+    const queued = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    expect(queued.filter((m) => m.to === victim)).toHaveLength(1);
+    expect(queued.filter((m) => m.to === 'staff@baobabdata.org')).toHaveLength(names.length);
+    // Another form is another confirmation.
+    await processSubmission('enrol', formData({ ...sampleEnrolment, email: victim }), context());
+    const more = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    expect(more.filter((m) => m.to === victim)).toHaveLength(1);
+  });
+
+  it('go out again the next day', async () => {
+    const registration = {
+      firstName: 'Ada',
+      lastName: 'X',
+      email: 'ada@example.org',
+      event: 'baobab-data-hackathon-2023',
+    };
+    await processSubmission('registerEvent', formData(registration), context());
+    const nextDay = context({ now: () => 1_780_000_000_000 + 24 * 60 * 60 * 1000 });
+    await processSubmission('registerEvent', formData({ ...registration, firstName: 'Ada B' }), nextDay);
+    const queued = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    expect(queued.filter((m) => m.to === 'ada@example.org')).toHaveLength(2);
+  });
+});
+
 describe('rate limit', () => {
   it('refuses past the limit per address and form with a clear message, and counts others apart', async () => {
     const ctx = context({ rateLimiter: createRateLimiter(3) });
     for (let i = 0; i < 3; i++)
-      expect((await processSubmission('contactUs', formData(contact), ctx)).status).toBe('success');
+      expect((await processSubmission('contactUs', formData({ ...contact, message: `M${i}` }), ctx)).status).toBe(
+        'success',
+      );
     const refused = await processSubmission('contactUs', formData(contact), ctx);
     expect(refused).toMatchObject({
       status: 'error',
