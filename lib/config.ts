@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
 
-import { readPublicConfig, type PublicConfig } from './public-config';
+import { readPublicConfig } from './public-config';
 import { singleton } from './singletons';
 
 // Every environment variable the server reads, checked once. With none set the site runs on its

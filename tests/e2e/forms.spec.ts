@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
-import { storedRecords, uniqueEmail } from './store';
+import { sendContactForm, storedRecords, uniqueEmail } from './store';
 
 // The external pages forms open are answered here, so no test reaches the internet.
 async function stubExternalPages(context: BrowserContext) {
@@ -95,10 +95,11 @@ test.describe('with JavaScript', () => {
     await page.goto('/contact');
     await waitForHydration(page, 'Send message');
     const email = uniqueEmail('contact');
-    await page.getByLabel('Name').fill('Amina Yusuf');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Message', { exact: true }).fill('We would like to host a study group in Kano.');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendContactForm(page, {
+      name: 'Amina Yusuf',
+      email,
+      message: 'We would like to host a study group in Kano.',
+    });
     await expect(page.getByText('Message sent successfully')).toBeVisible();
     await expect(page.getByText('We will get in touch soon')).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('');
@@ -122,10 +123,7 @@ test.describe('with JavaScript', () => {
       await new Promise((resolve) => setTimeout(resolve, 22_000));
       await route.fulfill({ response }).catch(() => {});
     });
-    await page.getByLabel('Name').fill('Slow Link');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Message', { exact: true }).fill('Sent over a stalled connection.');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendContactForm(page, { name: 'Slow Link', email, message: 'Sent over a stalled connection.' });
     await expect(page.getByText(/^Try again: our server did not answer within 20 seconds/)).toBeVisible({
       timeout: 25_000,
     });
@@ -232,10 +230,7 @@ test.describe('without JavaScript', () => {
   test('contact posts and the server renders the outcome', async ({ page }) => {
     await page.goto('/contact');
     const email = uniqueEmail('nojs-contact');
-    await page.getByLabel('Name').fill('Moussa');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Message', { exact: true }).fill('Sent without JavaScript.');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendContactForm(page, { name: 'Moussa', email, message: 'Sent without JavaScript.' });
     await expect(page.getByText('Message sent successfully')).toBeVisible();
     await expect(page.getByText('We will get in touch soon')).toBeVisible();
     expect(storedRecords('contact', email)).toEqual([
@@ -272,10 +267,7 @@ test.describe('without JavaScript', () => {
   test('refreshing the answer page sends the post again, and stores nothing new', async ({ page }) => {
     await page.goto('/contact');
     const email = uniqueEmail('nojs-refresh');
-    await page.getByLabel('Name').fill('Refresh Happy');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Message', { exact: true }).fill('Sent once, refreshed twice.');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendContactForm(page, { name: 'Refresh Happy', email, message: 'Sent once, refreshed twice.' });
     await expect(page.getByText('Message sent successfully')).toBeVisible();
     // A reload of a page that answered a POST re-sends that POST, as a browser does after its prompt.
     for (let i = 0; i < 2; i++) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 
 import { startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { sendContactForm } from './store';
 
 // The JavaScript path (route handler) and the no-JavaScript path (server action) are separate bundles
 // in Next. They must count one limit between them: otherwise turning JavaScript off doubles it.
@@ -26,10 +27,7 @@ async function sendWithoutJavaScript(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${base}/contact`);
-  await page.getByLabel('Name').fill(contact.name);
-  await page.getByLabel('Email').fill(contact.email);
-  await page.getByLabel('Message', { exact: true }).fill(contact.message);
-  await page.getByRole('button', { name: 'Send message' }).click();
+  await sendContactForm(page, contact);
   const status = page.locator('#contact-status');
   await expect(status).not.toBeEmpty();
   const text = await status.innerText();

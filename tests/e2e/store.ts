@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 // Reads what the site under test stored (DATA_DIR=var/e2e in playwright.config.ts).
@@ -16,4 +17,12 @@ export function storedRecords(collection: string, email: string): Record<string,
 let counter = 0;
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}.${++counter}@example.org`;
+}
+
+// Types a contact message into the contact page's form and sends it.
+export async function sendContactForm(page: Page, fields: { name: string; email: string; message: string }) {
+  await page.getByLabel('Name').fill(fields.name);
+  await page.getByLabel('Email').fill(fields.email);
+  await page.getByLabel('Message', { exact: true }).fill(fields.message);
+  await page.getByRole('button', { name: 'Send message' }).click();
 }

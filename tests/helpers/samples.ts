@@ -7,3 +7,10 @@ export const sampleEnrolment = {
   country: 'Nigeria',
   course: 'Data Analysis with Python',
 };
+
+export const sampleRegistration = {
+  firstName: 'Ada',
+  lastName: 'X',
+  email: 'ada@example.org',
+  event: 'baobab-data-hackathon-2023',
+};

@@ -14,7 +14,7 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
 
 import { json, startHttpStub } from '../helpers/http-stub';
-import { sampleEnrolment } from '../helpers/samples';
+import { sampleEnrolment, sampleRegistration } from '../helpers/samples';
 
 const TOKEN = 'a'.repeat(64);
 const contact = { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello from Lagos' };
@@ -272,7 +272,7 @@ describe('confirmations to visitors', () => {
     for (const firstName of names) {
       const state = await processSubmission(
         'registerEvent',
-        formData({ firstName, lastName: 'X', email: victim, event: 'baobab-data-hackathon-2023' }),
+        formData({ ...sampleRegistration, firstName, email: victim }),
         context(),
       );
       // The answer does not say whether a mail went out.
@@ -289,12 +289,7 @@ describe('confirmations to visitors', () => {
   });
 
   it('go out again the next day', async () => {
-    const registration = {
-      firstName: 'Ada',
-      lastName: 'X',
-      email: 'ada@example.org',
-      event: 'baobab-data-hackathon-2023',
-    };
+    const registration = sampleRegistration;
     await processSubmission('registerEvent', formData(registration), context());
     const nextDay = context({ now: () => 1_780_000_000_000 + 24 * 60 * 60 * 1000 });
     await processSubmission('registerEvent', formData({ ...registration, firstName: 'Ada B' }), nextDay);
