@@ -102,7 +102,7 @@ export async function processSubmission(
 }
 
 // What a bot's submission is "stored" in: nothing.
-const dropStore: Store = {
+const dropStore = {
   kind: 'sqlite',
   add: async () => ({ id: 'dropped' }),
   list: async () => [],
@@ -114,7 +114,7 @@ const dropStore: Store = {
   outboxCounts: async () => ({ pending: 0, sent: 0, failed: 0 }),
   ping: async () => {},
   close: async () => {},
-};
+} as Store;
 const dropNewsletter = {
   kind: 'local' as const,
   subscribe: async () => ({ result: 'success', msg: '' }),
