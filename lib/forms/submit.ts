@@ -102,7 +102,7 @@ export async function processSubmission(
 }
 
 // What a bot's submission is "stored" in: nothing.
-const dropStore = {
+const dropStore: Store = {
   kind: 'sqlite',
   add: async () => ({ id: 'dropped' }),
   list: async () => [],
@@ -112,9 +112,18 @@ const dropStore = {
   releaseMessages: async () => {},
   retryWaitingNow: async () => 0,
   outboxCounts: async () => ({ pending: 0, sent: 0, failed: 0 }),
+  findEmail: async () => ({ records: [], messages: [] }),
+  forgetEmail: async () => ({ records: [], messages: [] }),
+  getSubscriber: async () => null,
+  updateSubscriber: async () => false,
+  purgeRecords: async () => 0,
+  clearSentBodies: async () => 0,
+  claimJob: async () => false,
+  hasJob: async () => false,
+  lastJob: async () => null,
   ping: async () => {},
   close: async () => {},
-} as Store;
+};
 const dropNewsletter = {
   kind: 'local' as const,
   subscribe: async () => ({ result: 'success', msg: '' }),
