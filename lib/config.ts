@@ -49,6 +49,9 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
     SITE_URL: url('SITE_URL'),
+    LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+      message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
+    }),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -144,6 +147,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS ?? 5_000,
     },
     siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
+    linkSecret: e.LINK_SECRET,
   };
 }
 
