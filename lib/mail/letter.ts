@@ -6,6 +6,8 @@ export interface Letter {
   rows?: [label: string, value: string][];
   link?: { href: string; label: string };
   quote?: string;
+  // A newsletter's way out, at the foot of the letter.
+  unsubscribe?: string;
 }
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -33,6 +35,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     '',
     '-- ',
     'Baobab Data',
+    ...(letter.unsubscribe ? [`Unsubscribe: ${letter.unsubscribe}`] : []),
   ].join('\n');
 
   const rows = letter.rows?.length
@@ -50,7 +53,7 @@ ${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid #c2410c;white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
 ${rows}
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:#c2410c">${escapeHtml(letter.link.label)}</a></p>` : ''}
-<p style="color:#57534e">Baobab Data</p>
+<p style="color:#57534e">Baobab Data</p>${letter.unsubscribe ? `\n<p style="color:#57534e;font-size:14px"><a href="${escapeHtml(letter.unsubscribe)}" style="color:#57534e">Unsubscribe</a></p>` : ''}
 </body></html>`;
   return { text, html };
 }

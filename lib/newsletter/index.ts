@@ -1,5 +1,9 @@
-import type { NewMessage, Store } from '@/lib/storage';
-import { isDuplicateError } from '@/lib/storage/types';
+import { config } from '@/lib/config';
+import { site } from '@/lib/content';
+import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
+import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
+import { getStore, type NewMessage, type Store } from '@/lib/storage';
+import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
 
 // docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
@@ -39,6 +43,144 @@ export function localNewsletter(
       return { result: 'success', msg: 'Almost finished… welcome to the community!' };
     },
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CONFIRM_LINK_DAYS = 7;
+
+// What every sign-up to the local list hears, new, pending, confirmed or unsubscribed alike, so the
+// form tells nobody whether an address is on the list.
+export const CHECK_INBOX = 'Check your inbox to confirm your subscription.';
+
+export type ConfirmResult = 'confirmed' | 'invalid';
+export type UnsubscribeResult = 'unsubscribed' | 'invalid';
+
+export interface DoubleOptInNewsletter extends NewsletterProvider {
+  readonly kind: 'local';
+  // Both take the token of a signed link; anything else is 'invalid'.
+  confirm(token: unknown, now: number): Promise<ConfirmResult>;
+  unsubscribe(token: unknown, now: number): Promise<UnsubscribeResult>;
+  links(email: string, now: number): NewsletterLinks;
+  // The address a link's token was signed for, or null: for the pages, which change nothing.
+  verify(purpose: LinkPurpose, token: unknown, now: number): string | null;
+}
+
+export interface DoubleOptInOptions {
+  store: () => Store;
+  secret: () => string;
+  mail: () => NewsletterMailContext;
+}
+
+// The links of one subscriber: confirmation expires after CONFIRM_LINK_DAYS, unsubscribing never does.
+export function newsletterLinks(siteUrl: string, secret: string, email: string, now: number): NewsletterLinks {
+  const confirm = signLink(secret, 'newsletter-confirm', email, now + CONFIRM_LINK_DAYS * DAY_MS);
+  const unsubscribe = encodeURIComponent(signLink(secret, 'newsletter-unsubscribe', email, 0));
+  return {
+    confirm: `${siteUrl}/newsletter/confirm?t=${encodeURIComponent(confirm)}`,
+    unsubscribe: `${siteUrl}/newsletter/unsubscribe?t=${unsubscribe}`,
+    oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}`,
+  };
+}
+
+// The local list with double opt-in: a sign-up is kept as 'pending' and sent a signed confirmation
+// link; only the confirmation page's POST makes it 'confirmed'. A pending address that signs up again
+// is sent a new link at most once a day. Subscribers from before double opt-in have no status and
+// count as confirmed.
+export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInNewsletter {
+  const links = (email: string, now: number) => newsletterLinks(options.mail().siteUrl, options.secret(), email, now);
+  const confirmation = (name: string, email: string, now: number) =>
+    confirmationMail(name, email, links(email, now), CONFIRM_LINK_DAYS, options.mail());
+  const answer = { result: 'success', msg: `Almost finished… ${CHECK_INBOX}` };
+
+  async function again(name: string, email: string, now: number): Promise<void> {
+    const existing = await options.store().getSubscriber(email);
+    if (!existing) return;
+    const status = (existing.data.status ?? 'confirmed') as SubscriberStatus;
+    if (status === 'confirmed') return;
+    const lastSent = typeof existing.data.confirmationSentAt === 'number' ? existing.data.confirmationSentAt : 0;
+    if (now - lastSent < DAY_MS) return;
+    const changes: RecordData =
+      status === 'unsubscribed'
+        ? { name, status: 'pending', statusDate: now, confirmationSentAt: now }
+        : { confirmationSentAt: now };
+    await options.store().updateSubscriber(email, changes, [confirmation(name, email, now)]);
+  }
+
+  return {
+    kind: 'local',
+    async subscribe(name, email, now) {
+      try {
+        await options
+          .store()
+          .add(
+            'newsletter',
+            { name, email, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
+            { uniqueKey: subscriberKey(email), messages: [confirmation(name, email, now)] },
+          );
+      } catch (error) {
+        if (!isDuplicateError(error)) throw error;
+        await again(name, email, now);
+      }
+      return answer;
+    },
+    async confirm(token, now) {
+      const email = verifyLink(options.secret(), 'newsletter-confirm', token, now);
+      if (email === null) return 'invalid';
+      const subscriber = await options.store().getSubscriber(email);
+      // Forgotten or purged since the link was sent.
+      if (!subscriber) return 'invalid';
+      const status = (subscriber.data.status ?? 'confirmed') as SubscriberStatus;
+      if (status === 'confirmed') return 'confirmed';
+      // Who unsubscribed after this link was sent meant it; signing up again sends a new link.
+      if (status === 'unsubscribed') return 'invalid';
+      const name = typeof subscriber.data.name === 'string' ? subscriber.data.name : '';
+      await options
+        .store()
+        .updateSubscriber(email, { status: 'confirmed', statusDate: now }, [
+          welcomeMail(name, email, links(email, now), options.mail()),
+        ]);
+      return 'confirmed';
+    },
+    async unsubscribe(token, now) {
+      const email = verifyLink(options.secret(), 'newsletter-unsubscribe', token, now);
+      if (email === null) return 'invalid';
+      const subscriber = await options.store().getSubscriber(email);
+      if (subscriber && subscriber.data.status !== 'unsubscribed') {
+        await options.store().updateSubscriber(email, { status: 'unsubscribed', statusDate: now });
+      }
+      // Also for an address no longer on the list: it is off the list either way.
+      return 'unsubscribed';
+    },
+    links,
+    verify: (purpose, token, now) => verifyLink(options.secret(), purpose, token, now),
+  };
+}
+
+// The double opt-in list of this process (the confirmation and unsubscribe routes use it whichever
+// provider takes sign-ups), and the configured provider. Next bundles routes separately, so they live
+// on globalThis like the store.
+const holder = globalThis as { baobabLocalNewsletter?: DoubleOptInNewsletter; baobabNewsletter?: NewsletterProvider };
+
+export function localNewsletterList(): DoubleOptInNewsletter {
+  let secret: string | undefined;
+  holder.baobabLocalNewsletter ??= doubleOptInNewsletter({
+    store: getStore,
+    secret: () => (secret ??= linkSecret(config().linkSecret, config().dataDir)),
+    mail: () => ({ siteUrl: config().siteUrl, siteName: site.name }),
+  });
+  return holder.baobabLocalNewsletter;
+}
+
+// For the pages: the address a link is for, if it is valid now.
+export function linkAddress(purpose: LinkPurpose, token: string): string | null {
+  return localNewsletterList().verify(purpose, token, Date.now());
+}
+
+export function configuredNewsletter(): NewsletterProvider {
+  const settings = config().newsletter;
+  holder.baobabNewsletter ??=
+    settings.kind === 'mailchimp' ? mailchimpNewsletter(settings.subscribeUrl) : localNewsletterList();
+  return holder.baobabNewsletter;
 }
 
 // Mailchimp's subscribe endpoint (the post-json form URL with u and id). Called from the server,
