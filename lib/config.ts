@@ -20,6 +20,26 @@ const number = (name: string, min: number, max: number) =>
       message: `${name} must be a number from ${min} to ${max}`,
     });
 
+const flag = (name: string) =>
+  optional
+    .refine((v) => v === undefined || /^(true|false|1|0|yes|no)$/i.test(v), {
+      message: `${name} must be true or false`,
+    })
+    .transform((v) => (v === undefined ? undefined : /^(true|1|yes)$/i.test(v)));
+const timeZone = (name: string) =>
+  optional.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be an IANA time zone such as Africa/Lagos` },
+  );
+
 const envSchema = z
   .object({
     DATA_DIR: optional,
@@ -49,6 +69,12 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
     SITE_URL: url('SITE_URL'),
+    DIGEST_ENABLED: flag('DIGEST_ENABLED'),
+    DIGEST_HOUR: number('DIGEST_HOUR', 0, 23).refine((v) => v === undefined || Number.isInteger(v), {
+      message: 'DIGEST_HOUR must be a whole hour from 0 to 23',
+    }),
+    DIGEST_TIME_ZONE: timeZone('DIGEST_TIME_ZONE'),
+    DIGEST_SEND_EMPTY: flag('DIGEST_SEND_EMPTY'),
     LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
@@ -147,6 +173,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS ?? 5_000,
     },
     siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    // The staff digest (lib/mail/digest.ts): daily from this local hour, sent even without news if asked.
+    digest: {
+      enabled: e.DIGEST_ENABLED ?? true,
+      hour: e.DIGEST_HOUR ?? 7,
+      timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
+    },
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,
   };

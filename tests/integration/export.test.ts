@@ -10,6 +10,7 @@ import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
+import { parseCsv } from '../helpers/csv';
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 const run = promisify(execFile);
@@ -19,39 +20,6 @@ const tricky = {
   message: '=HYPERLINK("http://evil.example")\nsecond line, with comma',
   date: Date.UTC(2026, 10, 1, 9, 30),
 };
-
-// A small RFC 4180 reader, enough to prove the CSV round-trips.
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += c;
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
 
 describe('toCsv and toJson', () => {
   const records = [{ id: 'r1', data: { ...tricky, botCheck: 'unavailable' } }];
