@@ -69,6 +69,10 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
     SITE_URL: url('SITE_URL'),
+    RETAIN_CONTACT_DAYS: number('RETAIN_CONTACT_DAYS', 1, 36_500),
+    RETAIN_REGISTRATION_DAYS: number('RETAIN_REGISTRATION_DAYS', 1, 36_500),
+    RETAIN_NEWSLETTER_INACTIVE_DAYS: number('RETAIN_NEWSLETTER_INACTIVE_DAYS', 1, 36_500),
+    MAIL_KEEP_DAYS: number('MAIL_KEEP_DAYS', 1, 36_500),
     DIGEST_ENABLED: flag('DIGEST_ENABLED'),
     DIGEST_HOUR: number('DIGEST_HOUR', 0, 23).refine((v) => v === undefined || Number.isInteger(v), {
       message: 'DIGEST_HOUR must be a whole hour from 0 to 23',
@@ -173,6 +177,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS ?? 5_000,
     },
     siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    // How long records and sent mail are kept (lib/privacy/retention.ts); the privacy page states them.
+    retention: {
+      contactDays: e.RETAIN_CONTACT_DAYS ?? 730,
+      registrationDays: e.RETAIN_REGISTRATION_DAYS ?? 1825,
+      newsletterInactiveDays: e.RETAIN_NEWSLETTER_INACTIVE_DAYS ?? 30,
+      mailKeepDays: e.MAIL_KEEP_DAYS ?? 30,
+    },
     // The staff digest (lib/mail/digest.ts): daily from this local hour, sent even without news if asked.
     digest: {
       enabled: e.DIGEST_ENABLED ?? true,

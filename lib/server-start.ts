@@ -7,6 +7,7 @@ import { site } from '@/lib/content';
 import { createDigestScheduler } from '@/lib/mail/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
+import { createRetentionTask } from '@/lib/privacy/retention';
 import { getStore } from '@/lib/storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,12 +56,19 @@ export function startServer(): void {
     : null;
   digest?.start();
 
+  const retention = createRetentionTask({
+    store: getStore,
+    settings: settings.retention,
+    mailDir: mail.transport.kind === 'files' ? join(settings.dataDir, 'mail') : undefined,
+  });
+  retention.start();
+
   // Next's own SIGTERM handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a
   // message is not cut off between being sent and being marked sent.
   process.once('SIGTERM', () => {
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop()])
+    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();
