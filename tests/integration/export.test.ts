@@ -39,6 +39,17 @@ describe('toCsv and toJson', () => {
     ]);
   });
 
+  it("shows each newsletter subscriber's status", () => {
+    const csv = toCsv('newsletter', [
+      { id: 'n1', data: { name: 'Ada', email: 'ada@example.org', date: 1, status: 'confirmed', statusDate: 2 } },
+      { id: 'n2', data: { name: 'Old', email: 'old@example.org', date: 1 } },
+    ]);
+    const [header, ada, old] = parseCsv(csv.slice(1));
+    expect(header).toEqual(['id', 'name', 'email', 'date', 'status', 'statusDate']);
+    expect(ada![4]).toBe('confirmed');
+    expect(old![4]).toBe('');
+  });
+
   it('writes JSON with the id and the stored fields unchanged', () => {
     expect(JSON.parse(toJson(records))).toEqual([{ id: 'r1', ...tricky, botCheck: 'unavailable' }]);
   });
