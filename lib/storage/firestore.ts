@@ -258,14 +258,12 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       return docs.length;
     },
     async clearSentBodies(before) {
-      // Single-field query; the sending date is checked here.
-      const sent = await db.collection(OUTBOX).where('status', '==', 'sent').get();
-      const stale = sent.docs.filter((doc) => {
+      // Only messages that still have a text (a single-field query, which skips the ever-growing
+      // number already cleared); status and sending date are checked here.
+      const withText = await db.collection(OUTBOX).where('text', '!=', '').get();
+      const stale = withText.docs.filter((doc) => {
         const data = doc.data() as OutboxDoc;
-        return (
-          (data.sentAt ?? 0) < before &&
-          (data.text !== '' || data.html !== '' || data.attachments != null || data.replyTo != null)
-        );
+        return data.status === 'sent' && (data.sentAt ?? 0) < before;
       });
       for (let i = 0; i < stale.length; i += BATCH) {
         const batch = db.batch();
