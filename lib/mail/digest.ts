@@ -18,6 +18,8 @@ export interface Digest {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// A Firestore document (the outbox message) holds at most 1 MiB; larger digests point to the export.
+export const MAX_ATTACHED_CHARS = 700_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isoMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -39,13 +41,16 @@ export async function buildDigest(store: Store, since: number, until: number, ct
     }
   }
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
   const letter = renderLetter({
     heading: `${total} new record${total === 1 ? '' : 's'}`,
     paragraphs: [
       `Submitted from ${isoMinute(since)} to ${isoMinute(until)}.`,
-      total > 0
-        ? 'Each form’s new records are attached as a CSV file, which opens in any spreadsheet.'
-        : 'Nothing new came in.',
+      total === 0
+        ? 'Nothing new came in.'
+        : tooBig
+          ? `Too many to attach: on the server, npm run export -- <form> --since ${isoDate(since)} gives them as CSV.`
+          : 'Each form’s new records are attached as a CSV file, which opens in any spreadsheet.',
     ],
     rows: collections.map((collection) => [collection, String(counts[collection])]),
   });
@@ -54,7 +59,7 @@ export async function buildDigest(store: Store, since: number, until: number, ct
       to: ctx.staff,
       subject: `${ctx.siteName} digest: ${total} new record${total === 1 ? '' : 's'} (${isoDate(until)})`,
       ...letter,
-      ...(attachments.length ? { attachments } : {}),
+      ...(attachments.length && !tooBig ? { attachments } : {}),
     },
     counts,
     total,

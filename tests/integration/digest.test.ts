@@ -5,7 +5,13 @@ import { promisify } from 'node:util';
 import type { Email } from 'postal-mime';
 
 import { readConfig } from '@/lib/config';
-import { buildDigest, createDigestScheduler, localClock, type DigestSchedule } from '@/lib/mail/digest';
+import {
+  buildDigest,
+  createDigestScheduler,
+  localClock,
+  MAX_ATTACHED_CHARS,
+  type DigestSchedule,
+} from '@/lib/mail/digest';
 import { smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
 import type { Store } from '@/lib/storage/types';
@@ -139,6 +145,18 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
         .slice(1)
         .map((row) => row[1]),
     ).toEqual(['Ọlá']);
+  });
+
+  it('points to the export instead of attaching more than an outbox message can hold', async () => {
+    const long = 'x'.repeat(MAX_ATTACHED_CHARS / 2);
+    await store.add('contact', { name: 'A', email: 'a@example.org', message: long, date: SEVEN_LAGOS - HOUR });
+    await store.add('contact', { name: 'B', email: 'b@example.org', message: long, date: SEVEN_LAGOS - HOUR });
+    const { message, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
+    expect(total).toBe(2);
+    expect(message.attachments).toBeUndefined();
+    expect(message.text).toContain('npm run export -- <form> --since 2026-11-21');
+    await store.claimJob('digest:big', { name: 'digest', at: SEVEN_LAGOS }, [message]);
+    expect((await deliver(store)).map((m) => m.subject)).toEqual(['Baobab Data digest: 2 new records (2026-11-22)']);
   });
 
   it('queues one digest a day from the configured hour, catches up a missed hour and skips nothing', async () => {
