@@ -87,8 +87,16 @@ export const terms = {
 };
 
 export const privacy = {
-  updated: '1 November 2026',
+  updated: '22 November 2026',
   minimumAge: 13,
+  // The services that process data for us, named on the page when the site is configured to use them.
+  processors: {
+    firestore: 'Google Cloud Firestore stores what you send us.',
+    smtp: 'Our emails are delivered by the mail service at {smtpHost}.',
+    recaptcha:
+      'Google reCAPTCHA checks that our forms are sent by people: when you send a form, it receives details of your browser and your use of the page.',
+    mailchimp: 'Mailchimp keeps our newsletter list and sends the newsletter.',
+  },
   sections: [
     {
       heading: 'What we collect',
@@ -107,18 +115,21 @@ export const privacy = {
       heading: 'Who can see it',
       paragraphs: [
         'Our staff, and the services that store our data and deliver our email on our behalf, under contracts that protect it.',
+        '{processors}',
       ],
     },
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Messages for two years, course and event records for five years for certificates, and newsletter addresses until you unsubscribe.',
+        'Messages for {contactPeriod}, and course, event and offer registrations for {registrationPeriod} (for certificates); then we delete them.',
+        'Newsletter addresses until you unsubscribe. A sign-up that is never confirmed, and an address that unsubscribed, is deleted after {newsletterInactivePeriod}.',
+        'The emails we send you are emptied of their content {mailPeriod} after they are sent.',
       ],
     },
     {
       heading: 'Your choices',
       paragraphs: [
-        'You can ask to see, correct or delete your data at any time by writing to us. Every newsletter has an unsubscribe link.',
+        'You can ask to see, correct or delete your data at any time by writing to us; we then delete every record and email about your address. Every newsletter has an unsubscribe link.',
       ],
     },
     {

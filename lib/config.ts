@@ -28,6 +28,26 @@ const number = (name: string, min: number, max: number) =>
       message: `${name} must be a number from ${min} to ${max}`,
     });
 
+const flag = (name: string) =>
+  optional
+    .refine((v) => v === undefined || /^(true|false|1|0|yes|no)$/i.test(v), {
+      message: `${name} must be true or false`,
+    })
+    .transform((v) => (v === undefined ? undefined : /^(true|1|yes)$/i.test(v)));
+const timeZone = (name: string) =>
+  optional.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be an IANA time zone such as Africa/Lagos` },
+  );
+
 const envSchema = z
   .object({
     DATA_DIR: optional,
@@ -68,6 +88,19 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
     SITE_URL: url('SITE_URL'),
+    RETAIN_CONTACT_DAYS: number('RETAIN_CONTACT_DAYS', 1, 36_500),
+    RETAIN_REGISTRATION_DAYS: number('RETAIN_REGISTRATION_DAYS', 1, 36_500),
+    RETAIN_NEWSLETTER_INACTIVE_DAYS: number('RETAIN_NEWSLETTER_INACTIVE_DAYS', 1, 36_500),
+    MAIL_KEEP_DAYS: number('MAIL_KEEP_DAYS', 1, 36_500),
+    DIGEST_ENABLED: flag('DIGEST_ENABLED'),
+    DIGEST_HOUR: number('DIGEST_HOUR', 0, 23).refine((v) => v === undefined || Number.isInteger(v), {
+      message: 'DIGEST_HOUR must be a whole hour from 0 to 23',
+    }),
+    DIGEST_TIME_ZONE: timeZone('DIGEST_TIME_ZONE'),
+    DIGEST_SEND_EMPTY: flag('DIGEST_SEND_EMPTY'),
+    LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+      message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
+    }),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -160,6 +193,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     public: publicSettings,
+    // How long records and sent mail are kept (lib/privacy/retention.ts); the privacy page states them.
+    retention: {
+      contactDays: e.RETAIN_CONTACT_DAYS ?? 730,
+      registrationDays: e.RETAIN_REGISTRATION_DAYS ?? 1825,
+      newsletterInactiveDays: e.RETAIN_NEWSLETTER_INACTIVE_DAYS ?? 30,
+      mailKeepDays: e.MAIL_KEEP_DAYS ?? 30,
+    },
+    // The staff digest (lib/mail/digest.ts): daily from this local hour, sent even without news if asked.
+    digest: {
+      enabled: e.DIGEST_ENABLED ?? true,
+      hour: e.DIGEST_HOUR ?? 7,
+      timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
+    },
+    // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
+    linkSecret: e.LINK_SECRET,
   };
 }
 

@@ -3,8 +3,11 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 import { config, ConfigError, type Config } from '@/lib/config';
+import { site } from '@/lib/content';
+import { createDigestScheduler } from '@/lib/mail/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
+import { createRetentionTask } from '@/lib/privacy/retention';
 import { getStore } from '@/lib/storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,13 +46,29 @@ export function startServer(): void {
     `[mail] outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
   );
 
+  const digest = settings.digest.enabled
+    ? createDigestScheduler({
+        store: getStore,
+        schedule: settings.digest,
+        ctx: { staff: mail.staff, siteName: site.name },
+        queued: () => worker.kick(),
+      })
+    : null;
+  digest?.start();
+
+  const retention = createRetentionTask({
+    store: getStore,
+    settings: settings.retention,
+    mailDir: mail.transport.kind === 'files' ? join(settings.dataDir, 'mail') : undefined,
+  });
+  retention.start();
+
   // Next's own SIGTERM handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a
   // message is not cut off between being sent and being marked sent.
   process.once('SIGTERM', () => {
     const exit = process.exit.bind(process);
-    const stopped = worker
-      .stop()
+    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();

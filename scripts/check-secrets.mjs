@@ -16,6 +16,7 @@ const secrets = {
   }),
   MAILCHIMP_SUBSCRIBE_URL:
     'https://dummy.us1.list-manage.com/subscribe/post-json?u=dummy-mailchimp-u-77c1&id=dummy-list-0b2f',
+  LINK_SECRET: 'dummy-link-secret-3d6f0b-padded-to-32-characters',
 };
 const needles = [
   'dummy-recaptcha-secret-5f1c2a',
@@ -23,6 +24,7 @@ const needles = [
   'dummy-private-key-material-4a9e',
   'dummy-leak-check@',
   'dummy-mailchimp-u-77c1',
+  'dummy-link-secret-3d6f0b',
 ];
 
 const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only', '--force'], {

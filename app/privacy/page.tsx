@@ -1,5 +1,7 @@
 import { LegalPage } from '@/components/legal/legal-page';
+import { config } from '@/lib/config';
 import { pages } from '@/lib/content';
+import { privacySections } from '@/lib/privacy/policy';
 import { pageMetadata } from '@/lib/seo';
 
 export const metadata = pageMetadata({
@@ -8,6 +10,9 @@ export const metadata = pageMetadata({
   path: '/privacy',
 });
 
+// Rendered on request: the periods and processors it states come from the running server's settings.
+export const dynamic = 'force-dynamic';
+
 export default function PrivacyPage() {
-  return <LegalPage title="Privacy policy" {...pages.privacy} />;
+  return <LegalPage title="Privacy policy" updated={pages.privacy.updated} sections={privacySections(config())} />;
 }

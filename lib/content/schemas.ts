@@ -192,5 +192,8 @@ export const pagesSchema = z.object({
   insightsPage: z.object({ intro: text, submitText: text, submitLink: url }),
   contactPage: z.object({ intro: text, mapImg: image, mapAlt: text }),
   terms: legalPage,
-  privacy: legalPage.extend({ minimumAge: z.number().int().min(13) }),
+  privacy: legalPage.extend({
+    minimumAge: z.number().int().min(13),
+    processors: z.object({ firestore: text, smtp: text, recaptcha: text, mailchimp: text }),
+  }),
 });

@@ -3,14 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { courses, findEvent, findOffer, offers } from '@/lib/content';
-import {
-  contactMessages,
-  enrolmentMessages,
-  eventMessages,
-  newsletterWelcome,
-  offerMessages,
-  type MailContext,
-} from '@/lib/mail/compose';
+import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import type { NewMessage, RecordData } from '@/lib/storage/types';
 
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from './schemas';
@@ -29,7 +22,6 @@ import type { FormState } from './state';
 //   that entity, once, or refuses the post;
 // - `record`, `messages` and `answer`: what is stored, what is mailed in the same commit, and what the
 //   visitor sees once it is stored.
-// The newsletter has no record of its own here: its provider (lib/newsletter) keeps the subscriber.
 
 type Success = Extract<FormState, { status: 'success' }>;
 
@@ -52,14 +44,14 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   messages(input: Input, mail: MailContext): NewMessage[];
 }
 
+// The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
+// and mails them itself.
 interface SubscriptionForm<Collection extends string, Fields extends z.ZodMiniObject, Input> extends Declaration<
   Collection,
   Fields,
   Input
 > {
   kind: 'subscription';
-  // What the local list mails a new subscriber (Mailchimp sends its own).
-  welcome(input: Input, mail: MailContext): NewMessage[];
 }
 
 // Turns a post's `field` into the entity it names, or refuses it with `message` beside that field.
@@ -94,6 +86,9 @@ const offerReservation = z.pipe(
 );
 
 export const WELCOME = 'Welcome to the Baobab Data community!';
+// What every sign-up hears, new, pending, confirmed or unsubscribed alike, so the form tells nobody
+// whether an address is on the list; the local list and Mailchimp both ask the address to confirm.
+export const CHECK_INBOX = 'Check your inbox to confirm your subscription.';
 
 export const forms = {
   enrol: {
@@ -128,8 +123,7 @@ export const forms = {
     collection: 'newsletter',
     fields: newsletterSchema,
     schema: newsletterSchema,
-    welcome: (input, mail) => newsletterWelcome(input, mail),
-    answer: () => ({ status: 'success', message: WELCOME, detail: 'Look out for our next newsletter in your inbox.' }),
+    answer: () => ({ status: 'success', message: WELCOME, detail: CHECK_INBOX }),
   } satisfies SubscriptionForm<'newsletter', typeof newsletterSchema, z.output<typeof newsletterSchema>>,
 
   registerEvent: {

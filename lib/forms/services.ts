@@ -2,12 +2,10 @@ import type { RecaptchaSettings } from '@/lib/bot-check';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import type { MailContext } from '@/lib/mail/compose';
-import { localNewsletter, mailchimpNewsletter, type NewsletterProvider } from '@/lib/newsletter';
+import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import { singleton } from '@/lib/singletons';
 import { getStore, type Store } from '@/lib/storage';
-
-import { forms } from './registry';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.
@@ -27,11 +25,7 @@ export function formServices(): FormServices {
   return {
     store: getStore(),
     rateLimiter: singleton('rateLimiter', () => createRateLimiter(settings.rateLimitPerMinute)),
-    newsletter: singleton('newsletter', () =>
-      settings.newsletter.kind === 'mailchimp'
-        ? mailchimpNewsletter(settings.newsletter.subscribeUrl)
-        : localNewsletter(getStore, (name, email) => forms.subscribe.welcome({ name, email }, mail)),
-    ),
+    newsletter: configuredNewsletter(),
     recaptcha: settings.recaptcha,
     mail,
     now: Date.now,

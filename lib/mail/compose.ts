@@ -1,7 +1,7 @@
 import { site } from '@/lib/content';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
-import type { ContactInput, EnrolmentInput, EventInput, NewsletterInput, OfferInput } from '@/lib/forms/schemas';
+import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
 import type { NewMessage } from '@/lib/storage';
 
 import { calendarInvite } from './ics';
@@ -161,19 +161,6 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext)
       ],
       rows,
       link: { href: `${ctx.siteUrl}/offers/${offer.slug}`, label: 'See the offer' },
-    }),
-  ];
-}
-
-export function newsletterWelcome(input: NewsletterInput, ctx: MailContext): NewMessage[] {
-  return [
-    message(input.email, `Welcome to the ${ctx.siteName} community`, {
-      heading: `Welcome, ${input.name}`,
-      paragraphs: [
-        'Thank you for joining our newsletter. Every month or so we share new courses, projects looking for volunteers and insights from the community.',
-        'If you did not ask for this, ignore this email and you will hear nothing more from us.',
-      ],
-      link: { href: ctx.siteUrl, label: `Visit ${ctx.siteName}` },
     }),
   ];
 }

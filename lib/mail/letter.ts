@@ -8,6 +8,8 @@ export interface Letter {
   rows?: [label: string, value: string][];
   link?: { href: string; label: string };
   quote?: string;
+  // A newsletter's way out, at the foot of the letter.
+  unsubscribe?: string;
 }
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -35,6 +37,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     '',
     '-- ',
     site.name,
+    ...(letter.unsubscribe ? [`Unsubscribe: ${letter.unsubscribe}`] : []),
   ].join('\n');
 
   const rows = letter.rows?.length
@@ -52,7 +55,7 @@ ${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid ${site.brandColour};white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
 ${rows}
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:${site.brandColour}">${escapeHtml(letter.link.label)}</a></p>` : ''}
-<p style="color:#57534e">${escapeHtml(site.name)}</p>
+<p style="color:#57534e">${escapeHtml(site.name)}</p>${letter.unsubscribe ? `\n<p style="color:#57534e;font-size:14px"><a href="${escapeHtml(letter.unsubscribe)}" style="color:#57534e">Unsubscribe</a></p>` : ''}
 </body></html>`;
   return { text, html };
 }

@@ -22,6 +22,7 @@ function envelope(message: OutboxMessage, from: string) {
     html: message.html,
     replyTo: message.replyTo,
     attachments: message.attachments,
+    headers: message.headers,
     // The outbox id: a message sent twice after a crash is recognisable as the same one.
     messageId: `<${message.id}@${site.domain}>`,
   };

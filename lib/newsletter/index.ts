@@ -1,5 +1,11 @@
-import type { NewMessage, Store } from '@/lib/storage';
-import { isDuplicateError } from '@/lib/storage/types';
+import { config } from '@/lib/config';
+import { site } from '@/lib/content';
+import { CHECK_INBOX } from '@/lib/forms/registry';
+import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
+import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
+import { singleton } from '@/lib/singletons';
+import { getStore, type Store } from '@/lib/storage';
+import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
 
 // docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
@@ -15,30 +21,136 @@ export interface NewsletterProvider {
 
 export class NewsletterUnavailable extends Error {}
 
-// The embedded default: subscribers kept in the 'newsletter' collection, one per address, each
-// welcomed by email (the welcome committed with the subscriber).
-export function localNewsletter(
-  store: () => Store,
-  welcome: (name: string, email: string) => NewMessage[] = () => [],
-): NewsletterProvider {
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CONFIRM_LINK_DAYS = 7;
+
+export type ConfirmResult = 'confirmed' | 'invalid';
+export type UnsubscribeResult = 'unsubscribed' | 'invalid';
+
+export interface DoubleOptInNewsletter extends NewsletterProvider {
+  readonly kind: 'local';
+  // Both take the token of a signed link; anything else is 'invalid'.
+  confirm(token: unknown, now: number): Promise<ConfirmResult>;
+  unsubscribe(token: unknown, now: number): Promise<UnsubscribeResult>;
+  links(email: string, now: number): NewsletterLinks;
+  // The address a link's token was signed for, or null: for the pages, which change nothing.
+  verify(purpose: LinkPurpose, token: unknown, now: number): string | null;
+}
+
+export interface DoubleOptInOptions {
+  store: () => Store;
+  secret: () => string;
+  mail: () => NewsletterMailContext;
+}
+
+// The links of one subscriber: confirmation expires after CONFIRM_LINK_DAYS, unsubscribing never does.
+export function newsletterLinks(siteUrl: string, secret: string, email: string, now: number): NewsletterLinks {
+  const confirm = signLink(secret, 'newsletter-confirm', email, now + CONFIRM_LINK_DAYS * DAY_MS);
+  const unsubscribe = encodeURIComponent(signLink(secret, 'newsletter-unsubscribe', email, 0));
+  return {
+    confirm: `${siteUrl}/newsletter/confirm?t=${encodeURIComponent(confirm)}`,
+    unsubscribe: `${siteUrl}/newsletter/unsubscribe?t=${unsubscribe}`,
+    oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}`,
+  };
+}
+
+// The local list with double opt-in: a sign-up is kept as 'pending' and sent a signed confirmation
+// link; only the confirmation page's POST makes it 'confirmed'. A pending address that signs up again
+// is sent a new link at most once a day. Subscribers from before double opt-in have no status and
+// count as confirmed.
+export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInNewsletter {
+  const links = (email: string, now: number) => newsletterLinks(options.mail().siteUrl, options.secret(), email, now);
+  const confirmation = (name: string, email: string, now: number) =>
+    confirmationMail(name, email, links(email, now), CONFIRM_LINK_DAYS, options.mail());
+  const answer = { result: 'success', msg: `Almost finished… ${CHECK_INBOX}` };
+
+  async function again(name: string, email: string, now: number): Promise<void> {
+    const existing = await options.store().getSubscriber(email);
+    if (!existing) return;
+    const status = (existing.data.status ?? 'confirmed') as SubscriberStatus;
+    if (status === 'confirmed') return;
+    const lastSent = typeof existing.data.confirmationSentAt === 'number' ? existing.data.confirmationSentAt : 0;
+    if (now - lastSent < DAY_MS) return;
+    const changes: RecordData =
+      status === 'unsubscribed'
+        ? { name, status: 'pending', statusDate: now, confirmationSentAt: now }
+        : { confirmationSentAt: now };
+    await options.store().updateSubscriber(email, changes, [confirmation(name, email, now)]);
+  }
+
   return {
     kind: 'local',
     async subscribe(name, email, now) {
       try {
-        await store().add(
-          'newsletter',
-          { name, email, date: now },
-          { uniqueKey: email.toLowerCase(), messages: welcome(name, email) },
-        );
+        await options
+          .store()
+          .add(
+            'newsletter',
+            { name, email, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
+            { uniqueKey: subscriberKey(email), messages: [confirmation(name, email, now)] },
+          );
       } catch (error) {
-        if (isDuplicateError(error)) {
-          return { result: 'error', msg: `${email} is already subscribed to our list.` };
-        }
-        throw error;
+        if (!isDuplicateError(error)) throw error;
+        await again(name, email, now);
       }
-      return { result: 'success', msg: 'Almost finished… welcome to the community!' };
+      return answer;
     },
+    async confirm(token, now) {
+      const email = verifyLink(options.secret(), 'newsletter-confirm', token, now);
+      if (email === null) return 'invalid';
+      const subscriber = await options.store().getSubscriber(email);
+      // Forgotten or purged since the link was sent.
+      if (!subscriber) return 'invalid';
+      const status = (subscriber.data.status ?? 'confirmed') as SubscriberStatus;
+      if (status === 'confirmed') return 'confirmed';
+      // Who unsubscribed after this link was sent meant it; signing up again sends a new link.
+      if (status === 'unsubscribed') return 'invalid';
+      const name = typeof subscriber.data.name === 'string' ? subscriber.data.name : '';
+      await options
+        .store()
+        .updateSubscriber(email, { status: 'confirmed', statusDate: now }, [
+          welcomeMail(name, email, links(email, now), options.mail()),
+        ]);
+      return 'confirmed';
+    },
+    async unsubscribe(token, now) {
+      const email = verifyLink(options.secret(), 'newsletter-unsubscribe', token, now);
+      if (email === null) return 'invalid';
+      const subscriber = await options.store().getSubscriber(email);
+      if (subscriber && subscriber.data.status !== 'unsubscribed') {
+        await options.store().updateSubscriber(email, { status: 'unsubscribed', statusDate: now });
+      }
+      // Also for an address no longer on the list: it is off the list either way.
+      return 'unsubscribed';
+    },
+    links,
+    verify: (purpose, token, now) => verifyLink(options.secret(), purpose, token, now),
   };
+}
+
+// The double opt-in list of this process (the confirmation and unsubscribe routes use it whichever
+// provider takes sign-ups), and the configured provider: process-wide (lib/singletons.ts).
+export function localNewsletterList(): DoubleOptInNewsletter {
+  return singleton('localNewsletter', () => {
+    let secret: string | undefined;
+    return doubleOptInNewsletter({
+      store: getStore,
+      secret: () => (secret ??= linkSecret(config().linkSecret, config().dataDir)),
+      mail: () => ({ siteUrl: config().siteUrl, siteName: site.name }),
+    });
+  });
+}
+
+// For the pages: the address a link is for, if it is valid now.
+export function linkAddress(purpose: LinkPurpose, token: string): string | null {
+  return localNewsletterList().verify(purpose, token, Date.now());
+}
+
+export function configuredNewsletter(): NewsletterProvider {
+  return singleton('newsletter', () => {
+    const settings = config().newsletter;
+    return settings.kind === 'mailchimp' ? mailchimpNewsletter(settings.subscribeUrl) : localNewsletterList();
+  });
 }
 
 // Mailchimp's subscribe endpoint (the post-json form URL with u and id). Called from the server,

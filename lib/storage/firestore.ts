@@ -4,8 +4,14 @@ import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'f
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 
 import {
+  collections,
   DuplicateError,
+  isJobKey,
+  messageConcerns,
+  subscriberKey,
   withDeadline,
+  type EmailTraces,
+  type JobData,
   type NewMessage,
   type OutboxMessage,
   type RecordData,
@@ -26,11 +32,18 @@ const ALREADY_EXISTS = 6;
 const WRITE_DEADLINE_MS = 10_000;
 const PING_DEADLINE_MS = 3_000;
 const OUTBOX = 'outbox';
-// The site's own collections beside the spec's: stored submissions' keys, and once-only messages' keys.
+// The site's own collections beside the spec's: stored submissions' keys, once-only messages' keys,
+// and jobs run once across instances.
 const SUBMISSIONS = 'submissions';
 const SENT_ONCE = 'sentOnce';
+const JOBS = 'jobs';
+// Firestore takes at most 500 writes in one batch.
+const BATCH = 400;
 
-const keyId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
+// The document id of a record with a unique key: create() then refuses a second one atomically.
+function keyedId(uniqueKey: string): string {
+  return createHash('sha256').update(uniqueKey).digest('hex').slice(0, 40);
+}
 
 interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
   status: 'pending' | 'sent' | 'failed';
@@ -56,18 +69,70 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   const db: Firestore = getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });
 
+  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMessage[] = []) {
+    const now = Date.now();
+    for (const { onceKey: _onceKey, ...message } of messages) {
+      const doc: OutboxDoc = {
+        ...message,
+        recordId,
+        attempts: 0,
+        status: 'pending',
+        nextAttemptAt: now,
+        leaseOwner: null,
+        leaseUntil: 0,
+        lastError: null,
+        sentAt: null,
+      };
+      batch.create(db.collection(OUTBOX).doc(), doc);
+    }
+  }
+
+  async function removeAll(refs: DocumentReference[]) {
+    for (let i = 0; i < refs.length; i += BATCH) {
+      const batch = db.batch();
+      for (const ref of refs.slice(i, i + BATCH)) batch.delete(ref);
+      await batch.commit();
+    }
+  }
+
+  // Whole-collection reads: Firestore cannot compare case-insensitively, and forgetting someone is rare.
+  async function traces(email: string) {
+    const wanted = subscriberKey(email);
+    const records: (EmailTraces['records'][number] & { ref: DocumentReference })[] = [];
+    for (const collection of collections) {
+      for (const doc of (await db.collection(collection).get()).docs) {
+        const data = doc.data() as RecordData;
+        if (typeof data.email === 'string' && subscriberKey(data.email) === wanted) {
+          records.push({ collection, id: doc.id, data, ref: doc.ref });
+        }
+      }
+    }
+    const ids = new Set(records.map((r) => r.id));
+    const messages = (await db.collection(OUTBOX).get()).docs
+      .filter((doc) => messageConcerns(doc.data() as OutboxDoc, wanted, ids))
+      .map((doc) => {
+        const data = doc.data() as OutboxDoc;
+        return { id: doc.id, to: data.to, subject: data.subject, status: data.status, ref: doc.ref };
+      });
+    return { records, messages };
+  }
+
+  const subscriberRef = (email: string) => db.collection('newsletter').doc(keyedId(subscriberKey(email)));
+
   return {
     kind: 'firestore',
     async add(collection, data, addOptions = {}) {
       const col = db.collection(collection);
       // With a unique key the document id derives from it, so create() refuses a second one atomically.
       const ref: DocumentReference =
-        addOptions.uniqueKey === undefined ? col.doc() : col.doc(keyId(addOptions.uniqueKey));
+        addOptions.uniqueKey === undefined ? col.doc() : col.doc(keyedId(addOptions.uniqueKey));
       // A submission's key and a once-only message's key are marker documents in the same batch:
       // create() refuses a marker that exists, and with it the whole batch.
       const submission =
-        addOptions.submissionKey === undefined ? null : db.collection(SUBMISSIONS).doc(keyId(addOptions.submissionKey));
-      const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyId(key));
+        addOptions.submissionKey === undefined
+          ? null
+          : db.collection(SUBMISSIONS).doc(keyedId(addOptions.submissionKey));
+      const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyedId(key));
 
       // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
       // at least stops at the first refused write.
@@ -77,20 +142,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         for (const { onceKey } of messages) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
-        for (const { onceKey: _onceKey, ...message } of messages) {
-          const doc: OutboxDoc = {
-            ...message,
-            recordId: ref.id,
-            attempts: 0,
-            status: 'pending',
-            nextAttemptAt: now,
-            leaseOwner: null,
-            leaseUntil: 0,
-            lastError: null,
-            sentAt: null,
-          };
-          batch.create(db.collection(OUTBOX).doc(), doc);
-        }
+        queue(batch, ref.id, messages);
         return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       };
 
@@ -193,6 +245,91 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         counts[status] = (await db.collection(OUTBOX).where('status', '==', status).count().get()).data().count;
       }
       return counts;
+    },
+    async findEmail(email) {
+      const found = await traces(email);
+      return {
+        records: found.records.map(({ ref: _r, ...record }) => record),
+        messages: found.messages.map(({ ref: _r, ...message }) => message),
+      };
+    },
+    async forgetEmail(email) {
+      const found = await traces(email);
+      // Messages first: a record is never left without a way to find its messages.
+      await removeAll(found.messages.map((m) => m.ref));
+      await removeAll(found.records.map((r) => r.ref));
+      return {
+        records: found.records.map(({ ref: _r, ...record }) => record),
+        messages: found.messages.map(({ ref: _r, ...message }) => message),
+      };
+    },
+    async getSubscriber(email) {
+      const doc = await subscriberRef(email).get();
+      return doc.exists ? { id: doc.id, data: doc.data() as RecordData } : null;
+    },
+    async updateSubscriber(email, changes, messages = []) {
+      const ref = subscriberRef(email);
+      if (!(await ref.get()).exists) return false;
+      const batch = db.batch();
+      batch.update(ref, changes);
+      queue(batch, ref.id, messages);
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+      return true;
+    },
+    async purgeRecords(collection, before, options = {}) {
+      // One range filter (no composite index); the status is checked here.
+      const snapshot = await db
+        .collection(collection)
+        .where(options.dateField ?? 'date', '<', before)
+        .get();
+      const docs = snapshot.docs.filter((doc) => options.status === undefined || doc.get('status') === options.status);
+      const refs: DocumentReference[] = [];
+      for (const doc of docs) {
+        refs.push(...(await db.collection(OUTBOX).where('recordId', '==', doc.id).get()).docs.map((m) => m.ref));
+      }
+      await removeAll(refs);
+      await removeAll(docs.map((doc) => doc.ref));
+      return docs.length;
+    },
+    async clearSentBodies(before) {
+      // Only messages that still have a text (a single-field query, which skips the ever-growing
+      // number already cleared); status and sending date are checked here.
+      const withText = await db.collection(OUTBOX).where('text', '!=', '').get();
+      const stale = withText.docs.filter((doc) => {
+        const data = doc.data() as OutboxDoc;
+        return data.status === 'sent' && (data.sentAt ?? 0) < before;
+      });
+      for (let i = 0; i < stale.length; i += BATCH) {
+        const batch = db.batch();
+        for (const doc of stale.slice(i, i + BATCH)) {
+          // Null rather than a deleted field: the emulator the tests use keeps deleted fields.
+          batch.update(doc.ref, { text: '', html: '', replyTo: null, attachments: null });
+        }
+        await batch.commit();
+      }
+      return stale.length;
+    },
+    async claimJob(key, data, messages = []) {
+      if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);
+      // The job document first: when it exists the whole batch fails before any message is written.
+      const batch = db.batch();
+      batch.create(db.collection(JOBS).doc(key), data);
+      queue(batch, key, messages);
+      try {
+        await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the job claim');
+      } catch (error) {
+        if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
+        throw error;
+      }
+      return true;
+    },
+    async hasJob(key) {
+      return (await db.collection(JOBS).doc(key).get()).exists;
+    },
+    async lastJob(name) {
+      // Single-field query; the few jobs of one name are ordered here.
+      const jobs = (await db.collection(JOBS).where('name', '==', name).get()).docs.map((doc) => doc.data() as JobData);
+      return jobs.sort((a, b) => b.at - a.at)[0] ?? null;
     },
     async ping() {
       await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');

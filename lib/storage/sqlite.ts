@@ -6,13 +6,21 @@ import Database from 'better-sqlite3';
 
 import {
   DuplicateError,
+  isJobKey,
+  messageConcerns,
+  subscriberKey,
   type AddOptions,
   type Collection,
+  type EmailTraces,
+  type JobData,
+  type NewMessage,
   type OutboxMessage,
   type RecordData,
   type Store,
   type StoredRecord,
 } from './types';
+
+const JOBS = '_jobs';
 
 // The embedded store: one SQLite file, WAL journal, every commit synced to disk before it returns.
 // better-sqlite3 runs each statement to completion, so concurrent requests never interleave a write;
@@ -47,6 +55,7 @@ export function openSqliteStore(file: string): Store {
       sent_at INTEGER
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+    CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (record_id);
 
     -- Submissions already stored (by their key), and messages that may be queued only once.
     CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
@@ -87,6 +96,12 @@ export function openSqliteStore(file: string): Store {
   );
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
+  const queue = (recordId: string, messages: NewMessage[] = []) => {
+    for (const { onceKey, ...message } of messages) {
+      if (onceKey !== undefined && claimOnce.run(onceKey, Date.now()).changes === 0) continue;
+      insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
+    }
+  };
   const addAll = db.transaction((id: string, collection: Collection, data: RecordData, options: AddOptions) => {
     insertRecord.run({
       id,
@@ -96,10 +111,84 @@ export function openSqliteStore(file: string): Store {
       data: JSON.stringify(data),
     });
     if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
-    for (const { onceKey, ...message } of options.messages ?? []) {
-      if (onceKey !== undefined && claimOnce.run(onceKey, Date.now()).changes === 0) continue;
-      insertMessage.run({ id: randomUUID(), recordId: id, message: JSON.stringify(message), now: Date.now() });
+    queue(id, options.messages);
+  });
+
+  const allRecords = db.prepare('SELECT id, collection, data FROM records');
+  const allMessages = db.prepare('SELECT id, record_id, message, status FROM outbox');
+  const deleteRecord = db.prepare('DELETE FROM records WHERE id = ?');
+  const deleteMessage = db.prepare('DELETE FROM outbox WHERE id = ?');
+  const deleteMessagesOf = db.prepare('DELETE FROM outbox WHERE record_id = ?');
+  const selectSubscriber = db.prepare(
+    "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
+  );
+  const updateData = db.prepare('UPDATE records SET data = ? WHERE id = ?');
+  // Text sorts after every number in SQLite, so a field that is not a number is never 'before'.
+  const selectDated = db.prepare(`
+    SELECT id FROM records WHERE collection = @collection AND json_extract(data, '$.' || @field) < @before
+      AND (@status IS NULL OR json_extract(data, '$.status') = @status)`);
+  const clearBodies = db.prepare(`
+    UPDATE outbox SET message = json_set(json_remove(message, '$.replyTo', '$.attachments'), '$.text', '', '$.html', '')
+    WHERE status = 'sent' AND sent_at < ? AND (json_extract(message, '$.text') != '' OR json_extract(message, '$.html') != ''
+      OR json_extract(message, '$.attachments') IS NOT NULL OR json_extract(message, '$.replyTo') IS NOT NULL)`);
+  // A claimed job is a row of the records table outside every collection, keyed by the job's key, so its
+  // messages have a record as every outbox message does.
+  const insertJob = db.prepare(
+    `INSERT INTO records (id, collection, unique_key, date, data) VALUES (?, '${JOBS}', ?, ?, ?) ON CONFLICT DO NOTHING`,
+  );
+  const selectJob = db.prepare(`SELECT 1 FROM records WHERE collection = '${JOBS}' AND unique_key = ?`);
+  const selectLastJob = db.prepare(
+    `SELECT data FROM records WHERE collection = '${JOBS}' AND json_extract(data, '$.name') = ? ORDER BY date DESC, rowid DESC LIMIT 1`,
+  );
+
+  // Whole-table reads: an address is compared case-insensitively in any alphabet, which SQLite's
+  // lower() does not do, and forgetting someone is rare.
+  const traces = (email: string): EmailTraces => {
+    const wanted = subscriberKey(email);
+    const records = (allRecords.all() as { id: string; collection: Collection; data: string }[])
+      .map((row) => ({ id: row.id, collection: row.collection, data: JSON.parse(row.data) as RecordData }))
+      .filter((row) => typeof row.data.email === 'string' && subscriberKey(row.data.email) === wanted);
+    const ids = new Set(records.map((r) => r.id));
+    const messages = (allMessages.all() as { id: string; record_id: string; message: string; status: string }[])
+      .map((row) => ({
+        ...(JSON.parse(row.message) as NewMessage),
+        id: row.id,
+        recordId: row.record_id,
+        status: row.status,
+      }))
+      .filter((message) => messageConcerns(message, wanted, ids))
+      .map(({ id, to, subject, status }) => ({
+        id,
+        to,
+        subject,
+        status: status as EmailTraces['messages'][number]['status'],
+      }));
+    return { records, messages };
+  };
+  const forget = db.transaction((email: string) => {
+    const found = traces(email);
+    for (const message of found.messages) deleteMessage.run(message.id);
+    for (const record of found.records) deleteRecord.run(record.id);
+    return found;
+  });
+  const purge = db.transaction((ids: string[]) => {
+    for (const id of ids) {
+      deleteMessagesOf.run(id);
+      deleteRecord.run(id);
     }
+  });
+  const update = db.transaction((email: string, changes: RecordData, messages: NewMessage[]) => {
+    const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
+    if (!row) return false;
+    updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), row.id);
+    queue(row.id, messages);
+    return true;
+  });
+  const claimJob = db.transaction((key: string, data: JobData, messages: NewMessage[]) => {
+    const id = randomUUID();
+    if (insertJob.run(id, key, data.at, JSON.stringify(data)).changes === 0) return false;
+    queue(id, messages);
+    return true;
   });
 
   return {
@@ -152,6 +241,44 @@ export function openSqliteStore(file: string): Store {
       const result = { pending: 0, sent: 0, failed: 0 };
       for (const row of counts.all() as { status: keyof typeof result; n: number }[]) result[row.status] = row.n;
       return result;
+    },
+    async findEmail(email) {
+      return traces(email);
+    },
+    async forgetEmail(email) {
+      return forget(email);
+    },
+    async getSubscriber(email) {
+      const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
+      return row ? { id: row.id, data: JSON.parse(row.data) } : null;
+    },
+    async updateSubscriber(email, changes, messages = []) {
+      return update(email, changes, messages);
+    },
+    async purgeRecords(collection, before, options = {}) {
+      const rows = selectDated.all({
+        collection,
+        field: options.dateField ?? 'date',
+        before,
+        status: options.status ?? null,
+      }) as { id: string }[];
+      const ids = rows.map((row) => row.id);
+      purge(ids);
+      return ids.length;
+    },
+    async clearSentBodies(before) {
+      return clearBodies.run(before).changes;
+    },
+    async claimJob(key, data, messages = []) {
+      if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);
+      return claimJob(key, data, messages);
+    },
+    async hasJob(key) {
+      return selectJob.get(key) !== undefined;
+    },
+    async lastJob(name) {
+      const row = selectLastJob.get(name) as { data: string } | undefined;
+      return row ? (JSON.parse(row.data) as JobData) : null;
     },
     async ping() {
       db.prepare('SELECT 1').get();

@@ -23,6 +23,8 @@ export interface NewMessage {
   // At most one message is ever queued under this key: a later one with the same key is dropped while
   // its record is still stored (a visitor's confirmation, once per address, form and day).
   onceKey?: string;
+  // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
+  headers?: Record<string, string>;
 }
 
 export interface OutboxMessage extends NewMessage {
@@ -47,6 +49,24 @@ export interface AddOptions {
   messages?: NewMessage[];
 }
 
+// A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept
+// from before confirmation existed has no status and counts as confirmed.
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+// What the store holds about one email address (see Store.findEmail).
+export interface EmailTraces {
+  records: { collection: Collection; id: string; data: RecordData }[];
+  messages: { id: string; to: string; subject: string; status: 'pending' | 'sent' | 'failed' }[];
+}
+
+export interface PurgeOptions {
+  // The date field compared with `before` (default 'date', the submission date).
+  dateField?: string;
+  // Only records whose `status` field has this value.
+  status?: string;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'firestore';
   // Resolves once the record and its messages are durably committed.
@@ -65,8 +85,78 @@ export interface Store {
   retryWaitingNow(now: number): Promise<number>;
   outboxCounts(): Promise<OutboxCounts>;
 
+  // Everything about an address, compared case-insensitively: records in every collection by their
+  // `email` field (newsletter subscribers included), and outbox messages to it, replying to it, about
+  // one of those records, or naming it anywhere in their content.
+  findEmail(email: string): Promise<EmailTraces>;
+  // Removes what findEmail finds and resolves to it; a second call finds nothing.
+  forgetEmail(email: string): Promise<EmailTraces>;
+
+  // The newsletter subscriber with this address (any case), or null.
+  getSubscriber(email: string): Promise<StoredRecord | null>;
+  // Merges `changes` into the subscriber's record, committed with `messages`; false if there is none.
+  updateSubscriber(email: string, changes: RecordData, messages?: NewMessage[]): Promise<boolean>;
+
+  // Removes the records of a collection dated before `before` (ms), with their outbox messages;
+  // resolves to how many records went.
+  purgeRecords(collection: Collection, before: number, options?: PurgeOptions): Promise<number>;
+  // Empties the bodies, reply-to and attachments of messages sent before `before`, keeping who and
+  // what for the operator; resolves to how many were cleared.
+  clearSentBodies(before: number): Promise<number>;
+
+  // Runs a job at most once across every instance sharing this store: the first call with a key
+  // (e.g. 'digest:2026-11-22') commits `data` and `messages` together and resolves to true; every
+  // later call, from any process, resolves to false and writes nothing.
+  claimJob(key: string, data: JobData, messages?: NewMessage[]): Promise<boolean>;
+  hasJob(key: string): Promise<boolean>;
+  // The data of the latest claimed job of this name (by its `at`), or null.
+  lastJob(name: string): Promise<JobData | null>;
+
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+// A claimed job: its name, when it was claimed, and what it covered.
+export interface JobData extends RecordData {
+  name: string;
+  at: number;
+}
+
+export function subscriberKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Job keys become document ids and file-safe names.
+export function isJobKey(key: string): boolean {
+  return /^[\w.:-]{1,200}$/.test(key);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Whether a text names the address as a whole, not as part of a longer one, in any case.
+export function mentionsEmail(text: string, email: string): boolean {
+  const pattern = new RegExp(`(?<![\\w.!#$%&'*+/=?^\`{|}~-])${escapeRegExp(email)}(?![\\w.-]*[\\w])`, 'i');
+  return pattern.test(text);
+}
+
+// The outbox messages that are about an address (see Store.findEmail).
+export function messageConcerns(
+  message: Omit<NewMessage, 'replyTo' | 'attachments'> & {
+    recordId?: string;
+    replyTo?: string | null;
+    attachments?: NewMessage['attachments'] | null;
+  },
+  email: string,
+  recordIds: Set<string>,
+): boolean {
+  const wanted = subscriberKey(email);
+  if (subscriberKey(message.to) === wanted || (message.replyTo && subscriberKey(message.replyTo) === wanted))
+    return true;
+  if (message.recordId !== undefined && recordIds.has(message.recordId)) return true;
+  const content = [message.subject, message.text, message.html, ...(message.attachments ?? []).map((a) => a.content)];
+  return content.some((part) => typeof part === 'string' && mentionsEmail(part, wanted));
 }
 
 export class DuplicateError extends Error {

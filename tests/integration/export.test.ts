@@ -10,6 +10,7 @@ import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
+import { parseCsv } from '../helpers/csv';
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 const run = promisify(execFile);
@@ -19,39 +20,6 @@ const tricky = {
   message: '=HYPERLINK("http://evil.example")\nsecond line, with comma',
   date: Date.UTC(2026, 10, 1, 9, 30),
 };
-
-// A small RFC 4180 reader, enough to prove the CSV round-trips.
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += c;
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
 
 describe('toCsv and toJson', () => {
   const records = [{ id: 'r1', data: { ...tricky, botCheck: 'unavailable' } }];
@@ -69,6 +37,17 @@ describe('toCsv and toJson', () => {
       '2026-11-01T09:30:00.000Z',
       'unavailable',
     ]);
+  });
+
+  it("shows each newsletter subscriber's status", () => {
+    const csv = toCsv('newsletter', [
+      { id: 'n1', data: { name: 'Ada', email: 'ada@example.org', date: 1, status: 'confirmed', statusDate: 2 } },
+      { id: 'n2', data: { name: 'Old', email: 'old@example.org', date: 1 } },
+    ]);
+    const [header, ada, old] = parseCsv(csv.slice(1));
+    expect(header).toEqual(['id', 'name', 'email', 'date', 'status', 'statusDate']);
+    expect(ada![4]).toBe('confirmed');
+    expect(old![4]).toBe('');
   });
 
   it('writes JSON with the id and the stored fields unchanged', () => {

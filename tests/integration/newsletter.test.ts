@@ -1,14 +1,10 @@
 /** @jest-environment node */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { WELCOME } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
-import { localNewsletter, mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
+import { mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
-import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
 import { startHttpStub } from '../helpers/http-stub';
@@ -124,22 +120,6 @@ describe('Mailchimp provider', () => {
     const state = await subscribe(subscription(), context(mailchimpNewsletter(subscribeUrl()), logs));
     expect(state).toMatchObject({ status: 'error', message: 'Try again' });
     expect(logs.some((l) => l.startsWith('newsletter provider unavailable'))).toBe(true);
-  });
-});
-
-describe('local provider (embedded default)', () => {
-  it("keeps one subscriber per address and answers a second one in Mailchimp's shape", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'baobab-news-'));
-    const store = openSqliteStore(join(dir, 'db.sqlite'));
-    const provider = localNewsletter(() => store);
-    expect(await provider.subscribe('Ada', 'ada@example.org', 1)).toMatchObject({ result: 'success' });
-    const again = await provider.subscribe('Ada', 'ADA@example.org', 2);
-    expect(again).toEqual({ result: 'error', msg: 'ADA@example.org is already subscribed to our list.' });
-    expect((await store.list('newsletter')).map((r) => r.data)).toEqual([
-      { name: 'Ada', email: 'ada@example.org', date: 1 },
-    ]);
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -222,6 +222,179 @@ describe.each([
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
   });
 
+  it('finds everything about an address in any case, and forgets it once', async () => {
+    const ada = await store.add(
+      'enrolment',
+      { name: 'Ada', email: 'Ada@Example.org', course: 'Python', date: 1 },
+      { messages: [note('staff@example.org'), note('ada@example.org')] },
+    );
+    const sub = await store.add(
+      'newsletter',
+      { name: 'Ada', email: 'ada@example.org', status: 'pending', date: 2 },
+      { uniqueKey: 'ada@example.org', messages: [note('ADA@example.org')] },
+    );
+    await store.add(
+      'contact',
+      { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: 3 },
+      {
+        messages: [
+          { ...note('staff@example.org'), text: 'Kojo mentioned ada@example.org.' },
+          { ...note('staff@example.org'), text: 'lada@example.org and ada@example.org.uk are others' },
+          { ...note('staff@example.org'), replyTo: 'ADA@example.org' },
+        ],
+      },
+    );
+    await store.claimJob('digest:2026-01-01', { name: 'digest', at: 4 }, [
+      {
+        ...note('staff@example.org'),
+        attachments: [{ filename: 'x.csv', contentType: 'text/csv', content: '"ada@example.org"' }],
+      },
+    ]);
+
+    const found = await store.findEmail(' ADA@example.ORG ');
+    expect(found.records.map((r) => [r.collection, r.id]).sort()).toEqual(
+      [
+        ['enrolment', ada.id],
+        ['newsletter', sub.id],
+      ].sort(),
+    );
+    // Two about the enrolment, one to the address, one naming it, one replying to it, the digest.
+    expect(found.messages).toHaveLength(6);
+    expect(found.messages.every((m) => m.status === 'pending')).toBe(true);
+
+    const removed = await store.forgetEmail('ada@example.org');
+    expect(removed.records.map((r) => r.id).sort()).toEqual([ada.id, sub.id].sort());
+    expect(removed.messages.map((m) => m.id).sort()).toEqual(found.messages.map((m) => m.id).sort());
+    expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+    expect(await store.forgetEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+    expect(await store.list('enrolment')).toEqual([]);
+    expect(await store.getSubscriber('ada@example.org')).toBeNull();
+    expect((await store.list('contact')).map((r) => r.data.name)).toEqual(['Kojo']);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+  });
+
+  it('reads and updates a newsletter subscriber by address, queueing messages with the change', async () => {
+    await store.add(
+      'newsletter',
+      { name: 'Ada', email: 'ada@example.org', status: 'pending', date: 1 },
+      { uniqueKey: 'ada@example.org' },
+    );
+    expect((await store.getSubscriber('ADA@example.org'))?.data).toMatchObject({ status: 'pending' });
+    expect(
+      await store.updateSubscriber('Ada@Example.org', { status: 'confirmed', statusDate: 5 }, [
+        note('ada@example.org'),
+      ]),
+    ).toBe(true);
+    expect((await store.getSubscriber('ada@example.org'))?.data).toEqual({
+      name: 'Ada',
+      email: 'ada@example.org',
+      status: 'confirmed',
+      statusDate: 5,
+      date: 1,
+    });
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    expect(await store.updateSubscriber('nobody@example.org', { status: 'confirmed' }, [note('x@example.org')])).toBe(
+      false,
+    );
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+  });
+
+  it('purges records older than a date with their messages, by status and date field on request', async () => {
+    await store.add(
+      'contact',
+      { name: 'Old', email: 'o@example.org', date: 100 },
+      { messages: [note('s@example.org')] },
+    );
+    await store.add(
+      'contact',
+      { name: 'New', email: 'n@example.org', date: 300 },
+      { messages: [note('s@example.org')] },
+    );
+    await store.add('user', { firstName: 'U', email: 'u@example.org', date: 100 });
+    expect(await store.purgeRecords('contact', 200)).toBe(1);
+    expect((await store.list('contact')).map((r) => r.data.name)).toEqual(['New']);
+    expect((await store.list('user')).length).toBe(1);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+
+    const subscriber = (email: string, status: string, statusDate: number) =>
+      store.add('newsletter', { name: 'S', email, status, statusDate, date: 1 }, { uniqueKey: email });
+    await subscriber('p@example.org', 'pending', 100);
+    await subscriber('q@example.org', 'pending', 900);
+    await subscriber('c@example.org', 'confirmed', 100);
+    expect(await store.purgeRecords('newsletter', 500, { dateField: 'statusDate', status: 'pending' })).toBe(1);
+    expect((await store.list('newsletter')).map((r) => r.data.email).sort()).toEqual([
+      'c@example.org',
+      'q@example.org',
+    ]);
+    expect(await store.purgeRecords('newsletter', 500, { dateField: 'statusDate', status: 'pending' })).toBe(0);
+  });
+
+  it('clears the bodies of messages sent before a date and keeps who and what', async () => {
+    await store.add(
+      'contact',
+      { name: 'A', email: 'a@example.org', date: 1 },
+      {
+        messages: [
+          {
+            ...note('old@example.org'),
+            replyTo: 'reply@example.org',
+            attachments: [{ filename: 'a.ics', contentType: 'text/calendar', content: 'ORGANIZER:inner@example.org' }],
+          },
+          note('new@example.org'),
+          note('waiting@example.org'),
+        ],
+      },
+    );
+    const now = Date.now() + 1000;
+    const claimed = await store.claimMessages('w', now, 10, 60_000);
+    const byTo = (to: string) => claimed.find((m) => m.to === to)!;
+    await store.markSent(byTo('old@example.org').id, 1000);
+    await store.markSent(byTo('new@example.org').id, 5000);
+    await store.releaseMessages([byTo('waiting@example.org').id]);
+    expect((await store.findEmail('reply@example.org')).messages).toHaveLength(1);
+    expect((await store.findEmail('inner@example.org')).messages).toHaveLength(1);
+
+    expect(await store.clearSentBodies(2000)).toBe(1);
+    expect(await store.clearSentBodies(2000)).toBe(0);
+    expect((await store.findEmail('old@example.org')).messages).toEqual([
+      { id: byTo('old@example.org').id, to: 'old@example.org', subject: 'For old@example.org', status: 'sent' },
+    ]);
+    // The reply-to and the attachment went with the body.
+    expect((await store.findEmail('reply@example.org')).messages).toEqual([]);
+    expect((await store.findEmail('inner@example.org')).messages).toEqual([]);
+    expect((await store.claimMessages('w', now + 1, 10, 60_000)).map((m) => [m.to, m.text])).toEqual([
+      ['waiting@example.org', 'text'],
+    ]);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 2, failed: 0 });
+  });
+
+  it('runs a job once: the first claim commits its data and messages, later ones write nothing', async () => {
+    expect(await store.lastJob('digest')).toBeNull();
+    expect(await store.hasJob('digest:2026-11-22')).toBe(false);
+    expect(
+      await store.claimJob('digest:2026-11-22', { name: 'digest', at: 10, until: 10 }, [note('staff@example.org')]),
+    ).toBe(true);
+    expect(
+      await store.claimJob('digest:2026-11-22', { name: 'digest', at: 11, until: 11 }, [note('staff@example.org')]),
+    ).toBe(false);
+    expect(await store.hasJob('digest:2026-11-22')).toBe(true);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    expect(await store.claimJob('digest:2026-11-23', { name: 'digest', at: 20, until: 20 })).toBe(true);
+    expect(await store.claimJob('other:2026-11-24', { name: 'other', at: 30 })).toBe(true);
+    expect(await store.lastJob('digest')).toEqual({ name: 'digest', at: 20, until: 20 });
+    await expect(store.claimJob('a/b', { name: 'a', at: 1 })).rejects.toThrow();
+  });
+
+  it('lets exactly one of many concurrent claims of a job win', async () => {
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.claimJob('digest:2026-12-01', { name: 'digest', at: i }, [note('staff@example.org')]),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+  });
+
   it('commits many concurrent writes without losing one', async () => {
     const writes = Array.from({ length: 50 }, (_, i) =>
       store.add('offer', { email: `p${i}@example.org`, firstName: 'P', lastName: String(i), date: 100 + i }),

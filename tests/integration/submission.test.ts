@@ -7,7 +7,7 @@ import type { RecaptchaSettings } from '@/lib/bot-check';
 import type { FormOperation } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
 import { messages, submitForm } from '@/lib/forms/submit';
-import { localNewsletter } from '@/lib/newsletter';
+import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
@@ -57,7 +57,11 @@ function context(overrides: Partial<FormServices> = {}, headers: Record<string, 
     now: () => 1_780_000_000_000,
     store,
     mail: { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' },
-    newsletter: localNewsletter(() => store),
+    newsletter: doubleOptInNewsletter({
+      store: () => store,
+      secret: () => 's'.repeat(32),
+      mail: () => ({ siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' }),
+    }),
     log: (message) => logs.push(message),
     ...overrides,
   };

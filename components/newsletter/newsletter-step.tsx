@@ -1,0 +1,34 @@
+import buttons from '@/components/ui/button.module.css';
+import { PageHeader } from '@/components/ui/page-header';
+import ui from '@/components/ui/section.module.css';
+
+interface NewsletterStepProps {
+  title: string;
+  paragraphs: string[];
+  // A plain form, so the step works without JavaScript; the token travels in a hidden field.
+  action?: { url: string; token: string; label: string };
+}
+
+// One step of the newsletter's life cycle (confirm, unsubscribe): a text and at most one button.
+export function NewsletterStep({ title, paragraphs, action }: NewsletterStepProps) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className={`container ${ui.section}`}>
+        <div className={ui.prose}>
+          {paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          {action ? (
+            <form method="post" action={action.url}>
+              <input type="hidden" name="t" value={action.token} />
+              <button type="submit" className={`${buttons.button} ${buttons.primary}`}>
+                {action.label}
+              </button>
+            </form>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

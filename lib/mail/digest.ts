@@ -1,0 +1,181 @@
+import { toCsv } from '@/lib/export';
+import { collections, type Collection, type NewMessage, type Store, type StoredRecord } from '@/lib/storage';
+
+import { renderLetter } from './letter';
+
+// The staff digest: one mail with the number of new records per form since the last digest and each
+// form's new records as a CSV attachment (the export's format). It goes through the outbox, claimed
+// as a job so that one instance among several queues it.
+export interface DigestContext {
+  staff: string;
+  siteName: string;
+}
+
+export interface Digest {
+  message: NewMessage;
+  counts: Record<Collection, number>;
+  total: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// A Firestore document (the outbox message) holds at most 1 MiB; larger digests point to the export.
+export const MAX_ATTACHED_CHARS = 700_000;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+// The records of every collection submitted from `since` (included) to `until` (excluded).
+export async function buildDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
+  const counts = {} as Record<Collection, number>;
+  const attachments: NonNullable<NewMessage['attachments']> = [];
+  for (const collection of collections) {
+    const records: StoredRecord[] = (await store.list(collection, { since })).filter(
+      (record) => typeof record.data.date === 'number' && record.data.date < until,
+    );
+    counts[collection] = records.length;
+    if (records.length > 0) {
+      attachments.push({
+        filename: `${collection}-${isoDate(until)}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        content: toCsv(collection, records),
+      });
+    }
+  }
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
+  const letter = renderLetter({
+    heading: `${total} new record${total === 1 ? '' : 's'}`,
+    paragraphs: [
+      `Submitted from ${isoMinute(since)} to ${isoMinute(until)}.`,
+      total === 0
+        ? 'Nothing new came in.'
+        : tooBig
+          ? `Too many to attach: on the server, npm run export -- <form> --since ${isoDate(since)} gives them as CSV.`
+          : 'Each form’s new records are attached as a CSV file, which opens in any spreadsheet.',
+    ],
+    rows: collections.map((collection) => [collection, String(counts[collection])]),
+  });
+  return {
+    message: {
+      to: ctx.staff,
+      subject: `${ctx.siteName} digest: ${total} new record${total === 1 ? '' : 's'} (${isoDate(until)})`,
+      ...letter,
+      ...(attachments.length && !tooBig ? { attachments } : {}),
+    },
+    counts,
+    total,
+  };
+}
+
+export interface DigestSchedule {
+  // The local hour (0–23) from which the day's digest is due, in this IANA time zone.
+  hour: number;
+  timeZone: string;
+  sendEmpty: boolean;
+}
+
+// The calendar date and hour at `now` in a time zone.
+export function localClock(now: number, timeZone: string): { date: string; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+export type DigestOutcome = 'not yet' | 'already done' | 'queued' | 'nothing new';
+
+export interface DigestSchedulerOptions {
+  store: () => Store;
+  schedule: DigestSchedule;
+  ctx: DigestContext;
+  // Called when a digest was queued, so the outbox sends it now.
+  queued?: () => void;
+  now?: () => number;
+  intervalMs?: number;
+  log?: (level: 'info' | 'error', message: string) => void;
+}
+
+// Each tick, from the configured hour on, makes sure the day's digest exists: the first instance to
+// claim 'digest:YYYY-MM-DD' queues it, every other one finds the claim. An instance that was down at
+// the hour does it on its first tick after, and each digest covers everything since the previous one,
+// so no record is skipped. The first digest ever covers the last 24 hours.
+export function createDigestScheduler(options: DigestSchedulerOptions) {
+  const now = options.now ?? Date.now;
+  const log =
+    options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[digest] ${message}`));
+  let done: string | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<DigestOutcome> | null = null;
+  let stopped = true;
+
+  async function due(): Promise<DigestOutcome> {
+    const at = now();
+    const clock = localClock(at, options.schedule.timeZone);
+    if (clock.hour < options.schedule.hour) return 'not yet';
+    const key = `digest:${clock.date}`;
+    if (done === key) return 'already done';
+    const store = options.store();
+    if (await store.hasJob(key)) {
+      done = key;
+      return 'already done';
+    }
+    const since = Number((await store.lastJob('digest'))?.until ?? at - DAY_MS);
+    const digest = await buildDigest(store, since, at, options.ctx);
+    const send = digest.total > 0 || options.schedule.sendEmpty;
+    const claimed = await store.claimJob(
+      key,
+      { name: 'digest', at, since, until: at, total: digest.total },
+      send ? [digest.message] : [],
+    );
+    done = key;
+    if (!claimed) return 'already done';
+    if (!send) return 'nothing new';
+    log('info', `queued the digest for ${clock.date}: ${digest.total} new record(s)`);
+    options.queued?.();
+    return 'queued';
+  }
+
+  function tick(): Promise<DigestOutcome> {
+    running ??= due()
+      .catch((error) => {
+        log('error', `digest check failed, trying again at the next tick: ${(error as Error).message}`);
+        return 'not yet' as const;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    tick,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      const loop = async () => {
+        await tick();
+        if (stopped) return;
+        timer = setTimeout(loop, options.intervalMs ?? 60_000);
+        timer.unref();
+      };
+      void loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+}
+
+// A digest by hand (npm run digest): queued under its own job name, so the daily chain is untouched.
+export async function queueDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
+  const digest = await buildDigest(store, since, until, ctx);
+  await store.claimJob(`digest-manual:${until}`, { name: 'digest-manual', at: until, since, until }, [digest.message]);
+  return digest;
+}

@@ -1,0 +1,139 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { collections, type Collection, type PurgeOptions, type Store } from '@/lib/storage';
+
+// How long the site keeps what it is sent. The privacy page states these same settings
+// (lib/privacy/policy.ts), so the page and the purge cannot disagree.
+export interface RetentionSettings {
+  // Contact messages.
+  contactDays: number;
+  // Every other form's records: enrolments, event registrations, reserved offers.
+  registrationDays: number;
+  // Newsletter sign-ups never confirmed, and addresses that unsubscribed, counted from that moment.
+  // Confirmed subscribers are kept until they unsubscribe.
+  newsletterInactiveDays: number;
+  // The text, attachments and reply-to of sent mail, and the .eml files of the file transport.
+  mailKeepDays: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PurgeStep {
+  collection: Collection;
+  before: number;
+  options?: PurgeOptions;
+}
+
+export function retentionPlan(settings: RetentionSettings, now: number): PurgeStep[] {
+  const ago = (days: number) => now - days * DAY_MS;
+  return collections.flatMap((collection): PurgeStep[] => {
+    if (collection === 'newsletter') {
+      const before = ago(settings.newsletterInactiveDays);
+      return [
+        { collection, before, options: { dateField: 'statusDate', status: 'pending' } },
+        { collection, before, options: { dateField: 'statusDate', status: 'unsubscribed' } },
+      ];
+    }
+    return [{ collection, before: ago(collection === 'contact' ? settings.contactDays : settings.registrationDays) }];
+  });
+}
+
+export interface RetentionReport {
+  purged: Partial<Record<Collection, number>>;
+  mailCleared: number;
+  mailFilesRemoved: number;
+}
+
+// One pass: purge what is past its period, clear old mail bodies, remove old .eml files. Safe to run
+// on several instances at once: each step only removes what is already due.
+export async function applyRetention(
+  store: Store,
+  settings: RetentionSettings,
+  now: number,
+  mailDir?: string,
+): Promise<RetentionReport> {
+  const purged: RetentionReport['purged'] = {};
+  for (const step of retentionPlan(settings, now)) {
+    const count = await store.purgeRecords(step.collection, step.before, step.options);
+    purged[step.collection] = (purged[step.collection] ?? 0) + count;
+  }
+  const keepSince = now - settings.mailKeepDays * DAY_MS;
+  const mailCleared = await store.clearSentBodies(keepSince);
+  let mailFilesRemoved = 0;
+  if (mailDir) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(mailDir);
+    } catch {
+      names = [];
+    }
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = join(mailDir, name);
+      if (statSync(file).mtimeMs < keepSince) {
+        rmSync(file, { force: true });
+        mailFilesRemoved += 1;
+      }
+    }
+  }
+  return { purged, mailCleared, mailFilesRemoved };
+}
+
+export interface RetentionTaskOptions {
+  store: () => Store;
+  settings: RetentionSettings;
+  mailDir?: string;
+  now?: () => number;
+  intervalMs?: number;
+  log?: (level: 'info' | 'error', message: string) => void;
+}
+
+// Runs a pass when the server starts and every few hours after, in the outbox worker's process.
+export function createRetentionTask(options: RetentionTaskOptions) {
+  const now = options.now ?? Date.now;
+  const log =
+    options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[retention] ${message}`));
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = true;
+
+  async function pass() {
+    try {
+      const report = await applyRetention(options.store(), options.settings, now(), options.mailDir);
+      const purged = Object.entries(report.purged).filter(([, n]) => n > 0);
+      if (purged.length || report.mailCleared || report.mailFilesRemoved) {
+        log(
+          'info',
+          `removed ${purged.map(([c, n]) => `${n} ${c}`).join(', ') || 'no records'}; cleared ${report.mailCleared} sent mail(s); removed ${report.mailFilesRemoved} mail file(s)`,
+        );
+      }
+    } catch (error) {
+      log('error', `retention pass failed, trying again later: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    runOnce(): Promise<void> {
+      running ??= pass().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      const loop = async () => {
+        await this.runOnce();
+        if (stopped) return;
+        timer = setTimeout(loop, options.intervalMs ?? 6 * 60 * 60 * 1000);
+        timer.unref();
+      };
+      void loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+}

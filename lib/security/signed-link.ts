@@ -1,0 +1,64 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+// Links that prove the site wrote them for one address and one purpose (confirming or ending a
+// newsletter subscription), without storing a token: HMAC-SHA256 over the purpose, the address and
+// the expiry, with a server secret. A link with expiry 0 never expires (an unsubscribe link in an old
+// newsletter must keep working).
+export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
+
+const SEPARATOR = '.';
+
+function mac(secret: string, purpose: LinkPurpose, email: string, expiresAt: number): Buffer {
+  return createHmac('sha256', secret).update(`${purpose}\n${email}\n${expiresAt}`).digest();
+}
+
+export function signLink(secret: string, purpose: LinkPurpose, email: string, expiresAt: number): string {
+  const address = Buffer.from(email, 'utf8').toString('base64url');
+  return [address, expiresAt.toString(36), mac(secret, purpose, email, expiresAt).toString('base64url')].join(
+    SEPARATOR,
+  );
+}
+
+// The address a token was signed for, or null when it was not signed with this secret for this
+// purpose, was altered, or has expired. Any string is safe to pass.
+export function verifyLink(secret: string, purpose: LinkPurpose, token: unknown, now: number): string | null {
+  if (typeof token !== 'string' || token.length > 1000) return null;
+  const parts = token.split(SEPARATOR);
+  if (parts.length !== 3) return null;
+  const [address, expiry, signature] = parts as [string, string, string];
+  if (!/^[0-9a-z]{1,11}$/.test(expiry) || !/^[\w-]+$/.test(address) || !/^[\w-]{43}$/.test(signature)) return null;
+  const expiresAt = parseInt(expiry, 36);
+  const email = Buffer.from(address, 'base64url').toString('utf8');
+  const expected = mac(secret, purpose, email, expiresAt);
+  const presented = Buffer.from(signature, 'base64url');
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
+  if (expiresAt !== 0 && now >= expiresAt) return null;
+  return email;
+}
+
+// The configured secret, or one generated on first use and kept under DATA_DIR, so links survive a
+// restart. Several instances without a shared DATA_DIR must share a configured LINK_SECRET instead.
+export function linkSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, 'link-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  // Written whole under another name, then linked into place: link() refuses an existing file, so
+  // when two processes start together the first one's secret wins, and nobody reads a half-written one.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  return readFileSync(file, 'utf8').trim();
+}

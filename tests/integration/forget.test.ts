@@ -1,0 +1,103 @@
+/** @jest-environment node */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { openFirestoreStore } from '@/lib/storage/firestore';
+import { openSqliteStore } from '@/lib/storage/sqlite';
+import type { Store } from '@/lib/storage/types';
+
+import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+
+const run = promisify(execFile);
+const forget = (args: string[], env: Record<string, string>) =>
+  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/forget.ts', ...args], {
+    env: { ...process.env, ...env },
+  });
+
+const note = (to: string) => ({ to, subject: `For ${to}`, text: 'text', html: '<p>html</p>' });
+
+// Ada is in three collections, subscribed, written to and named in a staff note; Kojo must stay.
+async function seed(store: Store) {
+  await store.add(
+    'enrolment',
+    { name: 'Ada', email: 'Ada@example.org', course: 'Python', date: 1 },
+    {
+      messages: [note('staff@example.org'), note('ada@example.org')],
+    },
+  );
+  await store.add('user', { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 2 });
+  await store.add(
+    'newsletter',
+    { name: 'Ada', email: 'ada@example.org', status: 'confirmed', date: 3 },
+    { uniqueKey: 'ada@example.org' },
+  );
+  await store.add(
+    'contact',
+    { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: 4 },
+    {
+      messages: [{ ...note('staff@example.org'), text: 'Kojo says ada@example.org knows.' }, note('kojo@example.org')],
+    },
+  );
+  const [first] = await store.claimMessages('seed', Date.now() + 1000, 1, 60_000);
+  await store.markSent(first!.id, Date.now());
+  return first!.id;
+}
+
+async function check(store: Store) {
+  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+  expect((await store.list('contact')).map((r) => r.data.email)).toEqual(['kojo@example.org']);
+  expect((await store.findEmail('kojo@example.org')).messages.map((m) => m.to)).toEqual(['kojo@example.org']);
+  await store.close();
+}
+
+describe('npm run forget', () => {
+  it('removes every trace of an address from SQLite, with the mail files, and is safe to run twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baobab-forget-'));
+    const sentId = await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
+    mkdirSync(join(dir, 'mail'));
+    writeFileSync(join(dir, 'mail', `${sentId}.eml`), 'To: ada@example.org\n');
+
+    const first = await forget(['ADA@example.org'], { DATA_DIR: dir });
+    expect(first.stdout).toMatch(/removed record enrolment\//);
+    expect(first.stdout).toMatch(/removed record user\//);
+    expect(first.stdout).toMatch(/removed record newsletter\//);
+    expect(first.stdout).toMatch(/removed sent message .* to staff@example\.org/);
+    expect(first.stdout).toContain('Removed 3 record(s) and 3 message(s) about ADA@example.org.');
+    expect(existsSync(join(dir, 'mail', `${sentId}.eml`))).toBe(false);
+
+    const second = await forget(['ada@example.org'], { DATA_DIR: dir });
+    expect(second.stdout.trim()).toBe('Nothing stored about ada@example.org.');
+    await check(openSqliteStore(join(dir, 'baobab.sqlite')));
+    rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('removes every trace of an address from Firestore, and is safe to run twice', async () => {
+    const emulator = await startFirestoreEmulator();
+    const open = () => openFirestoreStore({ projectId: 'forget-test', emulatorHost: emulator.host });
+    await seed(open());
+    const env = {
+      STORE: 'firestore',
+      FIRESTORE_PROJECT_ID: 'forget-test',
+      FIRESTORE_EMULATOR_HOST: emulator.host,
+      METADATA_SERVER_DETECTION: 'none',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'baobab-forget-')),
+    };
+    expect((await forget(['ada@example.org'], env)).stdout).toContain(
+      'Removed 3 record(s) and 3 message(s) about ada@example.org.',
+    );
+    expect((await forget(['ada@example.org'], env)).stdout.trim()).toBe('Nothing stored about ada@example.org.');
+    await check(open());
+    emulator.stop();
+  }, 30_000);
+
+  it('refuses anything but one email address', async () => {
+    await expect(forget([], {})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+    await expect(forget(['not-an-address'], {})).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('is not an email address'),
+    });
+  }, 30_000);
+});
