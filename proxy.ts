@@ -2,7 +2,6 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
-import { newXsrfToken, XSRF_COOKIE, XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
 
 // Build-time settings (inlined when the site is built).
 const recaptcha = Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY);
@@ -19,19 +18,6 @@ export function proxy(request: NextRequest) {
     : NextResponse.next();
   for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
     response.headers.set(name, value);
-  }
-  if (redirect) return response;
-
-  const token = request.cookies.get(XSRF_COOKIE)?.value;
-  if (!token || !XSRF_TOKEN_PATTERN.test(token)) {
-    response.cookies.set(XSRF_COOKIE, newXsrfToken(), {
-      path: '/',
-      sameSite: 'lax',
-      // Readable by the page's script, which echoes it in a header: that is the point of the pattern.
-      httpOnly: false,
-      // A plain-HTTP local run would never get a Secure cookie back.
-      secure: https,
-    });
   }
   return response;
 }

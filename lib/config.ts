@@ -38,6 +38,9 @@ const envSchema = z
       .optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
     RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
+    XSRF_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+      message: 'XSRF_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)',
+    }),
     TRUSTED_PROXY_HOPS: number('TRUSTED_PROXY_HOPS', 0, 10).refine((v) => v === undefined || Number.isInteger(v), {
       message: 'TRUSTED_PROXY_HOPS must be a whole number from 0 to 10',
     }),
@@ -148,6 +151,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
+    xsrfSecret: e.XSRF_SECRET,
     trustedProxy: { trustedHops: e.TRUSTED_PROXY_HOPS ?? 0, header: e.TRUSTED_PROXY_HEADER ?? 'x-forwarded-for' },
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp' as const, url: e.SMTP_URL } : { kind: 'files' as const },

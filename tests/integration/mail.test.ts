@@ -13,13 +13,14 @@ import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/tra
 import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
 import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import { issueXsrfToken } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
 import { startCuttableProxy } from '../helpers/cuttable-proxy';
 import { startSmtpServer } from '../helpers/smtp';
 
-const TOKEN = 'e'.repeat(64);
+const TOKEN = issueXsrfToken();
 const mailContext = { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
 
 let dir: string;

@@ -7,6 +7,7 @@ import { newsletterForm, WELCOME } from '@/lib/forms/forms';
 import { processSubmission, type SubmissionContext } from '@/lib/forms/submit';
 import { localNewsletter, mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import { issueXsrfToken } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 
 import { startHttpStub } from '../helpers/http-stub';
@@ -38,11 +39,12 @@ beforeAll(async () => {
 });
 afterAll(() => stub.close());
 
+const TOKEN = issueXsrfToken();
 const subscribeUrl = () => `${stub.url}/subscribe/post-json?u=abc123&id=list42`;
 
 function context(newsletter: NewsletterProvider, logs: string[] = []): SubmissionContext {
   return {
-    meta: { headers: new Headers({ 'x-xsrf-token': 'a'.repeat(64) }), cookie: () => 'a'.repeat(64) },
+    meta: { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN },
     recaptcha: null,
     rateLimiter: createRateLimiter(100),
     now: () => 1,

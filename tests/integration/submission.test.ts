@@ -8,12 +8,13 @@ import { contactForm, enrolForm, eventForm, newsletterForm, offerForm } from '@/
 import { messages, processSubmission, type SubmissionContext } from '@/lib/forms/submit';
 import { localNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import { issueXsrfToken } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
 
 import { json, startHttpStub } from '../helpers/http-stub';
 
-const TOKEN = 'a'.repeat(64);
+const TOKEN = issueXsrfToken();
 const contact = { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello from Lagos' };
 
 let dir: string;
@@ -168,9 +169,15 @@ describe('XSRF', () => {
     expect(await store.list('contact')).toEqual([]);
   });
 
-  it('accepts the token in the hidden field when there is no header', async () => {
+  it('ignores a token in a hidden field: only the header counts', async () => {
     const state = await processSubmission(contactForm, formData({ ...contact, _xsrf: TOKEN }), context({}, noToken));
-    expect(state.status).toBe('success');
+    expect(state).toMatchObject({ status: 'error', message: messages.xsrf });
+  });
+
+  it('refuses an equal cookie and header pair that this server did not issue', async () => {
+    const ctx = context({}, { 'x-xsrf-token': 'a'.repeat(64) });
+    ctx.meta.cookie = () => 'a'.repeat(64);
+    expect(await processSubmission(contactForm, formData(contact), ctx)).toMatchObject({ message: messages.xsrf });
   });
 
   it('refuses a token when the visitor has no cookie', async () => {
