@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { bodyMessages, PROXY_BODY_LIMIT } from '@/lib/http/read-body';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 
@@ -13,13 +14,36 @@ export function proxy(request: NextRequest) {
     request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https';
 
   const redirect = redirectFor(request.nextUrl.pathname);
-  const response = redirect
-    ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status)
-    : NextResponse.next();
+  const refusal = refuse(request);
+  const response =
+    refusal ??
+    (redirect ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status) : NextResponse.next());
   for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
     response.headers.set(name, value);
   }
   return response;
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
+// Requests Next would answer with a 500: a method no page has (TRACE, PUT…), and server-action posts
+// over the body limit. A post to a page is a server action; browsers send its Content-Length, and one
+// without it (a chunked body) is refused, since Next's own limit on it would end in a 500. The form
+// endpoint under /api reads chunked bodies itself, up to its cap (lib/http/read-body.ts).
+function refuse(request: NextRequest): NextResponse | null {
+  const api = request.nextUrl.pathname.startsWith('/api/');
+  if (!api && !PAGE_METHODS.includes(request.method)) {
+    return new NextResponse('Method not allowed.', { status: 405, headers: { allow: PAGE_METHODS.join(', ') } });
+  }
+  if (request.method !== 'POST') return null;
+  const length = request.headers.get('content-length');
+  if (length !== null && !(Number(length) <= PROXY_BODY_LIMIT)) {
+    return new NextResponse(bodyMessages.tooLarge, { status: 413 });
+  }
+  if (length === null && !api) {
+    return new NextResponse('Please send this form again from the page.', { status: 411 });
+  }
+  return null;
 }
 
 export const config = {
