@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
-import { bodyMessages, PROXY_BODY_LIMIT } from '@/lib/http/read-body';
+import { refuseBody } from '@/lib/http/read-body';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 
@@ -24,26 +24,17 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 
-// Requests Next would answer with a 500: a method no page has (TRACE, PUT…), and server-action posts
-// over the body limit. A post to a page is a server action; browsers send its Content-Length, and one
-// without it (a chunked body) is refused, since Next's own limit on it would end in a 500. The form
-// endpoint under /api reads chunked bodies itself, up to its cap (lib/http/read-body.ts).
+// Requests Next would answer with a 500: a method no page has (PUT, DELETE…), and the bodies that
+// lib/security/http-intake.ts refuses before Next when it is installed.
 function refuse(request: NextRequest): NextResponse | null {
   const api = request.nextUrl.pathname.startsWith('/api/');
   if (!api && !PAGE_METHODS.includes(request.method)) {
     return new NextResponse('Method not allowed.', { status: 405, headers: { allow: PAGE_METHODS.join(', ') } });
   }
-  if (request.method !== 'POST') return null;
-  const length = request.headers.get('content-length');
-  if (length !== null && !(Number(length) <= PROXY_BODY_LIMIT)) {
-    return new NextResponse(bodyMessages.tooLarge, { status: 413 });
-  }
-  if (length === null && !api) {
-    return new NextResponse('Please send this form again from the page.', { status: 411 });
-  }
-  return null;
+  const refusal = refuseBody(request.method, request.nextUrl.pathname, request.headers.get('content-length'));
+  return refusal && new NextResponse(refusal.message, { status: refusal.status });
 }
 
 export const config = {

@@ -8,6 +8,25 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 // so what reaches the route is still over FORM_BODY_LIMIT and is refused as too large.
 export const PROXY_BODY_LIMIT = 2 * FORM_BODY_LIMIT;
 
+// A body declared over the limit, and a post to a page (a server action, whose Content-Length browsers
+// always send) without a declared length: Next would answer either with a 500 (its own action body
+// limit) after reading it. The form endpoint under /api/ reads chunked bodies itself, up to its cap.
+// Checked before Next by lib/security/http-intake.ts, and by proxy.ts for a request that arrived
+// before the intake was installed.
+export function refuseBody(
+  method: string,
+  path: string,
+  contentLength: string | null | undefined,
+): { status: 411 | 413; message: string } | null {
+  if (contentLength != null && !(Number(contentLength) <= PROXY_BODY_LIMIT)) {
+    return { status: 413, message: bodyMessages.tooLarge };
+  }
+  if (method === 'POST' && contentLength == null && !path.startsWith('/api/')) {
+    return { status: 411, message: bodyMessages.lengthRequired };
+  }
+  return null;
+}
+
 export type FormBody =
   | { ok: true; formData: FormData }
   | { ok: false; reason: 'too-large' | 'unreadable'; status: 413 | 400; message: string };
@@ -15,6 +34,7 @@ export type FormBody =
 export const bodyMessages = {
   tooLarge: 'This submission is too large. Please shorten your message and send it again.',
   unreadable: 'This submission could not be read. Reload the page and send it again.',
+  lengthRequired: 'This submission could not be read. Reload the page and send it again from there.',
 };
 
 const tooLarge = { ok: false, reason: 'too-large', status: 413, message: bodyMessages.tooLarge } as const;

@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { PROXY_BODY_LIMIT } from '@/lib/http/read-body';
 import { addressBucket, clientAddress, normaliseAddress, UNKNOWN_ADDRESS } from '@/lib/security/client-address';
-import { recordSocketAddresses, socketAddress } from '@/lib/security/socket-address';
+import { installHttpIntake, socketAddress } from '@/lib/security/http-intake';
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
 const direct = { trustedHops: 0 };
@@ -118,12 +119,12 @@ describe('addressBucket', () => {
   });
 });
 
-describe('socketAddress', () => {
+describe('the HTTP intake', () => {
   let server: Server;
   afterEach(() => server?.close());
 
   it("is the connection's address, whatever address headers the client sends", async () => {
-    recordSocketAddresses();
+    installHttpIntake();
     const seen: (string | undefined)[] = [];
     server = createServer((req, res) => {
       const received = new Headers();
@@ -148,7 +149,93 @@ describe('socketAddress', () => {
     expect(seen).toEqual(['127.0.0.1']);
   });
 
-  it('is absent from headers the server did not stamp', () => {
+  it('answers 405 to methods Next cannot represent, without passing them on', async () => {
+    installHttpIntake();
+    let reached = false;
+    server = createServer((_, res) => {
+      reached = true;
+      res.end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      httpRequest({ port, host: '127.0.0.1', method: 'TRACE' }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(status).toBe(405);
+    expect(reached).toBe(false);
+  });
+
+  it('cuts a chunked body at the proxy limit and stops reading the socket, still answering', async () => {
+    installHttpIntake();
+    let seen = 0;
+    let socketRead = 0;
+    server = createServer(async (req, res) => {
+      for await (const chunk of req) seen += (chunk as Buffer).length;
+      socketRead = req.socket.bytesRead;
+      res.end('too large');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const status = await new Promise<number | undefined>((resolve) => {
+      const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/api/forms/contactUs' }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', () => {});
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      // 8 MB offered as fast as the socket takes it.
+      const write = (left: number): void => {
+        while (left > 0) {
+          left -= 1;
+          if (!req.write(chunk)) {
+            req.once('drain', () => write(left));
+            return;
+          }
+        }
+        req.end();
+      };
+      write(128);
+    });
+    expect(status).toBe(200);
+    expect(seen).toBeLessThanOrEqual(PROXY_BODY_LIMIT);
+    expect(seen).toBeGreaterThan(PROXY_BODY_LIMIT - 64 * 1024);
+    // The socket was not read to the end of the 8 MB.
+    expect(socketRead).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it('refuses a declared oversized body before anything reads it', async () => {
+    installHttpIntake();
+    let reached = false;
+    server = createServer((_, res) => {
+      reached = true;
+      res.end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const status = await new Promise<number | undefined>((resolve) => {
+      const req = httpRequest(
+        { port, host: '127.0.0.1', method: 'POST', path: '/contact', headers: { 'content-length': '10000000' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
+      req.on('error', () => {});
+      req.write('x');
+    });
+    expect(status).toBe(413);
+    expect(reached).toBe(false);
+  });
+
+  it('leaves no socket address in headers the server did not stamp', () => {
     expect(socketAddress(headers({ 'x-socket-address': '6.6.6.6' }))).toBeUndefined();
   });
 });

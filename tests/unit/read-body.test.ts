@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { bodyMessages, FORM_BODY_LIMIT, readFormBody } from '@/lib/http/read-body';
+import { bodyMessages, FORM_BODY_LIMIT, readFormBody, refuseBody } from '@/lib/http/read-body';
 
 const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -70,5 +70,20 @@ describe('readFormBody', () => {
   it('counts a Content-Length that is not a number as too large', async () => {
     const { request } = chunked(new Uint8Array(1), 1, { ...urlencoded, 'content-length': 'lots' });
     expect(await readFormBody(request)).toMatchObject({ ok: false, status: 413 });
+  });
+});
+
+describe('refuseBody', () => {
+  it.each([
+    ['POST', '/contact', '200000', 413],
+    ['POST', '/api/forms/contactUs', '131073', 413],
+    ['POST', '/contact', 'lots', 413],
+    ['POST', '/contact', null, 411],
+    ['POST', '/contact', undefined, 411],
+    ['POST', '/api/forms/contactUs', null, null],
+    ['POST', '/contact', '131072', null],
+    ['GET', '/contact', null, null],
+  ])('%s %s with Content-Length %p → %p', (method, path, length, status) => {
+    expect(refuseBody(method, path, length)?.status ?? null).toBe(status);
   });
 });
