@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { config } from '@/lib/config';
 
-import { XSRF_HEADER, XSRF_TOKEN_PATTERN, xsrfCookieName } from './xsrf-token';
+import { fromOtherOrigin, XSRF_HEADER, XSRF_TOKEN_PATTERN, xsrfCookieName } from './xsrf-token';
 
 export interface RequestMeta {
   headers: Headers;
@@ -62,12 +62,6 @@ export function isHttps(headers: Headers): boolean {
   return headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
 
-function sameOrigin(origin: string, headers: Headers): boolean {
-  const host = (headers.get('x-forwarded-host') ?? headers.get('host') ?? '').split(',')[0]!.trim().toLowerCase();
-  if (!host || !URL.canParse(origin)) return false;
-  return new URL(origin).host === host;
-}
-
 // docs/product.md §10 "XSRF without JavaScript". A post is refused whenever the browser says it came
 // from anywhere but our own origin: Sec-Fetch-Site other than same-origin (a page on another port of
 // this host is same-site, not same-origin), or an Origin that is not ours ("null", not a URL). A token,
@@ -75,17 +69,14 @@ function sameOrigin(origin: string, headers: Headers): boolean {
 // browser that positively showed it came from our pages.
 export function checkXsrf(meta: RequestMeta): boolean {
   const { headers } = meta;
-  const site = headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return false;
-  const origin = headers.get('origin');
-  if (origin !== null && !sameOrigin(origin, headers)) return false;
+  if (fromOtherOrigin(headers)) return false;
 
   const presented = headers.get(XSRF_HEADER);
   if (presented) {
     const cookie = meta.cookie(xsrfCookieName(isHttps(headers)));
     return cookie !== undefined && same(cookie, presented) && isOurXsrfToken(presented);
   }
-  return site === 'same-origin' || origin !== null;
+  return headers.get('sec-fetch-site') === 'same-origin' || headers.get('origin') !== null;
 }
 
 // The pipeline's current call: a token in the form body is no longer read.

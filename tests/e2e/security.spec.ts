@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 import { expect, test, type Page } from '@playwright/test';
 
 import { routes } from './routes';
@@ -90,5 +92,68 @@ test.describe('pages a CDN can cache', () => {
       await sendContact(page, uniqueEmail('cdn-nojs'));
       expect(await context.cookies()).toEqual([]);
     });
+  });
+});
+
+test.describe('no 5xx for what a client can send', () => {
+  // Raw HTTP, so the test controls the method, Content-Length and chunking.
+  function send(method: string, path: string, headers: Record<string, string>, body?: Buffer, chunks = 0) {
+    const { port } = new URL(test.info().project.use.baseURL!);
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const write = (left: number): void => {
+        while (left > 0) {
+          left -= 1;
+          if (!req.write(chunk)) {
+            req.once('drain', () => write(left));
+            return;
+          }
+        }
+        req.end(body);
+      };
+      write(chunks);
+    });
+  }
+
+  test('methods no page has get 405', async () => {
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH']) {
+      expect((await send(method, '/contact', {})).status, method).toBe(405);
+    }
+  });
+
+  test('oversized, length-less and cross-origin action posts get 4xx with a message', async () => {
+    const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
+    const big = await send('POST', '/contact', { ...multipart, 'content-length': '200000' }, Buffer.alloc(200_000));
+    expect(big).toMatchObject({ status: 413, body: expect.stringMatching(/too large/) });
+    const chunked = await send(
+      'POST',
+      '/contact',
+      { ...multipart, 'transfer-encoding': 'chunked' },
+      Buffer.from('--x--'),
+    );
+    expect(chunked.status).toBe(411);
+    for (const origin of ['null', 'https://evil.example', 'not a url']) {
+      const body = Buffer.from('--x--\r\n');
+      const forged = await send('POST', '/contact', { ...multipart, origin, 'content-length': `${body.length}` }, body);
+      expect(forged, origin).toMatchObject({ status: 403, body: expect.stringMatching(/did not come from our site/) });
+    }
+  });
+
+  test('a 9 MB chunked post to the form endpoint gets 413 with the form message', async () => {
+    const answer = await send(
+      'POST',
+      '/api/forms/contactUs',
+      { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+      undefined,
+      144,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'error', message: expect.stringMatching(/too large/) });
   });
 });
