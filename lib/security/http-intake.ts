@@ -19,6 +19,9 @@ type Holder = { [NAME]?: string };
 // proxy.ts could refuse them.
 const UNREPRESENTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
+// How long a connection whose body was not read stays open after its answer, for the client to read it.
+const LINGER_MS = 5_000;
+
 // Called once at server start (instrumentation.ts), before the first request is handled.
 export function installHttpIntake(): void {
   const holder = globalThis as Holder;
@@ -36,8 +39,16 @@ export function installHttpIntake(): void {
       }
       const refusal = refuseBody(request.method ?? '', request.url ?? '', request.headers['content-length']);
       if (refusal) {
-        response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-        response.end(refusal.message);
+        // The body is never read. The answer is complete as written (Content-Length), but the
+        // connection closes only after a pause: closing on unread data resets it, and the client could
+        // lose the answer.
+        response.writeHead(refusal.status, {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': Buffer.byteLength(refusal.message),
+          connection: 'close',
+        });
+        response.write(refusal.message);
+        setTimeout(() => response.end(), LINGER_MS).unref();
         return true;
       }
       capBody(request, response);
@@ -52,9 +63,7 @@ export function installHttpIntake(): void {
 // Without this, Next reads the rest of a chunked body and Node reads and discards it to keep the
 // connection: megabytes of allocation and garbage collection per request, stalling every visitor.
 // The message is marked complete so that ending it early does not reset the connection before the
-// client has read the answer; the connection is closed a few seconds after the answer instead.
-const LINGER_MS = 5_000;
-
+// client has read the answer; the connection is closed LINGER_MS after the answer instead.
 function capBody(request: IncomingMessage, response: ServerResponse): void {
   const push = request.push.bind(request);
   let received = 0;
