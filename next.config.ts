@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 
+import { PROXY_BODY_LIMIT } from './lib/http/read-body';
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -10,6 +12,10 @@ const nextConfig: NextConfig = {
     // The stylesheets (4 KiB gzip in all) go inside the HTML: a phone on a slow network can paint as
     // soon as the page arrives instead of waiting one more round trip for them.
     inlineCss: true,
+    // Bodies are buffered for proxy.ts up to this size (Next's default is 10 MB).
+    proxyClientMaxBodySize: PROXY_BODY_LIMIT,
+    // proxy.ts refuses larger action posts with 413 first: Next answers its own limit with a 500.
+    serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
   },
   serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
   // Static files and images: pages get the full set, with the CSP, from proxy.ts.

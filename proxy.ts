@@ -1,39 +1,47 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { refuseBody } from '@/lib/http/read-body';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
-import { newXsrfToken, XSRF_COOKIE, XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
+import { isHttps } from '@/lib/security/xsrf';
+import { fromOtherOrigin } from '@/lib/security/xsrf-token';
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
 
 export function proxy(request: NextRequest) {
-  // Production is served over HTTPS (directly or behind a proxy that says so).
-  const https =
-    request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https';
+  // Production is served over HTTPS, through a proxy that says so (lib/security/xsrf.ts).
+  const https = isHttps(request.headers);
 
   const redirect = redirectFor(request.nextUrl.pathname);
-  const response = redirect
-    ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status)
-    : NextResponse.next();
+  const refusal = refuse(request);
+  const response =
+    refusal ??
+    (redirect ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status) : NextResponse.next());
   for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
     response.headers.set(name, value);
   }
-  if (redirect) return response;
-
-  const token = request.cookies.get(XSRF_COOKIE)?.value;
-  if (!token || !XSRF_TOKEN_PATTERN.test(token)) {
-    response.cookies.set(XSRF_COOKIE, newXsrfToken(), {
-      path: '/',
-      sameSite: 'lax',
-      // Readable by the page's script, which echoes it in a header: that is the point of the pattern.
-      httpOnly: false,
-      // A plain-HTTP local run would never get a Secure cookie back.
-      secure: https,
-    });
-  }
   return response;
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
+const CROSS_ORIGIN = 'This form did not come from our site. Open the page on our site and send it again.';
+
+// Requests Next would answer with a 500: a method no page has (PUT, DELETE…), the bodies that
+// lib/security/http-intake.ts refuses before Next when it is installed, and cross-origin action posts.
+function refuse(request: NextRequest): NextResponse | null {
+  const api = request.nextUrl.pathname.startsWith('/api/');
+  if (!api && !PAGE_METHODS.includes(request.method)) {
+    return new NextResponse('Method not allowed.', { status: 405, headers: { allow: PAGE_METHODS.join(', ') } });
+  }
+  const refusal = refuseBody(request.method, request.nextUrl.pathname, request.headers.get('content-length'));
+  if (refusal) return new NextResponse(refusal.message, { status: refusal.status });
+  // A post to a page is a server action: Next answers one from another origin with a 500.
+  if (!api && request.method === 'POST' && fromOtherOrigin(request.headers)) {
+    return new NextResponse(CROSS_ORIGIN, { status: 403 });
+  }
+  return null;
 }
 
 export const config = {

@@ -77,6 +77,15 @@ const envSchema = z
       .optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
     RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
+    XSRF_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+      message: 'XSRF_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)',
+    }),
+    TRUSTED_PROXY_HOPS: number('TRUSTED_PROXY_HOPS', 0, 10).refine((v) => v === undefined || Number.isInteger(v), {
+      message: 'TRUSTED_PROXY_HOPS must be a whole number from 0 to 10',
+    }),
+    TRUSTED_PROXY_HEADER: z
+      .enum(['x-forwarded-for', 'x-real-ip'], 'TRUSTED_PROXY_HEADER must be "x-forwarded-for" or "x-real-ip"')
+      .optional(),
     SMTP_URL: optional.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol)), {
       message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465',
     }),
@@ -119,6 +128,13 @@ const envSchema = z
             'Firestore needs credentials: set FIREBASE_SERVICE_ACCOUNT (the key JSON), GOOGLE_APPLICATION_CREDENTIALS (its path) or FIRESTORE_EMULATOR_HOST',
         });
       }
+    }
+    if (env.TRUSTED_PROXY_HEADER === 'x-real-ip' && env.TRUSTED_PROXY_HOPS !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUSTED_PROXY_HOPS'],
+        message: 'TRUSTED_PROXY_HEADER "x-real-ip" needs TRUSTED_PROXY_HOPS=1 (the one proxy that writes it)',
+      });
     }
     if (env.NEWSLETTER_PROVIDER === 'mailchimp' && !env.MAILCHIMP_SUBSCRIBE_URL) {
       ctx.addIssue({
@@ -183,6 +199,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
+    xsrfSecret: e.XSRF_SECRET,
+    trustedProxy: { trustedHops: e.TRUSTED_PROXY_HOPS ?? 0, header: e.TRUSTED_PROXY_HEADER ?? 'x-forwarded-for' },
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp' as const, url: e.SMTP_URL } : { kind: 'files' as const },
       from: e.MAIL_FROM ?? `${site.name} <${contactInfo.email}>`,

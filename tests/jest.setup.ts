@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom';
 
+// XSRF tokens are signed with this key rather than one written under DATA_DIR.
+process.env.XSRF_SECRET ??= 'jest-xsrf-secret-0123456789abcdefghijklmnop';
+
 // jsdom lacks these browser APIs; components that use them get inert stand-ins.
 if (typeof window !== 'undefined') {
   window.matchMedia ??= (query: string) =>

@@ -2,6 +2,8 @@
 
 import { cookies, headers } from 'next/headers';
 
+import { requestAddress } from '@/lib/security/client-address';
+
 import type { FormOperation } from './registry';
 import type { FormState } from './state';
 import { submitForm } from './submit';
@@ -12,7 +14,11 @@ import { submitForm } from './submit';
 function actionFor(operation: FormOperation) {
   return async (_previous: FormState, formData: FormData): Promise<FormState> => {
     const [headerList, cookieJar] = await Promise.all([headers(), cookies()]);
-    return submitForm(operation, formData, { headers: headerList, cookie: (name) => cookieJar.get(name)?.value });
+    return submitForm(operation, formData, {
+      headers: headerList,
+      cookie: (name) => cookieJar.get(name)?.value,
+      address: requestAddress(headerList),
+    });
   };
 }
 

@@ -7,15 +7,43 @@ import { degrees, genders } from './options';
 // follow docs/product.md §5; the bounds the spec leaves open are ours: trimmed text, names up to 100
 // characters, messages up to 5,000, phone numbers of digits with + ( ) - and spaces.
 
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// What can forge lines or hide text in a mail or the staff's notification: line breaks and tabs (in
+// single-line fields), other C0 and C1 controls, invisible and text-direction characters, and RFC 2047
+// encoded words that a mail program would decode into anything.
+const LINE_BREAKS = /[\n\r\t\u0085\u2028\u2029]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f]/;
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const ENCODED_WORD = /=\?[^?]*\?[bq]\?[^?]*\?=/i;
 
+// A single-line field: refused, with a message saying why, rather than silently changed.
 const required = (label: string, max: number) =>
   z.string(`Enter ${label}`).check(
     z.trim(),
     z.minLength(1, `Enter ${label}`),
     z.maxLength(max, `Keep ${label} under ${max + 1} characters`),
+    z.refine((v) => !LINE_BREAKS.test(v), `Keep ${label} on one line, without tabs`),
     z.refine((v) => !CONTROL_CHARACTERS.test(v), `Remove the control characters from ${label}`),
+    z.refine((v) => !INVISIBLE.test(v), `Remove the invisible or text-direction characters from ${label}`),
+    z.refine((v) => !ENCODED_WORD.test(v), `Remove the "=?…?=" code from ${label}`),
   );
+
+// A message keeps its line breaks (every kind becomes "\n") and loses the other controls and the
+// invisible characters, which a visitor does not see typing.
+const clean = (v: string) =>
+  v
+    .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(new RegExp(`${CONTROL_CHARACTERS.source}|${INVISIBLE.source}`, 'g'), '');
+
+const multiline = (label: string, max: number) =>
+  z
+    .string(`Enter ${label}`)
+    .check(
+      z.overwrite(clean),
+      z.trim(),
+      z.minLength(1, `Enter ${label}`),
+      z.maxLength(max, `Keep ${label} under ${max + 1} characters`),
+    );
 
 const email = z
   .string('Enter your email address')
@@ -48,7 +76,7 @@ export const enrolmentSchema = z.object({
 export const contactSchema = z.object({
   name: required('your name', 100),
   email,
-  message: required('your message', 5000),
+  message: multiline('your message', 5000),
 });
 
 export const newsletterSchema = z.object({

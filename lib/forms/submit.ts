@@ -5,8 +5,7 @@ import * as z from 'zod/mini';
 import { verifyBotToken } from '@/lib/bot-check';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
-import { clientAddress } from '@/lib/security/rate-limit';
-import { passesXsrfCheck, type RequestMeta } from '@/lib/security/xsrf';
+import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import { isDuplicateError, isStoreTimeout, type NewMessage, type RecordData } from '@/lib/storage/types';
 
 import { fieldNames, forms, type Form, type FormOperation } from './registry';
@@ -56,14 +55,14 @@ export async function submitForm(
   const values = readFields(formData, fieldNames(form));
   const { log } = services;
 
-  if (!passesXsrfCheck(request, formData)) {
+  if (!checkXsrf(request)) {
     log(`${operation}: refused, XSRF check failed`);
     return { status: 'error', message: messages.xsrf, values };
   }
 
   const parsed = z.safeParse(form.schema, values);
 
-  const allowed = services.rateLimiter.take(`${clientAddress(request.headers)}|${operation}`);
+  const allowed = services.rateLimiter.take(`${request.address}|${operation}`);
   if (!allowed.ok) return { status: 'error', message: messages.rateLimited(allowed.retryAfterSeconds), values };
 
   if (!parsed.success) return { status: 'error', message: messages.invalid, errors: firstErrors(parsed.error), values };
@@ -77,7 +76,7 @@ export async function submitForm(
   }
 
   const token = formData.get(BOT_TOKEN_FIELD);
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? '';
+  const host = request.headers.get('host') ?? '';
   const bot = await verifyBotToken(services.recaptcha, typeof token === 'string' && token ? token : null, host);
   if (bot.verdict === 'failed') {
     log(`${operation}: bot check failed (${bot.reason})`);

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { serverSecret } from './server-secret';
 
 // Links that prove the site wrote them for one address and one purpose (confirming or ending a
 // newsletter subscription), without storing a token: HMAC-SHA256 over the purpose, the address and
@@ -38,27 +38,7 @@ export function verifyLink(secret: string, purpose: LinkPurpose, token: unknown,
   return email;
 }
 
-// The configured secret, or one generated on first use and kept under DATA_DIR, so links survive a
-// restart. Several instances without a shared DATA_DIR must share a configured LINK_SECRET instead.
+// The configured LINK_SECRET, or one kept under DATA_DIR (lib/security/server-secret.ts).
 export function linkSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = join(dataDir, 'link-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  // Written whole under another name, then linked into place: link() refuses an existing file, so
-  // when two processes start together the first one's secret wins, and nobody reads a half-written one.
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
-  try {
-    linkSync(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(draft);
-  }
-  return readFileSync(file, 'utf8').trim();
+  return serverSecret('link-secret', configured, dataDir);
 }

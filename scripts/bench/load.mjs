@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 
-import { stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,7 +63,7 @@ for (const [name, path] of [
   lines.push(row(name, result, path === '/no-such-page' ? 'non-2xx are the expected 404s' : ''));
 }
 
-const token = 'f'.repeat(64);
+const xsrf = await xsrfHeaders(base);
 const acknowledgedEmails = new Set();
 let sent = 0;
 const result = await run({
@@ -73,8 +73,7 @@ const result = await run({
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        'x-xsrf-token': token,
-        cookie: `XSRF-TOKEN=${token}`,
+        ...xsrf,
       },
       // One request in flight per connection, so the connection's context names the pending one.
       setupRequest: (request, context) => {

@@ -18,7 +18,7 @@ import { toCsv } from '@/lib/export';
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
 import type { Collection } from '@/lib/storage/types';
 
-import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
   options: { 'per-form': { type: 'string', default: '10000' }, port: { type: 'string', default: '3240' } },
@@ -82,7 +82,7 @@ const value = (field: string) =>
   );
 
 type Attack = { kind: string; headers: Record<string, string>; body: Uint8Array | string; path: string };
-const token = 'b'.repeat(64);
+let xsrf: Record<string, string> = {};
 
 function attack(operation: Operation, random: number): fc.Arbitrary<Attack> {
   const fields = [...forms[operation].fields, ...(operation === 'registerEvent' ? ['event'] : [])];
@@ -96,8 +96,7 @@ function attack(operation: Operation, random: number): fc.Arbitrary<Attack> {
     const params = new URLSearchParams({ ...extraValue, ...fieldsValue } as Record<string, string>);
     const good: Record<string, string> = {
       'content-type': 'application/x-www-form-urlencoded',
-      'x-xsrf-token': token,
-      cookie: `XSRF-TOKEN=${token}`,
+      ...xsrf,
     };
     if (dice < 8)
       return {
@@ -161,6 +160,7 @@ function attack(operation: Operation, random: number): fc.Arbitrary<Attack> {
 }
 
 await waitUntilUp(`${base}/api/health`);
+xsrf = await xsrfHeaders(base);
 const statuses = new Map<string, Map<number, number>>();
 let fiveHundreds = 0;
 const started = Date.now();

@@ -19,7 +19,7 @@ import { startCuttableProxy, type OutageMode } from '../../tests/helpers/cuttabl
 import { startFirestoreEmulator } from '../../tests/helpers/firestore-emulator';
 import { json, startHttpStub } from '../../tests/helpers/http-stub';
 import { startSmtpServer } from '../../tests/helpers/smtp';
-import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
 });
 const outageMs = Number(args['outage-seconds']) * 1000;
 const base = `http://127.0.0.1:${args.port}`;
-const token = 'd'.repeat(64);
+let xsrf: Record<string, string> = {};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Phase = 'before' | 'outage' | 'after';
@@ -56,6 +56,7 @@ async function startSite(env: Record<string, string>) {
     },
   });
   await waitUntilUp(`${base}/about`);
+  xsrf = await xsrfHeaders(base);
   return site;
 }
 
@@ -93,8 +94,7 @@ async function runVisitors(
           method: 'POST',
           headers: {
             'content-type': 'application/x-www-form-urlencoded',
-            'x-xsrf-token': token,
-            cookie: `XSRF-TOKEN=${token}`,
+            ...xsrf,
           },
           body: new URLSearchParams(fields(email)),
           signal: AbortSignal.timeout(60_000),

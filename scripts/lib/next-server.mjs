@@ -33,3 +33,13 @@ export async function stopServer(server, signal = 'SIGTERM') {
   server.kill(signal);
   await exited;
 }
+
+// The headers of a script-driven post: an XSRF token from the site's token endpoint, echoed in the
+// header and sent back as the cookie, as the page's own script does.
+export async function xsrfHeaders(base) {
+  const response = await fetch(`${base}/api/xsrf`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+  if (!cookie) throw new Error(`${base}/api/xsrf set no XSRF-TOKEN cookie`);
+  const pair = cookie.split(';')[0];
+  return { 'x-xsrf-token': pair.slice('XSRF-TOKEN='.length), cookie: pair };
+}

@@ -70,22 +70,26 @@ test('the navbar is white on Home and orange elsewhere', async ({ page }) => {
   expect(await header.evaluate((h) => getComputedStyle(h).backgroundColor)).toBe('rgb(194, 65, 12)');
 });
 
-test('every response sets a random XSRF-TOKEN cookie readable by the page', async ({ page, context }) => {
+test('the XSRF token endpoint sets a signed cookie readable by the page, once per visitor', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
+  expect(await context.cookies()).not.toContainEqual(expect.objectContaining({ name: 'XSRF-TOKEN' }));
+  const first = await page.request.get('/api/xsrf');
+  expect(first.status()).toBe(204);
+  expect(first.headers()['cache-control']).toBe('no-store');
   const cookie = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  expect(cookie?.value).toMatch(/^[0-9a-f]{64}$/);
+  expect(cookie?.value).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
   expect(cookie?.httpOnly).toBe(false);
-  expect(cookie?.sameSite).toBe('Lax');
+  expect(cookie?.sameSite).toBe('Strict');
   expect(await page.evaluate(() => document.cookie)).toContain('XSRF-TOKEN=');
 
-  // A second visitor gets another token; a returning one keeps theirs.
-  await page.goto('/about');
-  const again = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  expect(again?.value).toBe(cookie?.value);
+  // A returning visitor keeps theirs; a new one gets another.
+  expect((await page.request.get('/api/xsrf')).headers()['set-cookie']).toBeUndefined();
   await context.clearCookies();
-  await page.goto('/');
+  await page.request.get('/api/xsrf');
   const other = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  expect(other?.value).toMatch(/^[0-9a-f]{64}$/);
   expect(other?.value).not.toBe(cookie?.value);
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { expect, test, type Browser } from '@playwright/test';
 
-import { startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../../scripts/lib/next-server.mjs';
 import { sendContactForm } from './store';
 
 // The JavaScript path (route handler) and the no-JavaScript path (server action) are separate bundles
@@ -14,10 +14,9 @@ const base = `http://127.0.0.1:${port}`;
 const contact = { name: 'Limit Tester', email: 'limit@example.org', message: 'Counting submissions.' };
 
 async function sendWithJavaScriptPath() {
-  const token = 'c'.repeat(64);
   const response = await fetch(`${base}/api/forms/contactUs`, {
     method: 'POST',
-    headers: { 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
+    headers: await xsrfHeaders(base),
     body: new URLSearchParams(contact),
   });
   return ((await response.json()) as { message: string }).message;

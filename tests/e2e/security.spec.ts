@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { request as httpRequest } from 'node:http';
+
+import { expect, test, type Page } from '@playwright/test';
 
 import { routes } from './routes';
+import { storedRecords, uniqueEmail } from './store';
 
 test('every page answers with the security headers', async ({ request }) => {
   for (const route of [...routes, { path: '/no-such-page' }]) {
@@ -26,10 +29,12 @@ test('every page answers with the security headers', async ({ request }) => {
   }
 });
 
-test('HSTS and upgrade-insecure-requests are sent when the site is served over HTTPS', async ({ request }) => {
+test("a client's own X-Forwarded-Proto does not make a plain-HTTP site send HSTS", async ({ request }) => {
+  // Only a proxy configured in TRUSTED_PROXY_HOPS can say the site is served over HTTPS
+  // (tests/unit/security-headers.test.ts covers what is sent then).
   const response = await request.get('/about', { headers: { 'x-forwarded-proto': 'https' } });
-  expect(response.headers()['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
-  expect(response.headers()['content-security-policy']).toContain('upgrade-insecure-requests');
+  expect(response.headers()['strict-transport-security']).toBeUndefined();
+  expect(response.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
 });
 
 test('no page reports a Content-Security-Policy violation, forms and particles included', async ({ page }) => {
@@ -50,4 +55,107 @@ test('no page reports a Content-Security-Policy violation, forms and particles i
   await page.goto('/');
   await expect(page.locator('#home-particles canvas')).toBeAttached({ timeout: 15_000 });
   expect(violations).toEqual([]);
+});
+
+test.describe('pages a CDN can cache', () => {
+  test('no page response carries Set-Cookie', async ({ request }) => {
+    for (const route of [...routes, { path: '/no-such-page' }]) {
+      const response = await request.get(route.path, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers()['set-cookie'], route.path).toBeUndefined();
+    }
+  });
+
+  async function sendContact(page: Page, email: string) {
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Cache Test');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message', { exact: true }).fill('Sent from a page that set no cookie.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    expect(storedRecords('contact', email)).toHaveLength(1);
+  }
+
+  test('the contact form works with JavaScript, fetching its token first', async ({ page, context }) => {
+    const tokenRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/xsrf') tokenRequests.push(r.method());
+    });
+    await page.goto('/contact');
+    // Hydrated: the submit button waits for valid input.
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    expect(await context.cookies()).toEqual([]);
+    await sendContact(page, uniqueEmail('cdn-js'));
+    expect(tokenRequests).toEqual(['GET']);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the contact form works without any cookie', async ({ page, context }) => {
+      await sendContact(page, uniqueEmail('cdn-nojs'));
+      expect(await context.cookies()).toEqual([]);
+    });
+  });
+});
+
+test.describe('no 5xx for what a client can send', () => {
+  // Raw HTTP, so the test controls the method, Content-Length and chunking.
+  function send(method: string, path: string, headers: Record<string, string>, body?: Buffer, chunks = 0) {
+    const { port } = new URL(test.info().project.use.baseURL!);
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const write = (left: number): void => {
+        while (left > 0) {
+          left -= 1;
+          if (!req.write(chunk)) {
+            req.once('drain', () => write(left));
+            return;
+          }
+        }
+        req.end(body);
+      };
+      write(chunks);
+    });
+  }
+
+  test('methods no page has get 405', async () => {
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH']) {
+      expect((await send(method, '/contact', {})).status, method).toBe(405);
+    }
+  });
+
+  test('oversized, length-less and cross-origin action posts get 4xx with a message', async () => {
+    const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
+    const big = await send('POST', '/contact', { ...multipart, 'content-length': '200000' }, Buffer.alloc(200_000));
+    expect(big).toMatchObject({ status: 413, body: expect.stringMatching(/too large/) });
+    const chunked = await send(
+      'POST',
+      '/contact',
+      { ...multipart, 'transfer-encoding': 'chunked' },
+      Buffer.from('--x--'),
+    );
+    expect(chunked.status).toBe(411);
+    for (const origin of ['null', 'https://evil.example', 'not a url']) {
+      const body = Buffer.from('--x--\r\n');
+      const forged = await send('POST', '/contact', { ...multipart, origin, 'content-length': `${body.length}` }, body);
+      expect(forged, origin).toMatchObject({ status: 403, body: expect.stringMatching(/did not come from our site/) });
+    }
+  });
+
+  test('a 9 MB chunked post to the form endpoint gets 413 with the form message', async () => {
+    const answer = await send(
+      'POST',
+      '/api/forms/contactUs',
+      { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+      undefined,
+      144,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'error', message: expect.stringMatching(/too large/) });
+  });
 });

@@ -25,13 +25,14 @@ test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly a
   await expect
     .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 20_000 })
     .toBe(200);
-  const token = 'd'.repeat(64);
+  const xsrf = await fetch(`${base}/api/xsrf`);
+  const cookie = xsrf.headers.getSetCookie()[0]!.split(';')[0]!;
   const response = await fetch(`${base}/api/forms/contactUs`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      'x-xsrf-token': token,
-      cookie: `XSRF-TOKEN=${token}`,
+      'x-xsrf-token': cookie.slice('XSRF-TOKEN='.length),
+      cookie,
     },
     body: new URLSearchParams({ name: 'Last words', email: 'bye@example.org', message: 'Sent just before the stop' }),
   });

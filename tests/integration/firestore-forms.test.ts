@@ -1,13 +1,14 @@
 /** @jest-environment node */
 import { NextRequest } from 'next/server';
 
+import { issueXsrfToken } from '@/lib/security/xsrf';
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import type { Store } from '@/lib/storage/types';
 
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 // The forms switched to Firestore by configuration alone, through the real route handler.
-const TOKEN = 'c'.repeat(64);
+let TOKEN: string;
 let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
 let reader: Store;
 let POST: typeof import('@/app/api/forms/[operation]/route').POST;
@@ -18,6 +19,8 @@ beforeAll(async () => {
   process.env.FIRESTORE_PROJECT_ID = 'forms-e2e';
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   ({ POST } = await import('@/app/api/forms/[operation]/route'));
+  // After the settings above: issuing reads them.
+  TOKEN = issueXsrfToken();
   reader = openFirestoreStore({ projectId: 'forms-e2e', emulatorHost: emulator.host });
 });
 

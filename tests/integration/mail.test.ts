@@ -12,13 +12,14 @@ import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/tra
 import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import { issueXsrfToken } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
 import { startCuttableProxy } from '../helpers/cuttable-proxy';
 import { startSmtpServer } from '../helpers/smtp';
 
-const TOKEN = 'e'.repeat(64);
+const TOKEN = issueXsrfToken();
 const mailContext = { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
 
 let dir: string;
@@ -50,7 +51,7 @@ function submit(operation: FormOperation, fields: Record<string, string>) {
   return submitForm(
     operation,
     data,
-    { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN },
+    { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN, address: '192.0.2.1' },
     {
       recaptcha: null,
       rateLimiter: createRateLimiter(1000),

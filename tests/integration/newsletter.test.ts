@@ -5,6 +5,7 @@ import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
 import { mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import { issueXsrfToken } from '@/lib/security/xsrf';
 import type { Store } from '@/lib/storage/types';
 
 import { startHttpStub } from '../helpers/http-stub';
@@ -36,6 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => stub.close());
 
+const TOKEN = issueXsrfToken();
 const subscribeUrl = () => `${stub.url}/subscribe/post-json?u=abc123&id=list42`;
 
 function context(newsletter: NewsletterProvider, logs: string[] = []): FormServices {
@@ -54,7 +56,7 @@ function context(newsletter: NewsletterProvider, logs: string[] = []): FormServi
   };
 }
 
-const request = { headers: new Headers({ 'x-xsrf-token': 'a'.repeat(64) }), cookie: () => 'a'.repeat(64) };
+const request = { headers: new Headers({ 'x-xsrf-token': TOKEN }), cookie: () => TOKEN, address: '192.0.2.1' };
 
 // One newsletter sign-up through the pipeline.
 function subscribe(data: FormData, services: FormServices) {

@@ -9,14 +9,14 @@ import type { FormServices } from '@/lib/forms/services';
 import { messages, submitForm } from '@/lib/forms/submit';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
-import type { RequestMeta } from '@/lib/security/xsrf';
+import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
 
 import { json, startHttpStub } from '../helpers/http-stub';
 import { sampleEnrolment, sampleRegistration } from '../helpers/samples';
 
-const TOKEN = 'a'.repeat(64);
+const TOKEN = issueXsrfToken();
 const contact = { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello from Lagos' };
 
 let dir: string;
@@ -46,11 +46,11 @@ function context(overrides: Partial<FormServices> = {}, headers: Record<string, 
     meta: {
       headers: new Headers({
         host: 'baobabdata.org',
-        'x-forwarded-for': '203.0.113.7',
         'x-xsrf-token': TOKEN,
         ...headers,
       }),
       cookie: (name) => (name === 'XSRF-TOKEN' ? TOKEN : undefined),
+      address: '203.0.113.7',
     },
     recaptcha: null,
     rateLimiter: createRateLimiter(100),
@@ -170,9 +170,15 @@ describe('XSRF', () => {
     expect(await store.list('contact')).toEqual([]);
   });
 
-  it('accepts the token in the hidden field when there is no header', async () => {
+  it('ignores a token in a hidden field: only the header counts', async () => {
     const state = await processSubmission('contactUs', formData({ ...contact, _xsrf: TOKEN }), context({}, noToken));
-    expect(state.status).toBe('success');
+    expect(state).toMatchObject({ status: 'error', message: messages.xsrf });
+  });
+
+  it('refuses an equal cookie and header pair that this server did not issue', async () => {
+    const ctx = context({}, { 'x-xsrf-token': 'a'.repeat(64) });
+    ctx.meta.cookie = () => 'a'.repeat(64);
+    expect(await processSubmission('contactUs', formData(contact), ctx)).toMatchObject({ message: messages.xsrf });
   });
 
   it('refuses a token when the visitor has no cookie', async () => {
@@ -327,7 +333,7 @@ describe('rate limit', () => {
       country: 'Y',
     };
     expect((await processSubmission('registerOffer', formData(offer), ctx)).status).toBe('success');
-    ctx.meta.headers.set('x-forwarded-for', '198.51.100.9');
+    ctx.meta.address = '198.51.100.9';
     expect((await processSubmission('contactUs', formData(contact), ctx)).status).toBe('success');
   });
 

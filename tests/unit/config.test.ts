@@ -9,6 +9,7 @@ describe('readConfig', () => {
     expect(config.recaptcha).toBeNull();
     expect(config.rateLimitPerMinute).toBe(5);
     expect(config.dataDir).toMatch(/\/var$/);
+    expect(config.trustedProxy).toEqual({ trustedHops: 0, header: 'x-forwarded-for' });
   });
 
   it.each([
@@ -25,6 +26,10 @@ describe('readConfig', () => {
     [{ NEWSLETTER_PROVIDER: 'mailchimp' }, 'MAILCHIMP_SUBSCRIBE_URL is required'],
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE must be a number'],
     [{ NEXT_PUBLIC_ANALYTICS_SRC: 'javascript:alert(1)' }, 'NEXT_PUBLIC_ANALYTICS_SRC: it must be a full http(s) URL'],
+    [{ TRUSTED_PROXY_HOPS: '1.5' }, 'TRUSTED_PROXY_HOPS must be a whole number'],
+    [{ TRUSTED_PROXY_HOPS: '-1' }, 'TRUSTED_PROXY_HOPS must be a number from 0 to 10'],
+    [{ TRUSTED_PROXY_HEADER: 'forwarded' }, 'TRUSTED_PROXY_HEADER must be'],
+    [{ TRUSTED_PROXY_HEADER: 'x-real-ip' }, 'TRUSTED_PROXY_HEADER "x-real-ip" needs TRUSTED_PROXY_HOPS=1'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
@@ -45,5 +50,12 @@ describe('readConfig', () => {
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     });
     expect(config.newsletter.kind).toBe('mailchimp');
+  });
+
+  it('reads the proxies in front', () => {
+    expect(readConfig({ TRUSTED_PROXY_HOPS: '1', TRUSTED_PROXY_HEADER: 'x-real-ip' }).trustedProxy).toEqual({
+      trustedHops: 1,
+      header: 'x-real-ip',
+    });
   });
 });

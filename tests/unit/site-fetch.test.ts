@@ -1,18 +1,24 @@
 import { readCookie, siteFetch } from '@/lib/http/client';
 
 describe('siteFetch', () => {
-  const calls: [URL, RequestInit][] = [];
+  const calls: [URL | string, RequestInit][] = [];
+  const clearCookie = () => {
+    document.cookie = 'XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  };
   beforeEach(() => {
     calls.length = 0;
     document.cookie = 'XSRF-TOKEN=abc123; path=/';
-    global.fetch = jest.fn(async (url: URL, init: RequestInit) => {
+    global.fetch = jest.fn(async (url: URL | string, init: RequestInit) => {
       calls.push([url, init]);
+      // The token endpoint answers with Set-Cookie, which the browser stores.
+      if (String(url) === '/api/xsrf') document.cookie = 'XSRF-TOKEN=fresh; path=/';
       return { ok: true };
     }) as unknown as typeof fetch;
   });
 
   it('adds X-XSRF-TOKEN from the cookie to non-GET requests to our own origin', async () => {
     await siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' });
+    expect(calls).toHaveLength(1);
     expect(new Headers(calls[0]![1].headers).get('X-XSRF-TOKEN')).toBe('abc123');
   });
 
@@ -20,6 +26,35 @@ describe('siteFetch', () => {
     await siteFetch('/sitemap.xml');
     await siteFetch('https://elsewhere.example/api', { method: 'POST' });
     expect(new Headers(calls[0]![1].headers).has('X-XSRF-TOKEN')).toBe(false);
+    expect(new Headers(calls[1]![1].headers).has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('asks the token endpoint once when the page has no cookie yet, then sends the token', async () => {
+    clearCookie();
+    await Promise.all([
+      siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' }),
+      siteFetch('/api/forms/subscribe', { method: 'POST', body: 'y' }),
+    ]);
+    expect(calls.map(([url]) => String(url))).toEqual([
+      '/api/xsrf',
+      expect.stringMatching(/\/api\/forms\//),
+      expect.stringMatching(/\/api\/forms\//),
+    ]);
+    expect(calls[0]![1]).toMatchObject({ credentials: 'same-origin', cache: 'no-store' });
+    expect(calls.slice(1).map(([, init]) => new Headers(init.headers).get('X-XSRF-TOKEN'))).toEqual(['fresh', 'fresh']);
+    await siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' });
+    expect(calls.filter(([url]) => String(url) === '/api/xsrf')).toHaveLength(1);
+  });
+
+  it('still posts (and the server answers with its refusal) when the token endpoint cannot be reached', async () => {
+    clearCookie();
+    global.fetch = jest.fn(async (url: URL | string, init: RequestInit) => {
+      calls.push([url, init]);
+      if (String(url) === '/api/xsrf') throw new TypeError('offline');
+      return { ok: true };
+    }) as unknown as typeof fetch;
+    await siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' });
+    expect(calls.map(([url]) => String(url))).toEqual(['/api/xsrf', 'http://localhost/api/forms/contactUs']);
     expect(new Headers(calls[1]![1].headers).has('X-XSRF-TOKEN')).toBe(false);
   });
 

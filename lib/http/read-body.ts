@@ -1,0 +1,83 @@
+// A form post's body, read with a byte cap that holds whether or not the client sends Content-Length
+// (a chunked body has none): reading stops at the cap, so an oversized body is never held or parsed.
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+// What the proxy layer (proxy.ts, next.config.ts) lets through and buffers: a no-JavaScript form post
+// with the server action's own fields, and for chunked posts to the form endpoint enough to tell that
+// a body went past FORM_BODY_LIMIT. Next cuts a body at this size at a read boundary (64 KiB at most),
+// so what reaches the route is still over FORM_BODY_LIMIT and is refused as too large.
+export const PROXY_BODY_LIMIT = 2 * FORM_BODY_LIMIT;
+
+// A body declared over the limit, and a post to a page (a server action, whose Content-Length browsers
+// always send) without a declared length: Next would answer either with a 500 (its own action body
+// limit) after reading it. The form endpoint under /api/ reads chunked bodies itself, up to its cap.
+// Checked before Next by lib/security/http-intake.ts, and by proxy.ts for a request that arrived
+// before the intake was installed.
+export function refuseBody(
+  method: string,
+  path: string,
+  contentLength: string | null | undefined,
+): { status: 411 | 413; message: string } | null {
+  if (contentLength != null && !(Number(contentLength) <= PROXY_BODY_LIMIT)) {
+    return { status: 413, message: bodyMessages.tooLarge };
+  }
+  if (method === 'POST' && contentLength == null && !path.startsWith('/api/')) {
+    return { status: 411, message: bodyMessages.lengthRequired };
+  }
+  return null;
+}
+
+export type FormBody =
+  | { ok: true; formData: FormData }
+  | { ok: false; reason: 'too-large' | 'unreadable'; status: 413 | 400; message: string };
+
+export const bodyMessages = {
+  tooLarge: 'This submission is too large. Please shorten your message and send it again.',
+  unreadable: 'This submission could not be read. Reload the page and send it again.',
+  lengthRequired: 'This submission could not be read. Reload the page and send it again from there.',
+};
+
+const tooLarge = { ok: false, reason: 'too-large', status: 413, message: bodyMessages.tooLarge } as const;
+const unreadable = { ok: false, reason: 'unreadable', status: 400, message: bodyMessages.unreadable } as const;
+
+export async function readFormBody(request: Request, maxBytes = FORM_BODY_LIMIT): Promise<FormBody> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= maxBytes)) return tooLarge;
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return unreadable;
+  if (!request.body) return parse(new Uint8Array(0), type);
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        // Stop reading: the rest of the body is never buffered.
+        void reader.cancel().catch(() => {});
+        return tooLarge;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return unreadable;
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return parse(body, type);
+}
+
+async function parse(body: Uint8Array<ArrayBuffer>, type: string): Promise<FormBody> {
+  try {
+    return { ok: true, formData: await new Response(body, { headers: { 'content-type': type } }).formData() };
+  } catch {
+    return unreadable;
+  }
+}

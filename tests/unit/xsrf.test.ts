@@ -1,0 +1,141 @@
+/** @jest-environment node */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { readConfig } from '@/lib/config';
+import { checkXsrf, isOurXsrfToken, issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
+import { XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
+import { setSingleton } from '@/lib/singletons';
+
+const key = randomBytes(32);
+const token = issueXsrfToken(key);
+const host = 'baobabdata.org';
+
+// isOurXsrfToken under the server's own secret, as checkXsrf uses it.
+const serverToken = issueXsrfToken();
+
+function meta(headers: Record<string, string>, cookies: Record<string, string> = {}): RequestMeta {
+  return { headers: new Headers({ host, ...headers }), cookie: (name) => cookies[name], address: '192.0.2.1' };
+}
+
+describe('XSRF tokens', () => {
+  it('are random and signed', () => {
+    expect(token).toMatch(XSRF_TOKEN_PATTERN);
+    expect(issueXsrfToken(key)).not.toBe(token);
+    expect(isOurXsrfToken(token, key)).toBe(true);
+  });
+
+  it.each([
+    ['another key', () => issueXsrfToken(randomBytes(32))],
+    ['a changed random part', () => `${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`],
+    ['the old unsigned format', () => 'a'.repeat(64)],
+    ['an empty string', () => ''],
+    ['a token with extra text', () => `${token}x`],
+  ])('refuses %s', (_, make) => {
+    expect(isOurXsrfToken(make(), key)).toBe(false);
+  });
+});
+
+describe('checkXsrf', () => {
+  const pair = (https = false) => ({
+    headers: { 'x-xsrf-token': serverToken, ...(https ? { 'x-forwarded-proto': 'https' } : {}) },
+    cookies: { [https ? '__Host-XSRF-TOKEN' : 'XSRF-TOKEN']: serverToken },
+  });
+
+  it('accepts our token echoed from the cookie, with or without Fetch Metadata', () => {
+    const { headers, cookies } = pair();
+    expect(checkXsrf(meta(headers, cookies))).toBe(true);
+    expect(checkXsrf(meta({ ...headers, 'sec-fetch-site': 'same-origin', origin: `http://${host}` }, cookies))).toBe(
+      true,
+    );
+  });
+
+  it('reads the __Host- cookie when a trusted proxy says HTTPS, and only that one', () => {
+    const { headers, cookies } = pair(true);
+    setSingleton('config', readConfig({ ...process.env, TRUSTED_PROXY_HOPS: '1' }));
+    try {
+      expect(checkXsrf(meta(headers, cookies))).toBe(true);
+      expect(checkXsrf(meta(headers, { 'XSRF-TOKEN': serverToken }))).toBe(false);
+    } finally {
+      setSingleton('config', undefined);
+    }
+  });
+
+  it("does not believe a client's own X-Forwarded-Proto when no proxy is configured", () => {
+    const { headers } = pair(true);
+    expect(checkXsrf(meta(headers, { 'XSRF-TOKEN': serverToken }))).toBe(true);
+    expect(checkXsrf(meta(headers, { '__Host-XSRF-TOKEN': serverToken }))).toBe(false);
+  });
+
+  it('refuses an equal pair that is not ours (cookie a, header a)', () => {
+    expect(checkXsrf(meta({ 'x-xsrf-token': 'a' }, { 'XSRF-TOKEN': 'a' }))).toBe(false);
+    const foreign = issueXsrfToken(randomBytes(32));
+    expect(checkXsrf(meta({ 'x-xsrf-token': foreign }, { 'XSRF-TOKEN': foreign }))).toBe(false);
+  });
+
+  it('refuses our token when the cookie differs or is missing', () => {
+    expect(checkXsrf(meta({ 'x-xsrf-token': serverToken }, { 'XSRF-TOKEN': issueXsrfToken() }))).toBe(false);
+    expect(checkXsrf(meta({ 'x-xsrf-token': serverToken }))).toBe(false);
+  });
+
+  it.each([
+    ['same-site (another port of this host)', { 'sec-fetch-site': 'same-site' }],
+    ['cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['none', { 'sec-fetch-site': 'none' }],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['another port as Origin', { origin: `http://${host}:8080` }],
+    ['Origin null', { origin: 'null' }],
+    ['a non-URL Origin', { origin: 'not a url' }],
+    ['an Origin of spaces', { origin: '   ' }],
+  ])('refuses %s even with a valid token', (_, extra) => {
+    const { headers, cookies } = pair();
+    expect(checkXsrf(meta({ ...headers, ...extra }, cookies))).toBe(false);
+    expect(checkXsrf(meta(extra))).toBe(false);
+  });
+
+  it('accepts a post without a token (no JavaScript) only when the browser shows it came from our pages', () => {
+    expect(checkXsrf(meta({ 'sec-fetch-site': 'same-origin' }))).toBe(true);
+    expect(checkXsrf(meta({ origin: `http://${host}` }))).toBe(true);
+    expect(checkXsrf(meta({ origin: `https://${host}`, 'x-forwarded-host': host, host: '127.0.0.1:3000' }))).toBe(true);
+    expect(checkXsrf(meta({}))).toBe(false);
+  });
+
+  it('never throws, whatever the headers', () => {
+    for (const origin of ['', 'http://[', '\u00ff\u00fe', 'x'.repeat(10_000), 'https://a b']) {
+      expect(() => checkXsrf(meta({ origin, 'x-xsrf-token': origin }, { 'XSRF-TOKEN': origin }))).not.toThrow();
+    }
+  });
+});
+
+describe('the signing key without XSRF_SECRET', () => {
+  it('is created once under DATA_DIR, private to the server user, and kept across restarts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baobab-xsrf-'));
+    const saved = { ...process.env };
+    process.env.DATA_DIR = dir;
+    delete process.env.XSRF_SECRET;
+    try {
+      // A restart: the process's settings and key are gone, and the module is loaded afresh.
+      const load = () => {
+        setSingleton('config', undefined);
+        setSingleton('xsrfKey', undefined);
+        let loaded!: typeof import('@/lib/security/xsrf');
+        jest.isolateModules(() => {
+          loaded = jest.requireActual('@/lib/security/xsrf');
+        });
+        return loaded;
+      };
+      const issued = load().issueXsrfToken();
+      expect(statSync(join(dir, 'xsrf-secret')).mode & 0o777).toBe(0o600);
+      expect(load().isOurXsrfToken(issued)).toBe(true);
+      rmSync(join(dir, 'xsrf-secret'));
+      expect(load().isOurXsrfToken(issued)).toBe(false);
+    } finally {
+      process.env = saved;
+      setSingleton('config', undefined);
+      setSingleton('xsrfKey', undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
