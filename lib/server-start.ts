@@ -43,10 +43,13 @@ export function startServer(): void {
     `[mail] outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
   );
 
-  // Next's own SIGTERM handler stops taking requests, lets in-flight ones (and so their writes)
+  // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a
   // message is not cut off between being sent and being marked sent.
-  process.once('SIGTERM', () => {
+  let stopping = false;
+  const onStop = () => {
+    if (stopping) return;
+    stopping = true;
     const exit = process.exit.bind(process);
     const stopped = worker
       .stop()
@@ -60,5 +63,7 @@ export function startServer(): void {
     process.exit = ((code?: number) => {
       void Promise.race([stopped, deadline]).finally(() => exit(code));
     }) as typeof process.exit;
-  });
+  };
+  process.once('SIGTERM', onStop);
+  process.once('SIGINT', onStop);
 }
