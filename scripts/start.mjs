@@ -15,6 +15,17 @@ import { siteUrlProblem } from './lib/site-url.mjs';
 
 await onNode24();
 
+// A bad setting is named now, before a build and before anything says Ready.
+await import('tsx');
+const { readConfig, ConfigError } = await import('../lib/config.ts');
+try {
+  readConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const buildId = join(root, '.next', 'BUILD_ID');
