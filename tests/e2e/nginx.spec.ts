@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,10 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 import { startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { startNginx } from '../../scripts/lib/nginx.mjs';
 
 // docs/deploy/nginx.conf itself, run by Debian's nginx (as any user: every path in a scratch folder)
 // in front of the built site, which here has its own store and a low rate limit.
-const nginxBinary = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const RATE_LIMIT = 4;
 const token = 'c'.repeat(64);
 
@@ -29,16 +29,6 @@ function freePort(): Promise<number> {
     });
     probe.on('error', reject);
   });
-}
-
-// The operator's file with this run's port, upstream and cache folder; each must be found exactly once.
-function operatorConfig(replacements: [string, string][]): string {
-  let text = readFileSync('docs/deploy/nginx.conf', 'utf8');
-  for (const [from, to] of replacements) {
-    expect(text.split(from), `docs/deploy/nginx.conf should contain "${from}" once`).toHaveLength(2);
-    text = text.replace(from, to);
-  }
-  return text;
 }
 
 function stored(email: string): Record<string, unknown>[] {
@@ -64,36 +54,7 @@ test.beforeAll(async () => {
     port: sitePort,
     env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), TRUSTED_PROXY_HOPS: '1' },
   });
-  writeFileSync(
-    join(dir, 'baobab.conf'),
-    operatorConfig([
-      ['listen 80;', `listen 127.0.0.1:${proxyPort};`],
-      ['127.0.0.1:3000', `127.0.0.1:${sitePort}`],
-      ['/var/cache/nginx/baobab', join(dir, 'cache')],
-    ]),
-  );
-  const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-events { worker_connections 256; }
-http {
-  access_log off;
-  default_type application/octet-stream;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  include ${join(dir, 'baobab.conf')};
-}
-`,
-  );
-  nginx = spawn(
-    nginxBinary,
-    ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'],
-    {
-      stdio: 'inherit',
-    },
-  );
+  nginx = startNginx({ port: proxyPort, upstreamPort: sitePort, dir });
   proxied = `http://127.0.0.1:${proxyPort}`;
   await waitUntilUp(`http://127.0.0.1:${sitePort}/api/health`);
   await waitUntilUp(`${proxied}/api/health`, { timeoutMs: 10_000 });
