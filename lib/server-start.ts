@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 import { config, ConfigError, type Config } from '@/lib/config';
+import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';
@@ -18,7 +19,7 @@ export function startServer(): void {
   } catch (error) {
     if (error instanceof ConfigError) {
       // One clear message instead of a failure on a visitor's first submission.
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -29,6 +30,7 @@ export function startServer(): void {
     mail.transport.kind === 'smtp'
       ? smtpTransport(mail.transport.url, mail.from)
       : fileTransport(join(settings.dataDir, 'mail'), mail.from);
+  const mailLog = log.child({ component: 'mail' });
   const worker = createOutboxWorker({
     store: getStore,
     transport,
@@ -36,11 +38,12 @@ export function startServer(): void {
     maxAttempts: mail.maxAttempts,
     retryBaseMs: mail.retryBaseMs,
     pollMs: mail.pollMs,
+    log: (level, message) => mailLog[level](message),
   });
   setOutboxWorker(worker);
   worker.start();
-  console.info(
-    `[mail] outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
+  mailLog.info(
+    `outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
   );
 
   // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
@@ -56,9 +59,9 @@ export function startServer(): void {
       .then(async () => {
         transport.close();
         await getStore().close();
-        console.info('[mail] outbox worker stopped cleanly');
+        mailLog.info('outbox worker stopped cleanly');
       })
-      .catch((error) => console.error('[mail] error while stopping', error));
+      .catch((error) => mailLog.error({ err: error }, 'error while stopping'));
     const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     process.exit = ((code?: number) => {
       void Promise.race([stopped, deadline]).finally(() => exit(code));

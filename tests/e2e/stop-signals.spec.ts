@@ -98,7 +98,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await exited;
     await expect.poll(() => tree.filter(alive), { timeout: 15_000 }).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
-    expect(output).toContain('[mail] outbox worker stopped cleanly');
+    expect(output).toMatch(/"component":"mail","msg":"outbox worker stopped cleanly"/);
     rmSync(dataDir, { recursive: true, force: true });
   });
 }
