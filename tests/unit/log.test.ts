@@ -7,8 +7,10 @@ import { readable } from '@/lib/log';
 const run = promisify(execFile);
 
 // The logger in a process of its own, its output a pipe as under a supervisor.
-async function logLines(code: string): Promise<Record<string, unknown>[]> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
+async function logLines(code: string, env: Record<string, string> = {}): Promise<Record<string, unknown>[]> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    env: { ...process.env, ...env },
+  });
   return stdout
     .trim()
     .split('\n')
@@ -35,6 +37,30 @@ describe('the server log', () => {
       level: 'warn',
       msg: 'refused',
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  }, 30_000);
+
+  it("logs an error Next reports from a request, with the request's id and route", async () => {
+    const [line] = await logLines(
+      `
+      const { onRequestError } = await import('${process.cwd()}/instrumentation.ts');
+      await onRequestError(
+        new Error('boom'),
+        { path: '/contact', method: 'POST', headers: { 'x-request-id': 'req-7' } },
+        { routerKind: 'App Router', routePath: '/contact', routeType: 'action', renderSource: undefined, revalidateReason: undefined },
+      );
+    `,
+      { NEXT_RUNTIME: 'nodejs' },
+    );
+    expect(line).toMatchObject({
+      level: 'error',
+      msg: 'request failed',
+      requestId: 'req-7',
+      method: 'POST',
+      path: '/contact',
+      route: '/contact',
+      routeType: 'action',
+      err: expect.objectContaining({ message: 'boom', stack: expect.stringContaining('Error: boom') }),
     });
   }, 30_000);
 
