@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 // Runs once when the server starts. NEXT_RUNTIME is not a setting: Next writes it into each bundle it
 // compiles this file for, so the edge bundle drops the Node-only start-up below.
 export async function register() {
@@ -9,3 +11,22 @@ export async function register() {
     startServer();
   }
 }
+
+// Any error a page, route or server action throws: logged by the same logger as everything else, with
+// the request it broke.
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { log } = await import('@/lib/log');
+  const requestId = request.headers['x-request-id'];
+  log.error(
+    {
+      err: error,
+      ...(typeof requestId === 'string' ? { requestId } : {}),
+      method: request.method,
+      path: request.path,
+      route: context.routePath,
+      routeType: context.routeType,
+    },
+    'request failed',
+  );
+};

@@ -18,9 +18,17 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
   },
   serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
+  // lib/assets.ts links images by the hash of their content: the address is the version.
+  async rewrites() {
+    return [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }];
+  },
   // Static files and images: pages get the full set, with the CSP, from proxy.ts.
   async headers() {
     return [
+      {
+        source: '/v/:hash/images/:path*',
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+      },
       {
         source: '/:path*',
         headers: [

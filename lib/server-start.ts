@@ -4,11 +4,18 @@ import { join } from 'node:path';
 
 import { config, ConfigError, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { log } from '@/lib/log';
 import { createDigestScheduler } from '@/lib/mail/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { getStore } from '@/lib/storage';
+
+// The (level, message) logging of the background tasks, on the server's logger.
+const componentLog = (component: string) => {
+  const logger = log.child({ component });
+  return (level: 'info' | 'error', message: string) => logger[level](message);
+};
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,7 +28,7 @@ export function startServer(): void {
   } catch (error) {
     if (error instanceof ConfigError) {
       // One clear message instead of a failure on a visitor's first submission.
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -32,6 +39,7 @@ export function startServer(): void {
     mail.transport.kind === 'smtp'
       ? smtpTransport(mail.transport.url, mail.from)
       : fileTransport(join(settings.dataDir, 'mail'), mail.from);
+  const mailLog = log.child({ component: 'mail' });
   const worker = createOutboxWorker({
     store: getStore,
     transport,
@@ -39,11 +47,12 @@ export function startServer(): void {
     maxAttempts: mail.maxAttempts,
     retryBaseMs: mail.retryBaseMs,
     pollMs: mail.pollMs,
+    log: (level, message) => mailLog[level](message),
   });
   setOutboxWorker(worker);
   worker.start();
-  console.info(
-    `[mail] outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
+  mailLog.info(
+    `outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
   );
 
   const digest = settings.digest.enabled
@@ -52,6 +61,7 @@ export function startServer(): void {
         schedule: settings.digest,
         ctx: { staff: mail.staff, siteName: site.name },
         queued: () => worker.kick(),
+        log: componentLog('digest'),
       })
     : null;
   digest?.start();
@@ -60,24 +70,30 @@ export function startServer(): void {
     store: getStore,
     settings: settings.retention,
     mailDir: mail.transport.kind === 'files' ? join(settings.dataDir, 'mail') : undefined,
+    log: componentLog('retention'),
   });
   retention.start();
 
-  // Next's own SIGTERM handler stops taking requests, lets in-flight ones (and so their writes)
+  // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a
   // message is not cut off between being sent and being marked sent.
-  process.once('SIGTERM', () => {
+  let stopping = false;
+  const onStop = () => {
+    if (stopping) return;
+    stopping = true;
     const exit = process.exit.bind(process);
     const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();
-        console.info('[mail] outbox worker stopped cleanly');
+        mailLog.info('outbox worker stopped cleanly');
       })
-      .catch((error) => console.error('[mail] error while stopping', error));
+      .catch((error) => mailLog.error({ err: error }, 'error while stopping'));
     const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     process.exit = ((code?: number) => {
       void Promise.race([stopped, deadline]).finally(() => exit(code));
     }) as typeof process.exit;
-  });
+  };
+  process.once('SIGTERM', onStop);
+  process.once('SIGINT', onStop);
 }

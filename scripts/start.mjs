@@ -3,12 +3,31 @@
 // serves it on HOSTNAME:PORT (default 0.0.0.0:3000). Build-time settings (SITE_URL, NEXT_PUBLIC_*) are
 // part of the fingerprint, so changing them rebuilds too.
 // --build-only stops after the build; --force builds even when nothing changed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { markStartupChunks } from './lib/compile-hints.mjs';
+import { onNode24 } from './lib/entry.mjs';
+import { siteUrlProblem } from './lib/site-url.mjs';
+
+await onNode24();
+
+// A server with a bad setting would stop right after saying Ready: name it now, before a long build.
+// A build alone needs no runtime setting (check-secrets builds with some on purpose).
+if (!process.argv.includes('--build-only')) {
+  await import('tsx');
+  const { readConfig, ConfigError } = await import('../lib/config.ts');
+  try {
+    readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -26,12 +45,6 @@ const sources = [
   'package-lock.json',
   'tsconfig.json',
 ];
-
-const [major] = process.versions.node.split('.').map(Number);
-if (major < 24) {
-  console.error(`Node ${process.versions.node} is too old: this site needs Node 24 (see .nvmrc).`);
-  process.exit(1);
-}
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -54,12 +67,36 @@ function needsBuild() {
   return null;
 }
 
+// The child of the moment (build, then server) gets the signals this process receives (from npm, a
+// supervisor, or Ctrl-C), so a stop during the build does not leave the build running either.
+let child = null;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child) child.kill(signal);
+    else process.exit(128 + osConstants.signals[signal]);
+  });
+}
+
+function run(args) {
+  child = spawn(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+function exitLike({ code, signal }) {
+  process.exit(code ?? (signal ? 128 + osConstants.signals[signal] : 1));
+}
+
+const port = process.env.PORT || '3000';
+const hostname = process.env.HOSTNAME || '0.0.0.0';
+const siteUrlWarning = siteUrlProblem(process.env.SITE_URL, hostname);
+
 const force = process.argv.includes('--force');
 const reason = force ? 'asked to' : needsBuild();
 if (reason) {
   console.log(`Building the site (${reason})...`);
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (siteUrlWarning) console.warn(`Warning: ${siteUrlWarning}`);
+  const build = await run(['build']);
+  if (build.code !== 0) exitLike(build);
   const marked = markStartupChunks(join(root, '.next'));
   console.log(`Compile hints added to ${marked.length} start-up chunks`);
   writeFileSync(stampFile, buildSettings());
@@ -67,13 +104,5 @@ if (reason) {
 
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const port = process.env.PORT || '3000';
-const hostname = process.env.HOSTNAME || '0.0.0.0';
-const server = spawn(process.execPath, [nextBin, 'start', '--port', port, '--hostname', hostname], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+if (siteUrlWarning) console.warn(`Warning: ${siteUrlWarning}`);
+exitLike(await run(['start', '--port', port, '--hostname', hostname]));

@@ -4,6 +4,32 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
+import { onNode24 } from './lib/entry.mjs';
+
+// Tests set their own settings: an operator's .env must not change what they prove.
+await onNode24({ dotenv: false });
+
+// The browser tests need a Chromium and the proxy tests Debian's nginx: installed here when this
+// process may (root with apt), else named in one line.
+const systemPieces = [
+  ['chromium', process.env.CHROME_PATH || '/usr/bin/chromium'],
+  ['nginx', process.env.NGINX_PATH || '/usr/sbin/nginx'],
+];
+let missing = systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log(`Installing Debian's ${missing.join(' and ')} (apt-get) ...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  missing = systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+}
+if (missing.length > 0) {
+  console.error(
+    `npm test needs ${missing.join(' and ')}: install ${missing.length > 1 ? 'them' : 'it'} with \`sudo apt-get install ${missing.join(' ')}\` (or set ${missing.map((m) => (m === 'nginx' ? 'NGINX_PATH' : 'CHROME_PATH')).join(' / ')}).`,
+  );
+  process.exit(1);
+}
+
 const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['type check', 'npm', ['run', '--silent', 'typecheck']],

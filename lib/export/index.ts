@@ -35,9 +35,15 @@ export function toCsv(collection: Collection, records: StoredRecord[]): string {
   return `\uFEFF${[columns.map(cell).join(','), ...rows].join('\r\n')}\r\n`;
 }
 
+// JSON with the stored fields, the date as ISO 8601 like the CSV (a number of milliseconds reads as a
+// date to no one).
 export function toJson(records: StoredRecord[]): string {
   return `${JSON.stringify(
-    records.map((record) => ({ id: record.id, ...record.data })),
+    records.map(({ id, data }) => ({
+      id,
+      ...data,
+      ...(typeof data.date === 'number' ? { date: new Date(data.date).toISOString() } : {}),
+    })),
     null,
     2,
   )}\n`;

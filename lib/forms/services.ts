@@ -1,11 +1,15 @@
 import type { RecaptchaSettings } from '@/lib/bot-check';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
+import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
 import { getStore, type Store } from '@/lib/storage';
+
+import type { FormOperation } from './registry';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.
@@ -16,10 +20,12 @@ export interface FormServices {
   recaptcha: RecaptchaSettings | null;
   mail: MailContext;
   now: () => number;
+  // What happened to the submission, for the server's log (with the request's id and the form).
   log: (message: string, detail?: unknown) => void;
 }
 
-export function formServices(): FormServices {
+export function formServices(request: RequestMeta, operation: FormOperation): FormServices {
+  const logger = requestLog(request.headers, { form: operation });
   const settings = config();
   const mail: MailContext = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
   return {
@@ -29,6 +35,7 @@ export function formServices(): FormServices {
     recaptcha: settings.recaptcha,
     mail,
     now: Date.now,
-    log: (message, detail) => console.warn(`[forms] ${message}`, detail ?? ''),
+    log: (message, detail) =>
+      logger.info(detail === undefined ? {} : detail instanceof Error ? { err: detail } : { detail }, message),
   };
 }

@@ -49,7 +49,7 @@ export async function submitForm(
   operation: FormOperation,
   formData: FormData,
   request: RequestMeta,
-  services: FormServices = formServices(),
+  services: FormServices = formServices(request, operation),
 ): Promise<FormState> {
   const form: Form = forms[operation];
   const values = readFields(formData, fieldNames(form));
@@ -98,7 +98,7 @@ export async function submitForm(
       const record = form.record(input);
       const day = new Date(services.now()).toISOString().slice(0, 10);
       try {
-        await services.store.add(
+        const { id } = await services.store.add(
           form.collection,
           { ...record, date: services.now(), ...flags },
           {
@@ -108,6 +108,7 @@ export async function submitForm(
               .map((message) => confirmOnce(message, operation, day, services)),
           },
         );
+        log(`${operation}: stored`, { recordId: id });
       } catch (error) {
         if (!isDuplicateError(error)) throw error;
         // The same submission again (a retry after a timeout, a double click, a refreshed answer page):

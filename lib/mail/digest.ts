@@ -106,8 +106,7 @@ export interface DigestSchedulerOptions {
 // so no record is skipped. The first digest ever covers the last 24 hours.
 export function createDigestScheduler(options: DigestSchedulerOptions) {
   const now = options.now ?? Date.now;
-  const log =
-    options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[digest] ${message}`));
+  const log = options.log ?? (() => {});
   let done: string | null = null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<DigestOutcome> | null = null;

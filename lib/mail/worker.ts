@@ -1,3 +1,4 @@
+import { log as logger } from '@/lib/log';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
 import type { Store } from '@/lib/storage';
 
@@ -54,8 +55,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 20;
-  const log =
-    options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[mail] ${message}`));
+  const mailLog = logger.child({ component: 'mail' });
+  const log = options.log ?? ((level, message) => mailLog[level](message));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let again = false;

@@ -91,8 +91,7 @@ export interface RetentionTaskOptions {
 // Runs a pass when the server starts and every few hours after, in the outbox worker's process.
 export function createRetentionTask(options: RetentionTaskOptions) {
   const now = options.now ?? Date.now;
-  const log =
-    options.log ?? ((level, message) => (level === 'error' ? console.error : console.info)(`[retention] ${message}`));
+  const log = options.log ?? (() => {});
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = true;

@@ -22,6 +22,67 @@ import {
 
 const JOBS = '_jobs';
 
+// The schema, one step per version: step i turns a version-i file into version i+1 and is never
+// edited once released (a change is a new step). The version lives in SQLite's user_version. Files made
+// before versions were recorded have version 0 and the tables of step 0, which IF NOT EXISTS leaves alone.
+const migrations: ((db: Database.Database) => void)[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS records (
+        id TEXT PRIMARY KEY,
+        collection TEXT NOT NULL,
+        unique_key TEXT,
+        date INTEGER NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS records_unique ON records (collection, unique_key) WHERE unique_key IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS records_by_date ON records (collection, date);
+
+      CREATE TABLE IF NOT EXISTS outbox (
+        id TEXT PRIMARY KEY,
+        record_id TEXT NOT NULL REFERENCES records (id),
+        message TEXT NOT NULL CHECK (json_valid(message) AND json_extract(message, '$.to') IS NOT NULL),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_until INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        sent_at INTEGER
+      );
+      CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+    `),
+  // Forgetting an address finds a record's messages; a submission is stored once; a visitor's
+  // confirmation is queued once per address, form and day.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (record_id);
+      CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
+    `),
+];
+
+export const SQLITE_SCHEMA_VERSION = migrations.length;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+// Brings the file to this code's version in one transaction (two servers starting together take turns).
+// A file from newer code is refused: this code would not know its tables.
+export function migrate(db: Database.Database, file: string): void {
+  db.transaction(() => {
+    const version = schemaVersion(db);
+    if (version > SQLITE_SCHEMA_VERSION) {
+      throw new Error(
+        `${file} has schema version ${version}, newer than this code's ${SQLITE_SCHEMA_VERSION}: run the newer code, or restore a backup made by this version`,
+      );
+    }
+    for (let step = version; step < SQLITE_SCHEMA_VERSION; step++) migrations[step]!(db);
+    db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
+  }).immediate();
+}
+
 // The embedded store: one SQLite file, WAL journal, every commit synced to disk before it returns.
 // better-sqlite3 runs each statement to completion, so concurrent requests never interleave a write;
 // other processes on the same file wait on the busy timeout.
@@ -31,36 +92,12 @@ export function openSqliteStore(file: string): Store {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS records (
-      id TEXT PRIMARY KEY,
-      collection TEXT NOT NULL,
-      unique_key TEXT,
-      date INTEGER NOT NULL,
-      data TEXT NOT NULL
-    );
-    CREATE UNIQUE INDEX IF NOT EXISTS records_unique ON records (collection, unique_key) WHERE unique_key IS NOT NULL;
-    CREATE INDEX IF NOT EXISTS records_by_date ON records (collection, date);
-
-    CREATE TABLE IF NOT EXISTS outbox (
-      id TEXT PRIMARY KEY,
-      record_id TEXT NOT NULL REFERENCES records (id),
-      message TEXT NOT NULL CHECK (json_valid(message) AND json_extract(message, '$.to') IS NOT NULL),
-      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-      attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at INTEGER NOT NULL,
-      lease_owner TEXT,
-      lease_until INTEGER NOT NULL DEFAULT 0,
-      last_error TEXT,
-      sent_at INTEGER
-    );
-    CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
-    CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (record_id);
-
-    -- Submissions already stored (by their key), and messages that may be queued only once.
-    CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
-  `);
+  try {
+    migrate(db, file);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   const insertRecord = db.prepare(
     'INSERT INTO records (id, collection, unique_key, date, data) VALUES (@id, @collection, @uniqueKey, @date, @data)',

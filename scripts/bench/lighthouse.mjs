@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { throttling } from 'lighthouse/core/config/constants.js';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { importTool } from './tools.mjs';
+
+const chromeLauncher = await importTool('chrome-launcher');
+const { default: lighthouse } = await importTool('lighthouse');
+const { throttling } = await importTool('lighthouse/core/config/constants.js');
+const { default: desktopConfig } = await importTool('lighthouse/core/config/desktop-config.js');
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,

@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 
 import { stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
+import { importTool } from './tools.mjs';
+
+const { default: autocannon } = await importTool('autocannon');
 
 const { values: args } = parseArgs({
   options: {

@@ -40,7 +40,7 @@ test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly a
 
   server.kill('SIGTERM');
   expect(await exited).toBe(143);
-  expect(output).toContain('[mail] outbox worker stopped cleanly');
+  expect(output).toMatch(/"component":"mail","msg":"outbox worker stopped cleanly"/);
   // The submission's mail went out (the worker was kicked by the submission) before the exit.
   expect(readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
   rmSync(dataDir, { recursive: true, force: true });

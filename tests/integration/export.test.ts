@@ -50,8 +50,10 @@ describe('toCsv and toJson', () => {
     expect(old![4]).toBe('');
   });
 
-  it('writes JSON with the id and the stored fields unchanged', () => {
-    expect(JSON.parse(toJson(records))).toEqual([{ id: 'r1', ...tricky, botCheck: 'unavailable' }]);
+  it('writes JSON with the id, the stored fields and the date as ISO 8601', () => {
+    expect(JSON.parse(toJson(records))).toEqual([
+      { id: 'r1', ...tricky, date: '2026-11-01T09:30:00.000Z', botCheck: 'unavailable' },
+    ]);
   });
 });
 
@@ -107,6 +109,17 @@ describe('npm run export', () => {
     expect(json).toEqual([expect.objectContaining({ name: 'Kofi', course: 'Data Analysis with Python' })]);
     emulator.stop();
   }, 30_000);
+
+  it('under `npm run -s`, standard output holds the CSV and nothing else', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
+    await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
+    const { stdout } = await run('npm', ['run', '-s', 'export', '--', 'contact'], {
+      env: { ...process.env, DATA_DIR: dir },
+    });
+    expect(stdout.startsWith('\uFEFF"id","name"')).toBe(true);
+    expect(parseCsv(stdout.slice(1))).toHaveLength(3);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 
   it('refuses an unknown collection or a bad option with usage help', async () => {
     await expect(exportCommand(['passwords'], {})).rejects.toMatchObject({

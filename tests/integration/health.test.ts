@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'baobab-health-'));
 process.env.DATA_DIR = dir;
+process.env.SITE_URL = 'https://data.example.org/';
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,6 +25,7 @@ it('reports the store reachable and the outbox counts, without anything private'
   const body = await response.json();
   expect(body).toEqual({
     status: 'ok',
+    siteUrl: 'https://data.example.org',
     store: { kind: 'sqlite', reachable: true },
     outbox: { pending: 1, failed: 0 },
     mail: { relayUnreachableSince: null },

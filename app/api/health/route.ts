@@ -1,12 +1,14 @@
 import { NextResponse } from 'next/server';
 
+import { config } from '@/lib/config';
 import { outboxWorkerStatus } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';
 
 export const dynamic = 'force-dynamic';
 
 // For load balancers and operators: is the store reachable, and how is the mail outbox doing?
-// Counts only; nothing private. 'degraded': messages have failed for good, or this instance cannot
+// Counts only; nothing private. siteUrl: the public address links are made with (a localhost value
+// there in production is a setup mistake an operator can see at a glance). 'degraded': messages have failed for good, or this instance cannot
 // reach the mail relay (mail waits in the outbox meanwhile).
 export async function GET() {
   const store = getStore();
@@ -17,6 +19,7 @@ export async function GET() {
     return NextResponse.json(
       {
         status: outbox.failed > 0 || failingSince !== null ? 'degraded' : 'ok',
+        siteUrl: config().siteUrl,
         store: { kind: store.kind, reachable: true },
         outbox: { pending: outbox.pending, failed: outbox.failed },
         mail: { relayUnreachableSince: failingSince === null ? null : new Date(failingSince).toISOString() },
@@ -25,7 +28,7 @@ export async function GET() {
     );
   } catch {
     return NextResponse.json(
-      { status: 'down', store: { kind: store.kind, reachable: false } },
+      { status: 'down', siteUrl: config().siteUrl, store: { kind: store.kind, reachable: false } },
       { status: 503, headers: { 'cache-control': 'no-store' } },
     );
   }

@@ -1,0 +1,103 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import Database from 'better-sqlite3';
+
+import { migrate, schemaVersion, SQLITE_SCHEMA_VERSION } from './sqlite';
+
+export function sqliteFile(dataDir: string): string {
+  return join(dataDir, 'baobab.sqlite');
+}
+
+export type BackupSummary = { records: number; messages: number; version: number };
+
+// Opens a backup (or a candidate for one) and checks it before anything relies on it.
+function inspect(file: string): BackupSummary {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const check = db.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new Error(`${file} is damaged (integrity check: ${String(check)})`);
+    const version = schemaVersion(db);
+    if (version > SQLITE_SCHEMA_VERSION) {
+      throw new Error(`${file} has schema version ${version}, newer than this code's ${SQLITE_SCHEMA_VERSION}`);
+    }
+    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return { records: count('records'), messages: count('outbox'), version };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new Error(`${file} is not a SQLite store`);
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+// A consistent copy of the live store while the site keeps writing: SQLite's online backup, asked to
+// copy every page in one step so the copy is one snapshot (a writer in between restarts that step, it
+// never mixes two states). Written next to the target, checked, then renamed: a FILE that exists is
+// always a whole backup.
+export async function backupSqlite(source: string, target: string): Promise<BackupSummary> {
+  if (!existsSync(source)) throw new Error(`There is no store at ${source} (DATA_DIR) to back up`);
+  if (existsSync(target)) throw new Error(`${target} already exists: choose a new name`);
+  const partial = `${target}.partial`;
+  rmSync(partial, { force: true });
+  const db = new Database(source, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    await db.backup(partial, { progress: () => 0x7fffffff });
+  } finally {
+    db.close();
+  }
+  try {
+    // One self-contained file, whatever the live store's journal.
+    const copy = new Database(partial);
+    copy.pragma('journal_mode = DELETE');
+    copy.close();
+    const summary = inspect(partial);
+    renameSync(partial, target);
+    return summary;
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+// Puts a backup in place of the store. Only with the site stopped: any other connection to the store
+// makes the exclusive lock fail. The replaced store is kept beside it, named with the time.
+export async function restoreSqlite(backup: string, target: string): Promise<BackupSummary & { previous?: string }> {
+  inspect(backup);
+  let previous: string | undefined;
+  if (existsSync(target)) {
+    const live = new Database(target, { timeout: 0 });
+    try {
+      live.pragma('locking_mode = EXCLUSIVE');
+      live.exec('BEGIN EXCLUSIVE');
+      live.exec('COMMIT');
+      live.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (error) {
+      live.close();
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+        throw new Error(`${target} is in use: stop the site (and any export) before restoring`);
+      }
+      throw error;
+    }
+    live.close();
+    previous = `${target}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
+    renameSync(target, previous);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
+  }
+  const source = new Database(backup, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(target, { progress: () => 0x7fffffff });
+  } finally {
+    source.close();
+  }
+  // The restored file takes the live store's journal and this code's schema version.
+  const restored = new Database(target);
+  try {
+    restored.pragma('journal_mode = WAL');
+    migrate(restored, target);
+  } finally {
+    restored.close();
+  }
+  return { ...inspect(target), previous };
+}

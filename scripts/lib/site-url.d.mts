@@ -1,0 +1,1 @@
+export function siteUrlProblem(siteUrl: string | undefined, hostname: string): string | null;

@@ -1,0 +1,75 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import Database from 'better-sqlite3';
+
+import { backupSqlite, restoreSqlite } from '@/lib/storage/backup';
+import { openSqliteStore, SQLITE_SCHEMA_VERSION } from '@/lib/storage/sqlite';
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'baobab-schema-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const versionOf = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  const version = db.pragma('user_version', { simple: true });
+  db.close();
+  return version;
+};
+
+describe('the SQLite schema version', () => {
+  it('is recorded in a new store', async () => {
+    const file = join(dir, 'new.sqlite');
+    await openSqliteStore(file).close();
+    expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
+  });
+
+  it('is brought up to date in a store made before versions were recorded, keeping its records', async () => {
+    const file = join(dir, 'old.sqlite');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE records (id TEXT PRIMARY KEY, collection TEXT NOT NULL, unique_key TEXT,
+      date INTEGER NOT NULL, data TEXT NOT NULL)`);
+    old.prepare('INSERT INTO records VALUES (?, ?, NULL, ?, ?)').run('r1', 'contact', 5, '{"name":"Ama","date":5}');
+    old.close();
+    const store = openSqliteStore(file);
+    expect(await store.list('contact')).toEqual([{ id: 'r1', data: { name: 'Ama', date: 5 } }]);
+    await store.close();
+    expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
+  });
+
+  it('refuses a store written by newer code', () => {
+    const file = join(dir, 'future.sqlite');
+    const future = new Database(file);
+    future.pragma(`user_version = ${SQLITE_SCHEMA_VERSION + 1}`);
+    future.close();
+    expect(() => openSqliteStore(file)).toThrow(/newer than this code's/);
+  });
+});
+
+describe('backup and restore', () => {
+  it('copies the store, and restores it keeping the replaced one beside it', async () => {
+    const live = join(dir, 'live.sqlite');
+    const store = openSqliteStore(live);
+    await store.add('contact', { name: 'Kept', email: 'kept@example.org', message: 'm', date: 1 });
+    const copy = join(dir, 'copy.sqlite');
+    expect(await backupSqlite(live, copy)).toEqual({ records: 1, messages: 0, version: SQLITE_SCHEMA_VERSION });
+    await expect(backupSqlite(live, copy)).rejects.toThrow(/already exists/);
+    await expect(restoreSqlite(copy, live)).rejects.toThrow(/is in use: stop the site/);
+    await store.add('contact', { name: 'After the backup', email: 'late@example.org', message: 'm', date: 2 });
+    await store.close();
+
+    const restored = await restoreSqlite(copy, live);
+    expect(restored).toMatchObject({ records: 1, previous: expect.stringContaining('live.sqlite.before-restore-') });
+    const reopened = openSqliteStore(live);
+    expect((await reopened.list('contact')).map((r) => r.data.name)).toEqual(['Kept']);
+    await reopened.close();
+  });
+
+  it('refuses to restore a file that is not a store', async () => {
+    const junk = join(dir, 'junk.sqlite');
+    writeFileSync(junk, 'not a database at all, just text that is long enough to have a header'.repeat(20));
+    await expect(restoreSqlite(junk, join(dir, 'live.sqlite'))).rejects.toThrow(/not a SQLite store|damaged/);
+  });
+});
