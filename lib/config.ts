@@ -209,7 +209,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.MAIL_RETRY_BASE_MS ?? 30_000,
       pollMs: e.MAIL_POLL_MS ?? 5_000,
     },
-    siteUrl: (e.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    siteUrl: siteUrlFrom(e.SITE_URL),
     public: publicSettings,
     // How long records and sent mail are kept (lib/privacy/retention.ts); the privacy page states them.
     retention: {
@@ -228,6 +228,20 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,
   };
+}
+
+// The public address of the site (SITE_URL, checked by the schema above), without a trailing slash.
+function siteUrlFrom(value: string | undefined): string {
+  return (value ?? 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+// The site's address alone, for what the build writes into pages (canonical URLs, sitemap, social
+// cards): a build needs no runtime setting to be complete, so it is checked here on its own.
+export function buildSiteUrl(env: Record<string, string | undefined> = process.env): string {
+  const checked = url('SITE_URL').safeParse(env.SITE_URL);
+  if (!checked.success)
+    throw new ConfigError(`Invalid configuration (see .env.example):\n  SITE_URL: ${checked.error.issues[0]!.message}`);
+  return siteUrlFrom(checked.data);
 }
 
 // The configuration of this process, read on first use.

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 
-import { config } from '@/lib/config';
+import { buildSiteUrl } from '@/lib/config';
 import { site } from '@/lib/content';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
 // prerendered, so the build's SITE_URL is the one they carry.
-export const siteUrl = config().siteUrl;
+export const siteUrl = buildSiteUrl();
 
 interface PageSeo {
   title: string;

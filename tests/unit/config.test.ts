@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { readConfig } from '@/lib/config';
+import { buildSiteUrl, readConfig } from '@/lib/config';
 
 describe('readConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -57,5 +57,15 @@ describe('readConfig', () => {
       trustedHops: 1,
       header: 'x-real-ip',
     });
+  });
+});
+
+describe('buildSiteUrl', () => {
+  it('checks SITE_URL alone, so a build needs none of the runtime settings to be whole', () => {
+    expect(buildSiteUrl({ SITE_URL: 'https://baobabdata.org/', RECAPTCHA_SECRET_KEY: 'half a pair' })).toBe(
+      'https://baobabdata.org',
+    );
+    expect(buildSiteUrl({})).toBe('http://localhost:3000');
+    expect(() => buildSiteUrl({ SITE_URL: 'baobabdata.org' })).toThrow('SITE_URL must be a full URL');
   });
 });
