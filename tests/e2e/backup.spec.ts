@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 import { expect, test } from '@playwright/test';
 
-import { startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../../scripts/lib/next-server.mjs';
 
 const run = promisify(execFile);
 
@@ -36,7 +36,7 @@ test('a backup taken under a stream of submissions restores every record acknowl
   const acknowledged: { message: string; at: number }[] = [];
   let sending = true;
   let sent = 0;
-  const token = 'b'.repeat(64);
+  const xsrf = await xsrfHeaders(base);
   const visitor = async (n: number) => {
     while (sending) {
       const message = `Message ${n}-${sent++} sent during the backup`;
@@ -44,8 +44,7 @@ test('a backup taken under a stream of submissions restores every record acknowl
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          'x-xsrf-token': token,
-          cookie: `XSRF-TOKEN=${token}`,
+          ...xsrf,
         },
         body: new URLSearchParams({ name: `Visitor ${n}`, email: `visitor${n}@example.org`, message }),
       });
