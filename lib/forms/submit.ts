@@ -43,7 +43,7 @@ function firstErrors(error: z.core.$ZodError): FieldErrors {
 }
 
 // Every form submission, with or without JavaScript, in the order it is checked: where it came from,
-// what it says, the honeypot, the rate limit, the bot check; then the one write, and the answer, which
+// the rate limit, what it says, the honeypot, the bot check; then the one write, and the answer, which
 // is a success only once the record is stored.
 export async function submitForm(
   operation: FormOperation,
@@ -89,42 +89,46 @@ export async function submitForm(
     if (bot.verdict === 'unavailable') log(`${operation}: bot check unavailable, accepted unverified (${bot.reason})`);
   }
 
-  let state: FormState;
   try {
-    if (form.kind === 'subscription') {
-      state = await subscribe(form, parsed.data as NewsletterInput, services, values);
-    } else {
-      const input = parsed.data;
-      const record = form.record(input);
-      const day = new Date(services.now()).toISOString().slice(0, 10);
-      try {
-        const { id } = await services.store.add(
-          form.collection,
-          { ...record, date: services.now(), ...flags },
-          {
-            submissionKey: submissionKey(operation, day, record),
-            messages: form
-              .messages(input, services.mail)
-              .map((message) => confirmOnce(message, operation, day, services)),
-          },
-        );
-        log(`${operation}: stored`, { recordId: id });
-      } catch (error) {
-        if (!isDuplicateError(error)) throw error;
-        // The same submission again (a retry after a timeout, a double click, a refreshed answer page):
-        // nothing new is stored or sent, and the answer is the first one's.
-        log(`${operation}: a repeat of a stored submission, answered as the first`);
-        return form.answer(input);
-      }
-      state = form.answer(input);
-    }
+    const state =
+      form.kind === 'subscription'
+        ? await subscribe(form, parsed.data as NewsletterInput, services, values)
+        : await storeRecord(operation, form, parsed.data, flags, services);
+    // Its messages are in the outbox: send them now rather than at the next poll.
+    if (state.status === 'success') kickOutbox();
+    return state;
   } catch (error) {
     log(`${operation}: could not store the submission`, error);
     return { status: 'error', message: isStoreTimeout(error) ? messages.notConfirmed : messages.notStored, values };
   }
-  // Its messages are in the outbox: send them now rather than at the next poll.
-  if (state.status === 'success') kickOutbox();
-  return state;
+}
+
+// The one write: the record with its messages, or, for the same submission again (a retry after a
+// timeout, a double click, a refreshed answer page), nothing new and the first answer.
+async function storeRecord(
+  operation: FormOperation,
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  flags: RecordData,
+  services: FormServices,
+): Promise<FormState> {
+  const record = form.record(input);
+  const day = new Date(services.now()).toISOString().slice(0, 10);
+  try {
+    const { id } = await services.store.add(
+      form.collection,
+      { ...record, date: services.now(), ...flags },
+      {
+        submissionKey: submissionKey(operation, day, record),
+        messages: form.messages(input, services.mail).map((message) => confirmOnce(message, operation, day, services)),
+      },
+    );
+    services.log(`${operation}: stored`, { recordId: id });
+  } catch (error) {
+    if (!isDuplicateError(error)) throw error;
+    services.log(`${operation}: a repeat of a stored submission, answered as the first`);
+  }
+  return form.answer(input);
 }
 
 // What makes two posts the same submission: the same form, the same day and the same stored fields.
