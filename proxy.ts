@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
-import { refuseBody } from '@/lib/http/read-body';
+import { isFormActionPost } from '@/lib/forms/action-post';
+import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
@@ -10,12 +11,12 @@ import { fromOtherOrigin } from '@/lib/security/xsrf-token';
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // Production is served over HTTPS, through a proxy that says so (lib/security/xsrf.ts).
   const https = isHttps(request.headers);
 
   const redirect = redirectFor(request.nextUrl.pathname);
-  const refusal = refuse(request);
+  const refusal = await refuse(request);
   const response =
     refusal ??
     (redirect ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status) : NextResponse.next());
@@ -29,8 +30,9 @@ const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 const CROSS_ORIGIN = 'This form did not come from our site. Open the page on our site and send it again.';
 
 // Requests Next would answer with a 500: a method no page has (PUT, DELETE…), the bodies that
-// lib/security/http-intake.ts refuses before Next when it is installed, and cross-origin action posts.
-function refuse(request: NextRequest): NextResponse | null {
+// lib/security/http-intake.ts refuses before Next when it is installed, cross-origin action posts,
+// and action posts of any shape but the one our forms send.
+async function refuse(request: NextRequest): Promise<NextResponse | null> {
   const api = request.nextUrl.pathname.startsWith('/api/');
   if (!api && !PAGE_METHODS.includes(request.method)) {
     return new NextResponse('Method not allowed.', { status: 405, headers: { allow: PAGE_METHODS.join(', ') } });
@@ -41,7 +43,23 @@ function refuse(request: NextRequest): NextResponse | null {
   if (!api && request.method === 'POST' && fromOtherOrigin(request.headers)) {
     return new NextResponse(CROSS_ORIGIN, { status: 403 });
   }
+  if (!api && request.method === 'POST' && !(await isReadableActionPost(request))) {
+    return new NextResponse(bodyMessages.unreadable, { status: 400 });
+  }
   return null;
+}
+
+// A page's form posts without JavaScript as multipart (lib/forms/action-post.ts); with JavaScript it
+// posts to /api/forms/, so a script-driven action call (Next-Action header) never comes from our pages.
+// The body read here is at most PROXY_BODY_LIMIT, and Next hands the page its own copy.
+async function isReadableActionPost(request: NextRequest): Promise<boolean> {
+  if (request.headers.has('next-action')) return false;
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return true;
+  try {
+    return isFormActionPost(await request.formData());
+  } catch {
+    return false;
+  }
 }
 
 export const config = {

@@ -18,6 +18,19 @@ const NAME = 'socketAddressHeader';
 // proxy.ts could refuse them.
 const UNREPRESENTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
+// Next answers a path whose percent-encoding is not UTF-8 (/academy/%ff) with a 500 where it decodes
+// a page's parameters.
+const BAD_PATH = 'This address is not valid.';
+
+function isDecodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // How long a connection whose body was not read stays open after its answer, for the client to read it.
 const LINGER_MS = 5_000;
 
@@ -33,6 +46,10 @@ export function installHttpIntake(): void {
       const response = args[1] as ServerResponse;
       if (UNREPRESENTABLE.has(request.method ?? '')) {
         response.writeHead(405, { allow: 'GET, HEAD, POST', connection: 'close' }).end();
+        return true;
+      }
+      if (!isDecodablePath(request.url ?? '')) {
+        response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(BAD_PATH);
         return true;
       }
       const refusal = refuseBody(request.method ?? '', request.url ?? '', request.headers['content-length']);

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
+import { bodyMessages } from '../../lib/http/read-body';
 import { routes } from './routes';
 import { storedRecords, uniqueEmail } from './store';
 
@@ -144,6 +145,70 @@ test.describe('no 5xx for what a client can send', () => {
       const body = Buffer.from('--x--\r\n');
       const forged = await send('POST', '/contact', { ...multipart, origin, 'content-length': `${body.length}` }, body);
       expect(forged, origin).toMatchObject({ status: 403, body: expect.stringMatching(/did not come from our site/) });
+    }
+  });
+
+  // The hidden fields the contact page's form posts without JavaScript, read from the page itself.
+  async function pageActionFields(request: APIRequestContext): Promise<[string, string][]> {
+    const html = await (await request.get('/contact')).text();
+    const decode = (v: string) => v.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    return [...html.matchAll(/<input type="hidden" name="(\$ACTION_[^"]*)"(?: value="([^"]*)")?/g)].map(
+      ([, name, value]) => [name!, decode(value ?? '')],
+    );
+  }
+
+  async function postAction(fields: [string, string][], headers: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    const { baseURL } = test.info().project.use;
+    const response = await fetch(`${baseURL}/contact`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', ...headers },
+      body: form,
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  test('server-action posts of any shape but our forms’ get 400 with a message', async ({ request }) => {
+    const fields = await pageActionFields(request);
+    expect(fields.map(([name]) => name)).toEqual(['$ACTION_REF_1', '$ACTION_1:0', '$ACTION_1:1', '$ACTION_KEY']);
+    const id = (JSON.parse(fields[1]![1]) as { id: string }).id;
+    const contact: [string, string][] = [
+      ['name', 'Shape Test'],
+      ['email', uniqueEmail('shape')],
+      ['message', 'Sent by a test.'],
+    ];
+    const withState = (state: string) => fields.map(([n, v]): [string, string] => [n, n === '$ACTION_1:1' ? state : v]);
+    const cases: [string, [string, string][], Record<string, string>?][] = [
+      ['an action id without bound state', [[`$ACTION_ID_${id}`, ''], ...contact]],
+      ['an unknown action id', [[`$ACTION_ID_7f${'0'.repeat(40)}`, ''], ...contact]],
+      ['a bound state that is not JSON', [...withState('notjson'), ...contact]],
+      ['a bound state of three values', [...withState('[1,2,3]'), ...contact]],
+      ['a FormData where the state goes', [...withState('["$K1"]'), ...contact]],
+      ['no bound state', [...fields.filter(([n]) => n !== '$ACTION_1:1'), ...contact]],
+      ['a script-driven action call', [['0', '["$K1"]']], { 'next-action': id }],
+      ['a script-driven call with a malformed body', [['0', '["$Q9"]']], { 'next-action': id }],
+    ];
+    for (const [name, body, headers] of cases) {
+      expect(await postAction(body, headers), name).toEqual({ status: 400, body: bodyMessages.unreadable });
+    }
+    const garbage = await send(
+      'POST',
+      '/contact',
+      { 'content-type': 'multipart/form-data; boundary=zz', 'content-length': '7', 'sec-fetch-site': 'same-origin' },
+      Buffer.from('garbage'),
+    );
+    expect(garbage).toEqual({ status: 400, body: bodyMessages.unreadable });
+    // The real shape still goes through and is stored.
+    const real = await postAction([...fields, ...contact]);
+    expect(real.status).toBe(200);
+    expect(real.body).toContain('Message sent successfully');
+    expect(storedRecords('contact', contact[1]![1])).toHaveLength(1);
+  });
+
+  test('a path whose percent-encoding is not UTF-8 gets 400', async () => {
+    for (const path of ['/academy/%ff', '/projects/%E2%82', '/academy/%ff/opengraph-image', '/api/forms/%ff']) {
+      expect(await send('GET', path, {}), path).toEqual({ status: 400, body: 'This address is not valid.' });
     }
   });
 
