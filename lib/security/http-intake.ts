@@ -19,10 +19,12 @@ const NAME = 'socketAddressHeader';
 const UNREPRESENTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 // Next answers a path whose percent-encoding is not UTF-8 (/academy/%ff) with a 500 where it decodes
-// a page's parameters.
+// a page's parameters, `OPTIONS *` with a 500, and an absolute target (`GET http://other.example/x`,
+// which browsers only send to a proxy) with a redirect to that other host.
 const BAD_PATH = 'This address is not valid.';
 
-function isDecodablePath(url: string): boolean {
+function isPlainPath(url: string): boolean {
+  if (!url.startsWith('/')) return false;
   try {
     decodeURIComponent(url.split('?')[0]!);
     return true;
@@ -48,7 +50,7 @@ export function installHttpIntake(): void {
         response.writeHead(405, { allow: 'GET, HEAD, POST', connection: 'close' }).end();
         return true;
       }
-      if (!isDecodablePath(request.url ?? '')) {
+      if (!isPlainPath(request.url ?? '')) {
         response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(BAD_PATH);
         return true;
       }

@@ -206,9 +206,17 @@ test.describe('no 5xx for what a client can send', () => {
     expect(storedRecords('contact', contact[1]![1])).toHaveLength(1);
   });
 
-  test('a path whose percent-encoding is not UTF-8 gets 400', async () => {
-    for (const path of ['/academy/%ff', '/projects/%E2%82', '/academy/%ff/opengraph-image', '/api/forms/%ff']) {
-      expect(await send('GET', path, {}), path).toEqual({ status: 400, body: 'This address is not valid.' });
+  test('a path whose percent-encoding is not UTF-8, and a target that is not a path, get 400', async () => {
+    const targets: [string, string][] = [
+      ['GET', '/academy/%ff'],
+      ['GET', '/projects/%E2%82'],
+      ['GET', '/academy/%ff/opengraph-image'],
+      ['POST', '/api/forms/%ff'],
+      ['OPTIONS', '*'],
+      ['GET', 'http://other.example/contact'],
+    ];
+    for (const [method, path] of targets) {
+      expect(await send(method, path, {}), path).toEqual({ status: 400, body: 'This address is not valid.' });
     }
   });
 
