@@ -15,17 +15,24 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 const ENCODED_WORD = /=\?[^?]*\?[bq]\?[^?]*\?=/i;
 
-// A single-line field: refused, with a message saying why, rather than silently changed.
+// A single-line field: refused, with a message saying why, rather than silently changed. Checked
+// before trimming, which would quietly drop a line break or U+FEFF at either end.
+const oneLine = (label: string) => [
+  z.refine<string>((v) => !LINE_BREAKS.test(v), `Keep ${label} on one line, without tabs`),
+  z.refine<string>((v) => !CONTROL_CHARACTERS.test(v), `Remove the control characters from ${label}`),
+  z.refine<string>((v) => !INVISIBLE.test(v), `Remove the invisible or text-direction characters from ${label}`),
+  z.refine<string>((v) => !ENCODED_WORD.test(v), `Remove the "=?…?=" code from ${label}`),
+];
+
 const required = (label: string, max: number) =>
-  z.string(`Enter ${label}`).check(
-    z.trim(),
-    z.minLength(1, `Enter ${label}`),
-    z.maxLength(max, `Keep ${label} under ${max + 1} characters`),
-    z.refine((v) => !LINE_BREAKS.test(v), `Keep ${label} on one line, without tabs`),
-    z.refine((v) => !CONTROL_CHARACTERS.test(v), `Remove the control characters from ${label}`),
-    z.refine((v) => !INVISIBLE.test(v), `Remove the invisible or text-direction characters from ${label}`),
-    z.refine((v) => !ENCODED_WORD.test(v), `Remove the "=?…?=" code from ${label}`),
-  );
+  z
+    .string(`Enter ${label}`)
+    .check(
+      ...oneLine(label),
+      z.trim(),
+      z.minLength(1, `Enter ${label}`),
+      z.maxLength(max, `Keep ${label} under ${max + 1} characters`),
+    );
 
 // A message keeps its line breaks (every kind becomes "\n") and loses the other controls and the
 // invisible characters, which a visitor does not see typing.
@@ -48,6 +55,7 @@ const multiline = (label: string, max: number) =>
 const email = z
   .string('Enter your email address')
   .check(
+    ...oneLine('your email address'),
     z.trim(),
     z.minLength(1, 'Enter your email address'),
     z.maxLength(254, 'Keep your email address under 255 characters'),

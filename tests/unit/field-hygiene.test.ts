@@ -66,8 +66,18 @@ describe('single-line fields', () => {
     ['U+2069 (pop directional isolate)', 'Ada\u2069', /invisible or text-direction/],
     ['an RFC 2047 encoded word', '=?UTF-8?B?UGF5IGhlcmU=?=', /"=\?…\?=" code/],
     ['a quoted-printable encoded word', 'Ada =?iso-8859-1?q?Pay=20here?=', /"=\?…\?=" code/],
+    // Trimming would drop these at either end and take the rest: they are refused there too.
+    ['U+FEFF (byte order mark) in front', '\uFEFFAda', /invisible or text-direction/],
+    ['a line feed at the end', 'Ada\n', /on one line/],
+    ['U+2028 in front', '\u2028Ada', /on one line/],
   ])('refuse %s with a message beside the field', (_, name, message) => {
     expect(errorsOf({ ...contact, name })).toEqual({ name: expect.stringMatching(message) });
+  });
+
+  it('refuse an email address with a line break or invisible character at either end', () => {
+    for (const email of ['\uFEFFada@example.org', 'ada@example.org\n', 'ada@example.org\u2029']) {
+      expect(errorsOf({ ...contact, email })).toEqual({ email: expect.stringMatching(/one line|invisible/) });
+    }
   });
 
   it('keep ordinary names in any script, apostrophes and accents', () => {
