@@ -1,10 +1,14 @@
-// Hostile input: at least 10,000 generated submissions per form against the running site (wrong
-// types, missing and extra fields, oversized bodies, control characters, scripts and SQL in every
-// field, wrong or missing XSRF tokens, forged server-action ids, non-UTF-8 bytes). Then checks: no 5xx,
-// every stored record passes its form's schema, and every stored value is escaped where it is
-// rendered back (the mails' HTML, the CSV export).
-// Usage: npm run build && npx tsx scripts/drills/hostile.mts [--per-form 10000]
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// The hostile drill: every class of attack on the forms, against the built site on loopback, with
+// bounded counts. Per class it reports the requests sent, the 5xx answers (goal 0), the attempts that
+// got through (goal 0), the confirmation mails one victim got per form (goal 1), and at the end the
+// stored records that fail their schema (goal 0) and the longest event-loop stall under the body-size
+// attack (scripts/drills/body-stall.mjs; goal under 50 ms).
+// Usage: npm run build && npx tsx scripts/drills/hostile.mts [--per-form 2000] [--scale 20] [--port 3240]
+//        [--quick] [--json report.json]
+// --quick (what `npm test` runs, tests/e2e/hostile.spec.ts): small counts and a single stall round.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,39 +22,597 @@ import { toCsv } from '@/lib/export';
 import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from '@/lib/forms/schemas';
 import type { Collection } from '@/lib/storage/types';
 
+import { routes } from '../../tests/e2e/routes';
 import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
 
 const { values: args } = parseArgs({
-  options: { 'per-form': { type: 'string', default: '10000' }, port: { type: 'string', default: '3240' } },
+  options: {
+    'per-form': { type: 'string' },
+    scale: { type: 'string' },
+    port: { type: 'string', default: '3240' },
+    quick: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
 });
-const perForm = Number(args['per-form']);
-const base = `http://127.0.0.1:${args.port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
-const server = startNextServer({
-  port: args.port,
-  env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_MS: '100' },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-let serverErrors = '';
-server.stderr?.on('data', (chunk) => (serverErrors += chunk));
+const quick = args.quick;
+// Generated submissions per form, and how many times each targeted attempt is repeated.
+const perForm = Number(args['per-form'] ?? (quick ? 40 : 2000));
+const scale = Number(args.scale ?? (quick ? 2 : 20));
+const port = Number(args.port);
+const base = `http://127.0.0.1:${port}`;
+const LIMIT = 3;
+
+// ---------------------------------------------------------------------------------------------------
+// The forms, with a valid submission of each.
 
 const forms = {
   enrol: {
     collection: 'enrolment',
     schema: enrolmentSchema,
     fields: ['name', 'email', 'phone', 'gender', 'country', 'course'],
+    valid: {
+      name: 'Ada Obi',
+      phone: '+234 801 234 5678',
+      gender: 'female',
+      country: 'Nigeria',
+      course: 'Data Analysis with Python',
+    },
+    page: '/academy/data-analysis-with-python',
   },
-  contactUs: { collection: 'contact', schema: contactSchema, fields: ['name', 'email', 'message'] },
-  subscribe: { collection: 'newsletter', schema: newsletterSchema, fields: ['name', 'email'] },
-  registerEvent: { collection: 'user', schema: eventSchema, fields: ['firstName', 'lastName', 'email'] },
+  contactUs: {
+    collection: 'contact',
+    schema: contactSchema,
+    fields: ['name', 'email', 'message'],
+    valid: { name: 'Ada Obi', message: 'Hello from the drill.' },
+    page: '/contact',
+  },
+  subscribe: {
+    collection: 'newsletter',
+    schema: newsletterSchema,
+    fields: ['name', 'email'],
+    valid: { name: 'Ada Obi' },
+    page: '/',
+  },
+  registerEvent: {
+    collection: 'user',
+    schema: eventSchema,
+    fields: ['firstName', 'lastName', 'email'],
+    valid: { firstName: 'Ada', lastName: 'Obi', event: 'baobab-data-hackathon-2023' },
+    page: '/events/baobab-data-hackathon-2023',
+  },
   registerOffer: {
     collection: 'offer',
     schema: offerSchema,
     fields: ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'],
+    valid: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      gender: 'female',
+      degree: 'bachelor',
+      occupation: 'Analyst',
+      country: 'Ghana',
+      offer: 'become-a-data-analyst',
+    },
+    page: '/offers/become-a-data-analyst',
   },
 } as const;
 type Operation = keyof typeof forms;
+const operations = Object.keys(forms) as Operation[];
+const singleLine = (operation: Operation) =>
+  forms[operation].fields.filter((f) => f !== 'message' && f !== 'gender' && f !== 'degree');
 
+let serial = 0;
+const uniqueEmail = (tag: string) => `${tag}.${process.pid}.${++serial}@example.org`;
+const validFields = (operation: Operation, email = uniqueEmail(operation)): Record<string, string> => ({
+  ...forms[operation].valid,
+  email,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Sending, and the per-class tally.
+
+interface Tally {
+  requests: number;
+  fiveHundreds: number;
+  bypasses: number;
+  mailsPerVictim?: number;
+  stallMs?: number;
+  unanswered: number;
+  notes: string[];
+}
+const tallies = new Map<string, Tally>();
+function tally(name: string): Tally {
+  let t = tallies.get(name);
+  if (!t) tallies.set(name, (t = { requests: 0, fiveHundreds: 0, bypasses: 0, unanswered: 0, notes: [] }));
+  return t;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+// Raw HTTP, so the drill controls the method, the target, Content-Length and chunking.
+function send(
+  t: Tally,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
+  t.requests += 1;
+  return new Promise((resolve) => {
+    // A connection of its own: one the server closes after refusing a body is never reused.
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const answer = { status: res.statusCode!, body: Buffer.concat(chunks).toString(), headers: res.headers };
+        if (answer.status >= 500) {
+          t.fiveHundreds += 1;
+          t.notes.push(`${answer.status} for ${method} ${path.slice(0, 60)}`);
+        }
+        resolve(answer);
+      });
+      res.on('error', () => resolve(noAnswer(t)));
+    });
+    req.on('error', () => resolve(noAnswer(t)));
+    req.end(body);
+  });
+}
+
+// A connection reset before any answer: not a 5xx, but counted, since a client may retry it.
+function noAnswer(t: Tally): Answer {
+  t.unanswered += 1;
+  return { status: -1, body: '', headers: {} };
+}
+
+const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const formHeaders = (extra: Record<string, string> = {}) => ({
+  'content-type': 'application/x-www-form-urlencoded',
+  ...xsrf,
+  ...extra,
+});
+let xsrf: Record<string, string> = {};
+
+// The JavaScript path: the answer's state, and whether it says the submission was taken.
+async function postForm(t: Tally, operation: Operation, fields: Record<string, string>, extra = {}) {
+  const answer = await send(t, 'POST', `/api/forms/${operation}`, formHeaders(extra), urlencoded(fields));
+  let state: { status?: string; message?: string; errors?: Record<string, string> } = {};
+  try {
+    state = JSON.parse(answer.body);
+  } catch {
+    /* not a form answer */
+  }
+  return { ...answer, state, accepted: state.status === 'success' };
+}
+
+// The no-JavaScript path: the hidden action fields of the form on `page`, read from the page itself.
+const pageFields = new Map<string, [string, string][]>();
+async function actionFields(page: string): Promise<[string, string][]> {
+  if (!pageFields.has(page)) {
+    const html = await (await fetch(`${base}${page}`)).text();
+    const decode = (v: string) => v.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    pageFields.set(
+      page,
+      [...html.matchAll(/<input type="hidden" name="(\$ACTION_[^"]*)"(?: value="([^"]*)")?/g)]
+        .slice(0, 4)
+        .map(([, name, value]) => [name!, decode(value ?? '')]),
+    );
+  }
+  return pageFields.get(page)!;
+}
+
+function multipart(fields: [string, string][]): { type: string; body: Buffer } {
+  const boundary = `drill${Math.random().toString(36).slice(2)}`;
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+  };
+}
+
+async function postAction(t: Tally, operation: Operation, fields: [string, string][], extra = {}) {
+  const { type, body } = multipart([...(await actionFields(forms[operation].page)), ...fields]);
+  const answer = await send(
+    t,
+    'POST',
+    forms[operation].page,
+    { 'content-type': type, 'content-length': String(body.length), 'sec-fetch-site': 'same-origin', ...extra },
+    body,
+  );
+  return { ...answer, accepted: answer.status === 200 && /"status":"success"/.test(answer.body) };
+}
+
+async function inParallel<T>(items: T[], run: (item: T) => Promise<void>, width = 8) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
+}
+
+const randomIp = () => Array.from({ length: 4 }, () => Math.floor(Math.random() * 254) + 1).join('.');
+
+// ---------------------------------------------------------------------------------------------------
+// The classes.
+
+// 1. Rate-limit bypass. Every post comes from 127.0.0.1; with LIMIT per minute per address and form,
+// at most LIMIT are taken per form however the client dresses its address.
+async function rateLimitBypass(mode: 'direct' | 'behind one proxy') {
+  const t = tally(`rate-limit bypass (${mode})`);
+  const real = '203.0.113.7';
+  const dresses: Record<string, string>[] =
+    mode === 'direct'
+      ? [
+          { 'x-forwarded-for': randomIp() },
+          { 'x-forwarded-for': `${randomIp()}, ${randomIp()}` },
+          { 'x-forwarded-for': '', 'x-real-ip': randomIp() },
+          { 'x-real-ip': randomIp() },
+          { forwarded: `for=${randomIp()}` },
+          { 'x-forwarded-for': `${randomIp()}, 127.0.0.1` },
+        ]
+      : // The proxy appends the address it saw (nginx's $proxy_add_x_forwarded_for): the client
+        // controls everything left of it, and may spell its own address several ways.
+        [
+          { 'x-forwarded-for': `${randomIp()}, ${real}` },
+          { 'x-forwarded-for': `${randomIp()}, ${randomIp()}, ${real}` },
+          { 'x-forwarded-for': `${real}, ${real}`, 'x-real-ip': randomIp() },
+          { 'x-forwarded-for': `${randomIp()}, 203.0.113.007` },
+          { 'x-forwarded-for': `${randomIp()}, ::ffff:${real}` },
+          { 'x-forwarded-for': `${randomIp()}, ${real}:4321` },
+          { 'x-forwarded-for': `${randomIp()}, [::ffff:cb00:7107]:80` },
+        ];
+  // The honeypot counts too: posts with it filled use up the allowance of a person at that address.
+  if (mode === 'direct') {
+    const honeypot = tally('honeypot and membership oracles');
+    for (let i = 0; i < LIMIT; i++)
+      await postForm(honeypot, 'contactUs', { ...validFields('contactUs'), website: 'x' });
+    if ((await postForm(honeypot, 'contactUs', validFields('contactUs'))).accepted) {
+      honeypot.bypasses += 1;
+      honeypot.notes.push('honeypot posts are not rate-limited');
+    }
+  }
+  for (const operation of operations) {
+    let accepted = 0;
+    const attempts = Array.from({ length: scale * dresses.length }, (_, i) => i);
+    await inParallel(attempts, async (i) => {
+      const dress = dresses[i % dresses.length]!;
+      // Fresh random addresses on every attempt.
+      const headers = Object.fromEntries(
+        Object.entries(dress).map(([k, v]) => [
+          k,
+          v.replace(/\d+\.\d+\.\d+\.\d+/, (ip) => (ip === real ? ip : randomIp())),
+        ]),
+      );
+      if ((await postForm(t, operation, validFields(operation), headers)).accepted) accepted += 1;
+    });
+    t.bypasses += Math.max(0, accepted - LIMIT);
+    t.notes.push(`${operation}: ${accepted} taken`);
+  }
+}
+
+// 2. Mail cannon: many registrations for one victim, from many spoofed addresses, with attacker text
+// in every field a visitor types. The victim gets one confirmation per form and day.
+const victim = 'victim@example.org';
+async function mailCannon(dataDir: string) {
+  const t = tally('mail cannon');
+  let worst = 0;
+  for (const operation of operations) {
+    const before = await mailsTo(dataDir, victim);
+    await inParallel(
+      Array.from({ length: scale * 3 }, (_, i) => i),
+      async (i) => {
+        const fields: Record<string, string> = { ...validFields(operation, victim) };
+        for (const f of ['name', 'firstName', 'lastName', 'occupation']) if (f in fields) fields[f] = `Pay here ${i}`;
+        if (operation === 'contactUs') fields.message = `Pay here: https://evil.example/${i}`;
+        await postForm(t, operation, fields, { 'x-forwarded-for': randomIp() });
+      },
+    );
+    await drainOutbox();
+    const sent = (await mailsTo(dataDir, victim)) - before;
+    worst = Math.max(worst, sent);
+    t.notes.push(`${operation}: ${sent}`);
+  }
+  t.mailsPerVictim = worst;
+}
+
+async function mailsTo(dataDir: string, address: string): Promise<number> {
+  let count = 0;
+  for (const file of mailFiles(dataDir)) {
+    const parsed = await PostalMime.parse(readFileSync(join(dataDir, 'mail', file)));
+    if (parsed.to?.some((to) => to.address?.toLowerCase() === address)) count += 1;
+  }
+  return count;
+}
+
+function mailFiles(dataDir: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+}
+
+async function drainOutbox() {
+  for (let i = 0; i < 300; i++) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { outbox: { pending: number } };
+    if (health.outbox.pending === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// 3. Oversized and chunked bodies (the stall is measured by body-stall.mjs on its own server).
+async function bodies() {
+  const t = tally('oversized and chunked bodies');
+  const big = Buffer.alloc(200_000, 'a');
+  const posts = Array.from({ length: scale }, () =>
+    ['/api/forms/contactUs', '/contact', '/api/newsletter/confirm', '/api/forms/nope'].flatMap((path) => [
+      [path, { 'content-length': String(big.length) }],
+      [path, { 'transfer-encoding': 'chunked' }],
+    ]),
+  ).flat() as [string, Record<string, string>][];
+  // At once: a refused connection is held open a few seconds after its answer (lib/security/http-intake.ts).
+  await inParallel(
+    posts,
+    async ([path, headers]) => {
+      const answer = await send(t, 'POST', path, formHeaders(headers), big);
+      if (answer.status < 400 && /success/.test(answer.body)) t.bypasses += 1;
+    },
+    32,
+  );
+}
+
+// 4. Cross-site request forgery: a valid submission each time, dressed as a forger can.
+async function forgery() {
+  const t = tally('XSRF');
+  const planted = 'a'.repeat(22) + '.' + 'b'.repeat(43);
+  const tries: [string, Record<string, string>][] = [
+    ['equal unsigned pair', { cookie: 'XSRF-TOKEN=a', 'x-xsrf-token': 'a' }],
+    ['equal well-formed pair, wrong signature', { cookie: `XSRF-TOKEN=${planted}`, 'x-xsrf-token': planted }],
+    ['cross-origin with a token', { ...xsrf, origin: 'https://evil.example' }],
+    ['cross-site fetch metadata with a token', { ...xsrf, 'sec-fetch-site': 'cross-site' }],
+    ['Origin null with a token', { ...xsrf, origin: 'null' }],
+    ['non-URL Origin with a token', { ...xsrf, origin: 'not a url' }],
+    ['same site, other port', { ...xsrf, 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${port + 1}` }],
+    ['no token, no origin, no fetch metadata', { cookie: '', 'x-xsrf-token': '' }],
+  ];
+  for (let i = 0; i < scale; i++) {
+    for (const operation of operations) {
+      for (const [name, headers] of tries) {
+        const answer = await send(
+          t,
+          'POST',
+          `/api/forms/${operation}`,
+          { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          urlencoded(validFields(operation)),
+        );
+        if (/"status":"success"/.test(answer.body)) {
+          t.bypasses += 1;
+          t.notes.push(`${operation}: ${name}`);
+        }
+      }
+      // Without JavaScript: the server action, posted from elsewhere.
+      for (const extra of [
+        { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'same-site' },
+      ]) {
+        const email = uniqueEmail('nojs-forgery');
+        const answer = await postAction(t, operation, Object.entries(validFields(operation, email)), extra);
+        if (answer.accepted) {
+          t.bypasses += 1;
+          t.notes.push(`${operation}: no-JavaScript post with ${JSON.stringify(extra)}`);
+        }
+      }
+    }
+  }
+}
+
+// 5. Field hygiene: forged lines and hidden text in every single-line field.
+const dirty = [
+  'Ada\nEmail: boss@evil.example',
+  'Ada\r\nPay here: https://evil.example',
+  'Ada\tObi',
+  'Ada\u0085Pay',
+  'Ada\u2028Pay',
+  'Ada\u2029Pay',
+  'Ada\u202eyaP',
+  'Ada\u200bObi',
+  'Ada\u2066x\u2069',
+  '\ufeffAda',
+  'Ada\u009b',
+  '=?utf-8?b?UGF5IGhlcmU=?=',
+  'Ada =?ISO-8859-1?Q?Pay_here?= Obi',
+];
+async function hygiene() {
+  const t = tally('field hygiene');
+  const tries = operations.flatMap((operation) =>
+    singleLine(operation)
+      .slice(0, quick ? 1 : undefined)
+      .flatMap((field) => dirty.map((value) => [operation, field, value] as const)),
+  );
+  await inParallel(tries, async ([operation, field, value]) => {
+    const fields = { ...validFields(operation), [field]: field === 'email' ? `${value}@example.org` : value };
+    if ((await postForm(t, operation, fields)).accepted) {
+      t.bypasses += 1;
+      t.notes.push(`${operation}.${field} took ${JSON.stringify(value)}`);
+    }
+    if ((await postAction(t, operation, Object.entries(fields))).accepted) {
+      t.bypasses += 1;
+      t.notes.push(`${operation}.${field} took ${JSON.stringify(value)} without JavaScript`);
+    }
+  });
+}
+
+// 6. 5xx on demand: every request that used to get one.
+async function fiveHundredsOnDemand() {
+  const t = tally('5xx on demand');
+  const fields = await actionFields('/contact');
+  const id = (JSON.parse(fields[1]![1]) as { id: string }).id;
+  const contact = Object.entries(validFields('contactUs')) as [string, string][];
+  const withState = (state: string) => fields.map(([n, v]): [string, string] => [n, n.endsWith(':1') ? state : v]);
+  const so = { 'sec-fetch-site': 'same-origin' };
+  const actionPosts: [[string, string][], Record<string, string>][] = [
+    [[[`$ACTION_ID_${id}`, ''], ...contact], so],
+    [[[`$ACTION_ID_7f${'0'.repeat(40)}`, ''], ...contact], so],
+    [[...withState('notjson'), ...contact], so],
+    [[...withState('[1,2,3]'), ...contact], so],
+    [[...withState('["$K1"]'), ...contact], so],
+    [[...withState('[{"status":"$Q1"}]'), ...contact], so],
+    [[...fields.filter(([n]) => !n.endsWith(':1')), ...contact], so],
+    [[...fields, ...contact], { origin: 'null' }],
+    [[...fields, ...contact], { origin: 'https://evil.example' }],
+    [[...fields, ...contact], { origin: 'not a url' }],
+    [[['0', '["$Q9"]']], { ...so, 'next-action': id }],
+    [[['0', '[]']], { ...so, 'next-action': id }],
+  ];
+  for (let i = 0; i < scale; i++) {
+    for (const [body, headers] of actionPosts) {
+      const { type, body: bytes } = multipart(body);
+      await send(
+        t,
+        'POST',
+        '/contact',
+        { 'content-type': type, 'content-length': `${bytes.length}`, ...headers },
+        bytes,
+      );
+    }
+    for (const body of ['garbage{', '[]', '{}', '[null,"$K1"]']) {
+      await send(t, 'POST', '/contact', { ...so, 'next-action': id, 'content-type': 'text/plain' }, body);
+    }
+    await send(
+      t,
+      'POST',
+      '/contact',
+      { ...so, 'content-type': 'multipart/form-data; boundary=z', 'content-length': '7' },
+      'garbage',
+    );
+    await send(
+      t,
+      'POST',
+      '/contact',
+      { ...so, 'content-type': 'multipart/form-data', 'content-length': '7' },
+      'garbage',
+    );
+    await send(t, 'POST', '/contact', {
+      ...so,
+      'content-type': 'multipart/form-data; boundary=z',
+      'content-length': '2000000',
+    });
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND']) await send(t, method, '/contact');
+    for (const path of [
+      '/academy/%ff',
+      '/projects/%E2%82',
+      '/events/%ff/opengraph-image',
+      '/api/forms/%ff',
+      '*',
+      'http://evil.example/x',
+    ]) {
+      await send(t, 'GET', path);
+    }
+    await send(t, 'POST', '/api/forms/contactUs', formHeaders({ 'content-type': 'multipart/form-data' }), 'x');
+    await send(t, 'POST', '/api/forms/contactUs', formHeaders({ 'content-type': 'application/json' }), '{');
+    await send(t, 'POST', '/api/forms/__proto__', formHeaders(), 'name=x');
+    await send(t, 'POST', '/api/newsletter/unsubscribe?token=%ff', {});
+    await send(t, 'GET', '/contact', {
+      cookie: '%ff=%ff; ;=',
+      'x-forwarded-host': 'a b/c',
+      'x-forwarded-proto': '://',
+    });
+  }
+}
+
+// 7. Oracles: a bot that fills the honeypot gets what a person gets for the same data, and the
+// newsletter answers a known address as it answers a new one.
+async function oracles() {
+  const t = tally('honeypot and membership oracles');
+  const differ = (name: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) === JSON.stringify(b)) return;
+    t.bypasses += 1;
+    t.notes.push(`${name}: ${JSON.stringify(a).slice(0, 80)} ≠ ${JSON.stringify(b).slice(0, 80)}`);
+  };
+  for (let i = 0; i < scale; i++) {
+    for (const operation of operations) {
+      const invalid = { ...validFields(operation), email: 'not an email' };
+      const person = await postForm(t, operation, invalid);
+      const bot = await postForm(t, operation, { ...invalid, website: 'http://spam.example' });
+      differ(`${operation}, invalid data`, person.state, bot.state);
+      const valid = validFields(operation);
+      const botFirst = await postForm(t, operation, { ...valid, website: 'http://spam.example' });
+      const personAfter = await postForm(t, operation, valid);
+      differ(`${operation}, valid data`, botFirst.state, personAfter.state);
+    }
+    const email = uniqueEmail('member');
+    const first = await postForm(t, 'subscribe', { name: 'Ada', email });
+    const again = await postForm(t, 'subscribe', { name: 'Ada', email });
+    const stranger = await postForm(t, 'subscribe', { name: 'Ada', email: uniqueEmail('stranger') });
+    differ('newsletter, known and new address', again.state, stranger.state);
+    differ('newsletter, first and repeated', first.state, again.state);
+  }
+}
+
+// 8. Pages a CDN can cache: no Set-Cookie on any page, over HTTP or HTTPS, with or without cookies.
+async function setCookie() {
+  const t = tally('Set-Cookie on pages');
+  for (let i = 0; i < Math.max(1, Math.floor(scale / 3)); i++) {
+    for (const { path } of [...routes, { path: '/no-such-page' }]) {
+      for (const headers of [{}, { 'x-forwarded-proto': 'https' }, { cookie: 'XSRF-TOKEN=x' }] as Record<
+        string,
+        string
+      >[]) {
+        for (const method of ['GET', 'HEAD']) {
+          const answer = await send(t, method, path, headers);
+          if (answer.headers['set-cookie']) {
+            t.bypasses += 1;
+            t.notes.push(`${method} ${path} set a cookie`);
+          }
+        }
+      }
+    }
+  }
+}
+
+// 9. Replays: the same submission twice in a row, twice at once, and a refreshed no-JavaScript answer.
+async function replays(db: () => Database.Database) {
+  const t = tally('replays');
+  const sent: [Operation, string][] = [];
+  for (let i = 0; i < scale; i++) {
+    for (const operation of operations) {
+      if (operation === 'subscribe') continue;
+      const fields = validFields(operation);
+      await postForm(t, operation, fields);
+      await postForm(t, operation, fields);
+      const together = validFields(operation);
+      await Promise.all([postForm(t, operation, together), postForm(t, operation, together)]);
+      const nojs = Object.entries(validFields(operation)) as [string, string][];
+      await postAction(t, operation, nojs);
+      await postAction(t, operation, nojs);
+      sent.push(
+        [operation, fields.email!],
+        [operation, together.email!],
+        [operation, nojs.find(([n]) => n === 'email')![1]],
+      );
+    }
+  }
+  const count = db().prepare(
+    "SELECT count(*) AS n FROM records WHERE collection = ? AND json_extract(data, '$.email') = ?",
+  );
+  for (const [operation, email] of sent) {
+    const { n } = count.get(forms[operation].collection, email) as { n: number };
+    if (n !== 1) {
+      t.bypasses += 1;
+      t.notes.push(`${operation} ${email}: stored ${n} times`);
+    }
+  }
+}
+
+// 10. The generated submissions: wrong types, missing and extra fields, control characters, scripts
+// and SQL in every field, non-UTF-8 bytes, JSON where a form goes, repeated fields.
 const evil = [
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
@@ -81,181 +643,212 @@ const value = (field: string) =>
     { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
   );
 
-type Attack = { kind: string; headers: Record<string, string>; body: Uint8Array | string; path: string };
-let xsrf: Record<string, string> = {};
-
-function attack(operation: Operation, random: number): fc.Arbitrary<Attack> {
-  const fields = [...forms[operation].fields, ...(operation === 'registerEvent' ? ['event'] : [])];
-  const record = fc.record(Object.fromEntries(fields.map((f) => [f, value(f)])), { requiredKeys: [] });
-  const extra = fc.dictionary(
-    fc.constantFrom('date', 'id', '__proto__', 'botCheck', 'website', 'admin'),
-    fc.string({ maxLength: 20 }),
-    { maxKeys: 2 },
-  );
-  return fc.tuple(record, extra, fc.nat(99)).map(([fieldsValue, extraValue, dice]): Attack => {
-    const params = new URLSearchParams({ ...extraValue, ...fieldsValue } as Record<string, string>);
-    const good: Record<string, string> = {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...xsrf,
-    };
-    if (dice < 8)
-      return {
-        kind: 'wrong or missing XSRF',
-        path: `/api/forms/${operation}`,
-        headers: { ...good, 'x-xsrf-token': dice % 2 ? 'c'.repeat(64) : '' },
-        body: params.toString(),
-      };
-    if (dice < 12)
-      return {
-        kind: 'oversized body',
-        path: `/api/forms/${operation}`,
-        headers: good,
-        body: `name=${'x'.repeat(200_000 + random)}`,
-      };
-    if (dice < 16) {
-      return {
-        kind: 'non-UTF-8 bytes',
-        path: `/api/forms/${operation}`,
-        headers: good,
-        body: new Uint8Array(
-          Buffer.concat([
+async function generated() {
+  const t = tally('generated submissions');
+  for (const operation of operations) {
+    const fields = [...forms[operation].fields, ...(operation === 'registerEvent' ? ['event'] : [])];
+    const record = fc.record(Object.fromEntries(fields.map((f) => [f, value(f)])), { requiredKeys: [] });
+    const extra = fc.dictionary(
+      fc.constantFrom('date', 'id', '__proto__', 'botCheck', 'website', 'admin'),
+      fc.string({ maxLength: 20 }),
+      { maxKeys: 2 },
+    );
+    const samples = fc.sample(fc.tuple(record, extra, fc.nat(99)), perForm);
+    await inParallel(
+      samples,
+      async ([fieldsValue, extraValue, dice]) => {
+        const params = new URLSearchParams({ ...extraValue, ...fieldsValue } as Record<string, string>);
+        const path = `/api/forms/${operation}`;
+        if (dice < 8) {
+          await send(
+            t,
+            'POST',
+            path,
+            formHeaders({ 'x-xsrf-token': dice % 2 ? 'c'.repeat(64) : '' }),
+            params.toString(),
+          );
+        } else if (dice < 12) {
+          const bytes = Buffer.concat([
             Buffer.from('name='),
             Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80]),
             Buffer.from('&email=a%FF%FE@example.org'),
-          ]),
-        ),
-      };
-    }
-    if (dice < 20) {
-      return {
-        kind: 'forged server-action id',
-        path: '/contact',
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'next-action': `${random.toString(16).padStart(8, '0')}${'0'.repeat(34)}`,
-          'sec-fetch-site': 'same-origin',
-        },
-        body: '["$K1"]',
-      };
-    }
-    if (dice < 24) {
-      const repeated = new URLSearchParams(params);
-      for (const f of fields) repeated.append(f, 'second value');
-      return {
-        kind: 'wrong types (repeated fields)',
-        path: `/api/forms/${operation}`,
-        headers: good,
-        body: repeated.toString(),
-      };
-    }
-    if (dice < 28)
-      return {
-        kind: 'JSON instead of a form',
-        path: `/api/forms/${operation}`,
-        headers: { ...good, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: ['x'], email: { $ne: null } }),
-      };
-    return { kind: 'generated fields', path: `/api/forms/${operation}`, headers: good, body: params.toString() };
-  });
+          ]);
+          await send(t, 'POST', path, formHeaders(), bytes);
+        } else if (dice < 16) {
+          for (const f of fields) params.append(f, 'second value');
+          await send(t, 'POST', path, formHeaders(), params.toString());
+        } else if (dice < 20) {
+          await send(
+            t,
+            'POST',
+            path,
+            formHeaders({ 'content-type': 'application/json' }),
+            JSON.stringify({ name: ['x'], email: { $ne: null } }),
+          );
+        } else if (dice < 30) {
+          await postAction(t, operation, [...params]);
+        } else {
+          await send(t, 'POST', path, formHeaders(), params.toString());
+        }
+      },
+      16,
+    );
+  }
 }
 
-await waitUntilUp(`${base}/api/health`);
-xsrf = await xsrfHeaders(base);
-const statuses = new Map<string, Map<number, number>>();
-let fiveHundreds = 0;
-const started = Date.now();
-for (const operation of Object.keys(forms) as Operation[]) {
-  const attacks = fc.sample(attack(operation, Math.floor(Math.random() * 1000)), perForm);
-  let next = 0;
-  const worker = async () => {
-    while (next < attacks.length) {
-      const a = attacks[next++]!;
-      let status: number;
-      try {
-        const response = await fetch(`${base}${a.path}`, {
-          method: 'POST',
-          headers: a.headers,
-          body: a.body as BodyInit,
-        });
-        status = response.status;
-        await response.arrayBuffer();
-      } catch {
-        status = -1;
-      }
-      if (status >= 500) fiveHundreds += 1;
-      const byKind = statuses.get(a.kind) ?? new Map<number, number>();
-      byKind.set(status, (byKind.get(status) ?? 0) + 1);
-      statuses.set(a.kind, byKind);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  console.error(`${operation}: ${perForm} sent`);
+// ---------------------------------------------------------------------------------------------------
+// The run: the main server (a limit high enough for the volume), the rate-limit servers (a real limit,
+// without and with a proxy in front), then the body-size attack's own server.
+
+async function timed(name: string, run: () => Promise<void>) {
+  const t0 = Date.now();
+  await run();
+  console.error(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
-const seconds = (Date.now() - started) / 1000;
-// Let the outbox write every mail before looking at them.
-for (let i = 0; i < 600; i++) {
-  const health = (await (await fetch(`${base}/api/health`)).json()) as { outbox: { pending: number } };
-  if (health.outbox.pending === 0) break;
-  await new Promise((r) => setTimeout(r, 200));
+
+async function withServer<T>(env: Record<string, string>, run: (dataDir: string) => Promise<T>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
+  const server = startNextServer({
+    port,
+    env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  server.stderr?.on('data', (chunk) => (errors += chunk));
+  try {
+    const t0 = Date.now();
+    await waitUntilUp(`${base}/api/health`);
+    console.error(`server up: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    xsrf = await xsrfHeaders(base);
+    pageFields.clear();
+    return await run(dataDir);
+  } finally {
+    await stopServer(server);
+    stored.push(...(await checkStore(dataDir)));
+    if (/\bError\b.*\n\s+at /.test(errors)) crashes.push(errors.slice(0, 2000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-await stopServer(server);
+
+const stored: { invalid: number; total: number; unescaped: number; csv: number }[] = [];
+const crashes: string[] = [];
 
 // Everything stored must pass its schema; everything rendered back must be escaped.
-const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });
-let stored = 0;
-let invalid = 0;
-let csvProblems = 0;
-for (const { collection, schema, fields } of Object.values(forms)) {
-  const rows = db.prepare('SELECT id, data FROM records WHERE collection = ?').all(collection) as {
-    id: string;
-    data: string;
-  }[];
-  stored += rows.length;
-  for (const row of rows) {
-    const data = JSON.parse(row.data);
-    const picked = Object.fromEntries(fields.map((f) => [f, data[f]]));
-    if (!z.safeParse(schema, picked).success) invalid += 1;
+async function checkStore(dataDir: string) {
+  let total = 0;
+  let invalid = 0;
+  let csv = 0;
+  let db: Database.Database;
+  try {
+    db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });
+  } catch {
+    return [];
   }
-  const csv = toCsv(
-    collection as Collection,
-    rows.map((r) => ({ id: r.id, data: JSON.parse(r.data) })),
-  );
-  csvProblems += csv.split('\r\n').filter((line) => /(^|,)"[=+\-@]/.test(line)).length;
+  for (const { collection, schema, fields } of Object.values(forms)) {
+    const rows = db.prepare('SELECT id, data FROM records WHERE collection = ?').all(collection) as {
+      id: string;
+      data: string;
+    }[];
+    total += rows.length;
+    for (const row of rows) {
+      const data = JSON.parse(row.data);
+      if (!z.safeParse(schema, Object.fromEntries(fields.map((f) => [f, data[f]]))).success) invalid += 1;
+    }
+    const text = toCsv(
+      collection as Collection,
+      rows.map((r) => ({ id: r.id, data: JSON.parse(r.data) })),
+    );
+    csv += text.split('\r\n').filter((line) => /(^|,)"[=+\-@]/.test(line)).length;
+  }
+  db.close();
+  let unescaped = 0;
+  for (const file of mailFiles(dataDir)) {
+    const parsed = await PostalMime.parse(readFileSync(join(dataDir, 'mail', file)));
+    // A real tag from visitor input (escaped text such as 'onerror=' between &lt; and &gt; is harmless).
+    if (/<(script|img|iframe|svg)\b/i.test(parsed.html ?? '')) unescaped += 1;
+  }
+  return [{ invalid, total, unescaped, csv }];
 }
-db.close();
-let unescaped = 0;
-const mails = readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
-for (const file of mails) {
-  const parsed = await PostalMime.parse(readFileSync(join(dataDir, 'mail', file)));
-  // A real tag from visitor input (escaped text such as 'onerror=' between &lt; and &gt; is harmless).
-  if (/<(script|img|iframe|svg)\b/i.test(parsed.html ?? '')) unescaped += 1;
-}
-rmSync(dataDir, { recursive: true, force: true });
 
-console.log(
-  `\n${perForm} submissions per form, ${Object.keys(forms).length} forms, ${seconds.toFixed(0)} s, ${new Date().toISOString()}\n`,
+const started = Date.now();
+await withServer({ RATE_LIMIT_PER_MINUTE: '100000000' }, async (dataDir) => {
+  let db: Database.Database | undefined;
+  const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
+  await timed('mailCannon', () => mailCannon(dataDir));
+  await timed('forgery', () => forgery());
+  await timed('hygiene', () => hygiene());
+  await timed('fiveHundredsOnDemand', () => fiveHundredsOnDemand());
+  await timed('oracles', () => oracles());
+  await timed('setCookie', () => setCookie());
+  await timed('bodies', () => bodies());
+  await timed('replays', () => replays(open));
+  await timed('generated', () => generated());
+  await drainOutbox();
+  db?.close();
+});
+await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT) }, () => timed('rate limit', () => rateLimitBypass('direct')));
+await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXY_HOPS: '1' }, () =>
+  timed('rate limit behind a proxy', () => rateLimitBypass('behind one proxy')),
 );
-console.log('| kind of request | answers (status: count) |');
-console.log('| --- | --- |');
-for (const [kind, byStatus] of statuses) {
+const stallStarted = Date.now();
+
+// The body-size attack, with the server's event-loop delay monitor.
+const stall = spawnSync(
+  process.execPath,
+  ['scripts/drills/body-stall.mjs', '--port', String(port), '--rounds', quick ? '1' : '3'],
+  { encoding: 'utf8' },
+);
+console.error(`body stall: ${((Date.now() - stallStarted) / 1000).toFixed(1)} s`);
+const b = tally('oversized and chunked bodies');
+const answers = /answers (\{.*\})/.exec(stall.stdout)?.[1];
+if (answers) {
+  for (const [status, n] of Object.entries(JSON.parse(answers) as Record<string, number>)) {
+    b.requests += n;
+    if (Number(status) >= 500) b.fiveHundreds += n;
+  }
+}
+b.stallMs = Number(/longest stall during the attack \(\d+ ms\): ([\d.]+) ms/.exec(stall.stdout)?.[1] ?? NaN);
+b.notes.push(`quiet-period max ${/quiet period: max ([\d.]+) ms/.exec(stall.stdout)?.[1] ?? '?'} ms`);
+
+const seconds = (Date.now() - started) / 1000;
+const sum = (key: 'invalid' | 'total' | 'unescaped' | 'csv') => stored.reduce((n, s) => n + s[key], 0);
+const report = {
+  date: new Date().toISOString(),
+  seconds: Math.round(seconds),
+  perForm,
+  scale,
+  classes: Object.fromEntries(tallies),
+  stored: sum('total'),
+  invalidStored: sum('invalid'),
+  unescapedMails: sum('unescaped'),
+  csvFormulas: sum('csv'),
+  serverErrors: crashes.length,
+};
+const totals = [...tallies.values()];
+const ok =
+  totals.every((t) => t.fiveHundreds === 0 && t.bypasses === 0 && (t.mailsPerVictim ?? 1) <= 1) &&
+  report.invalidStored === 0 &&
+  report.unescapedMails === 0 &&
+  report.csvFormulas === 0 &&
+  crashes.length === 0;
+
+console.log(`\nhostile drill, ${report.date}, ${report.seconds} s (--per-form ${perForm} --scale ${scale})\n`);
+console.log(
+  '| class | requests | 5xx | no answer | accepted bypasses | mails to one victim per form | longest stall | notes |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+for (const [name, t] of tallies) {
   console.log(
-    `| ${kind} | ${[...byStatus]
-      .sort(([a], [b]) => a - b)
-      .map(([s, n]) => `${s}: ${n}`)
-      .join(', ')} |`,
+    `| ${name} | ${t.requests} | ${t.fiveHundreds} | ${t.unanswered} | ${t.bypasses} | ${t.mailsPerVictim ?? '–'} | ${t.stallMs === undefined ? '–' : `${t.stallMs.toFixed(0)} ms`} | ${t.notes.slice(0, 6).join('; ')} |`,
   );
 }
-const ok =
-  fiveHundreds === 0 &&
-  invalid === 0 &&
-  unescaped === 0 &&
-  csvProblems === 0 &&
-  !/\bError\b.*\n\s+at /.test(serverErrors);
 console.log(`\n| check | result |\n| --- | --- |`);
-console.log(`| 5xx answers | ${fiveHundreds} |`);
-console.log(`| records stored | ${stored} |`);
-console.log(`| stored records failing their schema | ${invalid} |`);
-console.log(`| mails written / with unescaped markup | ${mails.length} / ${unescaped} |`);
-console.log(`| CSV cells starting with = + - @ | ${csvProblems} |`);
+console.log(`| requests sent | ${totals.reduce((n, t) => n + t.requests, 0)} |`);
+console.log(`| records stored / failing their schema | ${report.stored} / ${report.invalidStored} |`);
+console.log(`| mails with unescaped markup | ${report.unescapedMails} |`);
+console.log(`| CSV cells starting with = + - @ | ${report.csvFormulas} |`);
+console.log(`| server errors logged with a stack | ${report.serverErrors} |`);
 console.log(`| verdict | ${ok ? 'PASS' : 'FAIL'} |`);
+if (crashes.length) console.error(crashes.join('\n---\n'));
+if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
 process.exit(ok ? 0 : 1);
