@@ -8,3 +8,4 @@ export function startNextServer(options: {
 export function waitUntilUp(url: string, options?: { timeoutMs?: number; intervalMs?: number }): Promise<void>;
 export function stopServer(server: ChildProcess, signal?: NodeJS.Signals): Promise<void>;
 export function xsrfHeaders(base: string): Promise<{ 'x-xsrf-token': string; cookie: string }>;
+export function freePort(): Promise<number>;

@@ -1,6 +1,7 @@
 // The built site for benchmarks and drills: `next start` run directly (not through scripts/start.mjs,
 // so a signal reaches the process that holds the store), bound to 127.0.0.1.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export function startNextServer({ port, env = {}, stdio = 'ignore' }) {
   return spawn(
@@ -42,4 +43,15 @@ export async function xsrfHeaders(base) {
   if (!cookie) throw new Error(`${base}/api/xsrf set no XSRF-TOKEN cookie`);
   const pair = cookie.split(';')[0];
   return { 'x-xsrf-token': pair.slice('XSRF-TOKEN='.length), cookie: pair };
+}
+
+// A port nothing listens on now, for a server a test starts beside the others.
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
 }

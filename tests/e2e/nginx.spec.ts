@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../../scripts/lib/next-server.mjs';
+import { freePort, startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../../scripts/lib/next-server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 
 // docs/deploy/nginx.conf itself, run by Debian's nginx (as any user: every path in a scratch folder)
@@ -19,16 +18,6 @@ let dataDir: string;
 let site: ChildProcess;
 let nginx: ChildProcess;
 let proxied: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 function stored(email: string): Record<string, unknown>[] {
   const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
+import { freePort } from '../../scripts/lib/next-server.mjs';
+
 // What a supervisor or Ctrl-C does: the signal goes to the outermost process, `npm start`, only.
 function processTable(): Map<number, number> {
   const parents = new Map<number, number>();
@@ -45,16 +47,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 function portIsFree(port: number): Promise<boolean> {
