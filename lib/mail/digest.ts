@@ -1,4 +1,5 @@
 import { toCsv } from '@/lib/export';
+import { periodic } from '@/lib/periodic';
 import { collections, type Collection, type NewMessage, type Store, type StoredRecord } from '@/lib/storage';
 
 import { renderLetter } from './letter';
@@ -108,9 +109,6 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
   let done: string | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<DigestOutcome> | null = null;
-  let stopped = true;
 
   async function due(): Promise<DigestOutcome> {
     const at = now();
@@ -139,36 +137,19 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
     return 'queued';
   }
 
-  function tick(): Promise<DigestOutcome> {
-    running ??= due()
-      .catch((error) => {
+  const task = periodic(
+    () =>
+      due().catch((error) => {
         log('error', `digest check failed, trying again at the next tick: ${(error as Error).message}`);
         return 'not yet' as const;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+      }),
+    options.intervalMs ?? 60_000,
+  );
 
   return {
-    tick,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      const loop = async () => {
-        await tick();
-        if (stopped) return;
-        timer = setTimeout(loop, options.intervalMs ?? 60_000);
-        timer.unref();
-      };
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) await running;
-    },
+    tick: () => task.once() as Promise<DigestOutcome>,
+    start: task.start,
+    stop: task.stop,
   };
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { periodic } from '@/lib/periodic';
 import { collections, type Collection, type PurgeOptions, type Store } from '@/lib/storage';
 
 // How long the site keeps what it is sent. The privacy page states these same settings
@@ -92,10 +93,6 @@ export interface RetentionTaskOptions {
 export function createRetentionTask(options: RetentionTaskOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopped = true;
-
   async function pass() {
     try {
       const report = await applyRetention(options.store(), options.settings, now(), options.mailDir);
@@ -111,28 +108,6 @@ export function createRetentionTask(options: RetentionTaskOptions) {
     }
   }
 
-  return {
-    runOnce(): Promise<void> {
-      running ??= pass().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      const loop = async () => {
-        await this.runOnce();
-        if (stopped) return;
-        timer = setTimeout(loop, options.intervalMs ?? 6 * 60 * 60 * 1000);
-        timer.unref();
-      };
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) await running;
-    },
-  };
+  const task = periodic(pass, options.intervalMs ?? 6 * 60 * 60 * 1000);
+  return { runOnce: task.once as () => Promise<void>, start: task.start, stop: task.stop };
 }
