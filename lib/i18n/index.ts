@@ -1,0 +1,45 @@
+// The site's two languages (docs/product.md §12). English keeps the unprefixed paths; French lives under
+// /fr with the same path after it.
+export const langs = ['en', 'fr'] as const;
+export type Lang = (typeof langs)[number];
+
+// One value per language: leaving a language out fails the type check, not the visitor.
+export type Localised<T> = Record<Lang, T>;
+
+// The translatable shape of a content value: the same structure, with every text a plain string (the
+// English data is `as const`, so its strings are literal types a translation could never match).
+export type Translation<T> = T extends string
+  ? string
+  : T extends readonly (infer U)[]
+    ? readonly Translation<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: Translation<T[K]> }
+      : T;
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'en' || value === 'fr';
+}
+
+// BCP 47 tags for <html lang>, hreflang and Intl, and Open Graph's locale form.
+export const langTag: Localised<string> = { en: 'en', fr: 'fr' };
+export const intlLocale: Localised<string> = { en: 'en-GB', fr: 'fr-FR' };
+export const ogLocale: Localised<string> = { en: 'en_GB', fr: 'fr_FR' };
+// What the language switch shows for each language, written in that language.
+export const langName: Localised<string> = { en: 'English', fr: 'Français' };
+
+// The address of a page in a language, from its English (unprefixed) path.
+export function localePath(lang: Lang, path: string): string {
+  if (lang === 'en') return path;
+  return path === '/' ? '/fr' : `/fr${path}`;
+}
+
+// The language of a public address and the English path of the same page.
+export function splitPath(pathname: string): { lang: Lang; path: string } {
+  if (pathname === '/fr' || pathname === '/fr/') return { lang: 'fr', path: '/' };
+  if (pathname.startsWith('/fr/')) return { lang: 'fr', path: pathname.slice(3) };
+  return { lang: 'en', path: pathname };
+}
+
+export function otherLang(lang: Lang): Lang {
+  return lang === 'en' ? 'fr' : 'en';
+}
