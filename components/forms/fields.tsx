@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import buttons from '@/components/ui/button.module.css';
-import { HONEYPOT_FIELD, type FormState } from '@/lib/forms/state';
+import { HONEYPOT_FIELD, LANG_FIELD, type FormState } from '@/lib/forms/state';
+import type { FormUi } from '@/lib/forms/texts';
+import type { Lang } from '@/lib/i18n';
 
 import styles from './fields.module.css';
 
@@ -168,10 +170,12 @@ export function SubmitButton({
   children,
   disabled,
   sending,
+  sendingLabel,
 }: {
   children: ReactNode;
   disabled: boolean;
   sending: boolean;
+  sendingLabel: string;
 }) {
   return (
     <button
@@ -180,13 +184,14 @@ export function SubmitButton({
       disabled={disabled}
       aria-busy={sending || undefined}
     >
-      {sending ? 'Sending…' : children}
+      {sending ? sendingLabel : children}
     </button>
   );
 }
 
 // The message area every form has (docs/product.md §4). Announced to screen readers when it changes.
-export function FormMessage({ state, id }: { state: FormState; id: string }) {
+// `newTab` is what a screen reader hears after a link that opens a new tab, in the page's language.
+export function FormMessage({ state, id, newTab }: { state: FormState; id: string; newTab: string }) {
   return (
     <div id={id} className={styles.message} role="status" aria-live="polite" data-status={state.status}>
       {state.status === 'success' ? (
@@ -197,7 +202,7 @@ export function FormMessage({ state, id }: { state: FormState; id: string }) {
             <p>
               <a href={state.link.href} target="_blank" rel="noopener noreferrer">
                 {state.link.label}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <span className="visually-hidden">{newTab}</span>
               </a>
             </p>
           ) : null}
@@ -205,5 +210,36 @@ export function FormMessage({ state, id }: { state: FormState; id: string }) {
       ) : null}
       {state.status === 'error' ? <p className={styles.failure}>{state.message}</p> : null}
     </div>
+  );
+}
+
+// The end of every form: the page's language for the server (it answers in it, with or without
+// JavaScript), the honeypot, the message area and the button.
+export function FormEnd({
+  id,
+  lang,
+  text,
+  submit,
+  state,
+  sending,
+  disabled,
+}: {
+  id: string;
+  lang: Lang;
+  text: FormUi;
+  submit: string;
+  state: FormState;
+  sending: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <input type="hidden" name={LANG_FIELD} value={lang} />
+      <Honeypot />
+      <FormMessage id={id} state={state} newTab={text.newTab} />
+      <SubmitButton disabled={disabled} sending={sending} sendingLabel={text.sending}>
+        {submit}
+      </SubmitButton>
+    </>
   );
 }

@@ -5,7 +5,8 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
 import type { FormOperation } from '@/lib/forms/registry';
-import { BOT_TOKEN_FIELD, idleState, SEND_TIMEOUT_MS, TIMED_OUT, type FormState } from '@/lib/forms/state';
+import { BOT_TOKEN_FIELD, idleState, SEND_TIMEOUT_MS, type FormState } from '@/lib/forms/state';
+import type { FormUi } from '@/lib/forms/texts';
 import { siteFetch } from '@/lib/http/client';
 
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
@@ -18,6 +19,8 @@ interface Options<T extends FieldValues> {
   loadSchema: SchemaLoader<T>;
   action: Action;
   blank: DefaultValues<T>;
+  // What the page says, in its language, when the server's answer never comes.
+  text: Pick<FormUi, 'tryAgain' | 'timedOut'>;
   // Runs inside the submit event, before anything is awaited: the only moment a browser lets a page
   // open a new tab. Returns what onSuccess / onFailure receive.
   beforeSend?: () => Window | null;
@@ -35,6 +38,7 @@ export function useSiteForm<T extends FieldValues>({
   loadSchema,
   action,
   blank,
+  text,
   beforeSend,
   onSuccess,
   onFailure,
@@ -69,9 +73,9 @@ export function useSiteForm<T extends FieldValues>({
       });
       next = response.headers.get('content-type')?.includes('json')
         ? ((await response.json()) as FormState)
-        : { status: 'error', message: 'Try again' };
+        : { status: 'error', message: text.tryAgain };
     } catch {
-      next = { status: 'error', message: abandon.signal.aborted ? TIMED_OUT : 'Try again' };
+      next = { status: 'error', message: abandon.signal.aborted ? text.timedOut : text.tryAgain };
     } finally {
       clearTimeout(timer);
     }

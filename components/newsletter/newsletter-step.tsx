@@ -1,16 +1,20 @@
 import buttons from '@/components/ui/button.module.css';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
+import { LANG_FIELD } from '@/lib/forms/state';
+import type { Lang } from '@/lib/i18n';
 
 interface NewsletterStepProps {
   title: string;
   paragraphs: string[];
-  // A plain form, so the step works without JavaScript; the token travels in a hidden field.
+  // A plain form, so the step works without JavaScript; the token travels in a hidden field, and the
+  // page's language, so the answer comes back to the page in that language.
   action?: { url: string; token: string; label: string };
+  lang: Lang;
 }
 
 // One step of the newsletter's life cycle (confirm, unsubscribe): a text and at most one button.
-export function NewsletterStep({ title, paragraphs, action }: NewsletterStepProps) {
+export function NewsletterStep({ title, paragraphs, action, lang }: NewsletterStepProps) {
   return (
     <>
       <PageHeader title={title} />
@@ -22,6 +26,7 @@ export function NewsletterStep({ title, paragraphs, action }: NewsletterStepProp
           {action ? (
             <form method="post" action={action.url}>
               <input type="hidden" name="t" value={action.token} />
+              <input type="hidden" name={LANG_FIELD} value={lang} />
               <button type="submit" className={`${buttons.button} ${buttons.primary}`}>
                 {action.label}
               </button>

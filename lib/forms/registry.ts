@@ -3,11 +3,22 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { courses, findEvent, findOffer, offers } from '@/lib/content';
+import type { Lang, Localised } from '@/lib/i18n';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import type { NewMessage, RecordData } from '@/lib/storage/types';
 
-import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSchema } from './schemas';
+import {
+  buildSchemas,
+  contactSchema,
+  enrolmentSchema,
+  eventSchema,
+  newsletterSchema,
+  offerSchema,
+  type FormSchemas,
+} from './schemas';
 import type { FormState } from './state';
+import { formTexts, type ServerWords } from './texts';
+import { facts } from './texts/facts';
 
 // Every form of the site, declared once. The route handler (JavaScript), the server actions (no
 // JavaScript), the storage layer's collections, the export's columns and the browser's operation names
@@ -18,10 +29,11 @@ import type { FormState } from './state';
 // - `collection`: where its records go (the spec's names, docs/product.md §3);
 // - `fields`: the schema the browser form shares with the server; its keys are the fields the server
 //   reads and the export's columns;
-// - `schema`: the server's check, which also turns a course, event or offer named by the post into
+// - `schema`: the server's check in each language, which also turns a course, event or offer named by the post into
 //   that entity, once, or refuses the post;
 // - `record`, `messages` and `answer`: what is stored, what is mailed in the same commit, and what the
-//   visitor sees once it is stored.
+//   visitor sees once it is stored, in the page's language (lib/forms/texts). Every record also keeps
+//   that language (`lang`, added by lib/forms/submit.ts).
 
 type Success = Extract<FormState, { status: 'success' }>;
 
@@ -30,8 +42,9 @@ interface Declaration<Collection extends string, Fields extends z.ZodMiniObject,
   fields: Fields;
   // Fields the page adds to the post besides the visitor's (which event or offer it is for).
   hidden?: readonly string[];
-  schema: z.ZodMiniType<Input, Record<string, unknown>>;
-  answer(input: Input): Success;
+  // The server's check in each language: the same rules, the messages of the page's language.
+  schema: Localised<z.ZodMiniType<Input, Record<string, unknown>>>;
+  answer(input: Input, lang: Lang): Success;
 }
 
 interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, Input> extends Declaration<
@@ -41,7 +54,8 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
 > {
   kind: 'record';
   record(input: Input): RecordData;
-  messages(input: Input, mail: MailContext): NewMessage[];
+  // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
+  messages(input: Input, mail: MailContext, lang: Lang): NewMessage[];
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -60,35 +74,48 @@ function refuse(ctx: z.core.ParsePayload, field: string, message: string): never
   return z.NEVER;
 }
 
-const enrolment = z.pipe(
-  enrolmentSchema,
-  z.transform((input, ctx) => {
-    const course = courses.find((c) => c.title === input.course);
-    return course ? { ...input, course } : refuse(ctx, 'course', 'Choose one of the academy’s courses');
-  }),
+// One value per language, made from that language's schemas and words.
+function perLang<T>(make: (schemas: FormSchemas, words: ServerWords) => T): Localised<T> {
+  const one = (lang: Lang) => make(buildSchemas(formTexts[lang].checks), formTexts[lang].server);
+  return { en: one('en'), fr: one('fr') };
+}
+
+const enrolment = perLang((s, w) =>
+  z.pipe(
+    s.enrolmentSchema,
+    z.transform((input, ctx) => {
+      const course = courses.find((c) => c.title === input.course);
+      return course ? { ...input, course } : refuse(ctx, 'course', w.courseUnknown);
+    }),
+  ),
 );
 
-const eventRegistration = z.pipe(
-  z.extend(eventSchema, { event: z.string('This event does not exist') }),
-  z.transform((input, ctx) => {
-    const event = findEvent(input.event);
-    return event ? { ...input, event } : refuse(ctx, 'event', 'This event does not exist');
-  }),
+const eventRegistration = perLang((s, w) =>
+  z.pipe(
+    z.extend(s.eventSchema, { event: z.string(w.eventUnknown) }),
+    z.transform((input, ctx) => {
+      const event = findEvent(input.event);
+      return event ? { ...input, event } : refuse(ctx, 'event', w.eventUnknown);
+    }),
+  ),
 );
 
 // A post without an offer (from a page cached before the field existed) is for the first offer.
-const offerReservation = z.pipe(
-  z.extend(offerSchema, { offer: z.optional(z.string('This offer does not exist')) }),
-  z.transform((input, ctx) => {
-    const offer = input.offer === undefined ? offers[0] : findOffer(input.offer);
-    return offer ? { ...input, offer } : refuse(ctx, 'offer', 'This offer does not exist');
-  }),
+const offerReservation = perLang((s, w) =>
+  z.pipe(
+    z.extend(s.offerSchema, { offer: z.optional(z.string(w.offerUnknown)) }),
+    z.transform((input, ctx) => {
+      const offer = input.offer === undefined ? offers[0] : findOffer(input.offer);
+      return offer ? { ...input, offer } : refuse(ctx, 'offer', w.offerUnknown);
+    }),
+  ),
 );
 
-export const WELCOME = 'Welcome to the Baobab Data community!';
-// What every sign-up hears, new, pending, confirmed or unsubscribed alike, so the form tells nobody
-// whether an address is on the list; the local list and Mailchimp both ask the address to confirm.
-export const CHECK_INBOX = 'Check your inbox to confirm your subscription.';
+const contact = perLang((s) => s.contactSchema);
+const newsletter = perLang((s) => s.newsletterSchema);
+
+export const WELCOME = formTexts.en.server.welcome;
+export const CHECK_INBOX = formTexts.en.server.checkInbox;
 
 export const forms = {
   enrol: {
@@ -97,33 +124,45 @@ export const forms = {
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ course, ...input }) => ({ ...input, course: course.title }),
-    messages: ({ course, ...input }, mail) => enrolmentMessages({ ...input, course: course.title }, course, mail),
-    answer: ({ course }) => ({
-      status: 'success',
-      message: 'Enroled',
-      detail: course.pay_link
-        ? `You are enroled in ${course.title}. Pay the ${course.cost} registration fee on the payment page to confirm your place.`
-        : `You are enroled in ${course.title}. This course is free: we will email you the details.`,
-      ...(course.pay_link ? { link: { href: course.pay_link, label: 'Go to the payment page' } } : {}),
-    }),
-  } satisfies RecordForm<'enrolment', typeof enrolmentSchema, z.output<typeof enrolment>>,
+    messages: ({ course, ...input }, mail, lang) =>
+      enrolmentMessages({ ...input, course: course.title }, course, mail, lang),
+    answer: ({ course }, lang) => {
+      const w = formTexts[lang].server;
+      return {
+        status: 'success',
+        message: w.enroled,
+        detail: course.pay_link
+          ? w.enroledPaid(course.title, facts[lang].courseFee(course))
+          : w.enroledFree(course.title),
+        ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
+      };
+    },
+  } satisfies RecordForm<'enrolment', typeof enrolmentSchema, z.output<(typeof enrolment)['en']>>,
 
   contactUs: {
     kind: 'record',
     collection: 'contact',
     fields: contactSchema,
-    schema: contactSchema,
+    schema: contact,
     record: (input) => input,
-    messages: (input, mail) => contactMessages(input, mail),
-    answer: () => ({ status: 'success', message: 'Message sent successfully', detail: 'We will get in touch soon' }),
+    messages: (input, mail, lang) => contactMessages(input, mail, lang),
+    answer: (_input, lang) => ({
+      status: 'success',
+      message: formTexts[lang].server.contactSent,
+      detail: formTexts[lang].server.contactDetail,
+    }),
   } satisfies RecordForm<'contact', typeof contactSchema, z.output<typeof contactSchema>>,
 
   subscribe: {
     kind: 'subscription',
     collection: 'newsletter',
     fields: newsletterSchema,
-    schema: newsletterSchema,
-    answer: () => ({ status: 'success', message: WELCOME, detail: CHECK_INBOX }),
+    schema: newsletter,
+    answer: (_input, lang) => ({
+      status: 'success',
+      message: formTexts[lang].server.welcome,
+      detail: formTexts[lang].server.checkInbox,
+    }),
   } satisfies SubscriptionForm<'newsletter', typeof newsletterSchema, z.output<typeof newsletterSchema>>,
 
   registerEvent: {
@@ -134,14 +173,14 @@ export const forms = {
     schema: eventRegistration,
     record: ({ event, ...input }) => ({ ...input, event: event.slug }),
     // The record's key names the calendar invitation, so a resent invitation updates the first one.
-    messages: ({ event, ...input }, mail) => eventMessages(input, event, mail, randomUUID()),
-    answer: ({ event }) => ({
+    messages: ({ event, ...input }, mail, lang) => eventMessages(input, event, mail, randomUUID(), lang),
+    answer: ({ event }, lang) => ({
       status: 'success',
-      message: 'Continue your registration',
-      detail: 'Your details are saved. Finish your registration on the event page that opens next.',
-      link: { href: event.registrationLink, label: 'Continue to the registration page' },
+      message: formTexts[lang].server.eventContinue,
+      detail: formTexts[lang].server.eventDetail,
+      link: { href: event.registrationLink, label: formTexts[lang].server.eventLink },
     }),
-  } satisfies RecordForm<'user', typeof eventSchema, z.output<typeof eventRegistration>>,
+  } satisfies RecordForm<'user', typeof eventSchema, z.output<(typeof eventRegistration)['en']>>,
 
   registerOffer: {
     kind: 'record',
@@ -150,9 +189,9 @@ export const forms = {
     hidden: ['offer'],
     schema: offerReservation,
     record: ({ offer, ...input }) => ({ ...input, offer: offer.slug }),
-    messages: ({ offer, ...input }, mail) => offerMessages(input, offer, mail),
-    answer: () => ({ status: 'success', message: 'Your Spot has been Reserved' }),
-  } satisfies RecordForm<'offer', typeof offerSchema, z.output<typeof offerReservation>>,
+    messages: ({ offer, ...input }, mail, lang) => offerMessages(input, offer, mail, lang),
+    answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].server.offerReserved }),
+  } satisfies RecordForm<'offer', typeof offerSchema, z.output<(typeof offerReservation)['en']>>,
 };
 
 export type FormOperation = keyof typeof forms;

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 
 import { degrees, genders } from './options';
+import { en } from './texts/en';
+import type { CheckedField, CheckWords } from './texts/types';
 
 // One schema per form, shared by the client form (react-hook-form) and the server action. Written
 // with zod/mini so the browser downloads only the checks these forms use. Required fields and types
@@ -17,22 +19,19 @@ const ENCODED_WORD = /=\?[^?]*\?[bq]\?[^?]*\?=/i;
 
 // A single-line field: refused, with a message saying why, rather than silently changed. Checked
 // before trimming, which would quietly drop a line break or U+FEFF at either end.
-const oneLine = (label: string) => [
-  z.refine<string>((v) => !LINE_BREAKS.test(v), `Keep ${label} on one line, without tabs`),
-  z.refine<string>((v) => !CONTROL_CHARACTERS.test(v), `Remove the control characters from ${label}`),
-  z.refine<string>((v) => !INVISIBLE.test(v), `Remove the invisible or text-direction characters from ${label}`),
-  z.refine<string>((v) => !ENCODED_WORD.test(v), `Remove the "=?…?=" code from ${label}`),
+const oneLine = (w: CheckWords, field: string) => [
+  z.refine<string>((v) => !LINE_BREAKS.test(v), w.oneLine(field)),
+  z.refine<string>((v) => !CONTROL_CHARACTERS.test(v), w.controls(field)),
+  z.refine<string>((v) => !INVISIBLE.test(v), w.invisible(field)),
+  z.refine<string>((v) => !ENCODED_WORD.test(v), w.encoded(field)),
 ];
 
-const required = (label: string, max: number) =>
-  z
-    .string(`Enter ${label}`)
-    .check(
-      ...oneLine(label),
-      z.trim(),
-      z.minLength(1, `Enter ${label}`),
-      z.maxLength(max, `Keep ${label} under ${max + 1} characters`),
-    );
+const required = (w: CheckWords, name: CheckedField, max: number) => {
+  const field = w.fields[name];
+  return z
+    .string(w.enter(field))
+    .check(...oneLine(w, field), z.trim(), z.minLength(1, w.enter(field)), z.maxLength(max, w.keepUnder(field, max)));
+};
 
 // A message keeps its line breaks (every kind becomes "\n") and loses the other controls and the
 // invisible characters, which a visitor does not see typing.
@@ -42,71 +41,75 @@ const clean = (v: string) =>
     .replace(/\t/g, ' ')
     .replace(new RegExp(`${CONTROL_CHARACTERS.source}|${INVISIBLE.source}`, 'g'), '');
 
-const multiline = (label: string, max: number) =>
-  z
-    .string(`Enter ${label}`)
+const multiline = (w: CheckWords, name: CheckedField, max: number) => {
+  const field = w.fields[name];
+  return z
+    .string(w.enter(field))
+    .check(z.overwrite(clean), z.trim(), z.minLength(1, w.enter(field)), z.maxLength(max, w.keepUnder(field, max)));
+};
+
+// The schemas of one language: the same checks, with the messages of that language's words
+// (lib/forms/texts). The server builds both; a page's form builds its own language's when it loads them.
+export function buildSchemas(w: CheckWords) {
+  const email = z
+    .string(w.enter(w.fields.email))
     .check(
-      z.overwrite(clean),
+      ...oneLine(w, w.fields.email),
       z.trim(),
-      z.minLength(1, `Enter ${label}`),
-      z.maxLength(max, `Keep ${label} under ${max + 1} characters`),
+      z.minLength(1, w.enter(w.fields.email)),
+      z.maxLength(254, w.keepUnder(w.fields.email, 254)),
+      z.email(w.emailLike),
     );
 
-const email = z
-  .string('Enter your email address')
-  .check(
-    ...oneLine('your email address'),
+  const phone = z.string(w.phoneEnter).check(
     z.trim(),
-    z.minLength(1, 'Enter your email address'),
-    z.maxLength(254, 'Keep your email address under 255 characters'),
-    z.email('Enter an email address like name@example.com'),
+    z.minLength(1, w.phoneEnter),
+    z.regex(/^\+?[0-9 ()-]{7,20}$/, w.phonePattern),
+    z.refine((v) => v.replace(/\D/g, '').length >= 7, w.phoneDigits),
   );
 
-const phone = z.string('Enter your phone number').check(
-  z.trim(),
-  z.minLength(1, 'Enter your phone number'),
-  z.regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number of 7 to 20 digits; you may use +, spaces, dashes and brackets'),
-  z.refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter at least 7 digits'),
-);
+  const gender = z.enum(genders, w.gender);
 
-const gender = z.enum(genders, 'Choose a gender');
+  return {
+    enrolmentSchema: z.object({
+      name: required(w, 'name', 100),
+      email,
+      phone,
+      gender,
+      country: required(w, 'country', 60),
+      // Which course is checked against the academy's tracks on the server (lib/forms/registry.ts).
+      course: required(w, 'course', 120),
+    }),
+    contactSchema: z.object({
+      name: required(w, 'name', 100),
+      email,
+      message: multiline(w, 'message', 5000),
+    }),
+    newsletterSchema: z.object({
+      name: required(w, 'name', 100),
+      email,
+    }),
+    eventSchema: z.object({
+      firstName: required(w, 'firstName', 60),
+      lastName: required(w, 'lastName', 60),
+      email,
+    }),
+    offerSchema: z.object({
+      email,
+      firstName: required(w, 'firstName', 60),
+      lastName: required(w, 'lastName', 60),
+      gender,
+      degree: z.enum(degrees, w.degree),
+      occupation: required(w, 'occupation', 100),
+      country: required(w, 'country', 60),
+    }),
+  };
+}
 
-export const enrolmentSchema = z.object({
-  name: required('your name', 100),
-  email,
-  phone,
-  gender,
-  country: required('your country', 60),
-  // Which course is checked against the academy's tracks on the server (lib/forms/forms.ts).
-  course: required('the course', 120),
-});
+export type FormSchemas = ReturnType<typeof buildSchemas>;
 
-export const contactSchema = z.object({
-  name: required('your name', 100),
-  email,
-  message: multiline('your message', 5000),
-});
-
-export const newsletterSchema = z.object({
-  name: required('your name', 100),
-  email,
-});
-
-export const eventSchema = z.object({
-  firstName: required('your first name', 60),
-  lastName: required('your last name', 60),
-  email,
-});
-
-export const offerSchema = z.object({
-  email,
-  firstName: required('your first name', 60),
-  lastName: required('your last name', 60),
-  gender,
-  degree: z.enum(degrees, 'Choose your highest degree'),
-  occupation: required('your occupation', 100),
-  country: required('your country', 60),
-});
+// The English schemas: their types are the forms' inputs in either language.
+export const { enrolmentSchema, contactSchema, newsletterSchema, eventSchema, offerSchema } = buildSchemas(en.checks);
 
 export type EnrolmentInput = z.infer<typeof enrolmentSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;

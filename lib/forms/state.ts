@@ -11,7 +11,9 @@ export const idleState: FormState = { status: 'idle' };
 // Names of the fields every form carries besides its own.
 export const HONEYPOT_FIELD = 'website';
 export const BOT_TOKEN_FIELD = '_botToken';
+// The language of the page the form is on ('en' or 'fr'); the server answers in it.
+export const LANG_FIELD = 'lang';
 
-// How long a page with JavaScript waits for the server's answer before it gives up, and what it says.
+// How long a page with JavaScript waits for the server's answer before it gives up (what it says then
+// is the `timedOut` text of lib/forms/texts).
 export const SEND_TIMEOUT_MS = 20_000;
-export const TIMED_OUT = 'Try again: our server did not answer within 20 seconds. Sending again is safe.';

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
+import { isLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
@@ -11,18 +12,18 @@ import { isDuplicateError, isStoreTimeout, type NewMessage, type RecordData } fr
 import { fieldNames, forms, type Form, type FormOperation } from './registry';
 import type { NewsletterInput } from './schemas';
 import { formServices, type FormServices } from './services';
-import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, type FieldErrors, type FormState } from './state';
+import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, LANG_FIELD, type FieldErrors, type FormState } from './state';
+import { formTexts } from './texts';
 
-export const messages = {
-  xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
-  rateLimited: (seconds: number) =>
-    `Too many attempts from your connection. Please wait ${seconds} seconds and try again.`,
-  invalid: 'Please correct the fields marked below.',
-  botFailed: 'We could not confirm that you are a person. Please wait a moment and send the form again.',
-  notStored: 'We could not save your submission and nothing was stored. Please try again in a moment.',
-  notConfirmed:
-    'Saving your submission is taking too long, so we cannot confirm it arrived. Please try again in a few minutes.',
-};
+// The server's answers in English (the specification's); lib/forms/texts has them in every language.
+export const messages = formTexts.en.server;
+
+// The language of the page that posted: each form carries it in a hidden field. Anything but a known
+// language is English; it chooses the words of the answer and the mails, and nothing else.
+export function postLang(formData: FormData): Lang {
+  const value = formData.get(LANG_FIELD);
+  return isLang(value) ? value : 'en';
+}
 
 function readFields(formData: FormData, names: string[]): Record<string, string> {
   const values: Record<string, string> = {};
@@ -54,25 +55,27 @@ export async function submitForm(
   const form: Form = forms[operation];
   const values = readFields(formData, fieldNames(form));
   const { log } = services;
+  const lang = postLang(formData);
+  const words = formTexts[lang].server;
 
   if (!checkXsrf(request)) {
     log(`${operation}: refused, XSRF check failed`);
-    return { status: 'error', message: messages.xsrf, values };
+    return { status: 'error', message: words.xsrf, values };
   }
 
-  const parsed = z.safeParse(form.schema, values);
+  const parsed = z.safeParse(form.schema[lang], values);
 
   const allowed = services.rateLimiter.take(`${request.address}|${operation}`);
-  if (!allowed.ok) return { status: 'error', message: messages.rateLimited(allowed.retryAfterSeconds), values };
+  if (!allowed.ok) return { status: 'error', message: words.rateLimited(allowed.retryAfterSeconds), values };
 
-  if (!parsed.success) return { status: 'error', message: messages.invalid, errors: firstErrors(parsed.error), values };
+  if (!parsed.success) return { status: 'error', message: words.invalid, errors: firstErrors(parsed.error), values };
 
   // A bot that filled the hidden field gets, up to here and from here, exactly what a person would:
   // the same limit, the same field errors, the same thanks. Only nothing is stored or sent.
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') {
     log(`${operation}: honeypot filled, dropped`);
-    return form.answer(parsed.data as NewsletterInput);
+    return form.answer(parsed.data as NewsletterInput, lang);
   }
 
   const token = formData.get(BOT_TOKEN_FIELD);
@@ -80,7 +83,7 @@ export async function submitForm(
   const bot = await verifyBotToken(services.recaptcha, typeof token === 'string' && token ? token : null, host);
   if (bot.verdict === 'failed') {
     log(`${operation}: bot check failed (${bot.reason})`);
-    return { status: 'error', message: messages.botFailed, values };
+    return { status: 'error', message: words.botFailed, values };
   }
   const flags: RecordData = {};
   if (bot.verdict === 'unavailable' || bot.verdict === 'no-token') {
@@ -92,14 +95,14 @@ export async function submitForm(
   try {
     const state =
       form.kind === 'subscription'
-        ? await subscribe(form, parsed.data as NewsletterInput, services, values)
-        : await storeRecord(operation, form, parsed.data, flags, services);
+        ? await subscribe(form, parsed.data as NewsletterInput, services, values, lang)
+        : await storeRecord(operation, form, parsed.data, flags, services, lang);
     // Its messages are in the outbox: send them now rather than at the next poll.
     if (state.status === 'success') kickOutbox();
     return state;
   } catch (error) {
     log(`${operation}: could not store the submission`, error);
-    return { status: 'error', message: isStoreTimeout(error) ? messages.notConfirmed : messages.notStored, values };
+    return { status: 'error', message: isStoreTimeout(error) ? words.notConfirmed : words.notStored, values };
   }
 }
 
@@ -111,16 +114,19 @@ async function storeRecord(
   input: unknown,
   flags: RecordData,
   services: FormServices,
+  lang: Lang,
 ): Promise<FormState> {
   const record = form.record(input);
   const day = new Date(services.now()).toISOString().slice(0, 10);
   try {
     const { id } = await services.store.add(
       form.collection,
-      { ...record, date: services.now(), ...flags },
+      { ...record, lang, date: services.now(), ...flags },
       {
         submissionKey: submissionKey(operation, day, record),
-        messages: form.messages(input, services.mail).map((message) => confirmOnce(message, operation, day, services)),
+        messages: form
+          .messages(input, services.mail, lang)
+          .map((message) => confirmOnce(message, operation, day, services)),
       },
     );
     services.log(`${operation}: stored`, { recordId: id });
@@ -128,7 +134,7 @@ async function storeRecord(
     if (!isDuplicateError(error)) throw error;
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
   }
-  return form.answer(input);
+  return form.answer(input, lang);
 }
 
 // What makes two posts the same submission: the same form, the same day and the same stored fields.
@@ -152,18 +158,21 @@ async function subscribe(
   input: NewsletterInput,
   services: FormServices,
   values: Record<string, string>,
+  lang: Lang,
 ): Promise<FormState> {
+  const words = formTexts[lang].server;
   let answer;
   try {
-    answer = await services.newsletter.subscribe(input.name, input.email, services.now());
+    answer = await services.newsletter.subscribe(input.name, input.email, services.now(), lang);
   } catch (error) {
     if (!(error instanceof NewsletterUnavailable)) throw error;
     // docs/product.md §8: a network or HTTP failure shows 'Try again' and is logged.
     services.log('newsletter provider unavailable', error.message);
-    return { status: 'error', message: 'Try again', values };
+    return { status: 'error', message: words.tryAgain, values };
   }
   if (answer.result === undefined || answer.result === 'error') {
-    return { status: 'error', message: providerMessage(answer.msg) || 'Try again', values };
+    // The provider's own message (docs/product.md §8) is in English: a French page says 'Try again'.
+    return { status: 'error', message: (lang === 'en' && providerMessage(answer.msg)) || words.tryAgain, values };
   }
-  return form.answer(input);
+  return form.answer(input, lang);
 }

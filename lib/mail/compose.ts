@@ -2,13 +2,17 @@ import { site } from '@/lib/content';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
+import { facts } from '@/lib/forms/texts/facts';
+import { localePath, type Lang } from '@/lib/i18n';
 import type { NewMessage } from '@/lib/storage';
 
 import { calendarInvite } from './ics';
 import { renderLetter, type Letter } from './letter';
+import { mailTexts } from './texts';
 
-// What each accepted submission sends: a note to the staff inbox and, where it helps, a confirmation
-// to the visitor. The spec's mail forwarding of contact messages is the staff note with reply-to set.
+// What each accepted submission sends: a note to the staff inbox (in English, naming the visitor's
+// language) and, where it helps, a confirmation to the visitor in the language of their page. The
+// spec's mail forwarding of contact messages is the staff note with reply-to set.
 export interface MailContext {
   staff: string;
   siteUrl: string;
@@ -19,12 +23,16 @@ function message(to: string, subject: string, letter: Letter, extra: Partial<New
   return { to, subject, ...renderLetter(letter), ...extra };
 }
 
-export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: MailContext): NewMessage[] {
-  const rows: [string, string][] = [
-    ['Course', course.title],
-    ['Duration', course.duration],
-    ['Registration fee', course.cost],
+// The staff's notes are in English and say which language the visitor used.
+const languageRow = (lang: Lang): [string, string] => ['Language', mailTexts[lang].languageName];
+
+export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: MailContext, lang: Lang): NewMessage[] {
+  const rows = (l: Lang): [string, string][] => [
+    [mailTexts[l].enrolment.course, course.title],
+    [mailTexts[l].enrolment.duration, facts[l].courseDuration(course)],
+    [mailTexts[l].enrolment.fee, facts[l].courseFee(course)],
   ];
+  const t = mailTexts[lang];
   return [
     message(
       ctx.staff,
@@ -38,25 +46,23 @@ export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: Ma
           ['Phone', input.phone],
           ['Gender', genderLabels[input.gender]],
           ['Country', input.country],
-          ...rows,
+          ...rows('en'),
+          languageRow(lang),
         ],
       },
       { replyTo: input.email },
     ),
-    message(input.email, `Your enrolment in ${course.title}`, {
-      heading: `Welcome to ${course.title}, ${input.name}`,
-      paragraphs: course.pay_link
-        ? [
-            `Thank you for enroling. Your place is confirmed once the registration fee of ${course.cost} is paid on the payment page.`,
-          ]
-        : ['Thank you for enroling. This course is free: we will send you the joining details before it starts.'],
-      rows,
-      ...(course.pay_link ? { link: { href: course.pay_link, label: 'Pay the registration fee' } } : {}),
+    message(input.email, t.enrolment.subject(course.title), {
+      lang,
+      heading: t.enrolment.heading(course.title, input.name),
+      paragraphs: [course.pay_link ? t.enrolment.paid(facts[lang].courseFee(course)) : t.enrolment.free],
+      rows: rows(lang),
+      ...(course.pay_link ? { link: { href: course.pay_link, label: t.enrolment.pay } } : {}),
     }),
   ];
 }
 
-export function contactMessages(input: ContactInput, ctx: MailContext): NewMessage[] {
+export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lang): NewMessage[] {
   return [
     message(
       ctx.staff,
@@ -67,15 +73,24 @@ export function contactMessages(input: ContactInput, ctx: MailContext): NewMessa
           `${input.name} <${input.email}> wrote through the contact form. Reply to this email to answer them.`,
         ],
         quote: input.message,
+        rows: [languageRow(lang)],
       },
       { replyTo: input.email },
     ),
   ];
 }
 
-export function eventMessages(input: EventInput, event: SiteEvent, ctx: MailContext, recordKey: string): NewMessage[] {
+export function eventMessages(
+  input: EventInput,
+  event: SiteEvent,
+  ctx: MailContext,
+  recordKey: string,
+  lang: Lang,
+): NewMessage[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const eventUrl = `${ctx.siteUrl}/events/${event.slug}`;
+  const eventUrl = `${ctx.siteUrl}${localePath(lang, `/events/${event.slug}`)}`;
+  const t = mailTexts[lang];
+  const dates = facts[lang].eventDates(event);
   return [
     message(
       ctx.staff,
@@ -87,24 +102,23 @@ export function eventMessages(input: EventInput, event: SiteEvent, ctx: MailCont
           ['First name', input.firstName],
           ['Last name', input.lastName],
           ['Email', input.email],
+          languageRow(lang),
         ],
       },
       { replyTo: input.email },
     ),
     message(
       input.email,
-      `You're registered: ${event.title}`,
+      t.event.subject(event.title),
       {
-        heading: `See you at ${event.title}, ${input.firstName}`,
-        paragraphs: [
-          `${event.title} takes place on ${event.dates} (${event.location}).`,
-          'Finish your registration on the event page, and add the attached invitation to your calendar.',
-        ],
+        lang,
+        heading: t.event.heading(event.title, input.firstName),
+        paragraphs: [t.event.when(event.title, dates, event.location), t.event.finish],
         rows: [
-          ['Dates', event.dates],
-          ['Where', event.location],
+          [t.event.dates, dates],
+          [t.event.where, event.location],
         ],
-        link: { href: event.registrationLink, label: 'Finish your registration' },
+        link: { href: event.registrationLink, label: t.event.link },
       },
       {
         attachments: [
@@ -129,12 +143,8 @@ export function eventMessages(input: EventInput, event: SiteEvent, ctx: MailCont
   ];
 }
 
-export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext): NewMessage[] {
-  const rows: [string, string][] = [
-    ['Programme', offer.title],
-    ['Cohort starts', offer.cohortStart],
-    ['Price', `$${offer.nowPrice} (was $${offer.wasPrice}, ${offer.discountPercent}% off until ${offer.endsOn})`],
-  ];
+export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMessage[] {
+  const t = mailTexts[lang];
   return [
     message(
       ctx.staff,
@@ -150,17 +160,21 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext)
           ['Highest degree', degreeLabels[input.degree]],
           ['Occupation', input.occupation],
           ['Country', input.country],
+          languageRow(lang),
         ],
       },
       { replyTo: input.email },
     ),
-    message(input.email, `Your spot is reserved: ${offer.title}`, {
-      heading: `Your spot is reserved, ${input.firstName}`,
-      paragraphs: [
-        'Thank you. We hold your place at the offer price and will write with the next steps before the cohort starts.',
+    message(input.email, t.offer.subject(offer.title), {
+      lang,
+      heading: t.offer.heading(input.firstName),
+      paragraphs: [t.offer.thanks],
+      rows: [
+        [t.offer.programme, offer.title],
+        [t.offer.start, facts[lang].offerStart(offer)],
+        [t.offer.price, facts[lang].offerPrice(offer)],
       ],
-      rows,
-      link: { href: `${ctx.siteUrl}/offers/${offer.slug}`, label: 'See the offer' },
+      link: { href: `${ctx.siteUrl}${localePath(lang, `/offers/${offer.slug}`)}`, label: t.offer.link },
     }),
   ];
 }

@@ -1,8 +1,13 @@
 import { site } from '@/lib/content';
+import { langTag, type Lang } from '@/lib/i18n';
+
+import { mailTexts } from './texts';
 
 // Plain text and simple, accessible HTML from one description of a letter. Every value that came from
 // a visitor is escaped in the HTML; the plain text needs no escaping.
 export interface Letter {
+  // The reader's language (English when absent): the HTML's lang and the footer's words.
+  lang?: Lang;
   heading: string;
   paragraphs: string[];
   rows?: [label: string, value: string][];
@@ -19,6 +24,8 @@ export function escapeHtml(value: string): string {
 }
 
 export function renderLetter(letter: Letter): { text: string; html: string } {
+  const lang = letter.lang ?? 'en';
+  const unsubscribe = mailTexts[lang].unsubscribe;
   const text = [
     letter.heading,
     '',
@@ -37,7 +44,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     '',
     '-- ',
     site.name,
-    ...(letter.unsubscribe ? [`Unsubscribe: ${letter.unsubscribe}`] : []),
+    ...(letter.unsubscribe ? [`${unsubscribe}: ${letter.unsubscribe}`] : []),
   ].join('\n');
 
   const rows = letter.rows?.length
@@ -48,14 +55,14 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
         )
         .join('')}</table>`
     : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>
+  const html = `<!doctype html><html lang="${langTag[lang]}"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c1917">
 <h1 style="font-size:22px;color:${site.brandColour}">${escapeHtml(letter.heading)}</h1>
 ${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid ${site.brandColour};white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
 ${rows}
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:${site.brandColour}">${escapeHtml(letter.link.label)}</a></p>` : ''}
-<p style="color:#57534e">${escapeHtml(site.name)}</p>${letter.unsubscribe ? `\n<p style="color:#57534e;font-size:14px"><a href="${escapeHtml(letter.unsubscribe)}" style="color:#57534e">Unsubscribe</a></p>` : ''}
+<p style="color:#57534e">${escapeHtml(site.name)}</p>${letter.unsubscribe ? `\n<p style="color:#57534e;font-size:14px"><a href="${escapeHtml(letter.unsubscribe)}" style="color:#57534e">${escapeHtml(unsubscribe)}</a></p>` : ''}
 </body></html>`;
   return { text, html };
 }

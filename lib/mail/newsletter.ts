@@ -1,6 +1,8 @@
+import { localePath, type Lang } from '@/lib/i18n';
 import type { NewMessage } from '@/lib/storage';
 
 import { renderLetter, type Letter } from './letter';
+import { mailTexts } from './texts';
 
 // The local newsletter's own mails. Each carries the subscriber's unsubscribe link in its text and the
 // RFC 8058 headers, so a mail program can offer one-click unsubscribe.
@@ -36,17 +38,17 @@ export function confirmationMail(
   links: NewsletterLinks,
   validDays: number,
   ctx: NewsletterMailContext,
+  lang: Lang = 'en',
 ): NewMessage {
+  const t = mailTexts[lang].newsletter;
   return newsletterMessage(
     email,
-    `Confirm your subscription to the ${ctx.siteName} newsletter`,
+    t.confirmSubject(ctx.siteName),
     {
-      heading: `Please confirm, ${name}`,
-      paragraphs: [
-        `Someone, probably you, asked to receive the ${ctx.siteName} newsletter at this address. Open the link below and press the button to confirm.`,
-        `The link works for ${validDays} days. If you did not ask for this, ignore this email: without your confirmation you will not receive the newsletter.`,
-      ],
-      link: { href: links.confirm, label: 'Confirm my subscription' },
+      lang,
+      heading: t.confirmHeading(name),
+      paragraphs: [t.confirmAsked(ctx.siteName), t.confirmValid(validDays)],
+      link: { href: links.confirm, label: t.confirmLink },
     },
     links,
   );
@@ -57,17 +59,21 @@ export function welcomeMail(
   email: string,
   links: NewsletterLinks,
   ctx: NewsletterMailContext,
+  lang: Lang = 'en',
 ): NewMessage {
+  const t = mailTexts[lang].newsletter;
   return newsletterMessage(
     email,
-    `Welcome to the ${ctx.siteName} community`,
+    t.welcomeSubject(ctx.siteName),
     {
-      heading: `Welcome, ${name}`,
-      paragraphs: [
-        'Your subscription is confirmed. Every month or so we share new courses, projects looking for volunteers and insights from the community.',
-        'Every newsletter has an unsubscribe link at the bottom, as this email does.',
-      ],
-      link: { href: ctx.siteUrl, label: `Visit ${ctx.siteName}` },
+      lang,
+      heading: t.welcomeHeading(name),
+      paragraphs: t.welcomeParagraphs,
+      // The English home page is the site's address itself.
+      link: {
+        href: lang === 'en' ? ctx.siteUrl : `${ctx.siteUrl}${localePath(lang, '/')}`,
+        label: t.visit(ctx.siteName),
+      },
     },
     links,
   );

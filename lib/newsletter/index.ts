@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { CHECK_INBOX } from '@/lib/forms/registry';
+import { isLang, localePath, type Lang } from '@/lib/i18n';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
@@ -16,7 +17,8 @@ export interface ProviderAnswer {
 
 export interface NewsletterProvider {
   readonly kind: 'local' | 'mailchimp';
-  subscribe(name: string, email: string, now: number): Promise<ProviderAnswer>;
+  // `lang` is the language of the page the visitor signed up on (English when absent).
+  subscribe(name: string, email: string, now: number, lang?: Lang): Promise<ProviderAnswer>;
 }
 
 export class NewsletterUnavailable extends Error {}
@@ -32,7 +34,7 @@ export interface DoubleOptInNewsletter extends NewsletterProvider {
   // Both take the token of a signed link; anything else is 'invalid'.
   confirm(token: unknown, now: number): Promise<ConfirmResult>;
   unsubscribe(token: unknown, now: number): Promise<UnsubscribeResult>;
-  links(email: string, now: number): NewsletterLinks;
+  links(email: string, now: number, lang?: Lang): NewsletterLinks;
   // The address a link's token was signed for, or null: for the pages, which change nothing.
   verify(purpose: LinkPurpose, token: unknown, now: number): string | null;
 }
@@ -44,14 +46,27 @@ export interface DoubleOptInOptions {
 }
 
 // The links of one subscriber: confirmation expires after CONFIRM_LINK_DAYS, unsubscribing never does.
-export function newsletterLinks(siteUrl: string, secret: string, email: string, now: number): NewsletterLinks {
+// They lead to the pages in the subscriber's language; the one-click address (an API route, the same
+// in both languages) names it so that, opened in a browser, it shows the page in that language.
+export function newsletterLinks(
+  siteUrl: string,
+  secret: string,
+  email: string,
+  now: number,
+  lang: Lang = 'en',
+): NewsletterLinks {
   const confirm = signLink(secret, 'newsletter-confirm', email, now + CONFIRM_LINK_DAYS * DAY_MS);
   const unsubscribe = encodeURIComponent(signLink(secret, 'newsletter-unsubscribe', email, 0));
   return {
-    confirm: `${siteUrl}/newsletter/confirm?t=${encodeURIComponent(confirm)}`,
-    unsubscribe: `${siteUrl}/newsletter/unsubscribe?t=${unsubscribe}`,
-    oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}`,
+    confirm: `${siteUrl}${localePath(lang, '/newsletter/confirm')}?t=${encodeURIComponent(confirm)}`,
+    unsubscribe: `${siteUrl}${localePath(lang, '/newsletter/unsubscribe')}?t=${unsubscribe}`,
+    oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}${lang === 'en' ? '' : `&lang=${lang}`}`,
   };
+}
+
+// The language a subscriber signed up in; subscribers kept from before it was recorded are English.
+function subscriberLang(data: RecordData): Lang {
+  return isLang(data.lang) ? data.lang : 'en';
 }
 
 // The local list with double opt-in: a sign-up is kept as 'pending' and sent a signed confirmation
@@ -59,12 +74,14 @@ export function newsletterLinks(siteUrl: string, secret: string, email: string, 
 // is sent a new link at most once a day. Subscribers from before double opt-in have no status and
 // count as confirmed.
 export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInNewsletter {
-  const links = (email: string, now: number) => newsletterLinks(options.mail().siteUrl, options.secret(), email, now);
-  const confirmation = (name: string, email: string, now: number) =>
-    confirmationMail(name, email, links(email, now), CONFIRM_LINK_DAYS, options.mail());
+  const links = (email: string, now: number, lang: Lang = 'en') =>
+    newsletterLinks(options.mail().siteUrl, options.secret(), email, now, lang);
+  const confirmation = (name: string, email: string, now: number, lang: Lang) =>
+    confirmationMail(name, email, links(email, now, lang), CONFIRM_LINK_DAYS, options.mail(), lang);
   const answer = { result: 'success', msg: `Almost finished… ${CHECK_INBOX}` };
 
-  async function again(name: string, email: string, now: number): Promise<void> {
+  // A new link goes out in the language of this sign-up, which the subscriber keeps from then on.
+  async function again(name: string, email: string, now: number, lang: Lang): Promise<void> {
     const existing = await options.store().getSubscriber(email);
     if (!existing) return;
     const status = (existing.data.status ?? 'confirmed') as SubscriberStatus;
@@ -73,25 +90,25 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     if (now - lastSent < DAY_MS) return;
     const changes: RecordData =
       status === 'unsubscribed'
-        ? { name, status: 'pending', statusDate: now, confirmationSentAt: now }
-        : { confirmationSentAt: now };
-    await options.store().updateSubscriber(email, changes, [confirmation(name, email, now)]);
+        ? { name, lang, status: 'pending', statusDate: now, confirmationSentAt: now }
+        : { lang, confirmationSentAt: now };
+    await options.store().updateSubscriber(email, changes, [confirmation(name, email, now, lang)]);
   }
 
   return {
     kind: 'local',
-    async subscribe(name, email, now) {
+    async subscribe(name, email, now, lang = 'en') {
       try {
         await options
           .store()
           .add(
             'newsletter',
-            { name, email, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
-            { uniqueKey: subscriberKey(email), messages: [confirmation(name, email, now)] },
+            { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
+            { uniqueKey: subscriberKey(email), messages: [confirmation(name, email, now, lang)] },
           );
       } catch (error) {
         if (!isDuplicateError(error)) throw error;
-        await again(name, email, now);
+        await again(name, email, now, lang);
       }
       return answer;
     },
@@ -106,10 +123,11 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
       // Who unsubscribed after this link was sent meant it; signing up again sends a new link.
       if (status === 'unsubscribed') return 'invalid';
       const name = typeof subscriber.data.name === 'string' ? subscriber.data.name : '';
+      const lang = subscriberLang(subscriber.data);
       await options
         .store()
         .updateSubscriber(email, { status: 'confirmed', statusDate: now }, [
-          welcomeMail(name, email, links(email, now), options.mail()),
+          welcomeMail(name, email, links(email, now, lang), options.mail(), lang),
         ]);
       return 'confirmed';
     },

@@ -1,3 +1,5 @@
+import { isLang, localePath, type Lang } from '@/lib/i18n';
+
 import type { DoubleOptInNewsletter } from '.';
 
 // The HTTP side of confirming and unsubscribing, without JavaScript: the pages hold a plain form that
@@ -6,22 +8,31 @@ import type { DoubleOptInNewsletter } from '.';
 const see = (location: string) =>
   new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
-// The posted form (null for a body that is not one) and the token, from the form or the query.
-async function read(request: Request): Promise<{ form: FormData | null; token: string | null }> {
+// The posted form (null for a body that is not one), the token, from the form or the query, and the
+// language of the page to answer with (the pages post a hidden `lang`; the one-click link names it in
+// its query). Anything but a known language is English.
+async function read(request: Request): Promise<{ form: FormData | null; token: string | null; lang: Lang }> {
   const form = await request.formData().catch(() => null);
+  const query = new URL(request.url).searchParams;
   const field = form?.get('t');
-  return { form, token: typeof field === 'string' ? field : new URL(request.url).searchParams.get('t') };
+  const lang = form?.get('lang') ?? query.get('lang');
+  return {
+    form,
+    token: typeof field === 'string' ? field : query.get('t'),
+    lang: isLang(lang) ? lang : 'en',
+  };
 }
 
 export async function confirmPost(request: Request, list: DoubleOptInNewsletter, now: number): Promise<Response> {
-  const result = await list.confirm((await read(request)).token, now);
-  return see(`/newsletter/confirm?result=${result}`);
+  const { token, lang } = await read(request);
+  const result = await list.confirm(token, now);
+  return see(`${localePath(lang, '/newsletter/confirm')}?result=${result}`);
 }
 
 // RFC 8058: a mail program POSTs 'List-Unsubscribe=One-Click' to the List-Unsubscribe URL and reads
 // only the status; the page's form posts the token and is sent on to the result.
 export async function unsubscribePost(request: Request, list: DoubleOptInNewsletter, now: number): Promise<Response> {
-  const { form, token } = await read(request);
+  const { form, token, lang } = await read(request);
   const result = await list.unsubscribe(token, now);
   if (form?.get('List-Unsubscribe') === 'One-Click') {
     return new Response(result === 'unsubscribed' ? 'Unsubscribed\n' : 'This link is not valid\n', {
@@ -29,11 +40,13 @@ export async function unsubscribePost(request: Request, list: DoubleOptInNewslet
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
-  return see(`/newsletter/unsubscribe?result=${result}`);
+  return see(`${localePath(lang, '/newsletter/unsubscribe')}?result=${result}`);
 }
 
 // The one-click URL opened in a browser: the page with the button, which asks before acting.
 export function unsubscribeGet(request: Request): Response {
-  const token = new URL(request.url).searchParams.get('t') ?? '';
-  return see(`/newsletter/unsubscribe?t=${encodeURIComponent(token)}`);
+  const query = new URL(request.url).searchParams;
+  const token = query.get('t') ?? '';
+  const lang = query.get('lang');
+  return see(`${localePath(isLang(lang) ? lang : 'en', '/newsletter/unsubscribe')}?t=${encodeURIComponent(token)}`);
 }

@@ -135,7 +135,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     expect(mail!.text).toMatch(/^user: 1$/m);
     expect(mail!.attachments.map((a) => a.filename).sort()).toEqual(['contact-2026-11-22.csv', 'user-2026-11-22.csv']);
     const contact = csvOf(mail!, 'contact-2026-11-22.csv');
-    expect(contact[0]).toEqual(['id', 'name', 'email', 'message', 'date']);
+    expect(contact[0]).toEqual(['id', 'name', 'email', 'message', 'lang', 'date']);
     expect(contact.slice(1).map((row) => row.slice(1, 4))).toEqual([
       ['Ada', 'ada@example.org', '\'=1+1, "quoted"'],
       ['Kofi', 'kofi@example.org', 'hi'],

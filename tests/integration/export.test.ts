@@ -28,12 +28,14 @@ describe('toCsv and toJson', () => {
     const csv = toCsv('contact', records);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row] = parseCsv(csv.slice(1));
-    expect(header).toEqual(['id', 'name', 'email', 'message', 'date', 'botCheck']);
+    expect(header).toEqual(['id', 'name', 'email', 'message', 'lang', 'date', 'botCheck']);
     expect(row).toEqual([
       'r1',
       tricky.name,
       tricky.email,
       `'${tricky.message}`,
+      // A record from before the French site has no language: the column is empty.
+      '',
       '2026-11-01T09:30:00.000Z',
       'unavailable',
     ]);
@@ -45,9 +47,9 @@ describe('toCsv and toJson', () => {
       { id: 'n2', data: { name: 'Old', email: 'old@example.org', date: 1 } },
     ]);
     const [header, ada, old] = parseCsv(csv.slice(1));
-    expect(header).toEqual(['id', 'name', 'email', 'date', 'status', 'statusDate']);
-    expect(ada![4]).toBe('confirmed');
-    expect(old![4]).toBe('');
+    expect(header).toEqual(['id', 'name', 'email', 'lang', 'date', 'status', 'statusDate']);
+    expect(ada![5]).toBe('confirmed');
+    expect(old![5]).toBe('');
   });
 
   it('writes JSON with the id, the stored fields and the date as ISO 8601', () => {

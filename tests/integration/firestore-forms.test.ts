@@ -56,7 +56,7 @@ it('stores an offer registration as a Firestore document with the spec fields an
   expect(await response.json()).toEqual({ status: 'success', message: 'Your Spot has been Reserved' });
   const [stored] = await reader.list('offer');
   // A post without the offer field (a page cached before it existed) is for the first offer.
-  expect(stored!.data).toEqual({ ...fields, offer: 'become-a-data-analyst', date: expect.any(Number) });
+  expect(stored!.data).toEqual({ ...fields, offer: 'become-a-data-analyst', lang: 'en', date: expect.any(Number) });
   expect(stored!.id).toMatch(/^[A-Za-z0-9]{20}$/);
 });
 

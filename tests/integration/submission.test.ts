@@ -104,7 +104,7 @@ describe('a valid submission', () => {
       expect(state).toMatchObject({ status: 'success', message });
       const [record] = await store.list(collection);
       // The spec's fields, the date, and for an event or offer which one it is (the slug).
-      expect(record!.data).toEqual({ ...fields, date: 1_780_000_000_000 });
+      expect(record!.data).toEqual({ ...fields, lang: 'en', date: 1_780_000_000_000 });
     },
   );
 

@@ -39,6 +39,7 @@ describe('the form registry', () => {
       'gender',
       'country',
       'course',
+      'lang',
       'date',
     ]);
   });
@@ -52,9 +53,9 @@ describe('the form registry', () => {
 
   it('turns a course title, event slug or offer slug into its entity once, in the server schema', () => {
     const person = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org' };
-    const event = z.safeParse(forms.registerEvent.schema, { ...person, event: 'baobab-data-hackathon-2023' });
+    const event = z.safeParse(forms.registerEvent.schema.en, { ...person, event: 'baobab-data-hackathon-2023' });
     expect(event.success && event.data.event.registrationLink).toMatch(/^https:\/\//);
-    const unknown = z.safeParse(forms.registerEvent.schema, { ...person, event: 'free-laptops' });
+    const unknown = z.safeParse(forms.registerEvent.schema.en, { ...person, event: 'free-laptops' });
     expect(unknown.error?.issues).toEqual([
       expect.objectContaining({ path: ['event'], message: 'This event does not exist' }),
     ]);
@@ -67,10 +68,10 @@ describe('the form registry', () => {
       country: 'Kenya',
     };
     // A page cached before the offer field existed posts none: it is the first offer.
-    const offer = z.safeParse(forms.registerOffer.schema, reservation);
+    const offer = z.safeParse(forms.registerOffer.schema.en, reservation);
     expect(offer.success && offer.data.offer.slug).toBe('become-a-data-analyst');
 
-    const enrolment = z.safeParse(forms.enrol.schema, sampleEnrolment);
+    const enrolment = z.safeParse(forms.enrol.schema.en, sampleEnrolment);
     expect(enrolment.success && forms.enrol.record(enrolment.data)).toMatchObject({
       course: 'Data Analysis with Python',
     });

@@ -1,0 +1,64 @@
+'use client';
+
+import { contactUs } from '@/lib/forms/actions';
+import type { ContactInput } from '@/lib/forms/schemas';
+import type { FormUi } from '@/lib/forms/texts';
+import type { Lang } from '@/lib/i18n';
+
+import { FormEnd, TextAreaField, TextField } from './fields';
+import styles from './fields.module.css';
+import { loadSchemas } from './load-schemas';
+import { useSiteForm } from './use-site-form';
+
+const blank: ContactInput = { name: '', email: '', message: '' };
+
+export function ContactFormClient({ lang, text }: { lang: Lang; text: FormUi }) {
+  const f = useSiteForm<ContactInput>({
+    operation: 'contactUs',
+    loadSchema: () => loadSchemas(lang).then((s) => s.contactSchema),
+    action: contactUs,
+    blank,
+    text,
+  });
+  const { register } = f.form;
+  return (
+    <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
+      <TextField
+        id="contact-name"
+        label={text.labels.name}
+        autoComplete="name"
+        maxLength={100}
+        registration={register('name')}
+        error={f.errorOf('name')}
+        defaultValue={f.valueOf('name')}
+      />
+      <TextField
+        id="contact-email"
+        label={text.labels.email}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        registration={register('email')}
+        error={f.errorOf('email')}
+        defaultValue={f.valueOf('email')}
+      />
+      <TextAreaField
+        id="contact-message"
+        label={text.labels.message}
+        maxLength={5000}
+        registration={register('message')}
+        error={f.errorOf('message')}
+        defaultValue={f.valueOf('message')}
+      />
+      <FormEnd
+        id="contact-status"
+        lang={lang}
+        text={text}
+        submit={text.submit.contactUs}
+        state={f.state}
+        sending={f.sending}
+        disabled={f.submitDisabled}
+      />
+    </form>
+  );
+}

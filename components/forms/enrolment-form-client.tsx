@@ -1,0 +1,108 @@
+'use client';
+
+import { enrol } from '@/lib/forms/actions';
+import type { EnrolmentInput } from '@/lib/forms/schemas';
+import type { FormUi } from '@/lib/forms/texts';
+import type { Lang } from '@/lib/i18n';
+
+import { FormEnd, FormMessage, SelectField, TextField } from './fields';
+import styles from './fields.module.css';
+import { loadSchemas } from './load-schemas';
+import { openBlankTab, sendTabTo } from './new-tab';
+import { useSiteForm } from './use-site-form';
+
+// docs/product.md §4: after a successful submit the form is hidden, 'Enroled' shows, and a track with a
+// payment page opens it in a new tab (with a plain link to it as well).
+// What the page gives the form: `course` is the course's English title, the value stored and checked
+// on the server in either language.
+export interface EnrolmentFormProps {
+  course: string;
+  hasPaymentPage: boolean;
+  lang: Lang;
+}
+
+export function EnrolmentFormClient({ course, hasPaymentPage, lang, text }: EnrolmentFormProps & { text: FormUi }) {
+  const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };
+  const f = useSiteForm<EnrolmentInput>({
+    operation: 'enrol',
+    loadSchema: () => loadSchemas(lang).then((s) => s.enrolmentSchema),
+    action: enrol,
+    blank,
+    text,
+    beforeSend: () => (hasPaymentPage ? openBlankTab() : null),
+    onSuccess: (state, tab) => sendTabTo(tab, state.link?.href),
+    onFailure: (tab) => sendTabTo(tab, undefined),
+  });
+  const { register } = f.form;
+
+  if (f.state.status === 'success') return <FormMessage id="enrol-status" state={f.state} newTab={text.newTab} />;
+
+  return (
+    <form
+      action={f.formAction}
+      onSubmit={f.onSubmit}
+      onFocus={f.onFocus}
+      className={styles.form}
+      aria-describedby="enrol-status"
+    >
+      <TextField
+        id="enrol-name"
+        label={text.labels.fullName}
+        autoComplete="name"
+        maxLength={100}
+        registration={register('name')}
+        error={f.errorOf('name')}
+        defaultValue={f.valueOf('name')}
+      />
+      <TextField
+        id="enrol-email"
+        label={text.labels.email}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        registration={register('email')}
+        error={f.errorOf('email')}
+        defaultValue={f.valueOf('email')}
+      />
+      <TextField
+        id="enrol-phone"
+        label={text.labels.phone}
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+        hint={text.phoneHint}
+        registration={register('phone')}
+        error={f.errorOf('phone')}
+        defaultValue={f.valueOf('phone')}
+      />
+      <SelectField
+        id="enrol-gender"
+        label={text.labels.gender}
+        placeholder={text.choose}
+        options={text.genders}
+        registration={register('gender')}
+        error={f.errorOf('gender')}
+        defaultValue={f.valueOf('gender')}
+      />
+      <TextField
+        id="enrol-country"
+        label={text.labels.country}
+        autoComplete="country-name"
+        maxLength={60}
+        registration={register('country')}
+        error={f.errorOf('country')}
+        defaultValue={f.valueOf('country')}
+      />
+      <input type="hidden" {...register('course')} value={course} />
+      <FormEnd
+        id="enrol-status"
+        lang={lang}
+        text={text}
+        submit={text.submit.enrol}
+        state={f.state}
+        sending={f.sending}
+        disabled={f.submitDisabled}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
+import { registerEvent } from '@/lib/forms/actions';
+import type { EventInput } from '@/lib/forms/schemas';
+import type { FormUi } from '@/lib/forms/texts';
+import type { Lang } from '@/lib/i18n';
+
+import { FormEnd, TextField } from './fields';
+import styles from './fields.module.css';
+import { loadSchemas } from './load-schemas';
+import { openBlankTab, sendTabTo } from './new-tab';
+import { useSiteForm } from './use-site-form';
+
+const blank: EventInput = { firstName: '', lastName: '', email: '' };
+
+// docs/product.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
+// opens in a new tab (with a plain link to it as well).
+export function EventFormClient({ event, lang, text }: { event: string; lang: Lang; text: FormUi }) {
+  const f = useSiteForm<EventInput>({
+    operation: 'registerEvent',
+    loadSchema: () => loadSchemas(lang).then((s) => s.eventSchema),
+    action: registerEvent,
+    blank,
+    text,
+    beforeSend: openBlankTab,
+    onSuccess: (state, tab) => setTimeout(() => sendTabTo(tab, state.link?.href), EVENT_REDIRECT_DELAY_MS),
+    onFailure: (tab) => sendTabTo(tab, undefined),
+  });
+  const { register } = f.form;
+  return (
+    <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
+      <div className={styles.row}>
+        <TextField
+          id="event-first-name"
+          label={text.labels.firstName}
+          autoComplete="given-name"
+          maxLength={60}
+          registration={register('firstName')}
+          error={f.errorOf('firstName')}
+          defaultValue={f.valueOf('firstName')}
+        />
+        <TextField
+          id="event-last-name"
+          label={text.labels.lastName}
+          autoComplete="family-name"
+          maxLength={60}
+          registration={register('lastName')}
+          error={f.errorOf('lastName')}
+          defaultValue={f.valueOf('lastName')}
+        />
+      </div>
+      <TextField
+        id="event-email"
+        label={text.labels.email}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        registration={register('email')}
+        error={f.errorOf('email')}
+        defaultValue={f.valueOf('email')}
+      />
+      <input type="hidden" name="event" value={event} />
+      <FormEnd
+        id="event-status"
+        lang={lang}
+        text={text}
+        submit={text.submit.registerEvent}
+        state={f.state}
+        sending={f.sending}
+        disabled={f.submitDisabled}
+      />
+    </form>
+  );
+}

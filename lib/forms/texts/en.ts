@@ -1,0 +1,88 @@
+import { degreeLabels, genderLabels } from '../options';
+import type { FormTexts } from './types';
+
+// The forms' words in English: the specification's texts (docs/product.md §4-5, §8).
+export const en = {
+  ui: {
+    labels: {
+      name: 'Name',
+      fullName: 'Full name',
+      email: 'Email',
+      phone: 'Phone',
+      gender: 'Gender',
+      country: 'Country',
+      message: 'Message',
+      firstName: 'First name',
+      lastName: 'Last name',
+      degree: 'Highest degree',
+      occupation: 'Occupation',
+    },
+    phoneHint: 'With your country code, e.g. +234 801 234 5678',
+    choose: 'Choose…',
+    genders: genderLabels,
+    degrees: degreeLabels,
+    submit: {
+      enrol: 'Enrol',
+      contactUs: 'Send message',
+      subscribe: 'Subscribe',
+      registerEvent: 'Register',
+      registerOffer: 'Save My Spot',
+    },
+    sending: 'Sending…',
+    tryAgain: 'Try again',
+    timedOut: 'Try again: our server did not answer within 20 seconds. Sending again is safe.',
+    newTab: ' (opens in a new tab)',
+  },
+  checks: {
+    enter: (field) => `Enter ${field}`,
+    keepUnder: (field, max) => `Keep ${field} under ${max + 1} characters`,
+    oneLine: (field) => `Keep ${field} on one line, without tabs`,
+    controls: (field) => `Remove the control characters from ${field}`,
+    invisible: (field) => `Remove the invisible or text-direction characters from ${field}`,
+    encoded: (field) => `Remove the "=?…?=" code from ${field}`,
+    fields: {
+      name: 'your name',
+      email: 'your email address',
+      country: 'your country',
+      course: 'the course',
+      message: 'your message',
+      firstName: 'your first name',
+      lastName: 'your last name',
+      occupation: 'your occupation',
+    },
+    emailLike: 'Enter an email address like name@example.com',
+    phoneEnter: 'Enter your phone number',
+    phonePattern: 'Enter a phone number of 7 to 20 digits; you may use +, spaces, dashes and brackets',
+    phoneDigits: 'Enter at least 7 digits',
+    gender: 'Choose a gender',
+    degree: 'Choose your highest degree',
+  },
+  server: {
+    xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
+    rateLimited: (seconds) => `Too many attempts from your connection. Please wait ${seconds} seconds and try again.`,
+    invalid: 'Please correct the fields marked below.',
+    botFailed: 'We could not confirm that you are a person. Please wait a moment and send the form again.',
+    notStored: 'We could not save your submission and nothing was stored. Please try again in a moment.',
+    notConfirmed:
+      'Saving your submission is taking too long, so we cannot confirm it arrived. Please try again in a few minutes.',
+    tryAgain: 'Try again',
+    courseUnknown: 'Choose one of the academy’s courses',
+    eventUnknown: 'This event does not exist',
+    offerUnknown: 'This offer does not exist',
+    enroled: 'Enroled',
+    enroledPaid: (course, cost) =>
+      `You are enroled in ${course}. Pay the ${cost} registration fee on the payment page to confirm your place.`,
+    enroledFree: (course) => `You are enroled in ${course}. This course is free: we will email you the details.`,
+    payLink: 'Go to the payment page',
+    contactSent: 'Message sent successfully',
+    contactDetail: 'We will get in touch soon',
+    welcome: 'Welcome to the Baobab Data community!',
+    // What every sign-up hears, new, pending, confirmed or unsubscribed alike, so the form tells nobody
+    // whether an address is on the list; the local list and Mailchimp both ask the address to confirm.
+    checkInbox: 'Check your inbox to confirm your subscription.',
+    eventContinue: 'Continue your registration',
+    eventDetail: 'Your details are saved. Finish your registration on the event page that opens next.',
+    eventLink: 'Continue to the registration page',
+    offerReserved: 'Your Spot has been Reserved',
+  },
+} satisfies FormTexts;

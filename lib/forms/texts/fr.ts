@@ -1,0 +1,101 @@
+import type { FormTexts } from './types';
+
+// The forms' words in French, for a West and Central African audience.
+export const fr = {
+  ui: {
+    labels: {
+      name: 'Nom',
+      fullName: 'Nom complet',
+      email: 'E-mail',
+      phone: 'Téléphone',
+      gender: 'Genre',
+      country: 'Pays',
+      message: 'Message',
+      firstName: 'Prénom',
+      lastName: 'Nom de famille',
+      degree: 'Diplôme le plus élevé',
+      occupation: 'Profession',
+    },
+    phoneHint: 'Avec l’indicatif du pays, par exemple +225 07 12 34 56 78',
+    choose: 'Choisir…',
+    genders: { male: 'Homme', female: 'Femme', others: 'Autre' },
+    degrees: {
+      high_school: 'Baccalauréat ou niveau lycée',
+      bachelor: 'Licence',
+      master: 'Master',
+      phd: 'Doctorat',
+      others: 'Autre',
+    },
+    submit: {
+      enrol: 'S’inscrire',
+      contactUs: 'Envoyer le message',
+      subscribe: 'S’abonner',
+      registerEvent: 'S’inscrire',
+      registerOffer: 'Réserver ma place',
+    },
+    sending: 'Envoi en cours…',
+    tryAgain: 'Réessayez',
+    timedOut:
+      'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
+    newTab: ' (s’ouvre dans un nouvel onglet)',
+  },
+  checks: {
+    enter: (field) => `Indiquez ${field}`,
+    keepUnder: (field, max) => `${capital(field)} doit compter moins de ${max + 1} caractères`,
+    oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
+    controls: (field) => `Retirez les caractères de contrôle de ${field}`,
+    invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
+    encoded: (field) => `Retirez le code « =?…?= » de ${field}`,
+    fields: {
+      name: 'votre nom',
+      email: 'votre adresse e-mail',
+      country: 'votre pays',
+      course: 'la formation',
+      message: 'votre message',
+      firstName: 'votre prénom',
+      lastName: 'votre nom de famille',
+      occupation: 'votre profession',
+    },
+    emailLike: 'Indiquez une adresse e-mail du type nom@exemple.com',
+    phoneEnter: 'Indiquez votre numéro de téléphone',
+    phonePattern:
+      'Indiquez un numéro de 7 à 20 chiffres ; vous pouvez utiliser +, des espaces, des tirets et des parenthèses',
+    phoneDigits: 'Indiquez au moins 7 chiffres',
+    gender: 'Choisissez un genre',
+    degree: 'Choisissez votre diplôme le plus élevé',
+  },
+  server: {
+    xsrf: 'Ce formulaire a expiré ou ne vient pas de notre site. Rechargez la page et envoyez-le à nouveau.',
+    rateLimited: (seconds) =>
+      `Trop de tentatives depuis votre connexion. Patientez ${seconds} secondes, puis réessayez.`,
+    invalid: 'Corrigez les champs signalés ci-dessous.',
+    botFailed:
+      'Nous n’avons pas pu vérifier que vous êtes une personne. Patientez un instant, puis renvoyez le formulaire.',
+    notStored: 'Nous n’avons pas pu enregistrer votre envoi : rien n’a été conservé. Réessayez dans un instant.',
+    notConfirmed:
+      'L’enregistrement de votre envoi prend trop de temps : nous ne pouvons pas confirmer sa réception. Réessayez dans quelques minutes.',
+    tryAgain: 'Réessayez',
+    courseUnknown: 'Choisissez l’une des formations de l’académie',
+    eventUnknown: 'Cet événement n’existe pas',
+    offerUnknown: 'Cette offre n’existe pas',
+    enroled: 'Inscription enregistrée',
+    enroledPaid: (course, cost) =>
+      `Vous êtes inscrit(e) à ${course}. Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
+    enroledFree: (course) =>
+      `Vous êtes inscrit(e) à ${course}. Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
+    payLink: 'Aller à la page de paiement',
+    contactSent: 'Message bien envoyé',
+    contactDetail: 'Nous vous répondrons très bientôt',
+    welcome: 'Bienvenue dans la communauté Baobab Data !',
+    checkInbox: 'Consultez votre boîte de réception pour confirmer votre abonnement.',
+    eventContinue: 'Poursuivez votre inscription',
+    eventDetail:
+      'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',
+    eventLink: 'Continuer vers la page d’inscription',
+    offerReserved: 'Votre place est réservée',
+  },
+} satisfies FormTexts;
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

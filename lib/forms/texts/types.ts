@@ -1,0 +1,86 @@
+import type { degrees, genders } from '../options';
+
+// The shape of the forms' words in one language (en.ts, fr.ts); index.ts pairs them as a Localised
+// record, so a text missing in either language fails the type check.
+
+// What the browser shows before the server answers: labels, hints, options, buttons and the texts of
+// a send that never reached the server. Plain strings, passed from the page (a server component) to
+// the form, so a page carries only its own language.
+export interface FormUi {
+  labels: {
+    name: string;
+    fullName: string;
+    email: string;
+    phone: string;
+    gender: string;
+    country: string;
+    message: string;
+    firstName: string;
+    lastName: string;
+    degree: string;
+    occupation: string;
+  };
+  phoneHint: string;
+  choose: string;
+  genders: Record<(typeof genders)[number], string>;
+  degrees: Record<(typeof degrees)[number], string>;
+  submit: { enrol: string; contactUs: string; subscribe: string; registerEvent: string; registerOffer: string };
+  sending: string;
+  tryAgain: string;
+  timedOut: string;
+  // Read by screen readers after a link that opens a new tab.
+  newTab: string;
+}
+
+// A field as the checks' sentences name it ('your name').
+export type CheckedField = 'name' | 'country' | 'course' | 'message' | 'firstName' | 'lastName' | 'occupation';
+
+// The checks' messages (lib/forms/schemas.ts builds the schemas of a language from them). Loaded by the
+// browser on demand, with the schemas.
+export interface CheckWords {
+  enter(field: string): string;
+  keepUnder(field: string, max: number): string;
+  oneLine(field: string): string;
+  controls(field: string): string;
+  invisible(field: string): string;
+  encoded(field: string): string;
+  fields: Record<CheckedField | 'email', string>;
+  emailLike: string;
+  phoneEnter: string;
+  phonePattern: string;
+  phoneDigits: string;
+  gender: string;
+  degree: string;
+}
+
+// What the server answers (lib/forms/submit.ts, lib/forms/registry.ts).
+export interface ServerWords {
+  xsrf: string;
+  rateLimited(seconds: number): string;
+  invalid: string;
+  botFailed: string;
+  notStored: string;
+  notConfirmed: string;
+  tryAgain: string;
+  courseUnknown: string;
+  eventUnknown: string;
+  offerUnknown: string;
+  enroled: string;
+  enroledPaid(course: string, cost: string): string;
+  enroledFree(course: string): string;
+  payLink: string;
+  contactSent: string;
+  contactDetail: string;
+  welcome: string;
+  checkInbox: string;
+  eventContinue: string;
+  eventDetail: string;
+  eventLink: string;
+  offerReserved: string;
+}
+
+export interface FormTexts {
+  ui: FormUi;
+  checks: CheckWords;
+  server: ServerWords;
+}
