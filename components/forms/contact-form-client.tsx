@@ -2,9 +2,9 @@
 
 import { contactUs } from '@/lib/forms/actions';
 import type { ContactInput } from '@/lib/forms/schemas';
-import type { FormUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
 
+import type { ContactText } from './contact-form';
 import { FormEnd, TextAreaField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
@@ -12,7 +12,7 @@ import { useSiteForm } from './use-site-form';
 
 const blank: ContactInput = { name: '', email: '', message: '' };
 
-export function ContactFormClient({ lang, text }: { lang: Lang; text: FormUi }) {
+export function ContactFormClient({ lang, text }: { lang: Lang; text: ContactText }) {
   const f = useSiteForm<ContactInput>({
     operation: 'contactUs',
     loadSchema: () => loadSchemas(lang).then((s) => s.contactSchema),
@@ -54,7 +54,7 @@ export function ContactFormClient({ lang, text }: { lang: Lang; text: FormUi }) 
         id="contact-status"
         lang={lang}
         text={text}
-        submit={text.submit.contactUs}
+        submit={text.submit}
         state={f.state}
         sending={f.sending}
         disabled={f.submitDisabled}

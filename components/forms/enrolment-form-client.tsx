@@ -2,9 +2,9 @@
 
 import { enrol } from '@/lib/forms/actions';
 import type { EnrolmentInput } from '@/lib/forms/schemas';
-import type { FormUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
 
+import type { EnrolmentText } from './enrolment-form';
 import { FormEnd, FormMessage, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
@@ -21,7 +21,12 @@ export interface EnrolmentFormProps {
   lang: Lang;
 }
 
-export function EnrolmentFormClient({ course, hasPaymentPage, lang, text }: EnrolmentFormProps & { text: FormUi }) {
+export function EnrolmentFormClient({
+  course,
+  hasPaymentPage,
+  lang,
+  text,
+}: EnrolmentFormProps & { text: EnrolmentText }) {
   const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };
   const f = useSiteForm<EnrolmentInput>({
     operation: 'enrol',
@@ -98,7 +103,7 @@ export function EnrolmentFormClient({ course, hasPaymentPage, lang, text }: Enro
         id="enrol-status"
         lang={lang}
         text={text}
-        submit={text.submit.enrol}
+        submit={text.submit}
         state={f.state}
         sending={f.sending}
         disabled={f.submitDisabled}

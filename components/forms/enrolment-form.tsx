@@ -1,8 +1,19 @@
 import { formUi } from '@/lib/forms/texts';
+import type { Lang } from '@/lib/i18n';
 
 import { EnrolmentFormClient, type EnrolmentFormProps } from './enrolment-form-client';
 
-// Rendered on the server: the form gets its page's texts only (lib/forms/texts), not both languages.
+// Rendered on the server: the form gets its own texts in its page's language (lib/forms/texts), so a
+// page carries neither the other language nor the other forms' texts.
+const enrolmentText = (lang: Lang) =>
+  formUi(
+    lang,
+    'enrol',
+    ['fullName', 'email', 'phone', 'gender', 'country'] as const,
+    ['choose', 'phoneHint', 'genders'] as const,
+  );
+export type EnrolmentText = ReturnType<typeof enrolmentText>;
+
 export function EnrolmentForm(props: EnrolmentFormProps) {
-  return <EnrolmentFormClient {...props} text={formUi(props.lang)} />;
+  return <EnrolmentFormClient {...props} text={enrolmentText(props.lang)} />;
 }

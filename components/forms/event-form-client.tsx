@@ -3,9 +3,9 @@
 import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { registerEvent } from '@/lib/forms/actions';
 import type { EventInput } from '@/lib/forms/schemas';
-import type { FormUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
 
+import type { EventText } from './event-form';
 import { FormEnd, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
@@ -16,7 +16,7 @@ const blank: EventInput = { firstName: '', lastName: '', email: '' };
 
 // docs/product.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
 // opens in a new tab (with a plain link to it as well).
-export function EventFormClient({ event, lang, text }: { event: string; lang: Lang; text: FormUi }) {
+export function EventFormClient({ event, lang, text }: { event: string; lang: Lang; text: EventText }) {
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
     loadSchema: () => loadSchemas(lang).then((s) => s.eventSchema),
@@ -65,7 +65,7 @@ export function EventFormClient({ event, lang, text }: { event: string; lang: La
         id="event-status"
         lang={lang}
         text={text}
-        submit={text.submit.registerEvent}
+        submit={text.submit}
         state={f.state}
         sending={f.sending}
         disabled={f.submitDisabled}

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import buttons from '@/components/ui/button.module.css';
 import { HONEYPOT_FIELD, LANG_FIELD, type FormState } from '@/lib/forms/state';
-import type { FormUi } from '@/lib/forms/texts';
+import type { CommonUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
 
 import styles from './fields.module.css';
@@ -226,7 +226,7 @@ export function FormEnd({
 }: {
   id: string;
   lang: Lang;
-  text: FormUi;
+  text: CommonUi;
   submit: string;
   state: FormState;
   sending: boolean;

@@ -2,18 +2,18 @@
 
 import { subscribe } from '@/lib/forms/actions';
 import type { NewsletterInput } from '@/lib/forms/schemas';
-import type { FormUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
 
 import { FormEnd, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
+import type { NewsletterText } from './newsletter-form';
 import { useSiteForm } from './use-site-form';
 
 const blank: NewsletterInput = { name: '', email: '' };
 
 // docs/product.md §5: the subscribe call happens only once the email is valid (the button stays disabled).
-export function NewsletterFormClient({ lang, text }: { lang: Lang; text: FormUi }) {
+export function NewsletterFormClient({ lang, text }: { lang: Lang; text: NewsletterText }) {
   const f = useSiteForm<NewsletterInput>({
     operation: 'subscribe',
     loadSchema: () => loadSchemas(lang).then((s) => s.newsletterSchema),
@@ -49,7 +49,7 @@ export function NewsletterFormClient({ lang, text }: { lang: Lang; text: FormUi 
         id="newsletter-status"
         lang={lang}
         text={text}
-        submit={text.submit.subscribe}
+        submit={text.submit}
         state={f.state}
         sending={f.sending}
         disabled={f.submitDisabled}

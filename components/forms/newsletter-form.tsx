@@ -3,7 +3,11 @@ import type { Lang } from '@/lib/i18n';
 
 import { NewsletterFormClient } from './newsletter-form-client';
 
-// Rendered on the server: the form gets its page's texts only (lib/forms/texts), not both languages.
+// Rendered on the server: the form gets its own texts in its page's language (lib/forms/texts), so a
+// page carries neither the other language nor the other forms' texts.
+const newsletterText = (lang: Lang) => formUi(lang, 'subscribe', ['name', 'email'] as const);
+export type NewsletterText = ReturnType<typeof newsletterText>;
+
 export function NewsletterForm({ lang }: { lang: Lang }) {
-  return <NewsletterFormClient lang={lang} text={formUi(lang)} />;
+  return <NewsletterFormClient lang={lang} text={newsletterText(lang)} />;
 }

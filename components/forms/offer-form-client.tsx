@@ -2,12 +2,12 @@
 
 import { registerOffer } from '@/lib/forms/actions';
 import type { OfferInput } from '@/lib/forms/schemas';
-import type { FormUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
 
 import { FormEnd, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
+import type { OfferText } from './offer-form';
 import { useSiteForm } from './use-site-form';
 
 const blank = {
@@ -20,7 +20,7 @@ const blank = {
   country: '',
 };
 
-export function OfferFormClient({ offer, lang, text }: { offer: string; lang: Lang; text: FormUi }) {
+export function OfferFormClient({ offer, lang, text }: { offer: string; lang: Lang; text: OfferText }) {
   const f = useSiteForm<OfferInput>({
     operation: 'registerOffer',
     loadSchema: () => loadSchemas(lang).then((s) => s.offerSchema),
@@ -104,7 +104,7 @@ export function OfferFormClient({ offer, lang, text }: { offer: string; lang: La
         id="offer-status"
         lang={lang}
         text={text}
-        submit={text.submit.registerOffer}
+        submit={text.submit}
         state={f.state}
         sending={f.sending}
         disabled={f.submitDisabled}

@@ -3,7 +3,17 @@ import type { Lang } from '@/lib/i18n';
 
 import { OfferFormClient } from './offer-form-client';
 
-// Rendered on the server: the form gets its page's texts only (lib/forms/texts), not both languages.
+// Rendered on the server: the form gets its own texts in its page's language (lib/forms/texts), so a
+// page carries neither the other language nor the other forms' texts.
+const offerText = (lang: Lang) =>
+  formUi(
+    lang,
+    'registerOffer',
+    ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'] as const,
+    ['choose', 'genders', 'degrees'] as const,
+  );
+export type OfferText = ReturnType<typeof offerText>;
+
 export function OfferForm({ offer, lang }: { offer: string; lang: Lang }) {
-  return <OfferFormClient offer={offer} lang={lang} text={formUi(lang)} />;
+  return <OfferFormClient offer={offer} lang={lang} text={offerText(lang)} />;
 }

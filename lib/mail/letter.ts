@@ -25,7 +25,7 @@ export function escapeHtml(value: string): string {
 
 export function renderLetter(letter: Letter): { text: string; html: string } {
   const lang = letter.lang ?? 'en';
-  const unsubscribe = mailTexts[lang].unsubscribe;
+  const { unsubscribe, colon } = mailTexts[lang];
   const text = [
     letter.heading,
     '',
@@ -39,12 +39,12 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
           '',
         ]
       : []),
-    ...(letter.rows ?? []).map(([label, value]) => `${label}: ${value}`),
-    ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
+    ...(letter.rows ?? []).map(([label, value]) => `${label}${colon}${value}`),
+    ...(letter.link ? ['', `${letter.link.label}${colon}${letter.link.href}`] : []),
     '',
     '-- ',
     site.name,
-    ...(letter.unsubscribe ? [`${unsubscribe}: ${letter.unsubscribe}`] : []),
+    ...(letter.unsubscribe ? [`${unsubscribe}${colon}${letter.unsubscribe}`] : []),
   ].join('\n');
 
   const rows = letter.rows?.length

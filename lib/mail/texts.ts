@@ -7,6 +7,8 @@ export interface VisitorMailTexts {
   // The language's name as the staff's English mail gives it.
   languageName: string;
   unsubscribe: string;
+  // Between a label and its value in the plain text ("Dates: …"; French puts a space before the colon).
+  colon: string;
   enrolment: {
     subject(course: string): string;
     heading(course: string, name: string): string;
@@ -52,6 +54,7 @@ export const mailTexts: Localised<VisitorMailTexts> = {
   en: {
     languageName: 'English',
     unsubscribe: 'Unsubscribe',
+    colon: ': ',
     enrolment: {
       subject: (course) => `Your enrolment in ${course}`,
       heading: (course, name) => `Welcome to ${course}, ${name}`,
@@ -102,6 +105,7 @@ export const mailTexts: Localised<VisitorMailTexts> = {
   fr: {
     languageName: 'French',
     unsubscribe: 'Se désabonner',
+    colon: ' : ',
     enrolment: {
       subject: (course) => `Votre inscription à ${course}`,
       heading: (course, name) => `Bienvenue dans la formation ${course}, ${name}`,
