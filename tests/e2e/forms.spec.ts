@@ -155,7 +155,14 @@ test.describe('with JavaScript', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
     await expect(page.getByRole('link', { name: /Continue to the registration page/ })).toBeVisible();
     expect(storedRecords('user', email)).toEqual([
-      { firstName: 'Tendai', lastName: 'Moyo', email, event: 'baobab-data-hackathon-2023', date: expect.any(Number) },
+      {
+        firstName: 'Tendai',
+        lastName: 'Moyo',
+        email,
+        event: 'baobab-data-hackathon-2023',
+        lang: 'en',
+        date: expect.any(Number),
+      },
     ]);
   });
 
@@ -183,6 +190,7 @@ test.describe('with JavaScript', () => {
         occupation: 'Accountant',
         country: 'Senegal',
         offer: 'become-a-data-analyst',
+        lang: 'en',
         date: expect.any(Number),
       },
     ]);
