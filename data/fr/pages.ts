@@ -12,17 +12,17 @@ const homeTexts = {
 
 const aboutTexts = {
   whoWeAre:
-    'Baobab Data est une communauté de formateurs, d’analystes et d’ingénieurs venus de toute l’Afrique. Tout a commencé en 2021 par un groupe d’étude du week-end à Lagos, devenu une académie et un foyer pour des projets de données à impact social. Comme le baobab, nous voulons être bien enracinés sur place et offrir de l’ombre au plus grand nombre.',
+    'Baobab Data est une communauté de formateurs, d’analystes et d’ingénieurs venus de toute l’Afrique. Tout a commencé en 2021 avec un groupe d’étude qui se retrouvait le week-end à Lagos ; il est devenu une académie qui accueille aussi des projets de données à impact social. Comme le baobab, nous voulons garder des racines profondes là où nous vivons et offrir de l’ombre au plus grand nombre.',
   focus: [
     {
       title: 'Bourse',
       figure: '24 semaines',
-      text: 'Un programme de 24 semaines d’apprentissage guidé, de mentorat et de projet réel, pour celles et ceux qui veulent faire carrière dans la donnée.',
+      text: 'Vingt-quatre semaines d’apprentissage guidé, de mentorat et de travail sur un vrai projet, pour celles et ceux qui veulent faire carrière dans la donnée.',
     },
     {
       title: 'Projets',
       figure: 'Ouverts',
-      text: 'Des projets à impact social définis avec les communautés et réalisés en toute transparence par des équipes mêlant boursiers et bénévoles.',
+      text: 'Des projets à impact social définis avec les communautés et menés de manière ouverte par des équipes mêlant boursiers et bénévoles.',
     },
     {
       title: 'Communauté',
@@ -31,7 +31,7 @@ const aboutTexts = {
     },
   ],
   whatWeDo:
-    'Nous enseignons les compétences que demandent les employeurs et les communautés : tableurs, SQL, Python, visualisation et apprentissage automatique, toujours avec l’éthique à leurs côtés. Chaque formation se termine par un travail concret à montrer, et les meilleurs travaux rejoignent un projet utile bien au-delà de la salle de classe.',
+    'Nous enseignons les compétences que demandent les employeurs et les communautés : tableurs, SQL, Python, visualisation et apprentissage automatique, sans jamais perdre de vue l’éthique. Chaque formation se termine par un travail concret à montrer, et les meilleurs travaux rejoignent un projet utile bien au-delà de la salle de classe.',
 } satisfies Texts<typeof en.about>;
 
 const projectsPageTexts = {
