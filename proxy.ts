@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { isFormActionPost } from '@/lib/forms/action-post';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { publicConfig } from '@/lib/public-config';
-import { redirectFor } from '@/lib/routing';
+import { internalPath, redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 import { isHttps } from '@/lib/security/xsrf';
 import { fromOtherOrigin } from '@/lib/security/xsrf-token';
@@ -19,11 +19,20 @@ export async function proxy(request: NextRequest) {
   const refusal = await refuse(request);
   const response =
     refusal ??
-    (redirect ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status) : NextResponse.next());
+    (redirect ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status) : forward(request));
   for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
     response.headers.set(name, value);
   }
   return response;
+}
+
+// English pages are served from app/[lang] under /en, unseen by the visitor (lib/routing.ts).
+function forward(request: NextRequest): NextResponse {
+  const internal = internalPath(request.nextUrl.pathname);
+  if (internal === null) return NextResponse.next();
+  const url = request.nextUrl.clone();
+  url.pathname = internal;
+  return NextResponse.rewrite(url);
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];

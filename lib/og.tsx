@@ -1,12 +1,13 @@
 import { ImageResponse } from 'next/og';
 
-import { site } from '@/lib/content';
+import { content, site } from '@/lib/content';
+import { routeLang, type Lang } from '@/lib/i18n';
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
 export const ogSize = { width: 1200, height: 630 };
 export const ogContentType = 'image/png';
 
-export function ogImage(title: string, subtitle: string = site.tagline) {
+export function ogImage(title: string, subtitle: string) {
   return new ImageResponse(
     <div
       style={{
@@ -32,4 +33,28 @@ export function ogImage(title: string, subtitle: string = site.tagline) {
     </div>,
     ogSize,
   );
+}
+
+interface CardText {
+  title: string;
+  subtitle?: string;
+}
+
+type CardParams = { lang: string; slug?: string };
+
+// The exports of one opengraph-image file, in the page's language: its alt text comes from the same
+// title, so a French page shares a French card described in French.
+export function ogCard(text: (lang: Lang, slug: string) => CardText) {
+  const cardText = (params: CardParams) => text(routeLang(params.lang), params.slug ?? '');
+  return {
+    generateImageMetadata({ params }: { params: CardParams }) {
+      const { title } = cardText(params);
+      return [{ id: 'card', alt: `${title} - ${site.name}`, size: ogSize, contentType: ogContentType }];
+    },
+    async image({ params }: { params: Promise<CardParams> }) {
+      const resolved = await params;
+      const { title, subtitle } = cardText(resolved);
+      return ogImage(title, subtitle ?? content(routeLang(resolved.lang)).site.tagline);
+    },
+  };
 }

@@ -2,41 +2,47 @@ import type { Metadata } from 'next';
 
 import { buildSiteUrl } from '@/lib/config';
 import { site } from '@/lib/content';
+import { langs, langTag, localePath, ogLocale, otherLang, type Lang } from '@/lib/i18n';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
 // prerendered, so the build's SITE_URL is the one they carry.
 export const siteUrl = buildSiteUrl();
 
 interface PageSeo {
+  lang: Lang;
   title: string;
   description: string;
+  // The page's English (unprefixed) path; the French one is derived from it.
   path: string;
-  images?: { url: string; width: number; height: number; alt: string }[];
 }
 
-// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL, Open Graph and Twitter
-// tags of one page.
-export function pageMetadata({ title, description, path, images }: PageSeo): Metadata {
+// Each language's address of a page, as hreflang alternates; English is also the default for any other
+// language (docs/product.md §12).
+export function languageAlternates(path: string): Record<string, string> {
+  const alternates: Record<string, string> = Object.fromEntries(
+    langs.map((lang) => [langTag[lang], localePath(lang, path)]),
+  );
+  return { ...alternates, 'x-default': path };
+}
+
+// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twin in the other
+// language, Open Graph and Twitter tags of one page.
+export function pageMetadata({ lang, title, description, path }: PageSeo): Metadata {
   const fullTitle = `${title} - ${site.name}`;
+  const url = localePath(lang, path);
   return {
-    // Absolute, because the layout's title template does not reach Home, which shares its segment.
     title: { absolute: fullTitle },
     description,
-    alternates: { canonical: path },
+    alternates: { canonical: url, languages: languageAlternates(path) },
     openGraph: {
       type: 'website',
       siteName: site.name,
       title: fullTitle,
       description,
-      url: path,
-      locale: 'en',
-      ...(images ? { images } : {}),
+      url,
+      locale: ogLocale[lang],
+      alternateLocale: ogLocale[otherLang(lang)],
     },
-    twitter: {
-      card: 'summary_large_image',
-      title: fullTitle,
-      description,
-      ...(images ? { images: images.map((i) => i.url) } : {}),
-    },
+    twitter: { card: 'summary_large_image', title: fullTitle, description },
   };
 }

@@ -4,11 +4,15 @@ import ui from '@/components/ui/section.module.css';
 import { SiteLink } from '@/components/ui/site-link';
 import { coursePath } from '@/lib/content';
 import type { Course } from '@/lib/content/types';
+import { localePath, type Lang } from '@/lib/i18n';
+import { formatCost } from '@/lib/i18n/format';
+import { messages } from '@/messages';
 
 import styles from './course-card.module.css';
 
 // docs/product.md §2 Academy: 'Start Learning' opens an active track; an inactive one shows a disabled 'Coming Soon'.
-export function CourseCard({ course }: { course: Course }) {
+export function CourseCard({ course, lang }: { course: Course; lang: Lang }) {
+  const text = messages(lang).academy;
   return (
     <article className={`${ui.card} ${course.isPremium ? styles.premium : ''}`}>
       <Picture
@@ -20,22 +24,26 @@ export function CourseCard({ course }: { course: Course }) {
         sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw"
       />
       <div className={ui.cardBody}>
-        {course.isPremium ? <p className={styles.badge}>Premium</p> : null}
+        {course.isPremium ? <p className={styles.badge}>{text.premium}</p> : null}
         <h3>{course.title}</h3>
-        <p>Registration fee: {course.cost}</p>
-        <p>Duration: {course.duration}</p>
+        <p>
+          {text.fee} {formatCost(course.cost, lang)}
+        </p>
+        <p>
+          {text.duration} {course.duration}
+        </p>
         <div className={styles.action}>
           {course.isActive ? (
             <SiteLink
-              href={coursePath(course)}
+              href={localePath(lang, coursePath(course))}
               className={`${buttons.button} ${buttons.primary}`}
-              aria-label={`Start Learning: ${course.title}`}
+              aria-label={`${text.start}: ${course.title}`}
             >
-              Start Learning
+              {text.start}
             </SiteLink>
           ) : (
             <button type="button" className={buttons.button} disabled>
-              Coming Soon
+              {text.soon}
             </button>
           )}
         </div>

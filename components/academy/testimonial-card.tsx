@@ -1,9 +1,11 @@
 import { Picture } from '@/components/ui/picture';
 import type { Testimonial } from '@/lib/content/types';
+import type { Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 import styles from './testimonial-card.module.css';
 
-export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+export function TestimonialCard({ testimonial, lang }: { testimonial: Testimonial; lang: Lang }) {
   return (
     <figure className={styles.card}>
       <blockquote className={styles.quote}>
@@ -12,7 +14,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <figcaption className={styles.caption}>
         <Picture
           src={testimonial.flag}
-          alt={`Flag of ${testimonial.country}`}
+          alt={`${messages(lang).academy.flag} ${testimonial.country}`}
           width={36}
           height={24}
           className={styles.flag}

@@ -1,11 +1,15 @@
 import buttons from '@/components/ui/button.module.css';
 import { ExternalLink } from '@/components/ui/external-link';
-import { site } from '@/lib/content';
+import { content } from '@/lib/content';
+import type { Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 import styles from './hero.module.css';
 import { ParticlesBackground } from './particles-background';
 
-export function Hero() {
+export function Hero({ lang }: { lang: Lang }) {
+  const { site } = content(lang);
+  const text = messages(lang).home;
   return (
     <section className={styles.hero} aria-labelledby="home-headline">
       <div aria-hidden="true" className={styles.backdrop}>
@@ -17,11 +21,11 @@ export function Hero() {
         </h1>
         <p className={styles.tagline}>{site.tagline}</p>
         <div className={styles.actions}>
-          <ExternalLink href={site.trainingLink} className={`${buttons.button} ${buttons.primary}`}>
-            Get trained
+          <ExternalLink href={site.trainingLink} lang={lang} className={`${buttons.button} ${buttons.primary}`}>
+            {text.getTrained}
           </ExternalLink>
-          <ExternalLink href={site.projectLink} className={`${buttons.button} ${buttons.secondary}`}>
-            Start a Project
+          <ExternalLink href={site.projectLink} lang={lang} className={`${buttons.button} ${buttons.secondary}`}>
+            {text.startProject}
           </ExternalLink>
         </div>
       </div>

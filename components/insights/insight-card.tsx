@@ -2,8 +2,17 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import type { Insight } from '@/lib/content/types';
+import type { Lang } from '@/lib/i18n';
 
-export function InsightCard({ insight, showDescription }: { insight: Insight; showDescription: boolean }) {
+export function InsightCard({
+  insight,
+  showDescription,
+  lang,
+}: {
+  insight: Insight;
+  showDescription: boolean;
+  lang: Lang;
+}) {
   return (
     <article className={ui.card}>
       <Picture
@@ -16,7 +25,9 @@ export function InsightCard({ insight, showDescription }: { insight: Insight; sh
       />
       <div className={ui.cardBody}>
         <h3>
-          <ExternalLink href={insight.link}>{insight.title}</ExternalLink>
+          <ExternalLink href={insight.link} lang={lang}>
+            {insight.title}
+          </ExternalLink>
         </h3>
         {showDescription ? <p>{insight.description}</p> : null}
       </div>

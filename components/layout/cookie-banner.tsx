@@ -13,22 +13,29 @@ import styles from './cookie-banner.module.css';
 // JavaScript it stays hidden: no analytics can load, so there is nothing to refuse.
 const serverSnapshot = () => null;
 
-export function CookieBanner() {
+export interface CookieTexts {
+  label: string;
+  before: string;
+  link: string;
+  accept: string;
+  refuse: string;
+}
+
+export function CookieBanner({ text, privacyHref }: { text: CookieTexts; privacyHref: string }) {
   const consent = useSyncExternalStore(subscribeConsent, getConsent, serverSnapshot);
   if (consent !== null) return null;
 
   return (
-    <section className={styles.banner} aria-label="Cookie choice">
+    <section className={styles.banner} aria-label={text.label}>
       <p className={styles.text}>
-        We use cookies to keep forms safe and, unless you refuse, to count visits anonymously. Read our{' '}
-        <SiteLink href="/privacy">privacy policy</SiteLink>.
+        {text.before} <SiteLink href={privacyHref}>{text.link}</SiteLink>.
       </p>
       <div className={styles.actions}>
         <button type="button" className={styles.accept} onClick={() => setConsent('accepted')}>
-          Got it!
+          {text.accept}
         </button>
         <button type="button" className={styles.refuse} onClick={() => setConsent('refused')}>
-          Refuse cookies
+          {text.refuse}
         </button>
       </div>
     </section>

@@ -1,10 +1,14 @@
 import { SiteLink } from '@/components/ui/site-link';
-import { contactInfo, footerNav, site, socialLinks } from '@/lib/content';
+import { content } from '@/lib/content';
+import type { Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 import { FooterYear } from './footer-year';
 import styles from './footer.module.css';
 
-export function Footer() {
+export function Footer({ lang }: { lang: Lang }) {
+  const { contactInfo, footerNav, site, socialLinks } = content(lang);
+  const text = messages(lang).footer;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -19,7 +23,7 @@ export function Footer() {
         </section>
         <nav className={styles.links} aria-labelledby="footer-useful">
           <h2 id="footer-useful" className={styles.heading}>
-            Useful links
+            {text.useful}
           </h2>
           <ul>
             {footerNav.map((link) => (
@@ -31,14 +35,14 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className={styles.heading}>
-            Follow us
+            {text.follow}
           </h2>
           <ul className={styles.social}>
             {socialLinks.map((social) => (
               <li key={social.href}>
                 <a href={social.href} rel="noopener noreferrer" target="_blank">
                   {social.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden">{messages(lang).newTab}</span>
                 </a>
               </li>
             ))}
@@ -46,7 +50,7 @@ export function Footer() {
         </section>
       </div>
       <p className={styles.copyright}>
-        © <FooterYear buildYear={new Date().getFullYear()} /> {site.name}. All rights reserved.
+        © <FooterYear buildYear={new Date().getFullYear()} /> {site.name}. {text.rights}
       </p>
     </footer>
   );

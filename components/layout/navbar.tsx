@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { SiteLink } from '@/components/ui/site-link';
 import type { NavLink } from '@/lib/content/types';
+import { langName, langTag, localePath, otherLang, pagePath, type Lang } from '@/lib/i18n';
 
 import styles from './navbar.module.css';
 
@@ -22,10 +23,14 @@ export function isCurrent(pathname: string, href: string): boolean {
 interface NavbarProps {
   brand: string;
   links: readonly NavLink[];
+  lang: Lang;
+  text: { main: string; menu: string; switchHint: string };
 }
 
-export function Navbar({ brand, links }: NavbarProps) {
-  const pathname = usePathname() ?? '/';
+export function Navbar({ brand, links, lang, text }: NavbarProps) {
+  const { path } = pagePath(usePathname() ?? '/');
+  const pathname = localePath(lang, path);
+  const other = otherLang(lang);
   const [open, setOpen] = useState(false);
   const [lastPath, setLastPath] = useState(pathname);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -48,12 +53,16 @@ export function Navbar({ brand, links }: NavbarProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const variant = navbarVariant(pathname);
+  const variant = navbarVariant(path);
 
   return (
     <header className={`${styles.header} ${styles[variant]}`} data-variant={variant}>
-      <nav className={styles.nav} aria-label="Main">
-        <SiteLink href="/" className={styles.brand} aria-current={pathname === '/' ? 'page' : undefined}>
+      <nav className={styles.nav} aria-label={text.main}>
+        <SiteLink
+          href={localePath(lang, '/')}
+          className={styles.brand}
+          aria-current={path === '/' ? 'page' : undefined}
+        >
           {brand}
         </SiteLink>
         <button
@@ -66,8 +75,19 @@ export function Navbar({ brand, links }: NavbarProps) {
           onClick={() => setOpen((o) => !o)}
         >
           <span aria-hidden="true" className={styles.toggleIcon} />
-          Menu
+          {text.menu}
         </button>
+        {/* A full page load, so the new page's <html lang> and texts come with it. */}
+        <a
+          href={localePath(other, path)}
+          className={`${styles.link} ${styles.switch}`}
+          hrefLang={langTag[other]}
+          lang={langTag[other]}
+          title={text.switchHint}
+          data-lang-switch
+        >
+          {langName[other]}
+        </a>
         {/* Without JavaScript the toggle cannot work, so the menu is simply always shown. */}
         <noscript>
           <style>{'[data-menu-toggle]{display:none!important}[data-menu]{display:flex!important}'}</style>

@@ -1,16 +1,19 @@
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
+import type { Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 interface LegalPageProps {
+  lang: Lang;
   title: string;
   updated: string;
   sections: { heading: string; paragraphs: string[] }[];
 }
 
-export function LegalPage({ title, updated, sections }: LegalPageProps) {
+export function LegalPage({ lang, title, updated, sections }: LegalPageProps) {
   return (
     <>
-      <PageHeader title={title} lead={`Last updated ${updated}`} />
+      <PageHeader title={title} lead={`${messages(lang).legal.updated} ${updated}`} />
       <div className={`container ${ui.section}`}>
         <div className={ui.prose}>
           {sections.map((section) => (

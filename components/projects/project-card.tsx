@@ -3,9 +3,19 @@ import ui from '@/components/ui/section.module.css';
 import { SiteLink } from '@/components/ui/site-link';
 import { projectPath } from '@/lib/content';
 import type { ProjectSummary } from '@/lib/content/types';
+import { localePath, type Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 // A project as a card: on the Projects page with its image, in the Home carousel with its problem.
-export function ProjectCard({ project, variant }: { project: ProjectSummary; variant: 'list' | 'carousel' }) {
+export function ProjectCard({
+  project,
+  variant,
+  lang,
+}: {
+  project: ProjectSummary;
+  variant: 'list' | 'carousel';
+  lang: Lang;
+}) {
   return (
     <article className={ui.card}>
       {variant === 'list' ? (
@@ -20,12 +30,12 @@ export function ProjectCard({ project, variant }: { project: ProjectSummary; var
       ) : null}
       <div className={ui.cardBody}>
         <h3>
-          <SiteLink href={projectPath(project)}>{project.title}</SiteLink>
+          <SiteLink href={localePath(lang, projectPath(project))}>{project.title}</SiteLink>
         </h3>
         <p>{project.summary}</p>
         {variant === 'carousel' ? (
           <p>
-            <strong>Problem: </strong>
+            <strong>{messages(lang).projects.problem}</strong>
             {project.problem}
           </p>
         ) : null}

@@ -3,18 +3,18 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
 
-import { CarouselFrame, type CarouselMove } from './carousel-frame';
+import { CarouselFrame, type CarouselMove, type CarouselText } from './carousel-frame';
 
 interface Props {
   label: string;
-  itemName: string;
+  text: CarouselText;
   slides: ReactNode[];
   // A press of a button that arrived before embla was loaded.
   firstMove: CarouselMove | null;
 }
 
 // The carousel driven by embla: swipe, snap and animated moves; it never moves by itself.
-export default function EmblaCarousel({ label, itemName, slides, firstMove }: Props) {
+export default function EmblaCarousel({ label, text, slides, firstMove }: Props) {
   const [reducedMotion] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   const [viewportRef, api] = useEmblaCarousel({ align: 'start', duration: reducedMotion ? 5 : 25 });
   const [edges, setEdges] = useState({ prev: false, next: slides.length > 1 });
@@ -37,7 +37,7 @@ export default function EmblaCarousel({ label, itemName, slides, firstMove }: Pr
   return (
     <CarouselFrame
       label={label}
-      itemName={itemName}
+      text={text}
       slides={slides}
       viewportRef={viewportRef}
       canPrev={edges.prev}

@@ -2,11 +2,20 @@ import type { KeyboardEvent, ReactNode, Ref } from 'react';
 
 import styles from './carousel.module.css';
 
+// The carousel's words in the page's language: the buttons' names, the slide count ('2 of 5') and what
+// screen readers call the widget.
+export interface CarouselText {
+  previous: string;
+  next: string;
+  of: string;
+  role: string;
+}
+
 export type CarouselMove = 'prev' | 'next';
 
 export interface CarouselFrameProps {
   label: string;
-  itemName: string;
+  text: CarouselText;
   slides: ReactNode[];
   viewportRef?: Ref<HTMLDivElement>;
   canPrev: boolean;
@@ -15,7 +24,7 @@ export interface CarouselFrameProps {
 }
 
 // The carousel's markup, the same before and after embla takes over, so the switch is invisible.
-export function CarouselFrame({ label, itemName, slides, viewportRef, canPrev, canNext, onMove }: CarouselFrameProps) {
+export function CarouselFrame({ label, text, slides, viewportRef, canPrev, canNext, onMove }: CarouselFrameProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
@@ -23,7 +32,7 @@ export function CarouselFrame({ label, itemName, slides, viewportRef, canPrev, c
     }
   };
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+    <section className={styles.carousel} aria-roledescription={text.role} aria-label={label} onKeyDown={onKeyDown}>
       {/* Focusable so keyboard users can scroll it and use the arrow keys even where no slide has a link. */}
       <div className={styles.viewport} ref={viewportRef} tabIndex={0}>
         <div className={styles.track}>
@@ -33,7 +42,7 @@ export function CarouselFrame({ label, itemName, slides, viewportRef, canPrev, c
               className={styles.slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-label={`${index + 1} ${text.of} ${slides.length}`}
             >
               {slide}
             </div>
@@ -46,7 +55,7 @@ export function CarouselFrame({ label, itemName, slides, viewportRef, canPrev, c
           className={styles.control}
           onClick={() => onMove('prev')}
           disabled={!canPrev}
-          aria-label={`Previous ${itemName}`}
+          aria-label={text.previous}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -55,7 +64,7 @@ export function CarouselFrame({ label, itemName, slides, viewportRef, canPrev, c
           className={styles.control}
           onClick={() => onMove('next')}
           disabled={!canNext}
-          aria-label={`Next ${itemName}`}
+          aria-label={text.next}
         >
           <span aria-hidden="true">›</span>
         </button>

@@ -2,22 +2,22 @@
 
 import { Children, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
-import { CarouselFrame, type CarouselMove } from './carousel-frame';
+import { CarouselFrame, type CarouselMove, type CarouselText } from './carousel-frame';
 
 const EmblaCarousel = lazy(() => import('./carousel-embla'));
 
 interface CarouselProps {
   // The carousel's accessible name, e.g. "Featured projects".
   label: string;
-  // What one slide is, for the button names: "Previous project", "Next project".
-  itemName: string;
+  // The buttons' names ("Previous project", "Next project") and the other words, in the page's language.
+  text: CarouselText;
   children: ReactNode;
 }
 
 // A swipeable, keyboard-usable carousel that never moves by itself. Its embla code is fetched only
 // when the carousel comes near the screen (or a button is pressed), so it costs a first visit nothing;
 // until then, and without JavaScript, it is a row that scrolls natively with snap points.
-export function Carousel({ label, itemName, children }: CarouselProps) {
+export function Carousel({ label, text, children }: CarouselProps) {
   const slides = Children.toArray(children);
   const [enhanced, setEnhanced] = useState(false);
   const [firstMove, setFirstMove] = useState<CarouselMove | null>(null);
@@ -42,7 +42,7 @@ export function Carousel({ label, itemName, children }: CarouselProps) {
   const frame = (
     <CarouselFrame
       label={label}
-      itemName={itemName}
+      text={text}
       slides={slides}
       canPrev={false}
       canNext={slides.length > 1}
@@ -57,7 +57,7 @@ export function Carousel({ label, itemName, children }: CarouselProps) {
     <div ref={placeholder}>
       {enhanced ? (
         <Suspense fallback={frame}>
-          <EmblaCarousel label={label} itemName={itemName} slides={slides} firstMove={firstMove} />
+          <EmblaCarousel label={label} text={text} slides={slides} firstMove={firstMove} />
         </Suspense>
       ) : (
         frame

@@ -10,35 +10,103 @@ import { projectDetails, projectList } from '@/data/projects';
 import { contactInfo as rawContact, site as rawSite, socialLinks as rawSocial } from '@/data/site';
 import { academyStats as rawAcademyStats, projectStats as rawProjectStats } from '@/data/stats';
 import { testimonials as rawTestimonials } from '@/data/testimonials';
+import { localePath, type Lang, type Localised, type Translation } from '@/lib/i18n';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
+import { french } from './french';
 import { parseContent } from './parse';
 import * as schemas from './schemas';
 import type { Course, ProjectDetail, ProjectSummary } from './types';
 
 // Every page reads content from here, never from data/ directly, so all of it is validated when the
-// build first imports this module.
-export const site = parseContent('site.ts', schemas.siteSchema, rawSite);
-export const contactInfo = parseContent('site.ts (contactInfo)', schemas.contactInfoSchema, rawContact);
-export const socialLinks = parseContent('site.ts (socialLinks)', schemas.socialLinksSchema, rawSocial);
-export const mainNav = parseContent('navigation.ts (mainNav)', schemas.navLinksSchema, rawMainNav);
-export const footerNav = parseContent('navigation.ts (footerNav)', schemas.navLinksSchema, rawFooterNav);
-export const courses = parseContent('courses.ts', schemas.coursesSchema, rawCourses);
-const projects = parseContent('projects.ts', schemas.projectsSchema, { list: projectList, details: projectDetails });
-export const projectSummaries = projects.list;
-export const insights = parseContent('insights.ts', schemas.insightsSchema, rawInsights);
-export const partners = parseContent('partners.ts', schemas.partnersSchema, rawPartners);
-export const founders = parseContent('people.ts (founders)', schemas.peopleSchema, rawFounders);
-export const advisoryBoard = parseContent('people.ts (advisoryBoard)', schemas.peopleSchema, rawBoard);
-export const testimonials = parseContent('testimonials.ts', schemas.testimonialsSchema, rawTestimonials);
-export const projectStats = parseContent('stats.ts (projectStats)', schemas.projectStatsSchema, rawProjectStats);
-export const academyStats = parseContent('stats.ts (academyStats)', schemas.academyStatsSchema, rawAcademyStats);
-export const events = parseContent('events.ts', schemas.eventsSchema, rawEvents);
-export const offers = parseContent('offers.ts', schemas.offersSchema, rawOffers);
-export const pages = parseContent('pages.ts', schemas.pagesSchema, {
-  ...rawPages,
-  insightsPage: { ...rawPages.insightsPage, submitLink: submitInsightLink },
-});
+// build first imports this module. Each language is parsed from its own data (docs/product.md §12):
+// English from data/, French from data/fr/, which lays its texts over the same facts.
+function parseLanguage(lang: Lang, raw: Translation<typeof english>) {
+  const file = (name: string) => (lang === 'en' ? name : `fr/${name}`);
+  const nav = (links: unknown) =>
+    parseContent(file('navigation.ts'), schemas.navLinksSchema, links).map((link) => ({
+      ...link,
+      href: localePath(lang, link.href),
+    }));
+  const projects = parseContent(file('projects.ts'), schemas.projectsSchema, {
+    list: raw.projectList,
+    details: raw.projectDetails,
+  });
+  return {
+    lang,
+    site: parseContent(file('site.ts'), schemas.siteSchema, raw.site),
+    contactInfo: parseContent('site.ts (contactInfo)', schemas.contactInfoSchema, rawContact),
+    socialLinks: parseContent('site.ts (socialLinks)', schemas.socialLinksSchema, rawSocial),
+    mainNav: nav(raw.mainNav),
+    footerNav: nav(raw.footerNav),
+    courses: parseContent(file('courses.ts'), schemas.coursesSchema, raw.courses),
+    projectSummaries: projects.list,
+    projectDetails: projects.details,
+    insights: parseContent(file('insights.ts'), schemas.insightsSchema, raw.insights),
+    partners: parseContent(file('partners.ts'), schemas.partnersSchema, raw.partners),
+    founders: parseContent(file('people.ts'), schemas.peopleSchema, raw.founders),
+    advisoryBoard: parseContent(file('people.ts'), schemas.peopleSchema, raw.advisoryBoard),
+    testimonials: parseContent(file('testimonials.ts'), schemas.testimonialsSchema, raw.testimonials),
+    projectStats: parseContent('stats.ts (projectStats)', schemas.projectStatsSchema, rawProjectStats),
+    academyStats: parseContent('stats.ts (academyStats)', schemas.academyStatsSchema, rawAcademyStats),
+    events: parseContent(file('events.ts'), schemas.eventsSchema, raw.events),
+    offers: parseContent(file('offers.ts'), schemas.offersSchema, raw.offers),
+    pages: parseContent(file('pages.ts'), schemas.pagesSchema, {
+      ...raw.pages,
+      insightsPage: { ...raw.pages.insightsPage, submitLink: submitInsightLink },
+    }),
+  };
+}
+
+export const english = {
+  site: rawSite,
+  mainNav: rawMainNav,
+  footerNav: rawFooterNav,
+  courses: rawCourses,
+  projectList,
+  projectDetails,
+  insights: rawInsights,
+  partners: rawPartners,
+  founders: rawFounders,
+  advisoryBoard: rawBoard,
+  testimonials: rawTestimonials,
+  events: rawEvents,
+  offers: rawOffers,
+  pages: rawPages,
+};
+
+export type Content = ReturnType<typeof parseLanguage>;
+
+const bundles: Localised<Content> = {
+  en: parseLanguage('en', english),
+  fr: parseLanguage('fr', french),
+};
+
+// The content of a page in its language.
+export function content(lang: Lang): Content {
+  return bundles[lang];
+}
+
+// The English content, which the server's own texts (staff mails, the export, the registry) use.
+export const {
+  site,
+  contactInfo,
+  socialLinks,
+  mainNav,
+  footerNav,
+  courses,
+  projectSummaries,
+  insights,
+  partners,
+  founders,
+  advisoryBoard,
+  testimonials,
+  projectStats,
+  academyStats,
+  events,
+  offers,
+  pages,
+} = bundles.en;
 
 // The entity of a page that is only ever built for the slugs its generateStaticParams lists
 // (dynamicParams = false: any other slug is answered by Next before the page runs). Not finding it is a
@@ -48,30 +116,37 @@ export function prerendered<T>(entity: T | undefined, slug: string): T {
   return entity;
 }
 
-export function findCourse(slug: string): Course | undefined {
-  return courses.find((course) => course.slug === slug);
+export function findCourse(slug: string, lang: Lang = 'en'): Course | undefined {
+  return content(lang).courses.find((course) => course.slug === slug);
 }
 
-export function coursePath(course: Course): string {
+export function coursePath(course: { slug: string }): string {
   return `/academy/${course.slug}`;
 }
 
-export function projectPath(project: { id: number; title: string }): string {
-  return `/projects/${projectSlug(project)}`;
+// The slug comes from the English title in both languages, so a project keeps one address per language.
+export function projectPath(project: { id: number }): string {
+  const english = projectSummaries.find((p) => p.id === project.id);
+  if (!english) throw new Error(`No project with id ${project.id}`);
+  return `/projects/${projectSlug(english)}`;
 }
 
 // docs/product.md §2: the project is found by the trailing number of its URL.
-export function findProjectBySlug(slug: string): { summary: ProjectSummary; detail: ProjectDetail } | undefined {
+export function findProjectBySlug(
+  slug: string,
+  lang: Lang = 'en',
+): { summary: ProjectSummary; detail: ProjectDetail } | undefined {
   const id = projectIdFromSlug(slug);
-  const summary = projectSummaries.find((p) => p.id === id);
-  const detail = id === null ? undefined : projects.details[id - 1];
+  const { projectSummaries: summaries, projectDetails: details } = content(lang);
+  const summary = summaries.find((p) => p.id === id);
+  const detail = id === null ? undefined : details[id - 1];
   return summary && detail ? { summary, detail } : undefined;
 }
 
-export function findEvent(slug: string) {
-  return events.find((event) => event.slug === slug);
+export function findEvent(slug: string, lang: Lang = 'en') {
+  return content(lang).events.find((event) => event.slug === slug);
 }
 
-export function findOffer(slug: string) {
-  return offers.find((offer) => offer.slug === slug);
+export function findOffer(slug: string, lang: Lang = 'en') {
+  return content(lang).offers.find((offer) => offer.slug === slug);
 }

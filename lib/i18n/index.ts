@@ -43,3 +43,21 @@ export function splitPath(pathname: string): { lang: Lang; path: string } {
 export function otherLang(lang: Lang): Lang {
   return lang === 'en' ? 'fr' : 'en';
 }
+
+// The shape of a dictionary of texts: every key of the English one, each a string or a nested dictionary.
+export type Dictionary<T> = { readonly [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
+
+// The language of a route's [lang] segment. The segment is only ever built for `langs`
+// (dynamicParams = false), so anything else is a bug in the build, not a visitor's doing.
+export function routeLang(value: string): Lang {
+  if (!isLang(value)) throw new Error(`No such language: "${value}"`);
+  return value;
+}
+
+// The language and English path of any page address, public (/about, /fr/about) or as Next routes it
+// inside (/en/about): a prerendered page sees the latter while it is built.
+export function pagePath(pathname: string): { lang: Lang; path: string } {
+  if (pathname === '/en' || pathname === '/en/') return { lang: 'en', path: '/' };
+  if (pathname.startsWith('/en/')) return { lang: 'en', path: pathname.slice(3) };
+  return splitPath(pathname);
+}

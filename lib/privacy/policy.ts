@@ -1,15 +1,25 @@
 import type { Config } from '@/lib/config';
-import { pages } from '@/lib/content';
+import { content } from '@/lib/content';
+import type { Lang, Localised } from '@/lib/i18n';
 
 // The privacy page's sections with the retention periods of the settings that the purge uses
 // (lib/privacy/retention.ts) and the processors this configuration uses.
-export function period(days: number): string {
-  if (days % 365 === 0) return days === 365 ? 'one year' : `${days / 365} years`;
-  return days === 1 ? 'one day' : `${days} days`;
+const units: Localised<{ year: string; years: string; day: string; days: string }> = {
+  en: { year: 'one year', years: 'years', day: 'one day', days: 'days' },
+  fr: { year: 'un an', years: 'ans', day: 'un jour', days: 'jours' },
+};
+
+export function period(days: number, lang: Lang = 'en'): string {
+  const unit = units[lang];
+  if (days % 365 === 0) return days === 365 ? unit.year : `${days / 365} ${unit.years}`;
+  return days === 1 ? unit.day : `${days} ${unit.days}`;
 }
 
-export function processorsInUse(settings: Pick<Config, 'store' | 'mail' | 'recaptcha' | 'newsletter'>): string[] {
-  const texts = pages.privacy.processors;
+export function processorsInUse(
+  settings: Pick<Config, 'store' | 'mail' | 'recaptcha' | 'newsletter'>,
+  lang: Lang = 'en',
+): string[] {
+  const texts = content(lang).pages.privacy.processors;
   const transport = settings.mail.transport;
   return [
     ...(settings.store.kind === 'firestore' ? [texts.firestore] : []),
@@ -21,16 +31,17 @@ export function processorsInUse(settings: Pick<Config, 'store' | 'mail' | 'recap
 
 export function privacySections(
   settings: Pick<Config, 'store' | 'mail' | 'recaptcha' | 'newsletter' | 'retention'>,
+  lang: Lang = 'en',
 ): { heading: string; paragraphs: string[] }[] {
   const { retention } = settings;
   const values: Record<string, string> = {
-    contactPeriod: period(retention.contactDays),
-    registrationPeriod: period(retention.registrationDays),
-    newsletterInactivePeriod: period(retention.newsletterInactiveDays),
-    mailPeriod: period(retention.mailKeepDays),
-    processors: processorsInUse(settings).join(' '),
+    contactPeriod: period(retention.contactDays, lang),
+    registrationPeriod: period(retention.registrationDays, lang),
+    newsletterInactivePeriod: period(retention.newsletterInactiveDays, lang),
+    mailPeriod: period(retention.mailKeepDays, lang),
+    processors: processorsInUse(settings, lang).join(' '),
   };
-  return pages.privacy.sections.map((section) => ({
+  return content(lang).pages.privacy.sections.map((section) => ({
     heading: section.heading,
     paragraphs: section.paragraphs
       .map((paragraph) => paragraph.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole))

@@ -1,0 +1,49 @@
+import { TeamGrid } from '@/components/about/team-grid';
+import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
+import ui from '@/components/ui/section.module.css';
+import { content } from '@/lib/content';
+import { routeLang } from '@/lib/i18n';
+import { pageMetadata } from '@/lib/seo';
+import { messages } from '@/messages';
+
+import styles from './about.module.css';
+
+type Props = PageProps<'/[lang]/about'>;
+
+export async function generateMetadata({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { title, description } = messages(lang).about;
+  return pageMetadata({ lang, title, description, path: '/about' });
+}
+
+// The advisory board exists in data/people.ts but is not rendered (docs/product.md §10).
+export default async function AboutPage({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { pages, founders } = content(lang);
+  const { about } = pages;
+  const text = messages(lang).about;
+  return (
+    <>
+      <PageHeader title={text.heading} />
+      <Section id="who-we-are" title={text.whoWeAre}>
+        <p className={ui.prose}>{about.whoWeAre}</p>
+        <ul className={styles.focus}>
+          {about.focus.map((block) => (
+            <li key={block.title} className={styles.block}>
+              <h3>{block.title}</h3>
+              <p className={styles.figure}>{block.figure}</p>
+              <p>{block.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="about-what-we-do" title={text.whatWeDo} alt>
+        <p className={ui.prose}>{about.whatWeDo}</p>
+      </Section>
+      <Section id="team" title={text.founders}>
+        <TeamGrid people={founders} lang={lang} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Metadata } from 'next';
+import { JsonLdScript } from 'next-seo';
+
+import { EnrolmentForm } from '@/components/forms/enrolment-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { Picture } from '@/components/ui/picture';
+import ui from '@/components/ui/section.module.css';
+import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
+import { courseFacts } from '@/lib/content/facts';
+import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { formatCost } from '@/lib/i18n/format';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import { messages } from '@/messages';
+
+import styles from './course.module.css';
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return courses.map((course) => ({ slug: course.slug }));
+}
+
+type Props = PageProps<'/[lang]/academy/[slug]'>;
+
+async function pageCourse(params: Props['params']) {
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  // The record keeps the course's English title, whatever the page's language (docs/product.md §12).
+  const english = prerendered(findCourse(slug), slug);
+  return { lang, course: prerendered(findCourse(slug, lang), slug), englishTitle: english.title };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { lang, course } = await pageCourse(params);
+  return pageMetadata({
+    lang,
+    title: course.title,
+    description: `${course.title}: ${courseFacts(course, lang)}. ${course.intro.split('. ')[0]}.`.slice(0, 200),
+    path: coursePath(course),
+  });
+}
+
+export default async function CoursePage({ params }: Props) {
+  const { lang, course, englishTitle } = await pageCourse(params);
+  const { site } = content(lang);
+  const text = messages(lang).course;
+  return (
+    <>
+      <JsonLdScript
+        scriptKey="course"
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Course',
+          name: course.title,
+          description: course.intro,
+          url: `${siteUrl}${localePath(lang, coursePath(course))}`,
+          inLanguage: langTag[lang],
+          provider: { '@type': 'Organization', name: site.name, url: siteUrl },
+        }}
+      />
+      <PageHeader title={course.title}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{text.duration}</dt>
+            <dd>{course.duration}</dd>
+          </div>
+          <div>
+            <dt>{text.cost}</dt>
+            <dd>{formatCost(course.cost, lang)}</dd>
+          </div>
+        </dl>
+      </PageHeader>
+      <div className={`container ${ui.withAside}`}>
+        <div>
+          <Picture
+            src={course.img}
+            alt=""
+            width={640}
+            height={400}
+            priority
+            className={ui.roundedImage}
+            sizes="(min-width: 56rem) 40rem, 92vw"
+          />
+          <section aria-labelledby="introduction" className={ui.section}>
+            <h2 id="introduction" className={ui.heading}>
+              {text.introduction}
+            </h2>
+            <p className={ui.prose}>{course.intro}</p>
+          </section>
+          <section aria-labelledby="outcomes">
+            <h2 id="outcomes" className={ui.heading}>
+              {text.outcome}
+            </h2>
+            <ul className={styles.outcomes}>
+              {course.outcomes.map((outcome) => (
+                <li key={outcome}>{outcome}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <section aria-labelledby="enrol" className={styles.enrol}>
+          <h2 id="enrol" className={ui.heading}>
+            {text.enrol}
+          </h2>
+          <EnrolmentForm lang={lang} course={englishTitle} hasPaymentPage={course.pay_link !== ''} />
+        </section>
+      </div>
+    </>
+  );
+}

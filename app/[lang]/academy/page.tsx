@@ -1,0 +1,74 @@
+import { CourseJsonLd } from 'next-seo';
+
+import { CourseCard } from '@/components/academy/course-card';
+import { TestimonialCard } from '@/components/academy/testimonial-card';
+import buttons from '@/components/ui/button.module.css';
+import { Carousel } from '@/components/ui/carousel';
+import { ExternalLink } from '@/components/ui/external-link';
+import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
+import ui from '@/components/ui/section.module.css';
+import { StatList } from '@/components/ui/stat-list';
+import { content, coursePath } from '@/lib/content';
+import { localePath, routeLang } from '@/lib/i18n';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import { messages } from '@/messages';
+
+type Props = PageProps<'/[lang]/academy'>;
+
+export async function generateMetadata({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { title, description } = messages(lang).academy;
+  return pageMetadata({ lang, title, description, path: '/academy' });
+}
+
+export default async function AcademyPage({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { academyStats, courses, pages, testimonials } = content(lang);
+  const t = messages(lang);
+  const text = t.academy;
+  return (
+    <>
+      <CourseJsonLd type="list" urls={courses.map((course) => `${siteUrl}${localePath(lang, coursePath(course))}`)} />
+      <PageHeader title={text.title} lead={pages.academyPage.intro}>
+        <StatList
+          lang={lang}
+          label={text.figures}
+          stats={[
+            { label: text.enthusiasts, value: academyStats.enthusiast },
+            { label: text.fellows, value: academyStats.fellows },
+            { label: text.countries, value: academyStats.countries },
+          ]}
+        />
+      </PageHeader>
+      <Section id="tracks" title={text.courses}>
+        <ul className={ui.grid}>
+          {courses.map((course) => (
+            <li key={course.slug}>
+              <CourseCard course={course} lang={lang} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="fellows" title={text.say} alt>
+        <Carousel
+          label={text.testimonials}
+          text={{ ...t.carousel, previous: text.previousTestimonial, next: text.nextTestimonial }}
+        >
+          {testimonials.map((testimonial) => (
+            <TestimonialCard key={testimonial.name} testimonial={testimonial} lang={lang} />
+          ))}
+        </Carousel>
+        <div className={ui.actions}>
+          <ExternalLink
+            href={pages.academyPage.cohortLink}
+            lang={lang}
+            className={`${buttons.button} ${buttons.primary}`}
+          >
+            {text.cohort}
+          </ExternalLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Metadata } from 'next';
+import { JsonLdScript } from 'next-seo';
+
+import { EventForm } from '@/components/forms/event-form';
+import { Picture } from '@/components/ui/picture';
+import ui from '@/components/ui/section.module.css';
+import { content, events, findEvent, prerendered } from '@/lib/content';
+import { eventDates } from '@/lib/content/facts';
+import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import { messages } from '@/messages';
+
+import styles from './event.module.css';
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return events.map((event) => ({ slug: event.slug }));
+}
+
+type Props = PageProps<'/[lang]/events/[slug]'>;
+
+async function pageEvent(params: Props['params']) {
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  return { lang, event: prerendered(findEvent(slug, lang), slug) };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { lang, event } = await pageEvent(params);
+  return pageMetadata({
+    lang,
+    title: event.title,
+    description: `${eventDates(event, lang)}, ${event.location}. ${event.tagline}`,
+    path: `/events/${event.slug}`,
+  });
+}
+
+export default async function EventPage({ params }: Props) {
+  const { lang, event } = await pageEvent(params);
+  const { site } = content(lang);
+  const text = messages(lang).event;
+  return (
+    <>
+      <JsonLdScript
+        scriptKey="event"
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Event',
+          name: event.title,
+          startDate: event.startDate,
+          endDate: event.endDate,
+          description: event.description,
+          inLanguage: langTag[lang],
+          location: {
+            '@type': 'Place',
+            name: event.location,
+            address: { '@type': 'PostalAddress', addressLocality: 'Lagos', addressCountry: 'NG' },
+          },
+          image: `${siteUrl}${event.img}`,
+          url: `${siteUrl}${localePath(lang, `/events/${event.slug}`)}`,
+          eventStatus: 'https://schema.org/EventScheduled',
+          organizer: { '@type': 'Organization', name: site.name, url: siteUrl },
+        }}
+      />
+      <section className={styles.banner} aria-labelledby="event-title">
+        <Picture src={event.img} alt="" fill priority className={styles.bannerImage} sizes="100vw" />
+        <div className={`container ${styles.bannerText}`}>
+          <p className={styles.dates}>{eventDates(event, lang)}</p>
+          <h1 id="event-title" className={styles.title}>
+            {event.title}
+          </h1>
+          <p className={styles.tagline}>{event.tagline}</p>
+        </div>
+      </section>
+      <div className={`container ${ui.columns}`}>
+        <section aria-labelledby="about-event" className={ui.section}>
+          <h2 id="about-event" className={ui.heading}>
+            {text.about}
+          </h2>
+          <p className={ui.prose}>{event.description}</p>
+          <p>
+            <strong>{text.where}</strong> {event.location}
+          </p>
+          <p className={styles.partnerLabel}>{text.partnership}</p>
+          <Picture src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
+        </section>
+        <section aria-labelledby="register" className={`${ui.section} ${styles.form}`}>
+          <h2 id="register" className={ui.heading}>
+            {text.register}
+          </h2>
+          <EventForm lang={lang} event={event.slug} />
+        </section>
+      </div>
+    </>
+  );
+}

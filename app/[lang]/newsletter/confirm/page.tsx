@@ -1,0 +1,39 @@
+import type { Metadata } from 'next';
+
+import { NewsletterStep } from '@/components/newsletter/newsletter-step';
+import { site } from '@/lib/content';
+import { routeLang } from '@/lib/i18n';
+import { linkAddress } from '@/lib/newsletter';
+import { messages } from '@/messages';
+
+type Props = PageProps<'/[lang]/newsletter/confirm'>;
+
+// Reached from a personal link: not for search engines.
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const text = messages(routeLang((await params).lang)).newsletter;
+  return { title: `${text.confirmTitle} - ${site.name}`, robots: { index: false, follow: false } };
+}
+
+const withBrand = (text: string) => text.replace('{brand}', site.name);
+
+// Opening the link shows a button; only pressing it (a POST) confirms, so a mail scanner that opens
+// links confirms nobody.
+export default async function ConfirmPage({ params, searchParams }: Props) {
+  const lang = routeLang((await params).lang);
+  const text = messages(lang).newsletter;
+  const { t, result } = await searchParams;
+  if (result === 'confirmed') {
+    return <NewsletterStep title={text.confirmedTitle} paragraphs={[withBrand(text.confirmedText)]} />;
+  }
+  const token = typeof t === 'string' ? t : '';
+  if (result !== undefined || !linkAddress('newsletter-confirm', token)) {
+    return <NewsletterStep title={text.expiredTitle} paragraphs={[text.expiredText, text.expiredAgain]} />;
+  }
+  return (
+    <NewsletterStep
+      title={text.confirmTitle}
+      paragraphs={[withBrand(text.confirmText)]}
+      action={{ url: '/api/newsletter/confirm', token, label: text.confirmButton, lang }}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import type { Metadata } from 'next';
+import { JsonLdScript } from 'next-seo';
+
+import { OfferForm } from '@/components/forms/offer-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { Picture } from '@/components/ui/picture';
+import ui from '@/components/ui/section.module.css';
+import { content, findOffer, offers, prerendered } from '@/lib/content';
+import { cohortStart, offerEnds } from '@/lib/content/facts';
+import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { formatMoney } from '@/lib/i18n/format';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import { messages } from '@/messages';
+
+import styles from './offer.module.css';
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return offers.map((offer) => ({ slug: offer.slug }));
+}
+
+type Props = PageProps<'/[lang]/offers/[slug]'>;
+
+async function pageOffer(params: Props['params']) {
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  return { lang, offer: prerendered(findOffer(slug, lang), slug) };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { lang, offer } = await pageOffer(params);
+  const text = messages(lang).offer;
+  const now = formatMoney(offer.nowPrice, lang);
+  const was = formatMoney(offer.wasPrice, lang);
+  return pageMetadata({
+    lang,
+    title: offer.title,
+    description: `${offer.highlights}. ${text.cohort} ${cohortStart(offer, lang)}: ${offer.discountPercent}% ${text.off}, ${text.now}${now} ${text.instead} ${was}. ${text.ends} ${offerEnds(offer, lang)}.`,
+    path: `/offers/${offer.slug}`,
+  });
+}
+
+export default async function OfferPage({ params }: Props) {
+  const { lang, offer } = await pageOffer(params);
+  const { site } = content(lang);
+  const text = messages(lang).offer;
+  const url = `${siteUrl}${localePath(lang, `/offers/${offer.slug}`)}`;
+  return (
+    <>
+      <JsonLdScript
+        scriptKey="offer"
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Offer',
+          name: offer.title,
+          description: offer.description,
+          url,
+          price: offer.nowPrice,
+          priceCurrency: 'USD',
+          priceValidUntil: offer.endsOnDate,
+          availability: 'https://schema.org/LimitedAvailability',
+          seller: { '@type': 'Organization', name: site.name, url: siteUrl },
+          itemOffered: {
+            '@type': 'Course',
+            name: offer.title,
+            description: offer.description,
+            inLanguage: langTag[lang],
+            provider: { '@type': 'Organization', name: site.name },
+          },
+        }}
+      />
+      <PageHeader title={offer.title}>
+        <p className={styles.cohort}>
+          {text.cohort} {cohortStart(offer, lang)}
+        </p>
+        <p className={styles.highlights}>{offer.highlights}</p>
+      </PageHeader>
+      <div className={`container ${ui.columns}`}>
+        <section aria-labelledby="price" className={ui.section}>
+          <Picture
+            src={offer.img}
+            alt=""
+            width={640}
+            height={400}
+            priority
+            className={ui.roundedImage}
+            sizes="(min-width: 56rem) 36rem, 92vw"
+          />
+          <p className={styles.discount}>{`${offer.discountPercent}${lang === 'fr' ? '\u202f' : ''}% ${text.off}`}</p>
+          <h2 id="price" className={styles.price}>
+            <span className="visually-hidden">{text.price}</span>
+            <s className={styles.was}>
+              <span className="visually-hidden">{text.was}</span>
+              {formatMoney(offer.wasPrice, lang)}
+            </s>{' '}
+            <span className={styles.now}>
+              <span className="visually-hidden">{text.now}</span>
+              {formatMoney(offer.nowPrice, lang)}
+            </span>
+          </h2>
+          <p>
+            <strong>
+              {text.ends} {offerEnds(offer, lang)}.
+            </strong>
+          </p>
+          <p className={ui.prose}>{offer.description}</p>
+        </section>
+        <section aria-labelledby="save-spot" className={`${ui.section}`}>
+          <h2 id="save-spot" className={ui.heading}>
+            {text.reserve}
+          </h2>
+          <OfferForm lang={lang} offer={offer.slug} />
+        </section>
+      </div>
+    </>
+  );
+}

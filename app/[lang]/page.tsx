@@ -1,0 +1,89 @@
+import { OrganizationJsonLd } from 'next-seo';
+
+import { NewsletterForm } from '@/components/forms/newsletter-form';
+import { Hero } from '@/components/home/hero';
+import { InsightCard } from '@/components/insights/insight-card';
+import { ProjectCard } from '@/components/projects/project-card';
+import { Carousel } from '@/components/ui/carousel';
+import { PartnerGrid } from '@/components/ui/partner-grid';
+import { Section } from '@/components/ui/section';
+import ui from '@/components/ui/section.module.css';
+import { content } from '@/lib/content';
+import { localePath, routeLang } from '@/lib/i18n';
+import { pageMetadata, siteUrl } from '@/lib/seo';
+import { messages } from '@/messages';
+
+type Props = PageProps<'/[lang]'>;
+
+export async function generateMetadata({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  return pageMetadata({
+    lang,
+    title: messages(lang).home.title,
+    description: content(lang).site.description,
+    path: '/',
+  });
+}
+
+export default async function HomePage({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { site, contactInfo, socialLinks, pages, projectSummaries, partners, insights } = content(lang);
+  const t = messages(lang);
+  const text = t.home;
+  return (
+    <>
+      <OrganizationJsonLd
+        name={site.name}
+        url={`${siteUrl}${localePath(lang, '/')}`}
+        logo={`${siteUrl}/icon.svg`}
+        description={site.description}
+        email={contactInfo.email}
+        telephone={contactInfo.phone}
+        address={{ streetAddress: contactInfo.address, addressLocality: 'Lagos', addressCountry: 'NG' }}
+        sameAs={socialLinks.map((s) => s.href)}
+      />
+      <Hero lang={lang} />
+
+      <Section id="what-we-do" title={text.whatWeDo}>
+        <p className={ui.prose}>{pages.home.whatWeDo}</p>
+      </Section>
+
+      <Section
+        id="our-project"
+        title={text.ourProject}
+        alt
+        more={{ href: localePath(lang, '/projects'), ...text.moreProjects }}
+      >
+        <Carousel
+          label={text.featured}
+          text={{ ...t.carousel, previous: text.previousProject, next: text.nextProject }}
+        >
+          {projectSummaries.map((project) => (
+            <ProjectCard key={project.id} project={project} variant="carousel" lang={lang} />
+          ))}
+        </Carousel>
+      </Section>
+
+      <Section id="partners" title={text.partners}>
+        <PartnerGrid partners={partners} />
+      </Section>
+
+      <Section
+        id="insights"
+        title={text.insights}
+        alt
+        more={{ href: localePath(lang, '/insights'), ...text.moreInsights }}
+      >
+        <Carousel label={text.latest} text={{ ...t.carousel, previous: text.previousInsight, next: text.nextInsight }}>
+          {insights.map((insight) => (
+            <InsightCard key={insight.link} insight={insight} showDescription lang={lang} />
+          ))}
+        </Carousel>
+      </Section>
+
+      <Section id="join" title={text.join}>
+        <NewsletterForm lang={lang} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { ProjectCard } from '@/components/projects/project-card';
+import buttons from '@/components/ui/button.module.css';
+import { ExternalLink } from '@/components/ui/external-link';
+import { PageHeader } from '@/components/ui/page-header';
+import ui from '@/components/ui/section.module.css';
+import { StatList } from '@/components/ui/stat-list';
+import { Tabs } from '@/components/ui/tabs';
+import { content } from '@/lib/content';
+import type { ProjectSummary } from '@/lib/content/types';
+import { routeLang, type Lang } from '@/lib/i18n';
+import { pageMetadata } from '@/lib/seo';
+import { messages } from '@/messages';
+
+type Props = PageProps<'/[lang]/projects'>;
+
+export async function generateMetadata({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { title, description } = messages(lang).projects;
+  return pageMetadata({ lang, title, description, path: '/projects' });
+}
+
+function ProjectGrid({ projects, empty, lang }: { projects: ProjectSummary[]; empty: string; lang: Lang }) {
+  if (projects.length === 0) return <p>{empty}</p>;
+  return (
+    <ul className={ui.grid}>
+      {projects.map((project) => (
+        <li key={project.id}>
+          <ProjectCard project={project} variant="list" lang={lang} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default async function ProjectsPage({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { pages, projectStats, projectSummaries, site } = content(lang);
+  const text = messages(lang).projects;
+  return (
+    <>
+      <PageHeader title={text.title} lead={pages.projectsPage.intro}>
+        <StatList
+          lang={lang}
+          label={text.figures}
+          stats={[
+            { label: text.managed, value: projectStats.managed },
+            { label: text.total, value: projectStats.total },
+            { label: text.team, value: projectStats.team },
+          ]}
+        />
+        <ExternalLink href={site.projectLink} lang={lang} className={`${buttons.button} ${buttons.primary}`}>
+          {text.start}
+        </ExternalLink>
+      </PageHeader>
+      <section className={ui.section} aria-label={text.lists}>
+        <div className="container">
+          <Tabs
+            label={text.title}
+            tabs={[
+              {
+                label: text.active,
+                content: (
+                  <ProjectGrid
+                    projects={projectSummaries.filter((p) => !p.archived)}
+                    empty={text.noActive}
+                    lang={lang}
+                  />
+                ),
+              },
+              {
+                label: text.archive,
+                content: (
+                  <ProjectGrid
+                    projects={projectSummaries.filter((p) => p.archived)}
+                    empty={text.noArchive}
+                    lang={lang}
+                  />
+                ),
+              },
+            ]}
+          />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { ogCard } from '@/lib/og';
+import { messages } from '@/messages';
+
+const card = ogCard((lang) => ({ title: messages(lang).legal.terms }));
+
+export const generateImageMetadata = card.generateImageMetadata;
+export default card.image;

@@ -1,0 +1,23 @@
+import { routeLang } from '@/lib/i18n';
+import { pageMetadata } from '@/lib/seo';
+import { messages } from '@/messages';
+
+type Props = PageProps<'/[lang]/verified'>;
+
+// Crawlable like every page: it holds nothing private, and a noindex here would cost the SEO budget
+// (docs/performance.md) for no gain.
+export async function generateMetadata({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  const { title, description } = messages(lang).verified;
+  return pageMetadata({ lang, title, description, path: '/verified' });
+}
+
+// docs/product.md §2: a placeholder that shows exactly this text (in English).
+export default async function VerifiedPage({ params }: Props) {
+  const lang = routeLang((await params).lang);
+  return (
+    <div className="container">
+      <h1>{messages(lang).verified.heading}</h1>
+    </div>
+  );
+}

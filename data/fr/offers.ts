@@ -1,0 +1,19 @@
+import * as en from '@/data/offers';
+import type { Translation } from '@/lib/i18n';
+
+import type { TextsBy } from './texts';
+
+// The French of data/offers.ts. Prices, the discount, ISO dates and the image come from the English
+// entries; cohortStart and endsOn are the French wording of cohortStartDate and endsOnDate.
+const texts = {
+  'become-a-data-analyst': {
+    title: 'Devenir analyste de données',
+    cohortStart: 'mai 2023',
+    highlights: 'Formation | Mentorat | Stage',
+    endsOn: '25 mars 2023',
+    description:
+      'Une promotion accompagnée qui vous mène des tableurs au SQL et aux tableaux de bord, avec un mentor à vos côtés et, pour finir, un stage de trois mois dans une organisation partenaire.',
+  },
+} satisfies TextsBy<typeof en.offers, 'slug', 'title' | 'cohortStart' | 'highlights' | 'endsOn' | 'description'>;
+
+export const offers: Translation<typeof en.offers> = en.offers.map((offer) => ({ ...offer, ...texts[offer.slug] }));

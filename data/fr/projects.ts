@@ -1,0 +1,61 @@
+import * as en from '@/data/projects';
+import type { Translation } from '@/lib/i18n';
+
+import type { Texts, TextsBy } from './texts';
+
+// The French of data/projects.ts. A project keeps its name, which is also its address
+// (/projects/{slug}-{id}); ids, images, links and team members' names come from the English entries.
+// Detail sections are HTML with the same tags as the English.
+const listTexts = {
+  1: {
+    summary:
+      'Une carte des points d’eau publics de Lagos, tenue par la communauté, qui montre ceux qui fonctionnent aujourd’hui grâce aux SMS envoyés par les habitants.',
+    problem:
+      'Des familles perdent des heures à marcher jusqu’à des forages et des robinets qui se révèlent en panne, et les équipes de réparation l’apprennent avec des semaines de retard.',
+  },
+} satisfies TextsBy<typeof en.projectList, 'id', 'summary' | 'problem'>;
+
+type Detail = (typeof en.projectDetails)[number];
+type DetailTexts = {
+  readonly [D in Detail as D['title']]: Texts<
+    Pick<D, 'summary' | 'desc' | 'problem' | 'objective' | 'solution' | 'target'>
+  > & {
+    // Each team member's role, keyed by name.
+    readonly team: Record<D['team'][number]['name'], string>;
+  };
+};
+
+const detailTexts = {
+  'Water Point Watch': {
+    summary: listTexts[1].summary,
+    desc: '<p>Water Point Watch est né d’une réunion de quartier à Ajegunle, où des habitants racontaient comment ils allaient d’un robinet en panne à l’autre. Nos boursiers se sont posé une question simple : <strong>et si chaque personne qui trouve un point d’eau en panne pouvait prévenir tout le monde ?</strong></p><p>Le projet associe de courts SMS, une petite base de données ouverte et une carte qui fonctionne sur les téléphones les plus simples.</p>',
+    problem:
+      '<p>Les points d’eau publics tombent souvent en panne, et sans bruit. Personne ne tient à jour la liste de ceux qui fonctionnent, si bien que :</p><ul><li>les habitants perdent du temps et de l’argent à chercher de l’eau ;</li><li>les équipes de réparation dépendent de plaintes qui arrivent tard, ou jamais ;</li><li>les services d’urbanisme ne voient pas quels quartiers sont les plus mal desservis.</li></ul>',
+    objective:
+      '<ul><li>Recueillir au moins 500 signalements vérifiés sur les points d’eau au cours des six premiers mois.</li><li>Publier une carte qui s’affiche en moins de cinq secondes sur une connexion 2G.</li><li>Transmettre chaque mois un bilan à l’autorité locale de l’eau.</li></ul>',
+    // The coded message is what residents really type, so it stays as the service reads it.
+    solution:
+      '<p>Les habitants envoient un court message codé, par exemple <em>WP 214 BROKEN</em>, à un numéro gratuit. Chaque message est comparé aux derniers signalements du voisinage, enregistré, puis affiché sur une carte légère et sur une affiche imprimée chaque semaine et placardée dans les centres communautaires.</p><p>Toutes les données nettoyées sont publiées sous licence ouverte, pour que journalistes et chercheurs puissent aussi s’en servir.</p>',
+    target:
+      '<p>D’abord les habitants des quartiers informels de l’État de Lagos, puis toute ville dont les associations de quartier veulent faire tourner leur propre version. Les outils sont gratuits et le guide est écrit pour des bénévoles sans bagage technique.</p>',
+    team: {
+      'Adaeze Okafor': 'Cheffe de projet',
+      'Kwame Mensah': 'Ingénieur des données',
+      'Fatou Diallo': 'Analyste de données',
+      'Tendai Moyo': 'Spécialiste SIG',
+      'Amina Yusuf': 'Coordinatrice communautaire',
+      'Brian Otieno': 'Développeur logiciel',
+      'Nadia Benali': 'Boursière de recherche',
+    },
+  },
+} satisfies DetailTexts;
+
+export const projectList: Translation<typeof en.projectList> = en.projectList.map((project) => ({
+  ...project,
+  ...listTexts[project.id],
+}));
+
+export const projectDetails: Translation<typeof en.projectDetails> = en.projectDetails.map((detail) => {
+  const { team, ...texts } = detailTexts[detail.title];
+  return { ...detail, ...texts, team: detail.team.map((member) => ({ ...member, title: team[member.name] })) };
+});

@@ -1,0 +1,21 @@
+import * as en from '@/data/site';
+import type { Translation } from '@/lib/i18n';
+
+import type { Texts } from './texts';
+
+// The French of the brand's sentences in data/site.ts; the name, domain, colour and links come from the
+// English entry.
+const texts = {
+  headline: 'Formateurs, analystes et ingénieurs : nous mettons les données au service des gens.',
+  tagline: 'Apprenez et contribuez à des projets de données à impact social',
+  description:
+    'Baobab Data est une communauté et une académie panafricaines des données : des formations pratiques, une bourse de 24 semaines et des projets de données à impact social.',
+  footerBlurb:
+    'Une communauté panafricaine où l’on apprend les métiers de la donnée en pratiquant, avant de les mettre au service de projets qui comptent pour ses voisins.',
+} satisfies Texts<Pick<typeof en.site, 'headline' | 'tagline' | 'description' | 'footerBlurb'>>;
+
+export const site: Translation<typeof en.site> = { ...en.site, ...texts, locale: 'fr' };
+
+// The organisation's address (written as the post expects it) and its social accounts are the same in
+// both languages.
+export { contactInfo, socialLinks } from '@/data/site';

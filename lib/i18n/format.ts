@@ -1,0 +1,44 @@
+import { intlLocale, type Lang, type Localised } from './index';
+
+// Money, dates and numbers in each language's own way, with Intl (docs/product.md §12). English keeps
+// the specification's forms ('$10', '18-19 March 2023'): Intl's en-US money matches them, and dates
+// the specification wrote out are shown as written.
+const moneyLocale: Localised<string> = { en: 'en-US', fr: 'fr-FR' };
+const freeWord: Localised<string> = { en: 'Free', fr: 'Gratuit' };
+
+export function formatMoney(dollars: number, lang: Lang): string {
+  return new Intl.NumberFormat(moneyLocale[lang], {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }).format(dollars);
+}
+
+// A course's cost as the data gives it: '$10', or 'Free'.
+export function formatCost(cost: string, lang: Lang): string {
+  const dollars = cost.match(/^\$(\d+(?:\.\d+)?)$/);
+  if (dollars) return formatMoney(Number(dollars[1]), lang);
+  return cost === freeWord.en ? freeWord[lang] : cost;
+}
+
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(intlLocale[lang]).format(value);
+}
+
+// One day or a span of days, from ISO dates ('2023-03-18').
+export function formatDates(start: string, end: string | undefined, lang: Lang): string {
+  const format = new Intl.DateTimeFormat(intlLocale[lang], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const from = new Date(`${start}T00:00:00Z`);
+  return end && end !== start ? format.formatRange(from, new Date(`${end}T00:00:00Z`)) : format.format(from);
+}
+
+export function formatMonth(date: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(intlLocale[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

@@ -1,0 +1,11 @@
+import type { Lang, Localised } from '@/lib/i18n';
+
+import { en, type Messages } from './en';
+import { fr } from './fr';
+
+// The one way to look up a text of the site's frame: messages(lang).section.key.
+const dictionaries: Localised<Messages> = { en, fr };
+
+export function messages(lang: Lang): Messages {
+  return dictionaries[lang];
+}
