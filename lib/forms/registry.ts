@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import * as z from 'zod/mini';
 
-import { courses, findEvent, findOffer, offers } from '@/lib/content';
+import { courses, findCourse, findEvent, findOffer, offers } from '@/lib/content';
 import type { Lang, Localised } from '@/lib/i18n';
+import { formatCost } from '@/lib/i18n/format';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import type { NewMessage, RecordData } from '@/lib/storage/types';
 
@@ -18,7 +19,6 @@ import {
 } from './schemas';
 import type { FormState } from './state';
 import { formTexts, type ServerWords } from './texts';
-import { facts } from './texts/facts';
 
 // Every form of the site, declared once. The route handler (JavaScript), the server actions (no
 // JavaScript), the storage layer's collections, the export's columns and the browser's operation names
@@ -128,12 +128,12 @@ export const forms = {
       enrolmentMessages({ ...input, course: course.title }, course, mail, lang),
     answer: ({ course }, lang) => {
       const w = formTexts[lang].server;
+      // The course as the page named it, in the visitor's language.
+      const title = (findCourse(course.slug, lang) ?? course).title;
       return {
         status: 'success',
         message: w.enroled,
-        detail: course.pay_link
-          ? w.enroledPaid(course.title, facts[lang].courseFee(course))
-          : w.enroledFree(course.title),
+        detail: course.pay_link ? w.enroledPaid(title, formatCost(course.cost, lang)) : w.enroledFree(title),
         ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
       };
     },

@@ -1,9 +1,10 @@
-import { site } from '@/lib/content';
+import { findCourse, findEvent, findOffer, site } from '@/lib/content';
+import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
-import { facts } from '@/lib/forms/texts/facts';
-import { localePath, type Lang } from '@/lib/i18n';
+import { intlLocale, localePath, type Lang } from '@/lib/i18n';
+import { formatCost, formatMoney } from '@/lib/i18n/format';
 import type { NewMessage } from '@/lib/storage';
 
 import { calendarInvite } from './ics';
@@ -27,12 +28,17 @@ function message(to: string, subject: string, letter: Letter, extra: Partial<New
 const languageRow = (lang: Lang): [string, string] => ['Language', mailTexts[lang].languageName];
 
 export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: MailContext, lang: Lang): NewMessage[] {
-  const rows = (l: Lang): [string, string][] => [
-    [mailTexts[l].enrolment.course, course.title],
-    [mailTexts[l].enrolment.duration, facts[l].courseDuration(course)],
-    [mailTexts[l].enrolment.fee, facts[l].courseFee(course)],
-  ];
+  // The course in the visitor's language; the staff read the English one.
+  const rows = (l: Lang): [string, string][] => {
+    const local = findCourse(course.slug, l) ?? course;
+    return [
+      [mailTexts[l].enrolment.course, local.title],
+      [mailTexts[l].enrolment.duration, local.duration],
+      [mailTexts[l].enrolment.fee, formatCost(course.cost, l)],
+    ];
+  };
   const t = mailTexts[lang];
+  const title = (findCourse(course.slug, lang) ?? course).title;
   return [
     message(
       ctx.staff,
@@ -52,10 +58,10 @@ export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: Ma
       },
       { replyTo: input.email },
     ),
-    message(input.email, t.enrolment.subject(course.title), {
+    message(input.email, t.enrolment.subject(title), {
       lang,
-      heading: t.enrolment.heading(course.title, input.name),
-      paragraphs: [course.pay_link ? t.enrolment.paid(facts[lang].courseFee(course)) : t.enrolment.free],
+      heading: t.enrolment.heading(title, input.name),
+      paragraphs: [course.pay_link ? t.enrolment.paid(formatCost(course.cost, lang)) : t.enrolment.free],
       rows: rows(lang),
       ...(course.pay_link ? { link: { href: course.pay_link, label: t.enrolment.pay } } : {}),
     }),
@@ -90,7 +96,9 @@ export function eventMessages(
   const name = `${input.firstName} ${input.lastName}`;
   const eventUrl = `${ctx.siteUrl}${localePath(lang, `/events/${event.slug}`)}`;
   const t = mailTexts[lang];
-  const dates = facts[lang].eventDates(event);
+  // The event in the visitor's language, for their mail and their calendar.
+  const local = findEvent(event.slug, lang) ?? event;
+  const dates = eventDates(local, lang);
   return [
     message(
       ctx.staff,
@@ -109,14 +117,14 @@ export function eventMessages(
     ),
     message(
       input.email,
-      t.event.subject(event.title),
+      t.event.subject(local.title),
       {
         lang,
-        heading: t.event.heading(event.title, input.firstName),
-        paragraphs: [t.event.when(event.title, dates, event.location), t.event.finish],
+        heading: t.event.heading(local.title, input.firstName),
+        paragraphs: [t.event.when(local.title, dates, local.location), t.event.finish],
         rows: [
           [t.event.dates, dates],
-          [t.event.where, event.location],
+          [t.event.where, local.location],
         ],
         link: { href: event.registrationLink, label: t.event.link },
       },
@@ -127,9 +135,9 @@ export function eventMessages(
             contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
             content: calendarInvite({
               uid: `${recordKey}@${site.domain}`,
-              title: event.title,
-              description: `${event.tagline} ${eventUrl}`,
-              location: event.location,
+              title: local.title,
+              description: `${local.tagline} ${eventUrl}`,
+              location: local.location,
               startDate: event.startDate,
               endDate: event.endDate,
               url: eventUrl,
@@ -145,6 +153,8 @@ export function eventMessages(
 
 export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMessage[] {
   const t = mailTexts[lang];
+  const local = findOffer(offer.slug, lang) ?? offer;
+  const percent = new Intl.NumberFormat(intlLocale[lang], { style: 'percent' }).format(offer.discountPercent / 100);
   return [
     message(
       ctx.staff,
@@ -165,14 +175,22 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext,
       },
       { replyTo: input.email },
     ),
-    message(input.email, t.offer.subject(offer.title), {
+    message(input.email, t.offer.subject(local.title), {
       lang,
       heading: t.offer.heading(input.firstName),
       paragraphs: [t.offer.thanks],
       rows: [
-        [t.offer.programme, offer.title],
-        [t.offer.start, facts[lang].offerStart(offer)],
-        [t.offer.price, facts[lang].offerPrice(offer)],
+        [t.offer.programme, local.title],
+        [t.offer.start, cohortStart(local, lang)],
+        [
+          t.offer.price,
+          t.offer.priceText(
+            formatMoney(offer.nowPrice, lang),
+            formatMoney(offer.wasPrice, lang),
+            percent,
+            offerEnds(local, lang),
+          ),
+        ],
       ],
       link: { href: `${ctx.siteUrl}${localePath(lang, `/offers/${offer.slug}`)}`, label: t.offer.link },
     }),

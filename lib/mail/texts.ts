@@ -1,8 +1,8 @@
 import type { Localised } from '@/lib/i18n';
 
 // The words of the mails a visitor receives, in the language of the page they used. Staff mails stay
-// in English (lib/mail/compose.ts) and name the visitor's language. The content's facts (fees, dates,
-// prices) are stated by lib/forms/texts/facts.ts.
+// in English (lib/mail/compose.ts) and name the visitor's language. Fees, dates and prices come
+// formatted for the language (lib/i18n/format.ts, lib/content/facts.ts).
 export interface VisitorMailTexts {
   // The language's name as the staff's English mail gives it.
   languageName: string;
@@ -35,6 +35,7 @@ export interface VisitorMailTexts {
     programme: string;
     start: string;
     price: string;
+    priceText(now: string, was: string, off: string, until: string): string;
     link: string;
   };
   newsletter: {
@@ -83,6 +84,7 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       programme: 'Programme',
       start: 'Cohort starts',
       price: 'Price',
+      priceText: (now, was, off, until) => `${now} (was ${was}, ${off} off until ${until})`,
       link: 'See the offer',
     },
     newsletter: {
@@ -134,6 +136,7 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       programme: 'Programme',
       start: 'Début de la promotion',
       price: 'Prix',
+      priceText: (now, was, off, until) => `${now} (au lieu de ${was}, soit ${off} de réduction jusqu’au ${until})`,
       link: 'Voir l’offre',
     },
     newsletter: {

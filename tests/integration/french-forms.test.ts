@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { findCourse, findEvent, findOffer } from '@/lib/content';
 import type { FormOperation } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
@@ -17,6 +18,10 @@ const TOKEN = issueXsrfToken();
 const NOW = Date.UTC(2026, 10, 23, 9);
 const site = { siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
 const fr = formTexts.fr.server;
+// The French content of the course, event and offer posted (data/fr): the visitor's mails name them so.
+const frCourse = findCourse('data-analysis-with-python', 'fr')!;
+const frEvent = findEvent(sampleRegistration.event, 'fr')!;
+const frOffer = findOffer('become-a-data-analyst', 'fr')!;
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();
@@ -66,7 +71,7 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
       link: { label: 'Aller à la page de paiement' },
     });
     expect(state.status === 'success' && state.detail).toMatch(
-      /^Vous êtes inscrit\(e\) à Data Analysis with Python\. Réglez les frais d’inscription de \d+.\$US sur/,
+      new RegExp(`^Vous êtes inscrit\\(e\\) à ${frCourse.title}\\. Réglez les frais d’inscription de 105.\\$US sur`),
     );
 
     const [record] = await store.list('enrolment');
@@ -75,10 +80,10 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     const messages = await queued(store);
     expect(messages).toHaveLength(2);
     const visitor = to(messages, sampleEnrolment.email);
-    expect(visitor.subject).toBe('Votre inscription à Data Analysis with Python');
-    expect(visitor.text).toContain('Bienvenue dans la formation Data Analysis with Python, Ada');
+    expect(visitor.subject).toBe(`Votre inscription à ${frCourse.title}`);
+    expect(visitor.text).toContain(`Bienvenue dans la formation ${frCourse.title}, Ada`);
     expect(visitor.text).toContain('Merci pour votre inscription.');
-    expect(visitor.text).toMatch(/^Durée : 3.semaines$/m);
+    expect(visitor.text).toContain(`\nDurée : ${frCourse.duration}\n`);
     expect(visitor.text).toMatch(/^Régler les frais d’inscription : https:\/\//m);
     expect(visitor.html).toContain('<html lang="fr">');
     expect(visitor.text).not.toMatch(/Thank you|Registration fee/);
@@ -124,11 +129,13 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
 
     const messages = await queued(store);
     const event = to(messages, 'ada@example.org');
-    expect(event.subject).toBe('Votre inscription : Baobab Data Hackathon 2023');
+    expect(event.subject).toBe(`Votre inscription : ${frEvent.title}`);
+    // Dates by Intl's French (a no-break space may sit between day, month and year).
     expect(event.text).toMatch(/^Dates : 18–19.mars.2023$/m);
+    expect(event.text).toContain(`\nLieu : ${frEvent.location}\n`);
     expect(event.attachments![0]!.content).toContain('URL:https://baobabdata.org/fr/events/baobab-data-hackathon-2023');
     const reservation = to(messages, 'awa@example.org');
-    expect(reservation.subject).toBe('Votre place est réservée : Become a Data Analyst');
+    expect(reservation.subject).toBe(`Votre place est réservée : ${frOffer.title}`);
     expect(reservation.text).toMatch(
       /^Prix : 120.\$US \(au lieu de 150.\$US, soit 20.% de réduction jusqu’au 25.mars.2023\)$/m,
     );

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 
-import { courses, events, offers } from '@/lib/content';
 import { buildSchemas } from '@/lib/forms/schemas';
 import { formTexts } from '@/lib/forms/texts';
-import { facts } from '@/lib/forms/texts/facts';
 import { mailTexts } from '@/lib/mail/texts';
 
 // The type check already fails when a French text is missing (Localised<...>); this catches what it
@@ -49,25 +47,6 @@ describe.each([
       if (text.includes('undefined')) throw new Error(`${path}: ${text}`);
     }
   });
-});
-
-it('states every course fee, duration, event date and offer price in French with Intl', () => {
-  const paid = courses.find((c) => c.cost !== 'Free')!;
-  const free = courses.find((c) => c.cost === 'Free')!;
-  // French puts a no-break space before a unit, currency or percent sign (U+00A0 or U+202F, by ICU
-  // version).
-  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-  expect(plain(facts.fr.courseFee(paid))).toBe(`${paid.cost.slice(1)} $US`);
-  expect(facts.fr.courseFee(free)).toBe('gratuit');
-  expect(plain(facts.fr.courseDuration(paid))).toBe('3 semaines');
-  expect(plain(facts.fr.eventDates(events[0]!))).toBe('18–19 mars 2023');
-  expect(plain(facts.fr.offerStart(offers[0]!))).toBe('mai 2023');
-  expect(plain(facts.fr.offerPrice(offers[0]!))).toBe(
-    '120 $US (au lieu de 150 $US, soit 20 % de réduction jusqu’au 25 mars 2023)',
-  );
-  // English keeps the content's own texts.
-  expect(facts.en.eventDates(events[0]!)).toBe(events[0]!.dates);
-  expect(facts.en.courseFee(paid)).toBe(paid.cost);
 });
 
 describe('the French schemas', () => {
