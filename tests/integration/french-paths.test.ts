@@ -1,10 +1,15 @@
 /** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { NextRequest } from 'next/server';
 
 import { POST } from '@/app/api/forms/[operation]/route';
 import * as actions from '@/lib/forms/actions';
 import { idleState } from '@/lib/forms/state';
 import { issueXsrfToken } from '@/lib/security/xsrf';
+import { getStore } from '@/lib/storage';
 
 // Both ways a French page posts a form reach the same French answer: the server action a page
 // without JavaScript posts to, and the route its JavaScript calls. Only refusals here, which store
@@ -13,6 +18,14 @@ jest.mock('next/headers', () => ({
   headers: async () => new Headers({ host: 'baobabdata.org', origin: 'https://baobabdata.org' }),
   cookies: async () => ({ get: () => undefined }),
 }));
+
+// The server's own store, which a refusal never writes to, in a folder of this test's.
+const dataDir = mkdtempSync(join(tmpdir(), 'baobab-french-paths-'));
+process.env.DATA_DIR = dataDir;
+afterAll(async () => {
+  await getStore().close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const post = { name: '', email: 'awa@exemple', message: 'Bonjour', lang: 'fr' };
 const frenchRefusal = {
