@@ -1,18 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { sendContactForm, storedRecords, uniqueEmail } from './store';
-
-// The external pages forms open are answered here, so no test reaches the internet.
-async function stubExternalPages(context: BrowserContext) {
-  await context.route(/^https:\/\/(pay|events)\.baobabdata\.org\//, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>External page</title><p>External page</p>' }),
-  );
-}
-
-async function waitForHydration(page: Page, button: string) {
-  // The submit button is enabled in the server HTML and disabled once the form runs in the browser.
-  await expect(page.getByRole('button', { name: button })).toBeDisabled();
-}
+import { sendContactForm, storedRecords, stubExternalPages, uniqueEmail, waitForHydration } from './store';
 
 test.describe('with JavaScript', () => {
   test.beforeEach(async ({ context }) => stubExternalPages(context));

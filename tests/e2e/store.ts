@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 // Reads what the site under test stored (DATA_DIR=var/e2e in playwright.config.ts).
@@ -25,4 +25,16 @@ export async function sendContactForm(page: Page, fields: { name: string; email:
   await page.getByLabel('Email').fill(fields.email);
   await page.getByLabel('Message', { exact: true }).fill(fields.message);
   await page.getByRole('button', { name: 'Send message' }).click();
+}
+
+// The external pages forms open are answered here, so no test reaches the internet.
+export async function stubExternalPages(context: BrowserContext) {
+  await context.route(/^https:\/\/(pay|events)\.baobabdata\.org\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>External page</title><p>External page</p>' }),
+  );
+}
+
+export async function waitForHydration(page: Page, button: string) {
+  // The submit button is enabled in the server HTML and disabled once the form runs in the browser.
+  await expect(page.getByRole('button', { name: button })).toBeDisabled();
 }
