@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   experimental: {
+    // Addresses no page claims get app/global-not-found.tsx, in the language of the address: the root
+    // layout is app/[lang], so there is no layout above it to compose a not-found page from.
+    globalNotFound: true,
     // The stylesheets (4 KiB gzip in all) go inside the HTML: a phone on a slow network can paint as
     // soon as the page arrives instead of waiting one more round trip for them.
     inlineCss: true,

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 import { isFormActionPost } from '@/lib/forms/action-post';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
+import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { internalPath, redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
@@ -27,12 +28,15 @@ export async function proxy(request: NextRequest) {
 }
 
 // English pages are served from app/[lang] under /en, unseen by the visitor (lib/routing.ts).
+// Each page request also carries its language to app/global-not-found.tsx, set here whatever the client sent.
 function forward(request: NextRequest): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
   const internal = internalPath(request.nextUrl.pathname);
-  if (internal === null) return NextResponse.next();
+  if (internal === null) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   url.pathname = internal;
-  return NextResponse.rewrite(url);
+  return NextResponse.rewrite(url, { request: { headers } });
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];

@@ -7,8 +7,8 @@ export interface RouteRedirect {
   status: 307 | 308;
 }
 
-// Redirects decided before a page renders (docs/product.md §10), the same in both languages. Pages are
-// prerendered with dynamicParams off, so anything not redirected here and not built is a 404.
+// Redirects decided before a page renders (docs/product.md §10), the same in both languages. Anything
+// not redirected here and not built is a 404 in the language of its address.
 export function redirectFor(pathname: string): RouteRedirect | null {
   const { lang, path } = splitPath(pathname);
   const redirect = englishRedirect(path);

@@ -2,6 +2,7 @@
 
 import { contactUs } from '@/lib/forms/actions';
 import type { ContactInput } from '@/lib/forms/schemas';
+import type { Lang } from '@/lib/i18n';
 
 import { FormMessage, Honeypot, SubmitButton, TextAreaField, TextField } from './fields';
 import styles from './fields.module.css';
@@ -9,7 +10,7 @@ import { useSiteForm } from './use-site-form';
 
 const blank: ContactInput = { name: '', email: '', message: '' };
 
-export function ContactForm() {
+export function ContactForm(_: { lang: Lang }) {
   const f = useSiteForm<ContactInput>({
     operation: 'contactUs',
     loadSchema: () => import('@/lib/forms/schemas').then((m) => m.contactSchema),

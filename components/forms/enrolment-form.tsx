@@ -3,6 +3,7 @@
 import { enrol } from '@/lib/forms/actions';
 import { genderLabels } from '@/lib/forms/options';
 import type { EnrolmentInput } from '@/lib/forms/schemas';
+import type { Lang } from '@/lib/i18n';
 
 import { FormMessage, Honeypot, SelectField, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
@@ -11,7 +12,7 @@ import { useSiteForm } from './use-site-form';
 
 // docs/product.md §4: after a successful submit the form is hidden, 'Enroled' shows, and a track with a
 // payment page opens it in a new tab (with a plain link to it as well).
-export function EnrolmentForm({ course, hasPaymentPage }: { course: string; hasPaymentPage: boolean }) {
+export function EnrolmentForm({ course, hasPaymentPage }: { course: string; hasPaymentPage: boolean; lang: Lang }) {
   const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };
   const f = useSiteForm<EnrolmentInput>({
     operation: 'enrol',

@@ -3,6 +3,7 @@
 import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { registerEvent } from '@/lib/forms/actions';
 import type { EventInput } from '@/lib/forms/schemas';
+import type { Lang } from '@/lib/i18n';
 
 import { FormMessage, Honeypot, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
@@ -13,7 +14,7 @@ const blank: EventInput = { firstName: '', lastName: '', email: '' };
 
 // docs/product.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
 // opens in a new tab (with a plain link to it as well).
-export function EventForm({ event }: { event: string }) {
+export function EventForm({ event }: { event: string; lang: Lang }) {
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
     loadSchema: () => import('@/lib/forms/schemas').then((m) => m.eventSchema),

@@ -2,6 +2,7 @@
 
 import { subscribe } from '@/lib/forms/actions';
 import type { NewsletterInput } from '@/lib/forms/schemas';
+import type { Lang } from '@/lib/i18n';
 
 import { FormMessage, Honeypot, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
@@ -10,7 +11,7 @@ import { useSiteForm } from './use-site-form';
 const blank: NewsletterInput = { name: '', email: '' };
 
 // docs/product.md §5: the subscribe call happens only once the email is valid (the button stays disabled).
-export function NewsletterForm() {
+export function NewsletterForm(_: { lang: Lang }) {
   const f = useSiteForm<NewsletterInput>({
     operation: 'subscribe',
     loadSchema: () => import('@/lib/forms/schemas').then((m) => m.newsletterSchema),

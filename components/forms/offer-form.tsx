@@ -3,6 +3,7 @@
 import { registerOffer } from '@/lib/forms/actions';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { OfferInput } from '@/lib/forms/schemas';
+import type { Lang } from '@/lib/i18n';
 
 import { FormMessage, Honeypot, SelectField, SubmitButton, TextField } from './fields';
 import styles from './fields.module.css';
@@ -18,7 +19,7 @@ const blank = {
   country: '',
 };
 
-export function OfferForm({ offer }: { offer: string }) {
+export function OfferForm({ offer }: { offer: string; lang: Lang }) {
   const f = useSiteForm<OfferInput>({
     operation: 'registerOffer',
     loadSchema: () => import('@/lib/forms/schemas').then((m) => m.offerSchema),

@@ -1,3 +1,5 @@
+import { notFound } from 'next/navigation';
+
 // The site's two languages (docs/product.md §12). English keeps the unprefixed paths; French lives under
 // /fr with the same path after it.
 export const langs = ['en', 'fr'] as const;
@@ -15,6 +17,10 @@ export type Translation<T> = T extends string
     : T extends object
       ? { readonly [K in keyof T]: Translation<T[K]> }
       : T;
+
+// The request header proxy.ts sets to the language of a page address, for app/global-not-found.tsx.
+// The server drops any client-sent copy before Next sees the request (lib/security/http-intake.ts).
+export const LANG_HEADER = 'x-site-lang';
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'fr';
@@ -47,11 +53,10 @@ export function otherLang(lang: Lang): Lang {
 // The shape of a dictionary of texts: every key of the English one, each a string or a nested dictionary.
 export type Dictionary<T> = { readonly [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
 
-// The language of a route's [lang] segment. The segment is only ever built for `langs`
-// (dynamicParams = false), so anything else is a bug in the build, not a visitor's doing.
+// The language of a route's [lang] segment. Every page address reaches it as /en/… or /fr/… (proxy.ts);
+// only a missing file (/images/…) can arrive with another first segment, and it is not found.
 export function routeLang(value: string): Lang {
-  if (!isLang(value)) throw new Error(`No such language: "${value}"`);
-  return value;
+  return isLang(value) ? value : notFound();
 }
 
 // The language and English path of any page address, public (/about, /fr/about) or as Next routes it
