@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 
 import { PROXY_BODY_LIMIT } from './lib/http/read-body';
+import { ENGLISH_PAGE_PATTERN } from './lib/i18n';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -23,7 +24,15 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
   // lib/assets.ts links images by the hash of their content: the address is the version.
   async rewrites() {
-    return [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }];
+    return {
+      // English pages are served from app/[lang] under /en, unseen by the visitor (lib/i18n).
+      beforeFiles: [
+        { source: '/', destination: '/en' },
+        { source: `/:path(${ENGLISH_PAGE_PATTERN})`, destination: '/en/:path' },
+      ],
+      afterFiles: [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }],
+      fallback: [],
+    };
   },
   // Static files and images: pages get the full set, with the CSP, from proxy.ts.
   async headers() {

@@ -4,7 +4,7 @@ import { isFormActionPost } from '@/lib/forms/action-post';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
-import { internalPath, redirectFor } from '@/lib/routing';
+import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 import { isHttps } from '@/lib/security/xsrf';
 import { fromOtherOrigin } from '@/lib/security/xsrf-token';
@@ -27,16 +27,12 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-// English pages are served from app/[lang] under /en, unseen by the visitor (lib/routing.ts).
-// Each page request also carries its language to app/global-not-found.tsx, set here whatever the client sent.
+// Each page request carries its language to app/global-not-found.tsx, set here whatever the client sent.
+// (English addresses reach app/[lang] under /en through next.config.ts's rewrite, which runs after this.)
 function forward(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
-  const internal = internalPath(request.nextUrl.pathname);
-  if (internal === null) return NextResponse.next({ request: { headers } });
-  const url = request.nextUrl.clone();
-  url.pathname = internal;
-  return NextResponse.rewrite(url, { request: { headers } });
+  return NextResponse.next({ request: { headers } });
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];

@@ -1,7 +1,8 @@
 import { ImageResponse } from 'next/og';
 
 import { content, site } from '@/lib/content';
-import { langs, routeLang, type Lang, type Localised } from '@/lib/i18n';
+import { langs, type Lang, type Localised } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
 export const ogSize = { width: 1200, height: 630 };

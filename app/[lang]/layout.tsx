@@ -2,7 +2,8 @@ import type { Metadata, Viewport } from 'next';
 
 import { SiteFrame } from '@/components/layout/site-frame';
 import { content, site } from '@/lib/content';
-import { langs, routeLang } from '@/lib/i18n';
+import { langs } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { siteUrl } from '@/lib/seo';
 
 import '../globals.css';

@@ -9,7 +9,8 @@ import { PartnerGrid } from '@/components/ui/partner-grid';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { content } from '@/lib/content';
-import { localePath, routeLang } from '@/lib/i18n';
+import { localePath } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 

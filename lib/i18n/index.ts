@@ -1,5 +1,3 @@
-import { notFound } from 'next/navigation';
-
 // The site's two languages (docs/product.md §12). English keeps the unprefixed paths; French lives under
 // /fr with the same path after it.
 export const langs = ['en', 'fr'] as const;
@@ -21,6 +19,13 @@ export type Translation<T> = T extends string
 // The request header proxy.ts sets to the language of a page address, for app/global-not-found.tsx.
 // The server drops any client-sent copy before Next sees the request (lib/security/http-intake.ts).
 export const LANG_HEADER = 'x-site-lang';
+
+// Every page lives under app/[lang]/; English keeps the unprefixed addresses, so next.config.ts rewrites
+// them to /en. This is every address but French pages, files, API calls and /en itself (the rewritten
+// home, which Next would otherwise rewrite again). A visitor's /en/... is redirected before this
+// (lib/routing.ts): English has one address per page.
+export const ENGLISH_PAGE_PATTERN =
+  '(?!fr(?:/|$)|en$|api/|_next/|v/|images/|icons/|manifest\\.webmanifest$|favicon\\.ico$|icon\\.svg$|apple-icon\\.png$|robots\\.txt$|sitemap\\.xml$|.*opengraph-image).+';
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'fr';
@@ -52,12 +57,6 @@ export function otherLang(lang: Lang): Lang {
 
 // The shape of a dictionary of texts: every key of the English one, each a string or a nested dictionary.
 export type Dictionary<T> = { readonly [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
-// The language of a route's [lang] segment. Every page address reaches it as /en/… or /fr/… (proxy.ts);
-// only a missing file (/images/…) can arrive with another first segment, and it is not found.
-export function routeLang(value: string): Lang {
-  return isLang(value) ? value : notFound();
-}
 
 // The language and English path of any page address, public (/about, /fr/about) or as Next routes it
 // inside (/en/about): a prerendered page sees the latter while it is built.

@@ -140,7 +140,12 @@ test('French facts: Intl prices, dates and figures, and JSON-LD in French', asyn
 });
 
 test.describe('redirects and missing pages in French', () => {
-  test('/fr/home is /fr, and an unknown course goes to the French academy', async ({ request }) => {
+  test('/fr/home is /fr, /en/… is the English address, and an unknown course goes to the French academy', async ({
+    request,
+  }) => {
+    const english = await request.get('/en/about', { maxRedirects: 0 });
+    expect(english.status()).toBe(308);
+    expect(english.headers()['location']).toBe('/about');
     const home = await request.get('/fr/home', { maxRedirects: 0 });
     expect(home.status()).toBe(308);
     expect(home.headers()['location']).toBe('/fr');
@@ -162,8 +167,7 @@ test.describe('redirects and missing pages in French', () => {
         await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/fr');
         await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
       }
-      // English has one address per page: /en/... is not one of them.
-      for (const path of ['/no-such-page', '/en/about']) {
+      for (const path of ['/no-such-page', '/en/no-such-page']) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');

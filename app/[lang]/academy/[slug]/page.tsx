@@ -7,8 +7,9 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
 import { courseFacts } from '@/lib/content/facts';
-import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { langTag, localePath } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 

@@ -6,7 +6,8 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent, prerendered } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
-import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { langTag, localePath } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 

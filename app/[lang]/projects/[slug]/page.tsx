@@ -3,7 +3,8 @@ import type { Metadata } from 'next';
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { PageHeader } from '@/components/ui/page-header';
 import { findProjectBySlug, prerendered, projectPath, projectSummaries } from '@/lib/content';
-import { localePath, routeLang } from '@/lib/i18n';
+import { localePath } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { projectSlug } from '@/lib/slug';
 
