@@ -73,7 +73,6 @@ export const en = {
     duration: 'Duration',
     cost: 'Cost',
     fee: 'registration fee',
-    cardFee: 'Registration fee:',
     introduction: 'Introduction',
     outcome: 'Learning Outcome',
     enrol: 'Enrol',

@@ -78,7 +78,6 @@ export const fr = {
     duration: 'Durée',
     cost: 'Coût',
     fee: 'frais d’inscription',
-    cardFee: 'Frais d’inscription :',
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',

@@ -39,7 +39,6 @@ export const siteSchema = z.object({
   footerBlurb: text,
   trainingLink: url,
   projectLink: url,
-  locale: z.string().min(2),
 });
 
 export const contactInfoSchema = z.object({
