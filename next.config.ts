@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 
 import { PROXY_BODY_LIMIT } from './lib/http/read-body';
+import { ENGLISH_PAGE_PATTERN } from './lib/i18n';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -9,6 +10,9 @@ const nextConfig: NextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   experimental: {
+    // Addresses no page claims get app/global-not-found.tsx, in the language of the address: the root
+    // layout is app/[lang], so there is no layout above it to compose a not-found page from.
+    globalNotFound: true,
     // The stylesheets (4 KiB gzip in all) go inside the HTML: a phone on a slow network can paint as
     // soon as the page arrives instead of waiting one more round trip for them.
     inlineCss: true,
@@ -20,7 +24,15 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
   // lib/assets.ts links images by the hash of their content: the address is the version.
   async rewrites() {
-    return [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }];
+    return {
+      // English pages are served from app/[lang] under /en, unseen by the visitor (lib/i18n).
+      beforeFiles: [
+        { source: '/', destination: '/en' },
+        { source: `/:path(${ENGLISH_PAGE_PATTERN})`, destination: '/en/:path' },
+      ],
+      afterFiles: [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }],
+      fallback: [],
+    };
   },
   // Static files and images: pages get the full set, with the CSP, from proxy.ts.
   async headers() {

@@ -2,8 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 import { isFormActionPost } from '@/lib/forms/action-post';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
+import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
-import { internalPath, redirectFor } from '@/lib/routing';
+import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 import { isHttps } from '@/lib/security/xsrf';
 import { fromOtherOrigin } from '@/lib/security/xsrf-token';
@@ -26,13 +27,12 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-// English pages are served from app/[lang] under /en, unseen by the visitor (lib/routing.ts).
+// Each page request carries its language to app/global-not-found.tsx, set here whatever the client sent.
+// (English addresses reach app/[lang] under /en through next.config.ts's rewrite, which runs after this.)
 function forward(request: NextRequest): NextResponse {
-  const internal = internalPath(request.nextUrl.pathname);
-  if (internal === null) return NextResponse.next();
-  const url = request.nextUrl.clone();
-  url.pathname = internal;
-  return NextResponse.rewrite(url);
+  const headers = new Headers(request.headers);
+  headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
+  return NextResponse.next({ request: { headers } });
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];

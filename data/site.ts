@@ -12,7 +12,6 @@ export const site = {
     'A Pan-African community where people learn data skills by doing, then put them to work on projects that matter to their neighbours.',
   trainingLink: 'https://forms.baobabdata.org/get-trained',
   projectLink: 'https://forms.baobabdata.org/start-a-project',
-  locale: 'en',
 } as const;
 
 export const contactInfo = {

@@ -1,7 +1,8 @@
 import { ImageResponse } from 'next/og';
 
 import { content, site } from '@/lib/content';
-import { routeLang, type Lang } from '@/lib/i18n';
+import { langs, type Lang, type Localised } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
 export const ogSize = { width: 1200, height: 630 };
@@ -42,19 +43,25 @@ interface CardText {
 
 type CardParams = { lang: string; slug?: string };
 
-// The exports of one opengraph-image file, in the page's language: its alt text comes from the same
-// title, so a French page shares a French card described in French.
-export function ogCard(text: (lang: Lang, slug: string) => CardText) {
-  const cardText = (params: CardParams) => text(routeLang(params.lang), params.slug ?? '');
+// What an opengraph-image file exports: a card drawn in the page's language, built for both languages
+// (route handlers do not inherit the [lang] layout's params, so the card lists them itself), and an alt
+// text, which Next takes as one constant per file: it names the card in both languages.
+export function ogCard(
+  text: (lang: Lang, slug: string) => CardText,
+  // A card per entity: its slugs, and what the card shows in each language, for the alt text.
+  entities?: { slugs: () => { slug: string }[]; alt: Localised<string> },
+) {
+  const slugs = entities?.slugs ?? (() => [{ slug: '' }]);
+  const name = (lang: Lang) => entities?.alt[lang] ?? text(lang, '').title;
   return {
-    generateImageMetadata({ params }: { params: CardParams }) {
-      const { title } = cardText(params);
-      return [{ id: 'card', alt: `${title} - ${site.name}`, size: ogSize, contentType: ogContentType }];
-    },
+    alt: `${langs.map(name).join(' / ')} - ${site.name}`,
+    generateStaticParams: () =>
+      langs.flatMap((lang) => slugs().map(({ slug }) => (slug === '' ? { lang } : { lang, slug }))),
     async image({ params }: { params: Promise<CardParams> }) {
-      const resolved = await params;
-      const { title, subtitle } = cardText(resolved);
-      return ogImage(title, subtitle ?? content(routeLang(resolved.lang)).site.tagline);
+      const { lang: segment, slug = '' } = await params;
+      const lang = routeLang(segment);
+      const { title: cardTitle, subtitle } = text(lang, slug);
+      return ogImage(cardTitle, subtitle ?? content(lang).site.tagline);
     },
   };
 }

@@ -7,8 +7,8 @@ export interface RouteRedirect {
   status: 307 | 308;
 }
 
-// Redirects decided before a page renders (docs/product.md §10), the same in both languages. Pages are
-// prerendered with dynamicParams off, so anything not redirected here and not built is a 404.
+// Redirects decided before a page renders (docs/product.md §10), the same in both languages. Anything
+// not redirected here and not built is a 404 in the language of its address.
 export function redirectFor(pathname: string): RouteRedirect | null {
   const { lang, path } = splitPath(pathname);
   const redirect = englishRedirect(path);
@@ -17,6 +17,8 @@ export function redirectFor(pathname: string): RouteRedirect | null {
 
 function englishRedirect(pathname: string): RouteRedirect | null {
   if (pathname === '/home') return { location: '/', status: 308 };
+  // The address Next serves English pages under inside (next.config.ts) is not a second address.
+  if (pathname === '/en' || pathname.startsWith('/en/')) return { location: pathname.slice(3) || '/', status: 308 };
 
   const project = pathname.match(/^\/projects?\/([^/]+)\/?$/);
   if (project) {
@@ -36,15 +38,4 @@ function englishRedirect(pathname: string): RouteRedirect | null {
     return { location: '/academy', status: 307 };
   }
   return null;
-}
-
-// Files and API calls, which no language owns: the proxy passes them on as they are.
-const NOT_A_PAGE = /^\/(?:api|_next|v|images|icons)\/|^\/manifest\.webmanifest$/;
-
-// Where Next finds a public page address: every page lives under app/[lang]/ (docs/product.md §12), and
-// English keeps the unprefixed addresses, so they are rewritten to /en. A request for /en/... itself
-// becomes /en/en/..., which no page claims: English has one address per page.
-export function internalPath(pathname: string): string | null {
-  if (NOT_A_PAGE.test(pathname) || splitPath(pathname).lang === 'fr') return null;
-  return pathname === '/' ? '/en' : `/en${pathname}`;
 }

@@ -43,6 +43,7 @@ export function pageMetadata({ lang, title, description, path }: PageSeo): Metad
       locale: ogLocale[lang],
       alternateLocale: ogLocale[otherLang(lang)],
     },
-    twitter: { card: 'summary_large_image', title: fullTitle, description },
+    // X reads the title, description and image from the Open Graph tags: only the card type is its own.
+    twitter: { card: 'summary_large_image' },
   };
 }

@@ -12,6 +12,11 @@ export const en = {
     accept: 'Got it!',
     refuse: 'Refuse cookies',
   },
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you asked for does not exist or has moved.',
+    home: 'Go to home page',
+  },
   carousel: { of: 'of', role: 'carousel' },
   home: {
     title: 'Home',
@@ -68,7 +73,6 @@ export const en = {
     duration: 'Duration',
     cost: 'Cost',
     fee: 'registration fee',
-    cardFee: 'Registration fee:',
     introduction: 'Introduction',
     outcome: 'Learning Outcome',
     enrol: 'Enrol',

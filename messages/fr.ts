@@ -16,6 +16,11 @@ export const fr = {
     accept: 'D’accord !',
     refuse: 'Refuser les cookies',
   },
+  notFound: {
+    title: 'Page introuvable',
+    text: 'La page que vous cherchez n’existe pas ou a changé d’adresse.',
+    home: 'Retour à l’accueil',
+  },
   carousel: { of: 'sur', role: 'carrousel' },
   home: {
     title: 'Accueil',
@@ -73,7 +78,6 @@ export const fr = {
     duration: 'Durée',
     cost: 'Coût',
     fee: 'frais d’inscription',
-    cardFee: 'Frais d’inscription :',
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',

@@ -1,20 +1,16 @@
 import type { Metadata, Viewport } from 'next';
 
-import { Analytics } from '@/components/layout/analytics';
-import { CookieBanner } from '@/components/layout/cookie-banner';
-import { Footer } from '@/components/layout/footer';
-import { Navbar } from '@/components/layout/navbar';
-import { ScrollToTop } from '@/components/layout/scroll-to-top';
-import { consentMarkerScript } from '@/lib/consent';
+import { SiteFrame } from '@/components/layout/site-frame';
 import { content, site } from '@/lib/content';
-import { langs, langTag, localePath, routeLang } from '@/lib/i18n';
+import { langs } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { siteUrl } from '@/lib/seo';
-import { messages } from '@/messages';
 
 import '../globals.css';
 
 // One root layout for both languages: English pages reach it through the proxy's rewrite to /en
-// (docs/product.md §12), so <html lang> is right in every prerendered page, the 404 included.
+// (docs/product.md §12), so <html lang> is right in every prerendered page. Addresses no page claims
+// get app/global-not-found.tsx, in the language of the address.
 export const dynamicParams = false;
 
 export function generateStaticParams() {
@@ -23,7 +19,7 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: LayoutProps<'/[lang]'>): Promise<Metadata> {
   const { description } = content(routeLang((await params).lang)).site;
-  // No title here: every page sets its own, and the not-found page writes its own <title>.
+  // No title here: every page sets its own.
   return {
     metadataBase: new URL(siteUrl),
     description,
@@ -39,27 +35,5 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children, params }: LayoutProps<'/[lang]'>) {
-  const lang = routeLang((await params).lang);
-  const { mainNav } = content(lang);
-  const text = messages(lang);
-  return (
-    <html lang={langTag[lang]} suppressHydrationWarning>
-      <head>
-        <script dangerouslySetInnerHTML={{ __html: consentMarkerScript }} />
-      </head>
-      <body>
-        <a className="skip-link" href="#main">
-          {text.skipLink}
-        </a>
-        <CookieBanner text={text.cookie} privacyHref={localePath(lang, '/privacy')} />
-        <Navbar brand={site.name} links={mainNav} lang={lang} text={text.nav} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer lang={lang} />
-        <ScrollToTop />
-        <Analytics />
-      </body>
-    </html>
-  );
+  return <SiteFrame lang={routeLang((await params).lang)}>{children}</SiteFrame>;
 }

@@ -9,7 +9,7 @@ import type { Texts, TextsBy } from './texts';
 const listTexts = {
   1: {
     summary:
-      'Une carte des points d’eau publics de Lagos, tenue par la communauté, qui montre ceux qui fonctionnent aujourd’hui grâce aux SMS envoyés par les habitants.',
+      'Une carte communautaire des points d’eau publics de Lagos : ceux qui marchent aujourd’hui, d’après les SMS des habitants.',
     problem:
       'Des familles perdent des heures à marcher jusqu’à des forages et des robinets qui se révèlent en panne, et les équipes de réparation l’apprennent avec des semaines de retard.',
   },
@@ -28,16 +28,16 @@ type DetailTexts = {
 const detailTexts = {
   'Water Point Watch': {
     summary: listTexts[1].summary,
-    desc: '<p>Water Point Watch est né d’une réunion de quartier à Ajegunle, où des habitants racontaient comment ils allaient d’un robinet en panne à l’autre. Nos boursiers se sont posé une question simple : <strong>et si chaque personne qui trouve un point d’eau en panne pouvait prévenir tout le monde ?</strong></p><p>Le projet associe de courts SMS, une petite base de données ouverte et une carte qui fonctionne sur les téléphones les plus simples.</p>',
+    desc: '<p>Water Point Watch est né d’une réunion de quartier à Ajegunle, où des habitants racontaient leur tournée des robinets en panne. Nos boursiers se sont demandé : <strong>et si chaque personne qui trouve un point d’eau en panne pouvait prévenir tout le monde ?</strong></p><p>Le projet associe des SMS, une petite base de données ouverte et une carte lisible sur les téléphones les plus simples.</p>',
     problem:
       '<p>Les points d’eau publics tombent souvent en panne, et sans bruit. Personne ne tient à jour la liste de ceux qui fonctionnent, si bien que :</p><ul><li>les habitants perdent du temps et de l’argent à chercher de l’eau ;</li><li>les équipes de réparation dépendent de plaintes qui arrivent tard, ou jamais ;</li><li>les services d’urbanisme ne voient pas quels quartiers sont les plus mal desservis.</li></ul>',
     objective:
       '<ul><li>Recueillir au moins 500 signalements vérifiés sur les points d’eau au cours des six premiers mois.</li><li>Publier une carte qui s’affiche en moins de cinq secondes sur une connexion 2G.</li><li>Transmettre chaque mois un bilan à l’autorité locale de l’eau.</li></ul>',
     // The coded message is what residents really type, so it stays as the service reads it.
     solution:
-      '<p>Les habitants envoient un court message codé, par exemple <em>WP 214 BROKEN</em>, à un numéro gratuit. Chaque message est comparé aux derniers signalements du voisinage, enregistré, puis affiché sur une carte légère et sur une affiche imprimée chaque semaine et placardée dans les centres communautaires.</p><p>Toutes les données nettoyées sont publiées sous licence ouverte, pour que journalistes et chercheurs puissent aussi s’en servir.</p>',
+      '<p>Les habitants envoient un court message codé, par exemple <em>WP 214 BROKEN</em>, à un numéro gratuit. Chaque message est recoupé avec les signalements voisins, enregistré, puis affiché sur une carte légère et sur une affiche hebdomadaire dans les centres communautaires.</p><p>Les données nettoyées sont publiées sous licence ouverte, pour les journalistes et les chercheurs aussi.</p>',
     target:
-      '<p>D’abord les habitants des quartiers informels de l’État de Lagos, puis toute ville dont les associations de quartier veulent faire tourner leur propre version. Les outils sont gratuits et le guide est écrit pour des bénévoles sans bagage technique.</p>',
+      '<p>D’abord les habitants des quartiers informels de l’État de Lagos, puis toute ville dont les associations veulent leur propre version. Les outils sont gratuits et le guide s’adresse à des bénévoles sans formation technique.</p>',
     team: {
       'Adaeze Okafor': 'Cheffe de projet',
       'Kwame Mensah': 'Ingénieur des données',

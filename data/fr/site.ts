@@ -14,7 +14,7 @@ const texts = {
     'Une communauté panafricaine où l’on apprend les métiers de la donnée en pratiquant, avant de les mettre au service de projets qui comptent pour ses voisins.',
 } satisfies Texts<Pick<typeof en.site, 'headline' | 'tagline' | 'description' | 'footerBlurb'>>;
 
-export const site: Translation<typeof en.site> = { ...en.site, ...texts, locale: 'fr' };
+export const site: Translation<typeof en.site> = { ...en.site, ...texts };
 
 // The organisation's address (written as the post expects it) and its social accounts are the same in
 // both languages.

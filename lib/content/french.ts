@@ -1,16 +1,16 @@
-import * as courses from '@/data/courses';
-import * as events from '@/data/events';
-import * as insights from '@/data/insights';
-import * as navigation from '@/data/navigation';
-import * as offers from '@/data/offers';
-import * as pages from '@/data/pages';
-import * as partners from '@/data/partners';
-import * as people from '@/data/people';
-import * as projects from '@/data/projects';
-import * as site from '@/data/site';
-import * as testimonials from '@/data/testimonials';
+import * as courses from '@/data/fr/courses';
+import * as events from '@/data/fr/events';
+import * as insights from '@/data/fr/insights';
+import * as navigation from '@/data/fr/navigation';
+import * as offers from '@/data/fr/offers';
+import * as pages from '@/data/fr/pages';
+import * as partners from '@/data/fr/partners';
+import * as people from '@/data/fr/people';
+import * as projects from '@/data/fr/projects';
+import * as site from '@/data/fr/site';
+import * as testimonials from '@/data/fr/testimonials';
 
-// The French data, in the shape lib/content parses for each language.
+// The French data (data/fr/), in the shape lib/content parses for each language.
 export const french = {
   site: site.site,
   mainNav: navigation.mainNav,
@@ -25,5 +25,14 @@ export const french = {
   testimonials: testimonials.testimonials,
   events: events.events,
   offers: offers.offers,
-  pages,
+  pages: {
+    home: pages.home,
+    about: pages.about,
+    projectsPage: pages.projectsPage,
+    academyPage: pages.academyPage,
+    insightsPage: pages.insightsPage,
+    contactPage: pages.contactPage,
+    terms: pages.terms,
+    privacy: pages.privacy,
+  },
 };

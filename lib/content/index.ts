@@ -39,7 +39,7 @@ function parseLanguage(lang: Lang, raw: Translation<typeof english>) {
     socialLinks: parseContent('site.ts (socialLinks)', schemas.socialLinksSchema, rawSocial),
     mainNav: nav(raw.mainNav),
     footerNav: nav(raw.footerNav),
-    courses: parseContent(file('courses.ts'), schemas.coursesSchema, raw.courses),
+    courses: parseContent(file('courses.ts'), schemas.coursesSchemaFor(lang), raw.courses),
     projectSummaries: projects.list,
     projectDetails: projects.details,
     insights: parseContent(file('insights.ts'), schemas.insightsSchema, raw.insights),

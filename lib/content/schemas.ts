@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
+import type { Lang, Localised } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
 
 // One schema per kind of content in data/. A bad edit fails the build with the path of the bad field.
@@ -38,7 +39,6 @@ export const siteSchema = z.object({
   footerBlurb: text,
   trainingLink: url,
   projectLink: url,
-  locale: z.string().min(2),
 });
 
 export const contactInfoSchema = z.object({
@@ -51,31 +51,49 @@ export const socialLinksSchema = z.array(z.object({ name: text, href: url })).le
 
 export const navLinksSchema = z.array(z.object({ label: text, href: internalPath })).min(1);
 
-export const courseSchema = z
-  .object({
-    id: z.number().int().positive(),
-    title: text,
-    slug: text,
-    duration: z.string().regex(/^\d+ weeks?$/, 'a duration such as "3 weeks"'),
-    cost: z.string().regex(/^(\$\d+|Free)$/, 'a fee such as "$10", or "Free"'),
-    img: image,
-    isActive: z.boolean(),
-    isPremium: z.boolean(),
-    link: url,
-    pay_link: z.union([url, z.literal('')]),
-    intro: text,
-    outcomes: z.array(text).min(1),
-  })
-  .refine((c) => c.slug === slugify(c.title), { path: ['slug'], message: 'must be the slug of the title' })
-  .refine((c) => (c.cost === 'Free') === (c.pay_link === ''), {
-    path: ['pay_link'],
-    message: 'a free course has no payment page and a paid one has one',
-  });
-export const coursesSchema = z
-  .array(courseSchema)
-  .min(1)
-  .superRefine(unique((c) => c.slug, 'slug'))
-  .superRefine(unique((c) => c.id, 'id'));
+// A course in one language: the slug stays the English title's in both (one address per page), and the
+// duration is written in the language's words.
+const durations: Localised<{ pattern: RegExp; example: string }> = {
+  en: { pattern: /^\d+ weeks?$/, example: '"3 weeks"' },
+  fr: { pattern: /^\d+ semaines?$/, example: '"3 semaines"' },
+};
+
+function courseSchemaFor(lang: Lang) {
+  return z
+    .object({
+      id: z.number().int().positive(),
+      title: text,
+      slug: text,
+      duration: z.string().regex(durations[lang].pattern, `a duration such as ${durations[lang].example}`),
+      cost: z.string().regex(/^(\$\d+|Free)$/, 'a fee such as "$10", or "Free"'),
+      img: image,
+      isActive: z.boolean(),
+      isPremium: z.boolean(),
+      link: url,
+      pay_link: z.union([url, z.literal('')]),
+      intro: text,
+      outcomes: z.array(text).min(1),
+    })
+    .refine((c) => lang !== 'en' || c.slug === slugify(c.title), {
+      path: ['slug'],
+      message: 'must be the slug of the title',
+    })
+    .refine((c) => (c.cost === 'Free') === (c.pay_link === ''), {
+      path: ['pay_link'],
+      message: 'a free course has no payment page and a paid one has one',
+    });
+}
+
+export function coursesSchemaFor(lang: Lang) {
+  return z
+    .array(courseSchemaFor(lang))
+    .min(1)
+    .superRefine(unique((c) => c.slug, 'slug'))
+    .superRefine(unique((c) => c.id, 'id'));
+}
+
+export const courseSchema = courseSchemaFor('en');
+export const coursesSchema = coursesSchemaFor('en');
 
 const projectListItem = z.object({
   id: z.number().int().positive(),

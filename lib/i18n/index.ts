@@ -16,6 +16,17 @@ export type Translation<T> = T extends string
       ? { readonly [K in keyof T]: Translation<T[K]> }
       : T;
 
+// The request header proxy.ts sets to the language of a page address, for app/global-not-found.tsx.
+// The server drops any client-sent copy before Next sees the request (lib/security/http-intake.ts).
+export const LANG_HEADER = 'x-site-lang';
+
+// Every page lives under app/[lang]/; English keeps the unprefixed addresses, so next.config.ts rewrites
+// them to /en. This is every address but French pages, files, API calls and /en itself (the rewritten
+// home, which Next would otherwise rewrite again). A visitor's /en/... is redirected before this
+// (lib/routing.ts): English has one address per page.
+export const ENGLISH_PAGE_PATTERN =
+  '(?!fr(?:/|$)|en$|api/|_next/|v/|images/|icons/|manifest\\.webmanifest$|favicon\\.ico$|icon\\.svg$|apple-icon\\.png$|robots\\.txt$|sitemap\\.xml$|.*opengraph-image).+';
+
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'fr';
 }
@@ -46,13 +57,6 @@ export function otherLang(lang: Lang): Lang {
 
 // The shape of a dictionary of texts: every key of the English one, each a string or a nested dictionary.
 export type Dictionary<T> = { readonly [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
-// The language of a route's [lang] segment. The segment is only ever built for `langs`
-// (dynamicParams = false), so anything else is a bug in the build, not a visitor's doing.
-export function routeLang(value: string): Lang {
-  if (!isLang(value)) throw new Error(`No such language: "${value}"`);
-  return value;
-}
 
 // The language and English path of any page address, public (/about, /fr/about) or as Next routes it
 // inside (/en/about): a prerendered page sees the latter while it is built.

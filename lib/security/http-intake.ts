@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
+import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
 
 // What the server does with each request before Next sees it.
@@ -70,6 +71,8 @@ export function installHttpIntake(): void {
       }
       capBody(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
+      // Only proxy.ts may say which language a not-found page is in.
+      delete request.headers[LANG_HEADER];
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;

@@ -129,10 +129,6 @@ function compare(en: unknown, fr: unknown, path: string, key: string, problems: 
     problems.push(`${path}: no French text`);
     return;
   }
-  if (key === 'locale') {
-    if (fr !== 'fr') problems.push(`${path}: locale ${fr}, not fr`);
-    return;
-  }
   if (fr === en && !sameInFrench.has(en)) problems.push(`${path}: still in English (${JSON.stringify(en)})`);
   if (placeholders(fr).join() !== placeholders(en).join())
     problems.push(`${path}: placeholders ${placeholders(fr).join()} instead of ${placeholders(en).join()}`);

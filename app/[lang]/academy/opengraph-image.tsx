@@ -1,7 +1,10 @@
-import { ogCard } from '@/lib/og';
+import { ogCard, ogContentType, ogSize } from '@/lib/og';
 import { messages } from '@/messages';
 
 const card = ogCard((lang) => ({ title: messages(lang).academy.title, subtitle: messages(lang).academy.card }));
 
-export const generateImageMetadata = card.generateImageMetadata;
+export const alt = card.alt;
+export const size = ogSize;
+export const contentType = ogContentType;
+export const generateStaticParams = card.generateStaticParams;
 export default card.image;

@@ -10,7 +10,8 @@ import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
 import { content, coursePath } from '@/lib/content';
-import { localePath, routeLang } from '@/lib/i18n';
+import { localePath } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 

@@ -4,7 +4,7 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { content } from '@/lib/content';
-import { routeLang } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 

@@ -1,7 +1,7 @@
 import { LegalPage } from '@/components/legal/legal-page';
 import { config } from '@/lib/config';
 import { content } from '@/lib/content';
-import { routeLang } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { privacySections } from '@/lib/privacy/policy';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';

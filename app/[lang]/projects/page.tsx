@@ -7,7 +7,8 @@ import { StatList } from '@/components/ui/stat-list';
 import { Tabs } from '@/components/ui/tabs';
 import { content } from '@/lib/content';
 import type { ProjectSummary } from '@/lib/content/types';
-import { routeLang, type Lang } from '@/lib/i18n';
+import { type Lang } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 

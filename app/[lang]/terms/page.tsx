@@ -1,6 +1,6 @@
 import { LegalPage } from '@/components/legal/legal-page';
 import { content } from '@/lib/content';
-import { routeLang } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 

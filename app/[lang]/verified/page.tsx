@@ -1,4 +1,4 @@
-import { routeLang } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentMarkerScript, readConsent } from '@/lib/consent';
+import { messages } from '@/messages';
 
 function clearConsent() {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
@@ -16,7 +17,7 @@ describe('CookieBanner', () => {
     ['Refuse cookies', 'refused'],
   ])('hides after "%s" and remembers the choice', async (button, choice) => {
     const user = userEvent.setup();
-    const { unmount } = render(<CookieBanner />);
+    const { unmount } = render(<CookieBanner text={messages('en').cookie} privacyHref="/privacy" />);
     expect(screen.getByRole('region', { name: 'Cookie choice' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: button }));
     expect(screen.queryByRole('region', { name: 'Cookie choice' })).not.toBeInTheDocument();
@@ -24,13 +25,13 @@ describe('CookieBanner', () => {
     unmount();
 
     // A later page view (a new mount) does not show it again.
-    render(<CookieBanner />);
+    render(<CookieBanner text={messages('en').cookie} privacyHref="/privacy" />);
     expect(screen.queryByRole('region', { name: 'Cookie choice' })).not.toBeInTheDocument();
   });
 
   it('keeps the choice for a year', async () => {
     const set = jest.spyOn(document, 'cookie', 'set');
-    render(<CookieBanner />);
+    render(<CookieBanner text={messages('en').cookie} privacyHref="/privacy" />);
     await act(async () => screen.getByRole('button', { name: 'Got it!' }).click());
     expect(set).toHaveBeenCalledWith(expect.stringContaining(`Max-Age=${CONSENT_MAX_AGE_SECONDS}`));
     expect(CONSENT_MAX_AGE_SECONDS).toBe(31_536_000);

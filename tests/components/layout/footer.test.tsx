@@ -5,7 +5,7 @@ import { contactInfo, socialLinks } from '@/lib/content';
 
 describe('Footer', () => {
   it('lists every useful link with its destination', () => {
-    render(<Footer />);
+    render(<Footer lang="en" />);
     const useful = within(screen.getByRole('navigation', { name: 'Useful links' }));
     const expected: [string, string][] = [
       ['Who we are', '/about'],
@@ -23,7 +23,7 @@ describe('Footer', () => {
   });
 
   it('has a mailto contact link and the four social links', () => {
-    render(<Footer />);
+    render(<Footer lang="en" />);
     expect(screen.getByRole('link', { name: contactInfo.email })).toHaveAttribute(
       'href',
       `mailto:${contactInfo.email}`,
@@ -38,7 +38,7 @@ describe('Footer', () => {
   });
 
   it('shows the current year in the copyright', () => {
-    render(<Footer />);
+    render(<Footer lang="en" />);
     expect(screen.getByText(/©/)).toHaveTextContent(`© ${new Date().getFullYear()} Baobab Data`);
   });
 });

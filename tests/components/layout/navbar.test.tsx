@@ -3,14 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { usePathname } from 'next/navigation';
 
 import { Navbar, navbarVariant } from '@/components/layout/navbar';
-import { mainNav, site } from '@/lib/content';
+import { content, mainNav, site } from '@/lib/content';
+import type { Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 jest.mock('next/navigation', () => ({ usePathname: jest.fn() }));
 const mockPathname = usePathname as jest.Mock;
 
-function renderAt(pathname: string) {
+function renderAt(pathname: string, lang: Lang = 'en') {
   mockPathname.mockReturnValue(pathname);
-  return render(<Navbar brand={site.name} links={mainNav} />);
+  return render(
+    <Navbar
+      brand={site.name}
+      links={lang === 'en' ? mainNav : content(lang).mainNav}
+      lang={lang}
+      text={messages(lang).nav}
+    />,
+  );
 }
 
 describe('Navbar', () => {
@@ -49,5 +58,30 @@ describe('Navbar', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('links to the same page in the other language, named in that language', () => {
+    const { unmount } = renderAt('/academy/introduction-to-data-science');
+    const toFrench = screen.getByRole('link', { name: 'Français' });
+    expect(toFrench).toHaveAttribute('href', '/fr/academy/introduction-to-data-science');
+    expect(toFrench).toHaveAttribute('hreflang', 'fr');
+    expect(toFrench).toHaveAttribute('lang', 'fr');
+    unmount();
+
+    renderAt('/fr/academy/introduction-to-data-science', 'fr');
+    const toEnglish = screen.getByRole('link', { name: 'English' });
+    expect(toEnglish).toHaveAttribute('href', '/academy/introduction-to-data-science');
+    expect(toEnglish).toHaveAttribute('hreflang', 'en');
+    expect(screen.getByRole('link', { name: 'Académie' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('navigation', { name: 'Principal' })).toBeInTheDocument();
+  });
+
+  it('reads the address Next builds a page under (/en/…) as the public one', () => {
+    renderAt('/en/events/baobab-data-hackathon-2023');
+    expect(screen.getByRole('link', { name: 'Français' })).toHaveAttribute(
+      'href',
+      '/fr/events/baobab-data-hackathon-2023',
+    );
+    expect(document.querySelector('header')).toHaveAttribute('data-variant', 'white');
   });
 });

@@ -8,7 +8,7 @@ const { detail } = findProjectBySlug('water-point-watch-1')!;
 
 describe('ProjectDetail', () => {
   it('shows the summary, three share links, the team, and the five sections in order', () => {
-    render(<ProjectDetail project={detail} url="https://baobabdata.org/projects/water-point-watch-1" />);
+    render(<ProjectDetail lang="en" project={detail} url="https://baobabdata.org/projects/water-point-watch-1" />);
     expect(screen.getByText(detail.summary)).toBeInTheDocument();
     const share = within(screen.getByRole('list', { name: 'Share this project' })).getAllByRole('link');
     expect(share.map((a) => a.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
@@ -31,12 +31,12 @@ describe('ProjectDetail', () => {
   });
 
   it('always disables Get Involved, and shows View Project only when there is a project link', () => {
-    const { unmount } = render(<ProjectDetail project={detail} url="https://x.test/p" />);
+    const { unmount } = render(<ProjectDetail lang="en" project={detail} url="https://x.test/p" />);
     expect(screen.getByRole('button', { name: 'Get Involved' })).toBeDisabled();
     expect(screen.getByRole('link', { name: /View Project/ })).toHaveAttribute('href', detail.project_link);
     unmount();
 
-    render(<ProjectDetail project={{ ...detail, project_link: '' }} url="https://x.test/p" />);
+    render(<ProjectDetail lang="en" project={{ ...detail, project_link: '' }} url="https://x.test/p" />);
     expect(screen.queryByRole('link', { name: /View Project/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Involved' })).toBeDisabled();
   });

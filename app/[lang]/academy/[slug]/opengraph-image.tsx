@@ -1,13 +1,20 @@
-import { findCourse, prerendered } from '@/lib/content';
+import { courses, findCourse, prerendered } from '@/lib/content';
 import { courseFacts } from '@/lib/content/facts';
-import { ogCard } from '@/lib/og';
+import { ogCard, ogContentType, ogSize } from '@/lib/og';
 
-export { generateStaticParams } from './page';
+const slugs = () => courses.map(({ slug }) => ({ slug }));
 
-const card = ogCard((lang, slug) => {
-  const course = prerendered(findCourse(slug, lang), slug);
-  return { title: course.title, subtitle: courseFacts(course, lang) };
-});
+const card = ogCard(
+  (lang, slug) => {
+    const course = prerendered(findCourse(slug, lang), slug);
+    return { title: course.title, subtitle: courseFacts(course, lang) };
+  },
+  { slugs, alt: { en: 'A course', fr: 'Une formation' } },
+);
 
-export const generateImageMetadata = card.generateImageMetadata;
+export const dynamicParams = false;
+export const alt = card.alt;
+export const size = ogSize;
+export const contentType = ogContentType;
+export const generateStaticParams = card.generateStaticParams;
 export default card.image;

@@ -7,8 +7,9 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
 import { courseFacts } from '@/lib/content/facts';
-import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { langTag, localePath } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
+import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
@@ -23,11 +24,9 @@ export function generateStaticParams() {
 type Props = PageProps<'/[lang]/academy/[slug]'>;
 
 async function pageCourse(params: Props['params']) {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
+  const { lang, slug, entity: course } = await routeEntity(params, findCourse);
   // The record keeps the course's English title, whatever the page's language (docs/product.md §12).
-  const english = prerendered(findCourse(slug), slug);
-  return { lang, course: prerendered(findCourse(slug, lang), slug), englishTitle: english.title };
+  return { lang, course, englishTitle: prerendered(findCourse(slug), slug).title };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,13 +1,20 @@
-import { findEvent, prerendered } from '@/lib/content';
+import { events, findEvent, prerendered } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
-import { ogCard } from '@/lib/og';
+import { ogCard, ogContentType, ogSize } from '@/lib/og';
 
-export { generateStaticParams } from './page';
+const slugs = () => events.map(({ slug }) => ({ slug }));
 
-const card = ogCard((lang, slug) => {
-  const event = prerendered(findEvent(slug, lang), slug);
-  return { title: event.title, subtitle: eventDates(event, lang) };
-});
+const card = ogCard(
+  (lang, slug) => {
+    const event = prerendered(findEvent(slug, lang), slug);
+    return { title: event.title, subtitle: eventDates(event, lang) };
+  },
+  { slugs, alt: { en: 'An event', fr: 'Un événement' } },
+);
 
-export const generateImageMetadata = card.generateImageMetadata;
+export const dynamicParams = false;
+export const alt = card.alt;
+export const size = ogSize;
+export const contentType = ogContentType;
+export const generateStaticParams = card.generateStaticParams;
 export default card.image;

@@ -4,9 +4,10 @@ import { JsonLdScript } from 'next-seo';
 import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, events, findEvent, prerendered } from '@/lib/content';
+import { content, events, findEvent } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
-import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { langTag, localePath } from '@/lib/i18n';
+import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
@@ -20,14 +21,8 @@ export function generateStaticParams() {
 
 type Props = PageProps<'/[lang]/events/[slug]'>;
 
-async function pageEvent(params: Props['params']) {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
-  return { lang, event: prerendered(findEvent(slug, lang), slug) };
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, event } = await pageEvent(params);
+  const { lang, entity: event } = await routeEntity(params, findEvent);
   return pageMetadata({
     lang,
     title: event.title,
@@ -37,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EventPage({ params }: Props) {
-  const { lang, event } = await pageEvent(params);
+  const { lang, entity: event } = await routeEntity(params, findEvent);
   const { site } = content(lang);
   const text = messages(lang).event;
   return (

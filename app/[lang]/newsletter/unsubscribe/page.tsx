@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 
 import { NewsletterStep } from '@/components/newsletter/newsletter-step';
 import { site } from '@/lib/content';
-import { routeLang } from '@/lib/i18n';
+import { routeLang } from '@/lib/i18n/route';
 import { linkAddress } from '@/lib/newsletter';
 import { messages } from '@/messages';
 

@@ -1,20 +1,27 @@
-import { findOffer, prerendered } from '@/lib/content';
+import { findOffer, offers, prerendered } from '@/lib/content';
 import { formatMoney } from '@/lib/i18n/format';
-import { ogCard } from '@/lib/og';
+import { ogCard, ogContentType, ogSize } from '@/lib/og';
 import { messages } from '@/messages';
 
-export { generateStaticParams } from './page';
+const slugs = () => offers.map(({ slug }) => ({ slug }));
 
-const card = ogCard((lang, slug) => {
-  const offer = prerendered(findOffer(slug, lang), slug);
-  const text = messages(lang).offer;
-  const was = formatMoney(offer.wasPrice, lang);
-  const now = formatMoney(offer.nowPrice, lang);
-  return {
-    title: offer.title,
-    subtitle: `${offer.discountPercent}% ${text.off}: ${text.now}${now}, ${text.was}${was}`,
-  };
-});
+const card = ogCard(
+  (lang, slug) => {
+    const offer = prerendered(findOffer(slug, lang), slug);
+    const text = messages(lang).offer;
+    const was = formatMoney(offer.wasPrice, lang);
+    const now = formatMoney(offer.nowPrice, lang);
+    return {
+      title: offer.title,
+      subtitle: `${offer.discountPercent}% ${text.off}: ${text.now}${now}, ${text.was}${was}`,
+    };
+  },
+  { slugs, alt: { en: 'An offer', fr: 'Une offre' } },
+);
 
-export const generateImageMetadata = card.generateImageMetadata;
+export const dynamicParams = false;
+export const alt = card.alt;
+export const size = ogSize;
+export const contentType = ogContentType;
+export const generateStaticParams = card.generateStaticParams;
 export default card.image;

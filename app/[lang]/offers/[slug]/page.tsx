@@ -5,10 +5,11 @@ import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, findOffer, offers, prerendered } from '@/lib/content';
+import { content, findOffer, offers } from '@/lib/content';
 import { cohortStart, offerEnds } from '@/lib/content/facts';
-import { langTag, localePath, routeLang } from '@/lib/i18n';
+import { langTag, localePath } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
+import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
@@ -22,14 +23,8 @@ export function generateStaticParams() {
 
 type Props = PageProps<'/[lang]/offers/[slug]'>;
 
-async function pageOffer(params: Props['params']) {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
-  return { lang, offer: prerendered(findOffer(slug, lang), slug) };
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, offer } = await pageOffer(params);
+  const { lang, entity: offer } = await routeEntity(params, findOffer);
   const text = messages(lang).offer;
   const now = formatMoney(offer.nowPrice, lang);
   const was = formatMoney(offer.wasPrice, lang);
@@ -42,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function OfferPage({ params }: Props) {
-  const { lang, offer } = await pageOffer(params);
+  const { lang, entity: offer } = await routeEntity(params, findOffer);
   const { site } = content(lang);
   const text = messages(lang).offer;
   const url = `${siteUrl}${localePath(lang, `/offers/${offer.slug}`)}`;

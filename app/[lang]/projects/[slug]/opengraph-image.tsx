@@ -1,12 +1,20 @@
-import { findProjectBySlug, prerendered } from '@/lib/content';
-import { ogCard } from '@/lib/og';
+import { findProjectBySlug, prerendered, projectSummaries } from '@/lib/content';
+import { ogCard, ogContentType, ogSize } from '@/lib/og';
+import { projectSlug } from '@/lib/slug';
 
-export { generateStaticParams } from './page';
+const slugs = () => projectSummaries.map((project) => ({ slug: projectSlug(project) }));
 
-const card = ogCard((lang, slug) => {
-  const { detail } = prerendered(findProjectBySlug(slug, lang), slug);
-  return { title: detail.title, subtitle: detail.summary.slice(0, 90) };
-});
+const card = ogCard(
+  (lang, slug) => {
+    const { detail } = prerendered(findProjectBySlug(slug, lang), slug);
+    return { title: detail.title, subtitle: detail.summary.slice(0, 90) };
+  },
+  { slugs, alt: { en: 'A project', fr: 'Un projet' } },
+);
 
-export const generateImageMetadata = card.generateImageMetadata;
+export const dynamicParams = false;
+export const alt = card.alt;
+export const size = ogSize;
+export const contentType = ogContentType;
+export const generateStaticParams = card.generateStaticParams;
 export default card.image;

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { PageHeader } from '@/components/ui/page-header';
-import { findProjectBySlug, prerendered, projectPath, projectSummaries } from '@/lib/content';
-import { localePath, routeLang } from '@/lib/i18n';
+import { findProjectBySlug, projectPath, projectSummaries } from '@/lib/content';
+import { localePath } from '@/lib/i18n';
+import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { projectSlug } from '@/lib/slug';
 
@@ -15,14 +16,8 @@ export function generateStaticParams() {
 
 type Props = PageProps<'/[lang]/projects/[slug]'>;
 
-async function pageProject(params: Props['params']) {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
-  return { lang, found: prerendered(findProjectBySlug(slug, lang), slug) };
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, found } = await pageProject(params);
+  const { lang, entity: found } = await routeEntity(params, findProjectBySlug);
   return pageMetadata({
     lang,
     title: found.detail.title,
@@ -32,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProjectPage({ params }: Props) {
-  const { lang, found } = await pageProject(params);
+  const { lang, entity: found } = await routeEntity(params, findProjectBySlug);
   return (
     <>
       <PageHeader title={found.detail.title} />
