@@ -107,20 +107,20 @@ export const mailTexts: Localised<VisitorMailTexts> = {
   fr: {
     languageName: 'French',
     unsubscribe: 'Se désabonner',
-    colon: ' : ',
+    colon: ' : ',
     enrolment: {
       subject: (course) => `Votre inscription à ${course}`,
       heading: (course, name) => `Bienvenue dans la formation ${course}, ${name}`,
       paid: (fee) =>
         `Merci pour votre inscription. Votre place sera confirmée dès le règlement des frais d’inscription de ${fee} sur la page de paiement.`,
-      free: 'Merci pour votre inscription. Cette formation est gratuite : nous vous enverrons les informations pour la rejoindre avant son début.',
+      free: 'Merci pour votre inscription. Cette formation est gratuite : nous vous enverrons les informations pour la rejoindre avant son début.',
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
       pay: 'Régler les frais d’inscription',
     },
     event: {
-      subject: (event) => `Votre inscription : ${event}`,
+      subject: (event) => `Votre inscription : ${event}`,
       heading: (event, firstName) => `À bientôt à ${event}, ${firstName}`,
       when: (event, dates, location) => `Rendez-vous le ${dates} pour ${event} (${location}).`,
       finish: 'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
@@ -129,7 +129,7 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       link: 'Terminer mon inscription',
     },
     offer: {
-      subject: (offer) => `Votre place est réservée : ${offer}`,
+      subject: (offer) => `Votre place est réservée : ${offer}`,
       heading: (firstName) => `Votre place est réservée, ${firstName}`,
       thanks:
         'Merci. Nous vous gardons une place au prix de l’offre et vous écrirons pour les prochaines étapes avant le début de la promotion.',
@@ -145,7 +145,7 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       confirmAsked: (site) =>
         `Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de ${site} à cette adresse. Ouvrez le lien ci-dessous et appuyez sur le bouton pour confirmer.`,
       confirmValid: (days) =>
-        `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
+        `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
       confirmLink: 'Confirmer mon abonnement',
       welcomeSubject: (site) => `Bienvenue dans la communauté ${site}`,
       welcomeHeading: (name) => `Bienvenue, ${name}`,

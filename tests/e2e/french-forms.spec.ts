@@ -83,7 +83,7 @@ const frenchForms: FrenchForm[] = [
     path: '/fr',
     button: 'S’abonner',
     collection: 'newsletter',
-    success: 'Bienvenue dans la communauté Baobab Data !',
+    success: 'Bienvenue dans la communauté Baobab Data\u00a0!',
     fill: async (form, email) => {
       await text(form, 'Nom').fill('Awa Diop');
       await text(form, 'E-mail').fill(email);

@@ -83,8 +83,8 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     expect(visitor.subject).toBe(`Votre inscription à ${frCourse.title}`);
     expect(visitor.text).toContain(`Bienvenue dans la formation ${frCourse.title}, Ada`);
     expect(visitor.text).toContain('Merci pour votre inscription.');
-    expect(visitor.text).toContain(`\nDurée : ${frCourse.duration}\n`);
-    expect(visitor.text).toMatch(/^Régler les frais d’inscription : https:\/\//m);
+    expect(visitor.text).toContain(`\nDurée\u00a0: ${frCourse.duration}\n`);
+    expect(visitor.text).toMatch(/^Régler les frais d’inscription\u00a0: https:\/\//m);
     expect(visitor.html).toContain('<html lang="fr">');
     expect(visitor.text).not.toMatch(/Thank you|Registration fee/);
 
@@ -129,15 +129,15 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
 
     const messages = await queued(store);
     const event = to(messages, 'ada@example.org');
-    expect(event.subject).toBe(`Votre inscription : ${frEvent.title}`);
+    expect(event.subject).toBe(`Votre inscription\u00a0: ${frEvent.title}`);
     // Dates by Intl's French (a no-break space may sit between day, month and year).
-    expect(event.text).toMatch(/^Dates : 18–19.mars.2023$/m);
-    expect(event.text).toContain(`\nLieu : ${frEvent.location}\n`);
+    expect(event.text).toMatch(/^Dates\u00a0: 18–19.mars.2023$/m);
+    expect(event.text).toContain(`\nLieu\u00a0: ${frEvent.location}\n`);
     expect(event.attachments![0]!.content).toContain('URL:https://baobabdata.org/fr/events/baobab-data-hackathon-2023');
     const reservation = to(messages, 'awa@example.org');
-    expect(reservation.subject).toBe(`Votre place est réservée : ${frOffer.title}`);
+    expect(reservation.subject).toBe(`Votre place est réservée\u00a0: ${frOffer.title}`);
     expect(reservation.text).toMatch(
-      /^Prix : 120.\$US \(au lieu de 150.\$US, soit 20.% de réduction jusqu’au 25.mars.2023\)$/m,
+      /^Prix\u00a0: 120.\$US \(au lieu de 150.\$US, soit 20.% de réduction jusqu’au 25.mars.2023\)$/m,
     );
     expect(reservation.text).toContain('https://baobabdata.org/fr/offers/become-a-data-analyst');
     const staffNotes = messages.filter((m) => m.to === 'staff@baobabdata.org');
@@ -161,7 +161,9 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
 
     const [confirmation] = await queued(store);
     expect(confirmation!.subject).toBe('Confirmez votre abonnement à la lettre d’information de Baobab Data');
-    expect(confirmation!.text).toMatch(/^Se désabonner : https:\/\/baobabdata\.org\/fr\/newsletter\/unsubscribe\?t=/m);
+    expect(confirmation!.text).toMatch(
+      /^Se désabonner\u00a0: https:\/\/baobabdata\.org\/fr\/newsletter\/unsubscribe\?t=/m,
+    );
     const link = confirmation!.text.match(/https:\/\/baobabdata\.org\/fr\/newsletter\/confirm\?t=(\S+)/);
     expect(link).not.toBeNull();
     expect(confirmation!.headers!['List-Unsubscribe']).toMatch(
@@ -172,7 +174,7 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     expect(await list.confirm(decodeURIComponent(link![1]!), NOW)).toBe('confirmed');
     const [welcome] = await queued(store);
     expect(welcome!.subject).toBe('Bienvenue dans la communauté Baobab Data');
-    expect(welcome!.text).toContain('Visiter Baobab Data : https://baobabdata.org/fr');
+    expect(welcome!.text).toContain('Visiter Baobab Data\u00a0: https://baobabdata.org/fr');
   });
 
   it('answers French refusals in French: fields, cross-origin, rate limit, storage failure', async () => {

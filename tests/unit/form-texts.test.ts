@@ -19,7 +19,7 @@ const sameInBoth = new Set([
 function leaves(value: unknown, path = ''): Map<string, string> {
   const found = new Map<string, string>();
   if (typeof value === 'string') found.set(path, value);
-  else if (typeof value === 'function') found.set(path, String(value('ZZ', 9, 'ZZ')));
+  else if (typeof value === 'function') found.set(path, String(value('ZZ', 9, 'ZZ', 'ZZ')));
   else if (Array.isArray(value))
     value.forEach((item, i) => leaves(item, `${path}.${i}`).forEach((v, k) => found.set(k, v)));
   else if (value && typeof value === 'object')
@@ -45,6 +45,8 @@ describe.each([
       if (!sameInBoth.has(path)) expect({ path, text }).not.toEqual({ path, text: en.get(path) });
       // A sample argument that went missing from a sentence.
       if (text.includes('undefined')) throw new Error(`${path}: ${text}`);
+      // French typography: a no-break space before : ; ! ? (and inside « »), never a plain one.
+      expect({ path, plainSpace: /( [:;!?»]|« )/.test(text) }).toEqual({ path, plainSpace: false });
     }
   });
 });
@@ -70,7 +72,7 @@ describe('the French schemas', () => {
       gender: 'Choisissez un genre',
       degree: 'Choisissez votre diplôme le plus élevé',
       occupation: 'Votre profession doit compter moins de 101 caractères',
-      country: 'Retirez le code « =?…?= » de votre pays',
+      country: 'Retirez le code «\u00a0=?…?=\u00a0» de votre pays',
     });
     const phone = z.safeParse(fr.enrolmentSchema.shape.phone, '12');
     expect(phone.error!.issues[0]!.message).toBe(formTexts.fr.checks.phonePattern);

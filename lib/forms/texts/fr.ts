@@ -36,7 +36,7 @@ export const fr = {
     sending: 'Envoi en cours…',
     tryAgain: 'Réessayez',
     timedOut:
-      'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
+      'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
     newTab: ' (s’ouvre dans un nouvel onglet)',
   },
   checks: {
@@ -45,7 +45,7 @@ export const fr = {
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
     invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
-    encoded: (field) => `Retirez le code « =?…?= » de ${field}`,
+    encoded: (field) => `Retirez le code « =?…?= » de ${field}`,
     fields: {
       name: 'votre nom',
       email: 'votre adresse e-mail',
@@ -59,7 +59,7 @@ export const fr = {
     emailLike: 'Indiquez une adresse e-mail du type nom@exemple.com',
     phoneEnter: 'Indiquez votre numéro de téléphone',
     phonePattern:
-      'Indiquez un numéro de 7 à 20 chiffres ; vous pouvez utiliser +, des espaces, des tirets et des parenthèses',
+      'Indiquez un numéro de 7 à 20 chiffres ; vous pouvez utiliser +, des espaces, des tirets et des parenthèses',
     phoneDigits: 'Indiquez au moins 7 chiffres',
     gender: 'Choisissez un genre',
     degree: 'Choisissez votre diplôme le plus élevé',
@@ -71,9 +71,9 @@ export const fr = {
     invalid: 'Corrigez les champs signalés ci-dessous.',
     botFailed:
       'Nous n’avons pas pu vérifier que vous êtes une personne. Patientez un instant, puis renvoyez le formulaire.',
-    notStored: 'Nous n’avons pas pu enregistrer votre envoi : rien n’a été conservé. Réessayez dans un instant.',
+    notStored: 'Nous n’avons pas pu enregistrer votre envoi : rien n’a été conservé. Réessayez dans un instant.',
     notConfirmed:
-      'L’enregistrement de votre envoi prend trop de temps : nous ne pouvons pas confirmer sa réception. Réessayez dans quelques minutes.',
+      'L’enregistrement de votre envoi prend trop de temps : nous ne pouvons pas confirmer sa réception. Réessayez dans quelques minutes.',
     tryAgain: 'Réessayez',
     courseUnknown: 'Choisissez l’une des formations de l’académie',
     eventUnknown: 'Cet événement n’existe pas',
@@ -82,11 +82,11 @@ export const fr = {
     enroledPaid: (course, cost) =>
       `Vous êtes inscrit(e) à ${course}. Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
     enroledFree: (course) =>
-      `Vous êtes inscrit(e) à ${course}. Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
+      `Vous êtes inscrit(e) à ${course}. Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
     payLink: 'Aller à la page de paiement',
     contactSent: 'Message bien envoyé',
     contactDetail: 'Nous vous répondrons très bientôt',
-    welcome: 'Bienvenue dans la communauté Baobab Data !',
+    welcome: 'Bienvenue dans la communauté Baobab Data !',
     checkInbox: 'Consultez votre boîte de réception pour confirmer votre abonnement.',
     eventContinue: 'Poursuivez votre inscription',
     eventDetail:
