@@ -80,3 +80,24 @@ test('a mail program unsubscribes in one click (RFC 8058)', async ({ request }) 
   expect(answer.status()).toBe(200);
   expect(await statusOf(email)).toBe('unsubscribed');
 });
+
+test('a French subscriber confirms and unsubscribes on the French pages, and comes back to them', async ({ page }) => {
+  const email = uniqueEmail('confirm-fr');
+  await addPending(email);
+  const confirm = encodeURIComponent(token('newsletter-confirm', email, Date.now() + 3_600_000));
+  await page.goto(`/fr/newsletter/confirm?t=${confirm}`);
+  await page.getByRole('button', { name: 'Je confirme mon inscription' }).click();
+  await expect(page).toHaveURL(/\/fr\/newsletter\/confirm\?result=confirmed$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes inscrit');
+  expect(await statusOf(email)).toBe('confirmed');
+
+  // The one-click address of a French subscriber's mails, opened in a browser: the French page.
+  await page.goto(
+    `/api/newsletter/unsubscribe?t=${encodeURIComponent(token('newsletter-unsubscribe', email, 0))}&lang=fr`,
+  );
+  await expect(page).toHaveURL(/\/fr\/newsletter\/unsubscribe\?t=/);
+  await page.getByRole('button', { name: 'Me désinscrire' }).click();
+  await expect(page).toHaveURL(/\/fr\/newsletter\/unsubscribe\?result=unsubscribed$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes désinscrit');
+  expect(await statusOf(email)).toBe('unsubscribed');
+});
