@@ -5,7 +5,7 @@ import type { ContactInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 
 import type { ContactText } from './contact-form';
-import { FormEnd, TextAreaField, TextField } from './fields';
+import { EmailField, FormEnd, TextAreaField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { useSiteForm } from './use-site-form';
@@ -20,45 +20,12 @@ export function ContactFormClient({ lang, text }: { lang: Lang; text: ContactTex
     blank,
     text,
   });
-  const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
-      <TextField
-        id="contact-name"
-        label={text.labels.name}
-        autoComplete="name"
-        maxLength={100}
-        registration={register('name')}
-        error={f.errorOf('name')}
-        defaultValue={f.valueOf('name')}
-      />
-      <TextField
-        id="contact-email"
-        label={text.labels.email}
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        registration={register('email')}
-        error={f.errorOf('email')}
-        defaultValue={f.valueOf('email')}
-      />
-      <TextAreaField
-        id="contact-message"
-        label={text.labels.message}
-        maxLength={5000}
-        registration={register('message')}
-        error={f.errorOf('message')}
-        defaultValue={f.valueOf('message')}
-      />
-      <FormEnd
-        id="contact-status"
-        lang={lang}
-        text={text}
-        submit={text.submit}
-        state={f.state}
-        sending={f.sending}
-        disabled={f.submitDisabled}
-      />
+      <TextField id="contact-name" label={text.labels.name} autoComplete="name" maxLength={100} {...f.bind('name')} />
+      <EmailField id="contact-email" label={text.labels.email} {...f.bind('email')} />
+      <TextAreaField id="contact-message" label={text.labels.message} maxLength={5000} {...f.bind('message')} />
+      <FormEnd id="contact-status" lang={lang} text={text} form={f} />
     </form>
   );
 }

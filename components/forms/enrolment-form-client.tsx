@@ -5,7 +5,7 @@ import type { EnrolmentInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 
 import type { EnrolmentText } from './enrolment-form';
-import { FormEnd, FormMessage, SelectField, TextField } from './fields';
+import { EmailField, FormEnd, FormMessage, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
@@ -38,7 +38,6 @@ export function EnrolmentFormClient({
     onSuccess: (state, tab) => sendTabTo(tab, state.link?.href),
     onFailure: (tab) => sendTabTo(tab, undefined),
   });
-  const { register } = f.form;
 
   if (f.state.status === 'success') return <FormMessage id="enrol-status" state={f.state} newTab={text.newTab} />;
 
@@ -50,25 +49,8 @@ export function EnrolmentFormClient({
       className={styles.form}
       aria-describedby="enrol-status"
     >
-      <TextField
-        id="enrol-name"
-        label={text.labels.fullName}
-        autoComplete="name"
-        maxLength={100}
-        registration={register('name')}
-        error={f.errorOf('name')}
-        defaultValue={f.valueOf('name')}
-      />
-      <TextField
-        id="enrol-email"
-        label={text.labels.email}
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        registration={register('email')}
-        error={f.errorOf('email')}
-        defaultValue={f.valueOf('email')}
-      />
+      <TextField id="enrol-name" label={text.labels.fullName} autoComplete="name" maxLength={100} {...f.bind('name')} />
+      <EmailField id="enrol-email" label={text.labels.email} {...f.bind('email')} />
       <TextField
         id="enrol-phone"
         label={text.labels.phone}
@@ -76,38 +58,24 @@ export function EnrolmentFormClient({
         autoComplete="tel"
         maxLength={20}
         hint={text.phoneHint}
-        registration={register('phone')}
-        error={f.errorOf('phone')}
-        defaultValue={f.valueOf('phone')}
+        {...f.bind('phone')}
       />
       <SelectField
         id="enrol-gender"
         label={text.labels.gender}
         placeholder={text.choose}
         options={text.genders}
-        registration={register('gender')}
-        error={f.errorOf('gender')}
-        defaultValue={f.valueOf('gender')}
+        {...f.bind('gender')}
       />
       <TextField
         id="enrol-country"
         label={text.labels.country}
         autoComplete="country-name"
         maxLength={60}
-        registration={register('country')}
-        error={f.errorOf('country')}
-        defaultValue={f.valueOf('country')}
+        {...f.bind('country')}
       />
-      <input type="hidden" {...register('course')} value={course} />
-      <FormEnd
-        id="enrol-status"
-        lang={lang}
-        text={text}
-        submit={text.submit}
-        state={f.state}
-        sending={f.sending}
-        disabled={f.submitDisabled}
-      />
+      <input type="hidden" {...f.form.register('course')} value={course} />
+      <FormEnd id="enrol-status" lang={lang} text={text} form={f} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import type { EventInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 
 import type { EventText } from './event-form';
-import { FormEnd, TextField } from './fields';
+import { EmailField, FormEnd, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
@@ -27,7 +27,6 @@ export function EventFormClient({ event, lang, text }: { event: string; lang: La
     onSuccess: (state, tab) => setTimeout(() => sendTabTo(tab, state.link?.href), EVENT_REDIRECT_DELAY_MS),
     onFailure: (tab) => sendTabTo(tab, undefined),
   });
-  const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
       <div className={styles.row}>
@@ -36,40 +35,19 @@ export function EventFormClient({ event, lang, text }: { event: string; lang: La
           label={text.labels.firstName}
           autoComplete="given-name"
           maxLength={60}
-          registration={register('firstName')}
-          error={f.errorOf('firstName')}
-          defaultValue={f.valueOf('firstName')}
+          {...f.bind('firstName')}
         />
         <TextField
           id="event-last-name"
           label={text.labels.lastName}
           autoComplete="family-name"
           maxLength={60}
-          registration={register('lastName')}
-          error={f.errorOf('lastName')}
-          defaultValue={f.valueOf('lastName')}
+          {...f.bind('lastName')}
         />
       </div>
-      <TextField
-        id="event-email"
-        label={text.labels.email}
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        registration={register('email')}
-        error={f.errorOf('email')}
-        defaultValue={f.valueOf('email')}
-      />
+      <EmailField id="event-email" label={text.labels.email} {...f.bind('email')} />
       <input type="hidden" name="event" value={event} />
-      <FormEnd
-        id="event-status"
-        lang={lang}
-        text={text}
-        submit={text.submit}
-        state={f.state}
-        sending={f.sending}
-        disabled={f.submitDisabled}
-      />
+      <FormEnd id="event-status" lang={lang} text={text} form={f} />
     </form>
   );
 }

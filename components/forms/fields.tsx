@@ -92,6 +92,11 @@ export function TextField({
   );
 }
 
+// The email field every form has.
+export function EmailField(props: Omit<InputProps, 'type' | 'autoComplete' | 'maxLength' | 'hint'>) {
+  return <TextField {...props} type="email" autoComplete="email" maxLength={254} />;
+}
+
 export function TextAreaField({
   id,
   label,
@@ -219,26 +224,20 @@ export function FormEnd({
   id,
   lang,
   text,
-  submit,
-  state,
-  sending,
-  disabled,
+  form,
 }: {
   id: string;
   lang: Lang;
-  text: CommonUi;
-  submit: string;
-  state: FormState;
-  sending: boolean;
-  disabled: boolean;
+  text: CommonUi & { submit: string };
+  form: { state: FormState; sending: boolean; submitDisabled: boolean };
 }) {
   return (
     <>
       <input type="hidden" name={LANG_FIELD} value={lang} />
       <Honeypot />
-      <FormMessage id={id} state={state} newTab={text.newTab} />
-      <SubmitButton disabled={disabled} sending={sending} sendingLabel={text.sending}>
-        {submit}
+      <FormMessage id={id} state={form.state} newTab={text.newTab} />
+      <SubmitButton disabled={form.submitDisabled} sending={form.sending} sendingLabel={text.sending}>
+        {text.submit}
       </SubmitButton>
     </>
   );

@@ -4,7 +4,7 @@ import { subscribe } from '@/lib/forms/actions';
 import type { NewsletterInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 
-import { FormEnd, TextField } from './fields';
+import { EmailField, FormEnd, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import type { NewsletterText } from './newsletter-form';
@@ -21,7 +21,6 @@ export function NewsletterFormClient({ lang, text }: { lang: Lang; text: Newslet
     blank,
     text,
   });
-  const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
       <div className={styles.row}>
@@ -30,30 +29,11 @@ export function NewsletterFormClient({ lang, text }: { lang: Lang; text: Newslet
           label={text.labels.name}
           autoComplete="name"
           maxLength={100}
-          registration={register('name')}
-          error={f.errorOf('name')}
-          defaultValue={f.valueOf('name')}
+          {...f.bind('name')}
         />
-        <TextField
-          id="newsletter-email"
-          label={text.labels.email}
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          registration={register('email')}
-          error={f.errorOf('email')}
-          defaultValue={f.valueOf('email')}
-        />
+        <EmailField id="newsletter-email" label={text.labels.email} {...f.bind('email')} />
       </div>
-      <FormEnd
-        id="newsletter-status"
-        lang={lang}
-        text={text}
-        submit={text.submit}
-        state={f.state}
-        sending={f.sending}
-        disabled={f.submitDisabled}
-      />
+      <FormEnd id="newsletter-status" lang={lang} text={text} form={f} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { registerOffer } from '@/lib/forms/actions';
 import type { OfferInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 
-import { FormEnd, SelectField, TextField } from './fields';
+import { EmailField, FormEnd, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import type { OfferText } from './offer-form';
@@ -28,37 +28,23 @@ export function OfferFormClient({ offer, lang, text }: { offer: string; lang: La
     blank,
     text,
   });
-  const { register } = f.form;
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
-      <TextField
-        id="offer-email"
-        label={text.labels.email}
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        registration={register('email')}
-        error={f.errorOf('email')}
-        defaultValue={f.valueOf('email')}
-      />
+      <EmailField id="offer-email" label={text.labels.email} {...f.bind('email')} />
       <div className={styles.row}>
         <TextField
           id="offer-first-name"
           label={text.labels.firstName}
           autoComplete="given-name"
           maxLength={60}
-          registration={register('firstName')}
-          error={f.errorOf('firstName')}
-          defaultValue={f.valueOf('firstName')}
+          {...f.bind('firstName')}
         />
         <TextField
           id="offer-last-name"
           label={text.labels.lastName}
           autoComplete="family-name"
           maxLength={60}
-          registration={register('lastName')}
-          error={f.errorOf('lastName')}
-          defaultValue={f.valueOf('lastName')}
+          {...f.bind('lastName')}
         />
       </div>
       <div className={styles.row}>
@@ -67,18 +53,14 @@ export function OfferFormClient({ offer, lang, text }: { offer: string; lang: La
           label={text.labels.gender}
           placeholder={text.choose}
           options={text.genders}
-          registration={register('gender')}
-          error={f.errorOf('gender')}
-          defaultValue={f.valueOf('gender')}
+          {...f.bind('gender')}
         />
         <SelectField
           id="offer-degree"
           label={text.labels.degree}
           placeholder={text.choose}
           options={text.degrees}
-          registration={register('degree')}
-          error={f.errorOf('degree')}
-          defaultValue={f.valueOf('degree')}
+          {...f.bind('degree')}
         />
       </div>
       <TextField
@@ -86,29 +68,17 @@ export function OfferFormClient({ offer, lang, text }: { offer: string; lang: La
         label={text.labels.occupation}
         autoComplete="organization-title"
         maxLength={100}
-        registration={register('occupation')}
-        error={f.errorOf('occupation')}
-        defaultValue={f.valueOf('occupation')}
+        {...f.bind('occupation')}
       />
       <TextField
         id="offer-country"
         label={text.labels.country}
         autoComplete="country-name"
         maxLength={60}
-        registration={register('country')}
-        error={f.errorOf('country')}
-        defaultValue={f.valueOf('country')}
+        {...f.bind('country')}
       />
       <input type="hidden" name="offer" value={offer} />
-      <FormEnd
-        id="offer-status"
-        lang={lang}
-        text={text}
-        submit={text.submit}
-        state={f.state}
-        sending={f.sending}
-        disabled={f.submitDisabled}
-      />
+      <FormEnd id="offer-status" lang={lang} text={text} form={f} />
     </form>
   );
 }

@@ -123,5 +123,8 @@ export function useSiteForm<T extends FieldValues>({
     submitDisabled: hydrated && (!form.formState.isValid || sending),
     valueOf,
     errorOf,
+    // What a control of the form needs: its registration, its error, and the value sent back to a
+    // visitor without JavaScript (components/forms/fields.tsx).
+    bind: (name: Path<T>) => ({ registration: form.register(name), error: errorOf(name), defaultValue: valueOf(name) }),
   };
 }
