@@ -19,7 +19,7 @@ const repo = resolve(__dirname, '../..');
 function projectWithDotenv(dotenv: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'baobab-dotenv-'));
   cpSync(join(repo, 'scripts'), join(dir, 'scripts'), { recursive: true });
-  for (const name of ['lib', 'data', 'public', 'node_modules', 'package.json', 'tsconfig.json']) {
+  for (const name of ['lib', 'data', 'messages', 'public', 'node_modules', 'package.json', 'tsconfig.json']) {
     symlinkSync(join(repo, name), join(dir, name));
   }
   writeFileSync(join(dir, '.env'), dotenv);
