@@ -1,4 +1,4 @@
-import { JsonLdScript, OrganizationJsonLd } from 'next-seo';
+import { OrganizationJsonLd } from 'next-seo';
 
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Hero } from '@/components/home/hero';
@@ -9,7 +9,7 @@ import { PartnerGrid } from '@/components/ui/partner-grid';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { content } from '@/lib/content';
-import { langTag, localePath } from '@/lib/i18n';
+import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -42,16 +42,6 @@ export default async function HomePage({ params }: Props) {
         telephone={contactInfo.phone}
         address={{ streetAddress: contactInfo.address, addressLocality: 'Lagos', addressCountry: 'NG' }}
         sameAs={socialLinks.map((s) => s.href)}
-      />
-      <JsonLdScript
-        scriptKey="website"
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'WebSite',
-          name: site.name,
-          url: `${siteUrl}${localePath(lang, '/')}`,
-          inLanguage: langTag[lang],
-        }}
       />
       <Hero lang={lang} />
 

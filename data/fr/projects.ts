@@ -28,11 +28,11 @@ type DetailTexts = {
 const detailTexts = {
   'Water Point Watch': {
     summary: listTexts[1].summary,
-    desc: '<p>Water Point Watch est né d’une réunion de quartier à Ajegunle, où des habitants racontaient leur tournée des robinets en panne. Nos boursiers se sont demandé : <strong>et si chaque personne qui trouve un point d’eau en panne pouvait prévenir tout le monde ?</strong></p><p>Le projet associe des SMS, une petite base de données ouverte et une carte lisible sur les téléphones les plus simples.</p>',
+    desc: '<p>Water Point Watch est né d’une réunion de quartier à Ajegunle, où des habitants racontaient leur tournée des robinets en panne. Nos boursiers se sont demandé : <strong>et si chacun pouvait signaler à tous un point d’eau en panne ?</strong></p><p>Le projet associe des SMS, une petite base de données ouverte et une carte lisible sur les téléphones les plus simples.</p>',
     problem:
-      '<p>Les points d’eau publics tombent souvent en panne, et sans bruit. Personne ne tient à jour la liste de ceux qui fonctionnent, si bien que :</p><ul><li>les habitants perdent du temps et de l’argent à chercher de l’eau ;</li><li>les équipes de réparation dépendent de plaintes qui arrivent tard, ou jamais ;</li><li>les services d’urbanisme ne voient pas quels quartiers sont les plus mal desservis.</li></ul>',
+      '<p>Les points d’eau publics tombent souvent en panne, sans bruit. Personne ne sait lesquels fonctionnent, si bien que :</p><ul><li>les habitants perdent du temps et de l’argent à chercher de l’eau ;</li><li>les réparateurs dépendent de plaintes tardives, voire absentes ;</li><li>l’urbanisme ne voit pas quels quartiers sont les plus mal desservis.</li></ul>',
     objective:
-      '<ul><li>Recueillir au moins 500 signalements vérifiés sur les points d’eau au cours des six premiers mois.</li><li>Publier une carte qui s’affiche en moins de cinq secondes sur une connexion 2G.</li><li>Transmettre chaque mois un bilan à l’autorité locale de l’eau.</li></ul>',
+      '<ul><li>Recueillir au moins 500 signalements vérifiés en six mois.</li><li>Publier une carte qui s’affiche en moins de cinq secondes en 2G.</li><li>Envoyer un bilan mensuel à l’autorité locale de l’eau.</li></ul>',
     // The coded message is what residents really type, so it stays as the service reads it.
     solution:
       '<p>Les habitants envoient un court message codé, par exemple <em>WP 214 BROKEN</em>, à un numéro gratuit. Chaque message est recoupé avec les signalements voisins, enregistré, puis affiché sur une carte légère et sur une affiche hebdomadaire dans les centres communautaires.</p><p>Les données nettoyées sont publiées sous licence ouverte, pour les journalistes et les chercheurs aussi.</p>',

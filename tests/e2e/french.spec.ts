@@ -135,10 +135,6 @@ test('French facts: Intl prices, dates and figures, and JSON-LD in French', asyn
     .find((d) => d['@type'] === 'Course');
   expect(course).toMatchObject({ inLanguage: 'fr', url: absolute('/fr/academy/introduction-to-data-ethics-privacy') });
 
-  await page.goto('/fr');
-  const home = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
-  expect(home.find((d) => d['@type'] === 'WebSite')).toMatchObject({ inLanguage: 'fr', url: absolute('/fr') });
-
   await page.goto('/fr/events/baobab-data-hackathon-2023');
   await expect(page.getByText('18–19 mars 2023').first()).toBeVisible();
 });
