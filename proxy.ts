@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 import { isFormActionPost } from '@/lib/forms/action-post';
+import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
@@ -42,7 +43,7 @@ const CROSS_ORIGIN = 'This form did not come from our site. Open the page on our
 // lib/security/http-intake.ts refuses before Next when it is installed, cross-origin action posts,
 // and action posts of any shape but the one our forms send.
 async function refuse(request: NextRequest): Promise<NextResponse | null> {
-  const api = request.nextUrl.pathname.startsWith('/api/');
+  const api = isApiPath(request.nextUrl.pathname);
   if (!api && !PAGE_METHODS.includes(request.method)) {
     return new NextResponse('Method not allowed.', { status: 405, headers: { allow: PAGE_METHODS.join(', ') } });
   }
@@ -72,8 +73,8 @@ async function isReadableActionPost(request: NextRequest): Promise<boolean> {
 }
 
 export const config = {
-  // Pages and API routes: static files, images and metadata files get their headers from next.config.ts.
-  matcher: [
-    '/((?!_next/static|_next/image|favicon.ico|icon|apple-icon|.*opengraph-image|robots.txt|sitemap.xml|images/|.*\\.(?:svg|png|jpg|jpeg|webp|avif|woff2|ico|txt|xml)$).*)',
-  ],
+  // Every address but Next's own build files: a post to any address that could reach a page (an image's
+  // path included, which a page's [lang] segment would take) gets the checks above, and a missing file
+  // under /fr gets the French 404.
+  matcher: ['/((?!_next/static|_next/image).*)'],
 };

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { SiteFrame } from '@/components/layout/site-frame';
 import buttons from '@/components/ui/button.module.css';
 import { SiteLink } from '@/components/ui/site-link';
-import { content, site } from '@/lib/content';
+import { site } from '@/lib/content';
 import { isLang, LANG_HEADER, localePath, type Lang } from '@/lib/i18n';
 import { siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -27,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     metadataBase: new URL(siteUrl),
     title: `${text.title} - ${site.name}`,
-    description: content(lang).site.description,
+    description: text.text,
     robots: { index: false },
   };
 }

@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next';
 
 import { coursePath, courses, events, offers, projectPath, projectSummaries } from '@/lib/content';
-import { langs, langTag, localePath } from '@/lib/i18n';
-import { siteUrl } from '@/lib/seo';
+import { langs, localePath } from '@/lib/i18n';
+import { languageAlternates, siteUrl } from '@/lib/seo';
 
 const staticPaths = ['/', '/about', '/projects', '/academy', '/insights', '/contact', '/terms', '/privacy'];
 
@@ -16,7 +16,7 @@ export default function sitemap(): MetadataRoute.Sitemap {
     ...offers.map((o) => `/offers/${o.slug}`),
   ];
   return paths.flatMap((path) => {
-    const languages = Object.fromEntries(langs.map((lang) => [langTag[lang], `${siteUrl}${localePath(lang, path)}`]));
+    const languages = languageAlternates(path, siteUrl);
     return langs.map((lang) => ({
       url: `${siteUrl}${localePath(lang, path)}`,
       changeFrequency: 'weekly' as const,

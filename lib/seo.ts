@@ -16,13 +16,20 @@ interface PageSeo {
   path: string;
 }
 
+// The absolute address of a page in a language (the English home without a trailing slash).
+export function pageUrl(lang: Lang, path: string): string {
+  const local = localePath(lang, path);
+  return local === '/' ? siteUrl : `${siteUrl}${local}`;
+}
+
 // Each language's address of a page, as hreflang alternates; English is also the default for any other
 // language (docs/product.md §12).
-export function languageAlternates(path: string): Record<string, string> {
+// `base` makes them absolute (the sitemap's form).
+export function languageAlternates(path: string, base = ''): Record<string, string> {
   const alternates: Record<string, string> = Object.fromEntries(
-    langs.map((lang) => [langTag[lang], localePath(lang, path)]),
+    langs.map((lang) => [langTag[lang], `${base}${localePath(lang, path)}`]),
   );
-  return { ...alternates, 'x-default': path };
+  return { ...alternates, 'x-default': `${base}${path}` };
 }
 
 // Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twin in the other
@@ -43,7 +50,6 @@ export function pageMetadata({ lang, title, description, path }: PageSeo): Metad
       locale: ogLocale[lang],
       alternateLocale: ogLocale[otherLang(lang)],
     },
-    // X reads the title, description and image from the Open Graph tags: only the card type is its own.
-    twitter: { card: 'summary_large_image' },
+    twitter: { card: 'summary_large_image', title: fullTitle, description },
   };
 }

@@ -11,7 +11,7 @@ import ui from '@/components/ui/section.module.css';
 import { content } from '@/lib/content';
 import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
-import { pageMetadata, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]'>;
@@ -35,7 +35,7 @@ export default async function HomePage({ params }: Props) {
     <>
       <OrganizationJsonLd
         name={site.name}
-        url={`${siteUrl}${localePath(lang, '/')}`}
+        url={pageUrl(lang, '/')}
         logo={`${siteUrl}/icon.svg`}
         description={site.description}
         email={contactInfo.email}

@@ -1,3 +1,5 @@
+import { notFound } from 'next/navigation';
+
 import { courses as rawCourses } from '@/data/courses';
 import { events as rawEvents } from '@/data/events';
 import { insights as rawInsights, submitInsightLink } from '@/data/insights';
@@ -108,12 +110,11 @@ export const {
   pages,
 } = bundles.en;
 
-// The entity of a page that is only ever built for the slugs its generateStaticParams lists
-// (dynamicParams = false: any other slug is answered by Next before the page runs). Not finding it is a
-// bug in that list, so it fails the build rather than showing a visitor a fallback.
-export function prerendered<T>(entity: T | undefined, slug: string): T {
-  if (entity === undefined) throw new Error(`No content for the prerendered slug "${slug}"`);
-  return entity;
+// The entity of a page built for the slugs its generateStaticParams lists. A GET for any other slug is
+// answered 404 by Next before the page runs (dynamicParams = false), but a post that might be a server
+// action still renders the page: it gets the 404 from here.
+export function prerendered<T>(entity: T | undefined): T {
+  return entity ?? notFound();
 }
 
 export function findCourse(slug: string, lang: Lang = 'en'): Course | undefined {

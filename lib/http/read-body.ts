@@ -1,3 +1,5 @@
+import { isApiPath } from './api-paths';
+
 // A form post's body, read with a byte cap that holds whether or not the client sends Content-Length
 // (a chunked body has none): reading stops at the cap, so an oversized body is never held or parsed.
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -21,7 +23,7 @@ export function refuseBody(
   if (contentLength != null && !(Number(contentLength) <= PROXY_BODY_LIMIT)) {
     return { status: 413, message: bodyMessages.tooLarge };
   }
-  if (method === 'POST' && contentLength == null && !path.startsWith('/api/')) {
+  if (method === 'POST' && contentLength == null && !isApiPath(path)) {
     return { status: 411, message: bodyMessages.lengthRequired };
   }
   return null;

@@ -21,6 +21,10 @@ export function formatCost(cost: string, lang: Lang): string {
   return cost === freeWord.en ? freeWord[lang] : cost;
 }
 
+export function formatPercent(percent: number, lang: Lang): string {
+  return new Intl.NumberFormat(intlLocale[lang], { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+}
+
 export function formatNumber(value: number, lang: Lang): string {
   return new Intl.NumberFormat(intlLocale[lang]).format(value);
 }

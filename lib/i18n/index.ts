@@ -1,3 +1,5 @@
+import { API_PATH_PATTERN } from '@/lib/http/api-paths';
+
 // The site's two languages (docs/product.md §12). English keeps the unprefixed paths; French lives under
 // /fr with the same path after it.
 export const langs = ['en', 'fr'] as const;
@@ -21,11 +23,12 @@ export type Translation<T> = T extends string
 export const LANG_HEADER = 'x-site-lang';
 
 // Every page lives under app/[lang]/; English keeps the unprefixed addresses, so next.config.ts rewrites
-// them to /en. This is every address but French pages, files, API calls and /en itself (the rewritten
-// home, which Next would otherwise rewrite again). A visitor's /en/... is redirected before this
-// (lib/routing.ts): English has one address per page.
-export const ENGLISH_PAGE_PATTERN =
-  '(?!fr(?:/|$)|en$|api/|_next/|v/|images/|icons/|manifest\\.webmanifest$|favicon\\.ico$|icon\\.svg$|apple-icon\\.png$|robots\\.txt$|sitemap\\.xml$|.*opengraph-image).+';
+// them to /en. This is every address but French pages, API calls, files (a last segment with a dot:
+// public files, icons, the sitemap; no page address has one), social cards, and /en itself (the
+// rewritten home, which Next would otherwise rewrite again). A visitor's /en/... is redirected before
+// this (lib/routing.ts): English has one address per page. Any other address, /images/about or
+// /api/contact included, becomes /en/…, where no page claims it: a plain 404.
+export const ENGLISH_PAGE_PATTERN = `(?!fr(?:/|$)|en$|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'fr';

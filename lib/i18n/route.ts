@@ -17,5 +17,5 @@ export async function routeEntity<T>(
 ): Promise<{ lang: Lang; slug: string; entity: T }> {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  return { lang, slug, entity: prerendered(find(slug, lang), slug) };
+  return { lang, slug, entity: prerendered(find(slug, lang)) };
 }

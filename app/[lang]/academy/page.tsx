@@ -10,9 +10,8 @@ import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
 import { content, coursePath } from '@/lib/content';
-import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
-import { pageMetadata, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/academy'>;
@@ -30,7 +29,7 @@ export default async function AcademyPage({ params }: Props) {
   const text = t.academy;
   return (
     <>
-      <CourseJsonLd type="list" urls={courses.map((course) => `${siteUrl}${localePath(lang, coursePath(course))}`)} />
+      <CourseJsonLd type="list" urls={courses.map((course) => pageUrl(lang, coursePath(course)))} />
       <PageHeader title={text.title} lead={pages.academyPage.intro}>
         <StatList
           lang={lang}

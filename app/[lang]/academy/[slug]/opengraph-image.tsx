@@ -1,13 +1,17 @@
 import { courses, findCourse, prerendered } from '@/lib/content';
-import { courseFacts } from '@/lib/content/facts';
+import { formatCost } from '@/lib/i18n/format';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
+import { messages } from '@/messages';
 
 const slugs = () => courses.map(({ slug }) => ({ slug }));
 
 const card = ogCard(
   (lang, slug) => {
-    const course = prerendered(findCourse(slug, lang), slug);
-    return { title: course.title, subtitle: courseFacts(course, lang) };
+    const course = prerendered(findCourse(slug, lang));
+    return {
+      title: course.title,
+      subtitle: `${course.duration} · ${messages(lang).academy.fee} ${formatCost(course.cost, lang)}`,
+    };
   },
   { slugs, alt: { en: 'A course', fr: 'Une formation' } },
 );

@@ -7,10 +7,10 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
 import { courseFacts } from '@/lib/content/facts';
-import { langTag, localePath } from '@/lib/i18n';
+import { langTag } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
-import { pageMetadata, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from './course.module.css';
@@ -26,7 +26,7 @@ type Props = PageProps<'/[lang]/academy/[slug]'>;
 async function pageCourse(params: Props['params']) {
   const { lang, slug, entity: course } = await routeEntity(params, findCourse);
   // The record keeps the course's English title, whatever the page's language (docs/product.md §12).
-  return { lang, course, englishTitle: prerendered(findCourse(slug), slug).title };
+  return { lang, course, englishTitle: prerendered(findCourse(slug)).title };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -52,7 +52,7 @@ export default async function CoursePage({ params }: Props) {
           '@type': 'Course',
           name: course.title,
           description: course.intro,
-          url: `${siteUrl}${localePath(lang, coursePath(course))}`,
+          url: pageUrl(lang, coursePath(course)),
           inLanguage: langTag[lang],
           provider: { '@type': 'Organization', name: site.name, url: siteUrl },
         }}

@@ -6,7 +6,7 @@ const slugs = () => events.map(({ slug }) => ({ slug }));
 
 const card = ogCard(
   (lang, slug) => {
-    const event = prerendered(findEvent(slug, lang), slug);
+    const event = prerendered(findEvent(slug, lang));
     return { title: event.title, subtitle: eventDates(event, lang) };
   },
   { slugs, alt: { en: 'An event', fr: 'Un événement' } },

@@ -6,9 +6,9 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
-import { langTag, localePath } from '@/lib/i18n';
+import { langTag } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
-import { pageMetadata, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from './event.module.css';
@@ -53,7 +53,7 @@ export default async function EventPage({ params }: Props) {
             address: { '@type': 'PostalAddress', addressLocality: 'Lagos', addressCountry: 'NG' },
           },
           image: `${siteUrl}${event.img}`,
-          url: `${siteUrl}${localePath(lang, `/events/${event.slug}`)}`,
+          url: pageUrl(lang, `/events/${event.slug}`),
           eventStatus: 'https://schema.org/EventScheduled',
           organizer: { '@type': 'Organization', name: site.name, url: siteUrl },
         }}

@@ -1,5 +1,5 @@
 import { findOffer, offers, prerendered } from '@/lib/content';
-import { formatMoney } from '@/lib/i18n/format';
+import { formatMoney, formatPercent } from '@/lib/i18n/format';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 import { messages } from '@/messages';
 
@@ -7,13 +7,13 @@ const slugs = () => offers.map(({ slug }) => ({ slug }));
 
 const card = ogCard(
   (lang, slug) => {
-    const offer = prerendered(findOffer(slug, lang), slug);
+    const offer = prerendered(findOffer(slug, lang));
     const text = messages(lang).offer;
     const was = formatMoney(offer.wasPrice, lang);
     const now = formatMoney(offer.nowPrice, lang);
     return {
       title: offer.title,
-      subtitle: `${offer.discountPercent}% ${text.off}: ${text.now}${now}, ${text.was}${was}`,
+      subtitle: `${formatPercent(offer.discountPercent, lang)} ${text.off}: ${text.was}${was}, ${text.now}${now}`,
     };
   },
   { slugs, alt: { en: 'An offer', fr: 'Une offre' } },

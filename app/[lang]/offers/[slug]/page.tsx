@@ -7,10 +7,10 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, findOffer, offers } from '@/lib/content';
 import { cohortStart, offerEnds } from '@/lib/content/facts';
-import { langTag, localePath } from '@/lib/i18n';
-import { formatMoney } from '@/lib/i18n/format';
+import { langTag } from '@/lib/i18n';
+import { formatMoney, formatPercent } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
-import { pageMetadata, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from './offer.module.css';
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     lang,
     title: offer.title,
-    description: `${offer.highlights}. ${text.cohort} ${cohortStart(offer, lang)}: ${offer.discountPercent}% ${text.off}, ${text.now}${now} ${text.instead} ${was}. ${text.ends} ${offerEnds(offer, lang)}.`,
+    description: `${offer.highlights}. ${text.cohort} ${cohortStart(offer, lang)}: ${formatPercent(offer.discountPercent, lang)} ${text.off}, ${text.now}${now} ${text.instead} ${was}. ${text.ends} ${offerEnds(offer, lang)}.`,
     path: `/offers/${offer.slug}`,
   });
 }
@@ -40,7 +40,7 @@ export default async function OfferPage({ params }: Props) {
   const { lang, entity: offer } = await routeEntity(params, findOffer);
   const { site } = content(lang);
   const text = messages(lang).offer;
-  const url = `${siteUrl}${localePath(lang, `/offers/${offer.slug}`)}`;
+  const url = pageUrl(lang, `/offers/${offer.slug}`);
   return (
     <>
       <JsonLdScript
@@ -82,7 +82,7 @@ export default async function OfferPage({ params }: Props) {
             className={ui.roundedImage}
             sizes="(min-width: 56rem) 36rem, 92vw"
           />
-          <p className={styles.discount}>{`${offer.discountPercent}${lang === 'fr' ? '\u202f' : ''}% ${text.off}`}</p>
+          <p className={styles.discount}>{`${formatPercent(offer.discountPercent, lang)} ${text.off}`}</p>
           <h2 id="price" className={styles.price}>
             <span className="visually-hidden">{text.price}</span>
             <s className={styles.was}>

@@ -6,7 +6,7 @@ const slugs = () => projectSummaries.map((project) => ({ slug: projectSlug(proje
 
 const card = ogCard(
   (lang, slug) => {
-    const { detail } = prerendered(findProjectBySlug(slug, lang), slug);
+    const { detail } = prerendered(findProjectBySlug(slug, lang));
     return { title: detail.title, subtitle: detail.summary.slice(0, 90) };
   },
   { slugs, alt: { en: 'A project', fr: 'Un projet' } },

@@ -3,9 +3,8 @@ import type { Metadata } from 'next';
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { PageHeader } from '@/components/ui/page-header';
 import { findProjectBySlug, projectPath, projectSummaries } from '@/lib/content';
-import { localePath } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
-import { pageMetadata, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl } from '@/lib/seo';
 import { projectSlug } from '@/lib/slug';
 
 export const dynamicParams = false;
@@ -31,11 +30,7 @@ export default async function ProjectPage({ params }: Props) {
   return (
     <>
       <PageHeader title={found.detail.title} />
-      <ProjectDetail
-        project={found.detail}
-        url={`${siteUrl}${localePath(lang, projectPath(found.summary))}`}
-        lang={lang}
-      />
+      <ProjectDetail project={found.detail} url={pageUrl(lang, projectPath(found.summary))} lang={lang} />
     </>
   );
 }
