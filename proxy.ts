@@ -21,7 +21,9 @@ export async function proxy(request: NextRequest) {
   const refusal = await refuse(request);
   const response =
     refusal ??
-    (redirect ? NextResponse.redirect(new URL(redirect.location, request.url), redirect.status) : forward(request));
+    (redirect
+      ? NextResponse.redirect(new URL(redirect.location + request.nextUrl.search, request.url), redirect.status)
+      : forward(request));
   for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
     response.headers.set(name, value);
   }

@@ -17,6 +17,8 @@ export const en = {
     text: 'The page you asked for does not exist or has moved.',
     home: 'Go to home page',
   },
+  // What a page's social card shows, in its alt text (one per card file, so in both languages).
+  cards: { course: 'A course', event: 'An event', offer: 'An offer', project: 'A project' },
   carousel: { of: 'of', role: 'carousel' },
   home: {
     title: 'Home',
@@ -73,6 +75,7 @@ export const en = {
     duration: 'Duration',
     cost: 'Cost',
     fee: 'registration fee',
+    free: 'Free',
     introduction: 'Introduction',
     outcome: 'Learning Outcome',
     enrol: 'Enrol',
@@ -140,6 +143,7 @@ export const en = {
     terms: 'Terms of service',
     termsDescription: 'The terms that apply when you use the Baobab Data website, its courses and its forms.',
     privacy: 'Privacy policy',
+    periods: { year: 'one year', years: 'years', day: 'one day', days: 'days' },
     privacyDescription:
       'What Baobab Data collects, why, who sees it and your choices. Our services are for people aged',
     andOver: 'and over.',

@@ -21,6 +21,7 @@ export const fr = {
     text: 'La page que vous cherchez n’existe pas ou a changé d’adresse.',
     home: 'Retour à l’accueil',
   },
+  cards: { course: 'Une formation', event: 'Un événement', offer: 'Une offre', project: 'Un projet' },
   carousel: { of: 'sur', role: 'carrousel' },
   home: {
     title: 'Accueil',
@@ -78,6 +79,7 @@ export const fr = {
     duration: 'Durée',
     cost: 'Coût',
     fee: 'frais d’inscription',
+    free: 'Gratuit',
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',
@@ -147,6 +149,7 @@ export const fr = {
     termsDescription:
       'Les conditions qui s’appliquent quand vous utilisez le site de Baobab Data, ses formations et ses formulaires.',
     privacy: 'Politique de confidentialité',
+    periods: { year: 'un an', years: 'ans', day: 'un jour', days: 'jours' },
     privacyDescription:
       'Ce que Baobab Data recueille, pourquoi, qui y a accès et vos droits. Nos services s’adressent aux personnes de',
     andOver: 'ans et plus.',

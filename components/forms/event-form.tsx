@@ -1,9 +1,9 @@
-import { formUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
+import { formUi } from '@/messages/forms';
 
 import { EventFormClient } from './event-form-client';
 
-// Rendered on the server: the form gets its own texts in its page's language (lib/forms/texts), so a
+// Rendered on the server: the form gets its own texts in its page's language (messages/forms), so a
 // page carries neither the other language nor the other forms' texts.
 const eventText = (lang: Lang) => formUi(lang, 'registerEvent', ['firstName', 'lastName', 'email'] as const);
 export type EventText = ReturnType<typeof eventText>;

@@ -3,8 +3,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import buttons from '@/components/ui/button.module.css';
 import { HONEYPOT_FIELD, LANG_FIELD, type FormState } from '@/lib/forms/state';
-import type { CommonUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
+import type { CommonUi } from '@/messages/forms';
 
 import styles from './fields.module.css';
 

@@ -8,7 +8,7 @@ const loaded: Partial<Record<Lang, Promise<FormSchemas>>> = {};
 export function loadSchemas(lang: Lang): Promise<FormSchemas> {
   return (loaded[lang] ??= Promise.all([
     import('@/lib/forms/schemas'),
-    lang === 'fr' ? import('@/lib/forms/texts/fr').then((m) => m.fr) : import('@/lib/forms/texts/en').then((m) => m.en),
+    lang === 'fr' ? import('@/messages/forms/fr').then((m) => m.fr) : import('@/messages/forms/en').then((m) => m.en),
   ])
     .then(([schemas, texts]) => schemas.buildSchemas(texts.checks))
     .catch((error: unknown) => {

@@ -1,9 +1,9 @@
-import { formUi } from '@/lib/forms/texts';
 import type { Lang } from '@/lib/i18n';
+import { formUi } from '@/messages/forms';
 
 import { NewsletterFormClient } from './newsletter-form-client';
 
-// Rendered on the server: the form gets its own texts in its page's language (lib/forms/texts), so a
+// Rendered on the server: the form gets its own texts in its page's language (messages/forms), so a
 // page carries neither the other language nor the other forms' texts.
 const newsletterText = (lang: Lang) => formUi(lang, 'subscribe', ['name', 'email'] as const);
 export type NewsletterText = ReturnType<typeof newsletterText>;

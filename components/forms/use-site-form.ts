@@ -6,8 +6,8 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
 import type { FormOperation } from '@/lib/forms/registry';
 import { BOT_TOKEN_FIELD, idleState, SEND_TIMEOUT_MS, type FormState } from '@/lib/forms/state';
-import type { FormUi } from '@/lib/forms/texts';
 import { siteFetch } from '@/lib/http/client';
+import type { FormUi } from '@/messages/forms';
 
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
 

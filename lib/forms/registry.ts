@@ -7,6 +7,7 @@ import type { Lang, Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import type { NewMessage, RecordData } from '@/lib/storage/types';
+import { formTexts, type ServerWords } from '@/messages/forms';
 
 import {
   buildSchemas,
@@ -18,7 +19,6 @@ import {
   type FormSchemas,
 } from './schemas';
 import type { FormState } from './state';
-import { formTexts, type ServerWords } from './texts';
 
 // Every form of the site, declared once. The route handler (JavaScript), the server actions (no
 // JavaScript), the storage layer's collections, the export's columns and the browser's operation names
@@ -32,7 +32,7 @@ import { formTexts, type ServerWords } from './texts';
 // - `schema`: the server's check in each language, which also turns a course, event or offer named by the post into
 //   that entity, once, or refuses the post;
 // - `record`, `messages` and `answer`: what is stored, what is mailed in the same commit, and what the
-//   visitor sees once it is stored, in the page's language (lib/forms/texts). Every record also keeps
+//   visitor sees once it is stored, in the page's language (messages/forms). Every record also keeps
 //   that language (`lang`, added by lib/forms/submit.ts).
 
 type Success = Extract<FormState, { status: 'success' }>;

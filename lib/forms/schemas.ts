@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 
+import { en } from '@/messages/forms/en';
+import type { CheckedField, CheckWords } from '@/messages/forms/types';
+
 import { degrees, genders } from './options';
-import { en } from './texts/en';
-import type { CheckedField, CheckWords } from './texts/types';
 
 // One schema per form, shared by the client form (react-hook-form) and the server action. Written
 // with zod/mini so the browser downloads only the checks these forms use. Required fields and types
@@ -49,7 +50,7 @@ const multiline = (w: CheckWords, name: CheckedField, max: number) => {
 };
 
 // The schemas of one language: the same checks, with the messages of that language's words
-// (lib/forms/texts). The server builds both; a page's form builds its own language's when it loads them.
+// (messages/forms). The server builds both; a page's form builds its own language's when it loads them.
 export function buildSchemas(w: CheckWords) {
   const email = z
     .string(w.enter(w.fields.email))

@@ -15,5 +15,5 @@ export const BOT_TOKEN_FIELD = '_botToken';
 export const LANG_FIELD = 'lang';
 
 // How long a page with JavaScript waits for the server's answer before it gives up (what it says then
-// is the `timedOut` text of lib/forms/texts).
+// is the `timedOut` text of messages/forms).
 export const SEND_TIMEOUT_MS = 20_000;

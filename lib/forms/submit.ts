@@ -8,14 +8,14 @@ import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import { isDuplicateError, isStoreTimeout, type NewMessage, type RecordData } from '@/lib/storage/types';
+import { formTexts } from '@/messages/forms';
 
 import { fieldNames, forms, type Form, type FormOperation } from './registry';
 import type { NewsletterInput } from './schemas';
 import { formServices, type FormServices } from './services';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, LANG_FIELD, type FieldErrors, type FormState } from './state';
-import { formTexts } from './texts';
 
-// The server's answers in English (the specification's); lib/forms/texts has them in every language.
+// The server's answers in English (the specification's); messages/forms has them in every language.
 export const messages = formTexts.en.server;
 
 // The language of the page that posted: each form carries it in a hidden field. Anything but a known

@@ -1,10 +1,11 @@
+import { messages } from '@/messages';
+
 import { intlLocale, type Lang, type Localised } from './index';
 
 // Money, dates and numbers in each language's own way, with Intl (docs/product.md §12). English keeps
 // the specification's forms ('$10', '18-19 March 2023'): Intl's en-US money matches them, and dates
 // the specification wrote out are shown as written.
 const moneyLocale: Localised<string> = { en: 'en-US', fr: 'fr-FR' };
-const freeWord: Localised<string> = { en: 'Free', fr: 'Gratuit' };
 
 export function formatMoney(dollars: number, lang: Lang): string {
   return new Intl.NumberFormat(moneyLocale[lang], {
@@ -18,7 +19,7 @@ export function formatMoney(dollars: number, lang: Lang): string {
 export function formatCost(cost: string, lang: Lang): string {
   const dollars = cost.match(/^\$(\d+(?:\.\d+)?)$/);
   if (dollars) return formatMoney(Number(dollars[1]), lang);
-  return cost === freeWord.en ? freeWord[lang] : cost;
+  return cost === 'Free' ? messages(lang).course.free : cost;
 }
 
 export function formatPercent(percent: number, lang: Lang): string {

@@ -1,4 +1,5 @@
-import { API_PATH_PATTERN } from '@/lib/http/api-paths';
+// Relative, not '@/': next.config.ts imports this module, and its loader does not know the alias.
+import { API_PATH_PATTERN } from '../http/api-paths';
 
 // The site's two languages (docs/product.md §12). English keeps the unprefixed paths; French lives under
 // /fr with the same path after it.

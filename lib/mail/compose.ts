@@ -6,10 +6,10 @@ import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib
 import { intlLocale, localePath, type Lang } from '@/lib/i18n';
 import { formatCost, formatMoney } from '@/lib/i18n/format';
 import type { NewMessage } from '@/lib/storage';
+import { mailTexts } from '@/messages/mail';
 
 import { calendarInvite } from './ics';
 import { renderLetter, type Letter } from './letter';
-import { mailTexts } from './texts';
 
 // What each accepted submission sends: a note to the staff inbox (in English, naming the visitor's
 // language) and, where it helps, a confirmation to the visitor in the language of their page. The

@@ -1,7 +1,6 @@
 import { site } from '@/lib/content';
 import { langTag, type Lang } from '@/lib/i18n';
-
-import { mailTexts } from './texts';
+import { mailTexts } from '@/messages/mail';
 
 // Plain text and simple, accessible HTML from one description of a letter. Every value that came from
 // a visitor is escaped in the HTML; the plain text needs no escaping.

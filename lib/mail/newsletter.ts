@@ -1,8 +1,8 @@
 import { localePath, type Lang } from '@/lib/i18n';
 import type { NewMessage } from '@/lib/storage';
+import { mailTexts } from '@/messages/mail';
 
 import { renderLetter, type Letter } from './letter';
-import { mailTexts } from './texts';
 
 // The local newsletter's own mails. Each carries the subscriber's unsubscribe link in its text and the
 // RFC 8058 headers, so a mail program can offer one-click unsubscribe.

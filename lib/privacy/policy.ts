@@ -1,16 +1,12 @@
 import type { Config } from '@/lib/config';
 import { content } from '@/lib/content';
-import type { Lang, Localised } from '@/lib/i18n';
+import type { Lang } from '@/lib/i18n';
+import { messages } from '@/messages';
 
 // The privacy page's sections with the retention periods of the settings that the purge uses
 // (lib/privacy/retention.ts) and the processors this configuration uses.
-const units: Localised<{ year: string; years: string; day: string; days: string }> = {
-  en: { year: 'one year', years: 'years', day: 'one day', days: 'days' },
-  fr: { year: 'un an', years: 'ans', day: 'un jour', days: 'jours' },
-};
-
 export function period(days: number, lang: Lang = 'en'): string {
-  const unit = units[lang];
+  const unit = messages(lang).legal.periods;
   if (days % 365 === 0) return days === 365 ? unit.year : `${days / 365} ${unit.years}`;
   return days === 1 ? unit.day : `${days} ${unit.days}`;
 }

@@ -146,6 +146,8 @@ test.describe('redirects and missing pages in French', () => {
     const english = await request.get('/en/about', { maxRedirects: 0 });
     expect(english.status()).toBe(308);
     expect(english.headers()['location']).toBe('/about');
+    const withQuery = await request.get('/en/newsletter/confirm?t=abc', { maxRedirects: 0 });
+    expect(withQuery.headers()['location']).toBe('/newsletter/confirm?t=abc');
     const home = await request.get('/fr/home', { maxRedirects: 0 });
     expect(home.status()).toBe(308);
     expect(home.headers()['location']).toBe('/fr');

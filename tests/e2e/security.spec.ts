@@ -206,6 +206,30 @@ test.describe('no 5xx for what a client can send', () => {
     expect(storedRecords('contact', contact[1]![1])).toHaveLength(1);
   });
 
+  test('addresses that are no page and no API route are a 404, and posts to them never a 5xx', async () => {
+    // Each of these could reach a page's [lang] segment or an unknown slug: /api/contact is not an API route.
+    const paths = ['/api/contact', '/images/contact', '/icons/contact', '/v/1/contact', '/x.svg', '/fr/events/nope'];
+    const multipart = (body: string) => ({
+      'content-type': 'multipart/form-data; boundary=zz',
+      'content-length': `${Buffer.byteLength(body)}`,
+    });
+    const field = '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--zz--\r\n';
+    for (const path of paths) {
+      expect((await send('GET', path, {})).status, `GET ${path}`).toBe(404);
+      const posts: [string, Record<string, string>][] = [
+        ['cross-site', { ...multipart(field), origin: 'https://evil.example' }],
+        ['same-site, plain fields', { ...multipart(field), 'sec-fetch-site': 'same-origin' }],
+        ['script-driven action call', { ...multipart(field), 'sec-fetch-site': 'same-origin', 'next-action': '00' }],
+        ['broken multipart', { ...multipart('garbage'), 'sec-fetch-site': 'same-origin' }],
+      ];
+      for (const [name, headers] of posts) {
+        const body = Buffer.from(name === 'broken multipart' ? 'garbage' : field);
+        const { status } = await send('POST', path, headers, body);
+        expect(status >= 400 && status < 500, `${name} to ${path}: ${status}`).toBe(true);
+      }
+    }
+  });
+
   test('a path whose percent-encoding is not UTF-8, and a target that is not a path, get 400', async () => {
     const targets: [string, string][] = [
       ['GET', '/academy/%ff'],

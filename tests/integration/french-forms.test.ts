@@ -3,12 +3,12 @@ import { findCourse, findEvent, findOffer } from '@/lib/content';
 import type { FormOperation } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
-import { formTexts } from '@/lib/forms/texts';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { confirmPost, unsubscribeGet, unsubscribePost } from '@/lib/newsletter/routes';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import type { OutboxMessage, Store } from '@/lib/storage/types';
+import { formTexts } from '@/messages/forms';
 
 import { sampleEnrolment, sampleRegistration } from '../helpers/samples';
 import { bothStores } from '../helpers/stores';

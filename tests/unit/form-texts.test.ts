@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 import { buildSchemas } from '@/lib/forms/schemas';
-import { formTexts } from '@/lib/forms/texts';
-import { mailTexts } from '@/lib/mail/texts';
+import { formTexts } from '@/messages/forms';
+import { mailTexts } from '@/messages/mail';
 
 // The type check already fails when a French text is missing (Localised<...>); this catches what it
 // cannot: an empty text, or an English one left in the French set.

@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({ lang, title, description, path: '/verified' });
 }
 
-// docs/product.md §2: a placeholder that shows exactly this text (in English).
+// docs/product.md §2: a placeholder that shows exactly this text in English (its French says the same).
 export default async function VerifiedPage({ params }: Props) {
   const lang = routeLang((await params).lang);
   return (

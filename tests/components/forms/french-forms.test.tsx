@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 
 import { ContactForm } from '@/components/forms/contact-form';
 import { OfferForm } from '@/components/forms/offer-form';
-import { formTexts } from '@/lib/forms/texts';
 import { siteFetch } from '@/lib/http/client';
+import { formTexts } from '@/messages/forms';
 
 // The server actions run only on the server; the JavaScript path posts through siteFetch.
 jest.mock('@/lib/forms/actions', () => ({ contactUs: jest.fn(), registerOffer: jest.fn() }));

@@ -1,6 +1,7 @@
 import { events, findEvent, prerendered } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
+import { messages } from '@/messages';
 
 const slugs = () => events.map(({ slug }) => ({ slug }));
 
@@ -9,7 +10,7 @@ const card = ogCard(
     const event = prerendered(findEvent(slug, lang));
     return { title: event.title, subtitle: eventDates(event, lang) };
   },
-  { slugs, alt: { en: 'An event', fr: 'Un événement' } },
+  { slugs, alt: { en: messages('en').cards.event, fr: messages('fr').cards.event } },
 );
 
 export const dynamicParams = false;

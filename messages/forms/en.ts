@@ -1,4 +1,5 @@
-import { degreeLabels, genderLabels } from '../options';
+import { degreeLabels, genderLabels } from '@/lib/forms/options';
+
 import type { FormTexts } from './types';
 
 // The forms' words in English: the specification's texts (docs/product.md §4-5, §8).

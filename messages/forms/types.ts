@@ -1,4 +1,4 @@
-import type { degrees, genders } from '../options';
+import type { degrees, genders } from '@/lib/forms/options';
 
 // The shape of the forms' words in one language (en.ts, fr.ts); index.ts pairs them as a Localised
 // record, so a text missing in either language fails the type check.

@@ -1,6 +1,6 @@
+import type { FormOperation } from '@/lib/forms/registry';
 import type { Lang, Localised } from '@/lib/i18n';
 
-import type { FormOperation } from '../registry';
 import { en } from './en';
 import { fr } from './fr';
 import type { FormTexts, FormUi } from './types';
