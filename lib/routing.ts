@@ -16,6 +16,8 @@ export function redirectFor(pathname: string): RouteRedirect | null {
 }
 
 function englishRedirect(pathname: string): RouteRedirect | null {
+  // A page's social card (/academy/opengraph-image) is no course.
+  if (pathname.endsWith('/opengraph-image')) return null;
   if (pathname === '/home') return { location: '/', status: 308 };
   // The address Next serves English pages under inside (next.config.ts) is not a second address.
   if (pathname === '/en' || pathname.startsWith('/en/')) return { location: pathname.slice(3) || '/', status: 308 };

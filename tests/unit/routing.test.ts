@@ -38,4 +38,21 @@ describe('redirectFor', () => {
     expect(redirectFor('/academy/data-analysis-with-python')).toBeNull();
     expect(redirectFor('/academy')).toBeNull();
   });
+
+  it('does the same under /fr, and sends /en/… to the one English address', () => {
+    expect(redirectFor('/fr/home')).toEqual({ location: '/fr', status: 308 });
+    expect(redirectFor('/fr/academy/no-such-course')).toEqual({ location: '/fr/academy', status: 307 });
+    expect(redirectFor('/fr/projects/old-title-1')).toEqual({
+      location: '/fr/projects/water-point-watch-1',
+      status: 308,
+    });
+    expect(redirectFor('/fr/academy/data-analysis-with-python')).toBeNull();
+    expect(redirectFor('/en/about')).toEqual({ location: '/about', status: 308 });
+    expect(redirectFor('/en')).toEqual({ location: '/', status: 308 });
+  });
+
+  it('leaves social cards alone: /academy/opengraph-image is no course', () => {
+    expect(redirectFor('/academy/opengraph-image')).toBeNull();
+    expect(redirectFor('/fr/academy/opengraph-image')).toBeNull();
+  });
 });
