@@ -9,3 +9,8 @@ const dictionaries: Localised<Messages> = { en, fr };
 export function messages(lang: Lang): Messages {
   return dictionaries[lang];
 }
+
+// A text with its {placeholders} filled in; an unknown one stays as written.
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

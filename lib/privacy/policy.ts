@@ -1,7 +1,7 @@
 import type { Config } from '@/lib/config';
 import { content } from '@/lib/content';
 import type { Lang } from '@/lib/i18n';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 // The privacy page's sections with the retention periods of the settings that the purge uses
 // (lib/privacy/retention.ts) and the processors this configuration uses.
@@ -19,7 +19,7 @@ export function processorsInUse(
   const transport = settings.mail.transport;
   return [
     ...(settings.store.kind === 'firestore' ? [texts.firestore] : []),
-    ...(transport.kind === 'smtp' ? [texts.smtp.replace('{smtpHost}', new URL(transport.url).hostname)] : []),
+    ...(transport.kind === 'smtp' ? [fill(texts.smtp, { smtpHost: new URL(transport.url).hostname })] : []),
     ...(settings.recaptcha ? [texts.recaptcha] : []),
     ...(settings.newsletter.kind === 'mailchimp' ? [texts.mailchimp] : []),
   ];
@@ -39,8 +39,6 @@ export function privacySections(
   };
   return content(lang).pages.privacy.sections.map((section) => ({
     heading: section.heading,
-    paragraphs: section.paragraphs
-      .map((paragraph) => paragraph.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole))
-      .filter((paragraph) => paragraph !== ''),
+    paragraphs: section.paragraphs.map((paragraph) => fill(paragraph, values)).filter((paragraph) => paragraph !== ''),
   }));
 }

@@ -4,7 +4,7 @@ import { NewsletterStep } from '@/components/newsletter/newsletter-step';
 import { site } from '@/lib/content';
 import { routeLang } from '@/lib/i18n/route';
 import { linkAddress } from '@/lib/newsletter';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/newsletter/confirm'>;
 
@@ -14,8 +14,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${text.confirmTitle} - ${site.name}`, robots: { index: false, follow: false } };
 }
 
-const withBrand = (text: string) => text.replace('{brand}', site.name);
-
 // Opening the link shows a button; only pressing it (a POST) confirms, so a mail scanner that opens
 // links confirms nobody.
 export default async function ConfirmPage({ params, searchParams }: Props) {
@@ -23,7 +21,7 @@ export default async function ConfirmPage({ params, searchParams }: Props) {
   const text = messages(lang).newsletter;
   const { t, result } = await searchParams;
   if (result === 'confirmed') {
-    return <NewsletterStep title={text.confirmedTitle} paragraphs={[withBrand(text.confirmedText)]} />;
+    return <NewsletterStep title={text.confirmedTitle} paragraphs={[fill(text.confirmedText, { brand: site.name })]} />;
   }
   const token = typeof t === 'string' ? t : '';
   if (result !== undefined || !linkAddress('newsletter-confirm', token)) {
@@ -32,7 +30,7 @@ export default async function ConfirmPage({ params, searchParams }: Props) {
   return (
     <NewsletterStep
       title={text.confirmTitle}
-      paragraphs={[withBrand(text.confirmText)]}
+      paragraphs={[fill(text.confirmText, { brand: site.name })]}
       action={{ url: '/api/newsletter/confirm', token, label: text.confirmButton, lang }}
     />
   );

@@ -4,7 +4,7 @@ import { NewsletterStep } from '@/components/newsletter/newsletter-step';
 import { site } from '@/lib/content';
 import { routeLang } from '@/lib/i18n/route';
 import { linkAddress } from '@/lib/newsletter';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/newsletter/unsubscribe'>;
 
@@ -22,10 +22,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
   const { t, result } = await searchParams;
   if (result === 'unsubscribed') {
     return (
-      <NewsletterStep
-        title={text.unsubscribedTitle}
-        paragraphs={[text.unsubscribedText.replace('{brand}', site.name)]}
-      />
+      <NewsletterStep title={text.unsubscribedTitle} paragraphs={[fill(text.unsubscribedText, { brand: site.name })]} />
     );
   }
   const token = typeof t === 'string' ? t : '';
@@ -36,7 +33,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
   return (
     <NewsletterStep
       title={text.unsubscribeTitle}
-      paragraphs={[text.unsubscribeText.replace('{brand}', site.name).replace('{email}', email)]}
+      paragraphs={[fill(text.unsubscribeText, { brand: site.name, email })]}
       action={{ url: '/api/newsletter/unsubscribe', token, label: text.unsubscribeButton, lang }}
     />
   );
