@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 
 import { buildSiteUrl } from '@/lib/config';
 import { site } from '@/lib/content';
-import { langs, langTag, localePath, ogLocale, otherLang, type Lang } from '@/lib/i18n';
+import { langs, langTag, localePath, localeUrl, ogLocale, otherLang, type Lang } from '@/lib/i18n';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
 // prerendered, so the build's SITE_URL is the one they carry.
@@ -18,8 +18,7 @@ interface PageSeo {
 
 // The absolute address of a page in a language (the English home without a trailing slash).
 export function pageUrl(lang: Lang, path: string): string {
-  const local = localePath(lang, path);
-  return local === '/' ? siteUrl : `${siteUrl}${local}`;
+  return localeUrl(siteUrl, lang, path);
 }
 
 // Each language's address of a page, as hreflang alternates; English is also the default for any other

@@ -48,6 +48,12 @@ export function localePath(lang: Lang, path: string): string {
   return path === '/' ? '/fr' : `/fr${path}`;
 }
 
+// The absolute address of a page in a language on a site (the English home is the site's address itself).
+export function localeUrl(site: string, lang: Lang, path: string): string {
+  const local = localePath(lang, path);
+  return local === '/' ? site : `${site}${local}`;
+}
+
 // The language of a public address and the English path of the same page.
 export function splitPath(pathname: string): { lang: Lang; path: string } {
   if (pathname === '/fr' || pathname === '/fr/') return { lang: 'fr', path: '/' };

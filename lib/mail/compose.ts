@@ -3,7 +3,7 @@ import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
-import { intlLocale, localePath, type Lang } from '@/lib/i18n';
+import { intlLocale, localeUrl, type Lang } from '@/lib/i18n';
 import { formatCost, formatMoney } from '@/lib/i18n/format';
 import type { NewMessage } from '@/lib/storage';
 import { mailTexts } from '@/messages/mail';
@@ -94,7 +94,7 @@ export function eventMessages(
   lang: Lang,
 ): NewMessage[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const eventUrl = `${ctx.siteUrl}${localePath(lang, `/events/${event.slug}`)}`;
+  const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
   const t = mailTexts[lang];
   // The event in the visitor's language, for their mail and their calendar.
   const local = findEvent(event.slug, lang) ?? event;
@@ -192,7 +192,7 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext,
           ),
         ],
       ],
-      link: { href: `${ctx.siteUrl}${localePath(lang, `/offers/${offer.slug}`)}`, label: t.offer.link },
+      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.offer.link },
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { localePath, type Lang } from '@/lib/i18n';
+import { localeUrl, type Lang } from '@/lib/i18n';
 import type { NewMessage } from '@/lib/storage';
 import { mailTexts } from '@/messages/mail';
 
@@ -69,9 +69,8 @@ export function welcomeMail(
       lang,
       heading: t.welcomeHeading(name),
       paragraphs: t.welcomeParagraphs,
-      // The English home page is the site's address itself.
       link: {
-        href: lang === 'en' ? ctx.siteUrl : `${ctx.siteUrl}${localePath(lang, '/')}`,
+        href: localeUrl(ctx.siteUrl, lang, '/'),
         label: t.visit(ctx.siteName),
       },
     },

@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { CHECK_INBOX } from '@/lib/forms/registry';
-import { isLang, localePath, type Lang } from '@/lib/i18n';
+import { isLang, localeUrl, type Lang } from '@/lib/i18n';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
@@ -58,8 +58,8 @@ export function newsletterLinks(
   const confirm = signLink(secret, 'newsletter-confirm', email, now + CONFIRM_LINK_DAYS * DAY_MS);
   const unsubscribe = encodeURIComponent(signLink(secret, 'newsletter-unsubscribe', email, 0));
   return {
-    confirm: `${siteUrl}${localePath(lang, '/newsletter/confirm')}?t=${encodeURIComponent(confirm)}`,
-    unsubscribe: `${siteUrl}${localePath(lang, '/newsletter/unsubscribe')}?t=${unsubscribe}`,
+    confirm: `${localeUrl(siteUrl, lang, '/newsletter/confirm')}?t=${encodeURIComponent(confirm)}`,
+    unsubscribe: `${localeUrl(siteUrl, lang, '/newsletter/unsubscribe')}?t=${unsubscribe}`,
     oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}${lang === 'en' ? '' : `&lang=${lang}`}`,
   };
 }
