@@ -12,6 +12,11 @@ import { fromOtherOrigin } from '@/lib/security/xsrf-token';
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
+// Built once for each scheme: the proxy runs for every request, files included.
+const headersFor = {
+  https: Object.entries(securityHeaders({ https: true, recaptcha, analyticsSrc })),
+  http: Object.entries(securityHeaders({ https: false, recaptcha, analyticsSrc })),
+};
 
 export async function proxy(request: NextRequest) {
   // Production is served over HTTPS, through a proxy that says so (lib/security/xsrf.ts).
@@ -24,7 +29,7 @@ export async function proxy(request: NextRequest) {
     (redirect
       ? NextResponse.redirect(new URL(redirect.location + request.nextUrl.search, request.url), redirect.status)
       : forward(request));
-  for (const [name, value] of Object.entries(securityHeaders({ https, recaptcha, analyticsSrc }))) {
+  for (const [name, value] of headersFor[https ? 'https' : 'http']) {
     response.headers.set(name, value);
   }
   return response;
