@@ -14,7 +14,11 @@ import {
   type JobData,
   type NewMessage,
   type OutboxMessage,
+  type AuditEntry,
+  type InboxQuery,
+  type InboxRecord,
   type RecordData,
+  type StaffSession,
   type Store,
   type StoredRecord,
 } from './types';
@@ -37,6 +41,8 @@ const OUTBOX = 'outbox';
 const SUBMISSIONS = 'submissions';
 const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
+const SESSIONS = 'staffSessions';
+const AUDIT = 'staffAudit';
 // Firestore takes at most 500 writes in one batch.
 const BATCH = 400;
 
@@ -115,6 +121,30 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         return { id: doc.id, to: data.to, subject: data.subject, status: data.status, ref: doc.ref };
       });
     return { records, messages };
+  }
+
+  // One keyset query per collection, newest first, merged. Status and item are equality filters on the
+  // date index (firestore.indexes.json); "new" is the absence of staffStatus, which Firestore cannot
+  // query, so new records are picked out of pages read newest first.
+  async function inboxOf(collection: (typeof collections)[number], query: InboxQuery): Promise<InboxRecord[]> {
+    const found: InboxRecord[] = [];
+    let before = query.before;
+    for (let page = 0; page < 20 && found.length < query.limit; page++) {
+      let q: FirebaseFirestore.Query = db.collection(collection);
+      if (query.status && query.status !== 'new') q = q.where('staffStatus', '==', query.status);
+      if (query.item) q = q.where(query.item.field, '==', query.item.value);
+      if (before !== undefined) q = q.where('date', '<', before);
+      if (query.since !== undefined) q = q.where('date', '>=', query.since);
+      const docs = (await q.orderBy('date', 'desc').limit(query.limit).get()).docs;
+      for (const doc of docs) {
+        const data = doc.data() as RecordData;
+        if (query.status === 'new' && data.staffStatus != null) continue;
+        if (found.length < query.limit) found.push({ id: doc.id, collection, data });
+      }
+      if (docs.length < query.limit || query.status !== 'new') break;
+      before = docs.at(-1)!.get('date') as number;
+    }
+    return found;
   }
 
   const subscriberRef = (email: string) => db.collection('newsletter').doc(keyedId(subscriberKey(email)));
@@ -330,6 +360,59 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       // Single-field query; the few jobs of one name are ordered here.
       const jobs = (await db.collection(JOBS).where('name', '==', name).get()).docs.map((doc) => doc.data() as JobData);
       return jobs.sort((a, b) => b.at - a.at)[0] ?? null;
+    },
+    async saveSession(session) {
+      await db.collection(SESSIONS).doc(session.id).set(session);
+    },
+    async getSession(id) {
+      if (!/^[\w-]{1,100}$/.test(id)) return null;
+      const doc = await db.collection(SESSIONS).doc(id).get();
+      return doc.exists ? (doc.data() as StaffSession) : null;
+    },
+    async touchSession(id, seenAt) {
+      await db.collection(SESSIONS).doc(id).update({ seenAt });
+    },
+    async deleteSession(id) {
+      await db.collection(SESSIONS).doc(id).delete();
+    },
+    async inbox(query) {
+      const wanted = query.collection ? [query.collection] : collections;
+      const pages = await Promise.all(wanted.map((collection) => inboxOf(collection, query)));
+      return pages
+        .flat()
+        .sort((a, b) => (b.data.date as number) - (a.data.date as number))
+        .slice(0, query.limit);
+    },
+    async getRecord(collection, id) {
+      if (!/^[\w-]{1,100}$/.test(id)) return null;
+      const doc = await db.collection(collection).doc(id).get();
+      return doc.exists ? { id: doc.id, data: doc.data() as RecordData } : null;
+    },
+    async updateRecord(collection, id, changes) {
+      if (!/^[\w-]{1,100}$/.test(id)) return false;
+      const ref = db.collection(collection).doc(id);
+      if (!(await ref.get()).exists) return false;
+      await withDeadline(ref.update(changes), WRITE_DEADLINE_MS, 'the write');
+      return true;
+    },
+    async messagesAbout(recordId) {
+      const docs = (await db.collection(OUTBOX).where('recordId', '==', recordId).get()).docs;
+      return docs.map((doc) => {
+        const data = doc.data() as OutboxDoc;
+        return { id: doc.id, to: data.to, subject: data.subject, status: data.status };
+      });
+    },
+    async addAudit(entry) {
+      await db.collection(AUDIT).add(entry);
+    },
+    async auditLog(limit) {
+      const docs = (await db.collection(AUDIT).orderBy('at', 'desc').limit(limit).get()).docs;
+      return docs.map((doc) => doc.data() as AuditEntry);
+    },
+    async purgeAudit(before) {
+      const docs = (await db.collection(AUDIT).where('at', '<', before).get()).docs;
+      await removeAll(docs.map((doc) => doc.ref));
+      return docs.length;
     },
     async ping() {
       await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');

@@ -5,17 +5,22 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 import {
+  collections,
   DuplicateError,
   isJobKey,
   messageConcerns,
   subscriberKey,
   type AddOptions,
+  type AuditEntry,
   type Collection,
   type EmailTraces,
   type JobData,
   type NewMessage,
   type OutboxMessage,
+  type InboxQuery,
+  type InboxRecord,
   type RecordData,
+  type StaffSession,
   type Store,
   type StoredRecord,
 } from './types';
@@ -59,6 +64,18 @@ const migrations: ((db: Database.Database) => void)[] = [
       CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (record_id);
       CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
+    `),
+  // The staff workspace: the inbox reads every form newest first; sessions and the audit trail.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS records_newest ON records (date DESC);
+      CREATE TABLE IF NOT EXISTS staff_sessions (
+        id TEXT PRIMARY KEY, email TEXT NOT NULL, created_at INTEGER NOT NULL, seen_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS staff_audit (
+        at INTEGER NOT NULL, who TEXT NOT NULL, what TEXT NOT NULL, detail TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS staff_audit_by_date ON staff_audit (at);
     `),
 ];
 
@@ -228,6 +245,61 @@ export function openSqliteStore(file: string): Store {
     return true;
   });
 
+  const insertSession = db.prepare(
+    'INSERT OR REPLACE INTO staff_sessions (id, email, created_at, seen_at) VALUES (@id, @email, @createdAt, @seenAt)',
+  );
+  const selectSession = db.prepare(
+    'SELECT id, email, created_at AS createdAt, seen_at AS seenAt FROM staff_sessions WHERE id = ?',
+  );
+  const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
+  const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
+  const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
+  const selectMessagesOf = db.prepare(
+    "SELECT id, json_extract(message, '$.to') AS \"to\", json_extract(message, '$.subject') AS subject, status FROM outbox WHERE record_id = ? ORDER BY rowid",
+  );
+  const insertAudit = db.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (@at, @who, @what, @detail)');
+  const selectAudit = db.prepare('SELECT at, who, what, detail FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?');
+  const deleteAudit = db.prepare('DELETE FROM staff_audit WHERE at < ?');
+  const updateRecordData = db.transaction((collection: Collection, id: string, changes: RecordData) => {
+    const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+    if (!row) return false;
+    updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), id);
+    return true;
+  });
+
+  // Newest first along records_newest; the filters are checked on the way, so a page costs about as
+  // many rows as it shows while the filters match often.
+  const inbox = (query: InboxQuery): InboxRecord[] => {
+    const where = [`collection IN (${collections.map((c) => `'${c}'`).join(', ')})`];
+    const params: Record<string, string | number> = { limit: query.limit };
+    if (query.collection) {
+      where.push('collection = @collection');
+      params.collection = query.collection;
+    }
+    if (query.before !== undefined) {
+      where.push('date < @before');
+      params.before = query.before;
+    }
+    if (query.since !== undefined) {
+      where.push('date >= @since');
+      params.since = query.since;
+    }
+    if (query.status === 'new') where.push("json_extract(data, '$.staffStatus') IS NULL");
+    else if (query.status) {
+      where.push("json_extract(data, '$.staffStatus') = @status");
+      params.status = query.status;
+    }
+    if (query.item) {
+      where.push(`json_extract(data, '$.' || @itemField) = @itemValue`);
+      params.itemField = query.item.field;
+      params.itemValue = query.item.value;
+    }
+    const rows = db
+      .prepare(`SELECT id, collection, data FROM records WHERE ${where.join(' AND ')} ORDER BY date DESC LIMIT @limit`)
+      .all(params) as { id: string; collection: Collection; data: string }[];
+    return rows.map((row) => ({ id: row.id, collection: row.collection, data: JSON.parse(row.data) as RecordData }));
+  };
+
   return {
     kind: 'sqlite',
     async add(collection, data, options = {}) {
@@ -316,6 +388,40 @@ export function openSqliteStore(file: string): Store {
     async lastJob(name) {
       const row = selectLastJob.get(name) as { data: string } | undefined;
       return row ? (JSON.parse(row.data) as JobData) : null;
+    },
+    async saveSession(session) {
+      insertSession.run(session);
+    },
+    async getSession(id) {
+      return (selectSession.get(id) as StaffSession | undefined) ?? null;
+    },
+    async touchSession(id, seenAt) {
+      touch.run(seenAt, id);
+    },
+    async deleteSession(id) {
+      deleteSession.run(id);
+    },
+    async inbox(query) {
+      return inbox(query);
+    },
+    async getRecord(collection, id) {
+      const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+      return row ? { id: row.id, data: JSON.parse(row.data) as RecordData } : null;
+    },
+    async updateRecord(collection, id, changes) {
+      return updateRecordData(collection, id, changes);
+    },
+    async messagesAbout(recordId) {
+      return selectMessagesOf.all(recordId) as EmailTraces['messages'];
+    },
+    async addAudit(entry) {
+      insertAudit.run(entry);
+    },
+    async auditLog(limit) {
+      return selectAudit.all(limit) as AuditEntry[];
+    },
+    async purgeAudit(before) {
+      return deleteAudit.run(before).changes;
     },
     async ping() {
       db.prepare('SELECT 1').get();
