@@ -48,6 +48,14 @@ const timeZone = (name: string) =>
     { message: `${name} must be an IANA time zone such as Africa/Lagos` },
   );
 
+// STAFF_EMAILS: addresses separated by commas, compared in lower case.
+function staffList(value: string): string[] {
+  return value
+    .split(',')
+    .map((address) => address.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 const envSchema = z
   .object({
     DATA_DIR: optional,
@@ -107,6 +115,12 @@ const envSchema = z
     }),
     DIGEST_TIME_ZONE: timeZone('DIGEST_TIME_ZONE'),
     DIGEST_SEND_EMPTY: flag('DIGEST_SEND_EMPTY'),
+    STAFF_EMAILS: optional.refine(
+      (v) => v === undefined || staffList(v).every((address) => z.email().safeParse(address).success),
+      { message: 'STAFF_EMAILS must be email addresses separated by commas' },
+    ),
+    ORG_TIME_ZONE: timeZone('ORG_TIME_ZONE'),
+    STAFF_AUDIT_DAYS: number('STAFF_AUDIT_DAYS', 1, 36_500),
     LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
@@ -224,6 +238,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       hour: e.DIGEST_HOUR ?? 7,
       timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
       sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
+    },
+    // The staff workspace (lib/staff/): who may sign in, the organisation's time zone for every date
+    // staff read, and how long the audit trail is kept.
+    staff: {
+      emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
+      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      auditDays: e.STAFF_AUDIT_DAYS ?? 365,
     },
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,

@@ -25,11 +25,12 @@ export const LANG_HEADER = 'x-site-lang';
 
 // Every page lives under app/[lang]/; English keeps the unprefixed addresses, so next.config.ts rewrites
 // them to /en. This is every address but French pages, API calls, files (a last segment with a dot:
-// public files, icons, the sitemap; no page address has one), social cards, and /en itself (the
+// public files, icons, the sitemap; no page address has one), social cards, the staff workspace
+// (app/staff, English only), and /en itself (the
 // rewritten home, which Next would otherwise rewrite again). A visitor's /en/... is redirected before
 // this (lib/routing.ts): English has one address per page. Any other address, /images/about or
 // /api/contact included, becomes /en/…, where no page claims it: a plain 404.
-export const ENGLISH_PAGE_PATTERN = `(?!fr(?:/|$)|en$|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
+export const ENGLISH_PAGE_PATTERN = `(?!fr(?:/|$)|en$|staff(?:/|$)|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'fr';

@@ -438,7 +438,11 @@ describe.each([
   });
 
   it("lists a record's messages with their state", async () => {
-    const { id } = await store.add('contact', { email: 'a@example.org', date: 1 }, { messages: [note('x@example.org')] });
+    const { id } = await store.add(
+      'contact',
+      { email: 'a@example.org', date: 1 },
+      { messages: [note('x@example.org')] },
+    );
     const [message] = await store.messagesAbout(id);
     expect(message).toMatchObject({ to: 'x@example.org', status: 'pending' });
     await store.markSent(message!.id, 5);
