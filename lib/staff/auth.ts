@@ -93,6 +93,14 @@ async function queueLinkMail(email: string, now: number): Promise<void> {
   ]);
 }
 
+const usedKey = (token: unknown) => `staff-link:${digest(String(token)).slice(0, 40)}`;
+
+// For the page a link opens: the address while the link is valid and not yet used, or null.
+export async function usableLinkEmail(token: unknown): Promise<string | null> {
+  const email = linkEmail(token);
+  return email && !(await getStore().hasJob(usedKey(token))) ? email : null;
+}
+
 export type SignInResult = { ok: true; cookieValue: string; email: string } | { ok: false };
 
 // Uses the link once: the claim of its key is the one write that succeeds for it, on any instance.
@@ -101,7 +109,7 @@ export async function signIn(token: unknown, previous: string | undefined, now: 
   const email = linkEmail(token, now);
   if (!email) return { ok: false };
   const store = getStore();
-  const used = await store.claimJob(`staff-link:${digest(String(token)).slice(0, 40)}`, {
+  const used = await store.claimJob(usedKey(token), {
     name: 'staff-link-used',
     at: now,
   });

@@ -1,5 +1,5 @@
 import styles from '@/components/staff/staff.module.css';
-import { linkEmail } from '@/lib/staff/auth';
+import { usableLinkEmail } from '@/lib/staff/auth';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -10,7 +10,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/staff/sig
   const query = await searchParams;
   const token = typeof query.t === 'string' ? query.t : undefined;
   if (token !== undefined) {
-    const email = linkEmail(token);
+    const email = await usableLinkEmail(token);
     if (email) {
       return (
         <Frame title={words.confirmTitle}>
