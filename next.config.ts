@@ -21,7 +21,7 @@ const nextConfig: NextConfig = {
     // proxy.ts refuses larger action posts with 413 first: Next answers its own limit with a 500.
     serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
   },
-  serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
+  serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin'],
   // lib/assets.ts links images by the hash of their content: the address is the version.
   async rewrites() {
     return {
@@ -40,6 +40,15 @@ const nextConfig: NextConfig = {
       {
         source: '/v/:hash/images/:path*',
         headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+      },
+      // The staff workspace: never indexed, whatever a page's own metadata says.
+      {
+        source: '/staff/:path*',
+        headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }],
+      },
+      {
+        source: '/staff',
+        headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }],
       },
       {
         source: '/:path*',

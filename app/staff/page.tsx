@@ -5,7 +5,7 @@ import styles from '@/components/staff/staff.module.css';
 import { langName, langs } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
 import { inboxPage, type InboxFilters } from '@/lib/staff/inbox';
-import { formatWhen, formName, isBotFlagged, itemChoices, itemTitle, personName } from '@/lib/staff/present';
+import { formatWhen, formName, isBotFlagged, itemChoices, itemTitle, parseItem, personName } from '@/lib/staff/present';
 import { collections, submissionStatuses } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
@@ -20,6 +20,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   );
   const { rows, next } = await inboxPage(filters);
   const nextQuery = next === null ? null : new URLSearchParams({ ...filters, before: String(next) });
+  const item = parseItem(filters.item);
   const forgotten = typeof raw.forgotten === 'string' ? raw.forgotten : undefined;
 
   return (
@@ -80,6 +81,11 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
         </button>
       </form>
 
+      {item && (
+        <p>
+          <Link href={`/staff/items/${item.collection}/${encodeURIComponent(item.value)}`}>{staffText.item.open}</Link>
+        </p>
+      )}
       <p className={styles.meta}>{fill(words.count, { count: String(rows.length) })}</p>
       {rows.length === 0 ? (
         <p>{words.none}</p>

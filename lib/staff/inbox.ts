@@ -77,3 +77,20 @@ export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRec
     if (scanned >= SCAN_LIMIT) return { rows, next: query.before };
   }
 }
+
+// Every record of one course, event or offer (or one form), newest first, spam left out: the list,
+// the count and the downloads.
+export async function allRecords(
+  collection: InboxQuery['collection'],
+  item?: InboxQuery['item'],
+): Promise<InboxRecord[]> {
+  const store = getStore();
+  const all: InboxRecord[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await store.inbox({ collection, item, before, limit: 1000 });
+    all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
+    if (page.length < 1000) return all;
+    before = page.at(-1)!.data.date as number;
+  }
+}
