@@ -49,6 +49,7 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '1000',
       // The staff workspace's tests sign in as this address (tests/e2e/staff.spec.ts).
       STAFF_EMAILS: 'staff@example.org',
+      STAFF_SIGN_IN_LIMIT: '100',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -121,6 +121,12 @@ const envSchema = z
     ),
     ORG_TIME_ZONE: timeZone('ORG_TIME_ZONE'),
     STAFF_AUDIT_DAYS: number('STAFF_AUDIT_DAYS', 1, 36_500),
+    STAFF_SIGN_IN_LIMIT: number('STAFF_SIGN_IN_LIMIT', 1, 10_000).refine(
+      (v) => v === undefined || Number.isInteger(v),
+      {
+        message: 'STAFF_SIGN_IN_LIMIT must be a whole number',
+      },
+    ),
     LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
@@ -245,6 +251,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
       timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
       auditDays: e.STAFF_AUDIT_DAYS ?? 365,
+      // Sign-in requests per address in 15 minutes; a client gets four times as many.
+      signInLimit: e.STAFF_SIGN_IN_LIMIT ?? 5,
     },
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,

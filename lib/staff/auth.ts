@@ -21,10 +21,8 @@ export const SESSION_IDLE_MS = 2 * 60 * 60_000;
 export const SESSION_MAX_MS = 12 * 60 * 60_000;
 // A session's last use is written at most this often (every workspace request would be a write).
 const TOUCH_EVERY_MS = 60_000;
-// Sign-in requests per 15 minutes: per address asked for (any address, so the limit reveals nothing)
-// and per client.
-const PER_ADDRESS = 5;
-const PER_CLIENT = 20;
+// Sign-in requests are counted per 15 minutes, per address asked for (any address, so the limit
+// reveals nothing) and per client (four times the address's limit, STAFF_SIGN_IN_LIMIT).
 const WINDOW_MS = 15 * 60_000;
 
 export function sessionCookieName(https: boolean): string {
@@ -46,8 +44,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
 const secret = () => linkSecret(config().linkSecret, config().dataDir);
 const limits = () =>
   singleton('staffSignInLimits', () => ({
-    address: createRateLimiter(PER_ADDRESS, WINDOW_MS),
-    client: createRateLimiter(PER_CLIENT, WINDOW_MS),
+    address: createRateLimiter(config().staff.signInLimit, WINDOW_MS),
+    client: createRateLimiter(4 * config().staff.signInLimit, WINDOW_MS),
   }));
 
 export function isStaff(email: string): boolean {
