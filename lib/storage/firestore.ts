@@ -53,6 +53,15 @@ function keyedId(uniqueKey: string): string {
   return createHash('sha256').update(uniqueKey).digest('hex').slice(0, 40);
 }
 
+function shuffle<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
   status: 'pending' | 'sent' | 'failed';
   nextAttemptAt: number;
@@ -243,7 +252,8 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .limit(limit * 5)
         .get();
       const claimed: OutboxMessage[] = [];
-      for (const candidate of candidates.docs) {
+      // In random order, so that instances polling at once rarely reach for the same message.
+      for (const candidate of shuffle(candidates.docs)) {
         if (claimed.length >= limit) break;
         const data = candidate.data() as OutboxDoc;
         if (data.nextAttemptAt > now || data.leaseUntil > now) continue;
