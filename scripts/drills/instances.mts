@@ -1,6 +1,6 @@
 // Two-instance drill: two built sites share one Firestore (the emulator), with shared secrets and
 // separate data and mail folders, as several instances behind a load balancer would. Visitors send
-// enrolments to both; halfway through one instance is killed with SIGKILL. Then the drill checks
+// enrolments to both; halfway through (once it has sent mail) one instance is killed with SIGKILL. Then the drill checks
 // that every acknowledged submission is stored once, that every staff and visitor mail was written
 // exactly once across both mail folders (a double is allowed only for a message the killed instance
 // had sent but not yet marked sent: the crash window), and that the day's digest went out once.
@@ -112,6 +112,15 @@ const started = Date.now();
 const stopAt = started + seconds * 1000;
 const posting = Promise.all(Array.from({ length: clients }, (_, i) => client(i, stopAt)));
 await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2));
+// Killed once it has sent mail too (a slow start on a busy machine could leave it none yet).
+const victimMail = join(victim.dataDir, 'mail');
+const waitedFrom = Date.now();
+while (
+  !(existsSync(victimMail) && readdirSync(victimMail).some((f) => f.endsWith('.eml'))) &&
+  Date.now() - waitedFrom < 10_000
+) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 const ackBeforeKill = acknowledged.size;
 await stopServer(victim.server, 'SIGKILL');
 victim.alive = false;
