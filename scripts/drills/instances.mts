@@ -1,9 +1,10 @@
 // Two-instance drill: two built sites share one Firestore (the emulator), with shared secrets and
 // separate data and mail folders, as several instances behind a load balancer would. Visitors send
 // enrolments to both; halfway through (once it has sent mail) one instance is killed with SIGKILL.
-// Then the drill checks that every acknowledged submission is stored once, that every staff and visitor mail was written
-// exactly once across both mail folders (a double is allowed only for a message the killed instance
-// had sent but not yet marked sent: the crash window), and that the day's digest went out once.
+// Then the drill checks that every acknowledged submission is stored once, that every staff and
+// visitor mail was written exactly once across both mail folders (a double is allowed only for a
+// message the killed instance had sent but not yet marked sent: the crash window), and that the
+// day's digest went out once.
 // Usage: npm run build && npx tsx scripts/drills/instances.mts [--seconds 10] [--clients 8]
 //        [--lease-ms 60000] [--quick] [--json report.json]
 // --quick (what `npm test` runs, tests/e2e/instances.spec.ts): 4 s, 4 clients, a 3 s mail lease.
