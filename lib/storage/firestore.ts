@@ -4,8 +4,10 @@ import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'f
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 
 import {
+  checkSeat,
   collections,
   DuplicateError,
+  FullError,
   isJobKey,
   messageConcerns,
   subscriberKey,
@@ -18,6 +20,7 @@ import {
   type NewMessage,
   type OutboxMessage,
   type RecordData,
+  type Seat,
   type StaffSession,
   type Store,
   type StoredRecord,
@@ -31,6 +34,7 @@ export interface FirestoreOptions {
 }
 
 const ALREADY_EXISTS = 6;
+const NOT_FOUND = 5;
 // firebase-admin retries an unreachable Firestore for a minute or more; a visitor on a phone will not
 // wait that long, and a health check must answer before its prober gives up.
 const WRITE_DEADLINE_MS = 10_000;
@@ -43,6 +47,10 @@ const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
 const SESSIONS = 'staffSessions';
 const AUDIT = 'staffAudit';
+// One document per claim of an outbox message, `<message id>.<lease number>` (see claimMessages).
+const CLAIMS = 'outboxClaims';
+// One document per taken seat, `<key>:<n>` for n in 1..capacity (see AddOptions.seat).
+const SEATS = 'seats';
 // Firestore takes at most 500 writes in one batch.
 const BATCH = 400;
 
@@ -51,9 +59,20 @@ function keyedId(uniqueKey: string): string {
   return createHash('sha256').update(uniqueKey).digest('hex').slice(0, 40);
 }
 
+function shuffle<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
   status: 'pending' | 'sent' | 'failed';
   nextAttemptAt: number;
+  // How many times the message was claimed (absent on messages queued before claims were counted).
+  lease?: number;
   leaseOwner: string | null;
   leaseUntil: number;
   lastError: string | null;
@@ -147,6 +166,41 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     return found;
   }
 
+  // A seat for one add: a free number chosen at random (so concurrent adds rarely pick the same one),
+  // whose document is created first in the record's batch, so a seat taken meanwhile refuses the batch.
+  function seatFor(seat: Seat, recordId: string) {
+    checkSeat(seat);
+    let ref: DocumentReference | null = null;
+    return {
+      async choose() {
+        const taken = new Set(
+          (await db.collection(SEATS).where('key', '==', seat.key).get()).docs.map((doc) => doc.get('n') as number),
+        );
+        const free = Array.from({ length: seat.capacity }, (_, i) => i + 1).filter((n) => !taken.has(n));
+        if (free.length === 0 || taken.size >= seat.capacity) throw new FullError(seat.key);
+        const n = free[Math.floor(Math.random() * free.length)]!;
+        ref = db.collection(SEATS).doc(`${seat.key}:${n}`);
+        return { ref, data: { key: seat.key, n, recordId, date: Date.now() } };
+      },
+      // After a refused batch. The emulator keeps the writes of a refused batch that came before the
+      // refused one (Firestore keeps none): a seat left so by this add is removed, as the batch would
+      // have left nothing.
+      async undo() {
+        const doc = await ref!.get();
+        if (doc.exists && doc.get('recordId') === recordId) await ref!.delete();
+      },
+      // Each refusal of a seat means another add took one, so a few more tries than seats suffice.
+      tries: seat.capacity + 10,
+    };
+  }
+
+  // Frees the seats of removed records.
+  async function freeSeats(recordIds: string[]) {
+    for (const id of recordIds) {
+      await removeAll((await db.collection(SEATS).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+    }
+  }
+
   const subscriberRef = (email: string) => db.collection('newsletter').doc(keyedId(subscriberKey(email)));
 
   return {
@@ -163,12 +217,15 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           ? null
           : db.collection(SUBMISSIONS).doc(keyedId(addOptions.submissionKey));
       const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyedId(key));
+      const seat = addOptions.seat ? seatFor(addOptions.seat, ref.id) : null;
+      let seatDoc = await seat?.choose();
 
       // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
       // at least stops at the first refused write.
       const commit = (messages: NewMessage[]) => {
         const now = Date.now();
         const batch = db.batch();
+        if (seatDoc) batch.create(seatDoc.ref, seatDoc.data);
         for (const { onceKey } of messages) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
@@ -185,13 +242,21 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           break;
         } catch (error) {
           if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+          await seat?.undo();
           const repeat =
             (submission !== null && (await submission.get()).exists) ||
             (addOptions.uniqueKey !== undefined && (await ref.get()).exists);
           if (repeat) throw new DuplicateError(collection);
           const once = messages.filter((m) => m.onceKey !== undefined);
-          if (once.length === 0 || attempt === 3) throw error;
           const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
+          if (seat && !taken.some(Boolean)) {
+            // Not a once-only message: the seat was taken meanwhile. Another free one, FullError if none.
+            if (--seat.tries < 0) throw error;
+            seatDoc = await seat.choose();
+            attempt -= 1;
+            continue;
+          }
+          if (once.length === 0 || attempt === 3) throw error;
           messages = messages.filter((m) => m.onceKey === undefined || !taken[once.indexOf(m)]);
         }
       }
@@ -206,35 +271,44 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
     },
     async claimMessages(owner, now, limit, leaseMs) {
-      // A single-field query needs no composite index; due-ness is checked here and again in the
-      // transaction, which is what makes a claim exclusive between instances.
+      // A single-field query needs no composite index; due-ness is checked here. What makes a claim
+      // exclusive is create(): each claim of a message is a document keyed by the message and its lease
+      // number, so of the instances that saw the same lease lapse exactly one creates the next one.
+      // The message's lease fields change in the same batch, after the create, so a refused create
+      // writes nothing. This holds without isolated transactions, which the emulator lacks.
       const candidates = await db
         .collection(OUTBOX)
         .where('status', '==', 'pending')
         .limit(limit * 5)
         .get();
       const claimed: OutboxMessage[] = [];
-      for (const candidate of candidates.docs) {
+      // In random order, so that instances polling at once rarely reach for the same message.
+      for (const candidate of shuffle(candidates.docs)) {
         if (claimed.length >= limit) break;
-        const got = await db.runTransaction(async (tx) => {
-          const doc = await tx.get(candidate.ref);
-          const data = doc.data() as OutboxDoc | undefined;
-          if (!data || data.status !== 'pending' || data.nextAttemptAt > now || data.leaseUntil > now) return null;
-          tx.update(candidate.ref, { leaseOwner: owner, leaseUntil: now + leaseMs });
-          return data;
-        });
-        if (got) {
-          const {
-            status: _s,
-            nextAttemptAt: _n,
-            leaseOwner: _o,
-            leaseUntil: _u,
-            lastError: _e,
-            sentAt: _t,
-            ...message
-          } = got;
-          claimed.push({ ...message, id: candidate.id });
+        const data = candidate.data() as OutboxDoc;
+        if (data.nextAttemptAt > now || data.leaseUntil > now) continue;
+        const lease = (data.lease ?? 0) + 1;
+        const batch = db.batch();
+        batch.create(db.collection(CLAIMS).doc(`${candidate.id}.${lease}`), { owner, at: now });
+        batch.update(candidate.ref, { lease, leaseOwner: owner, leaseUntil: now + leaseMs });
+        try {
+          await batch.commit();
+        } catch (error) {
+          // Another instance took this lease first (or the message was just forgotten).
+          if ([ALREADY_EXISTS, NOT_FOUND].includes((error as { code?: number }).code!)) continue;
+          throw error;
         }
+        const {
+          status: _s,
+          nextAttemptAt: _n,
+          lease: _l,
+          leaseOwner: _o,
+          leaseUntil: _u,
+          lastError: _e,
+          sentAt: _t,
+          ...message
+        } = data;
+        claimed.push({ ...message, id: candidate.id });
       }
       return claimed;
     },
@@ -288,6 +362,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       // Messages first: a record is never left without a way to find its messages.
       await removeAll(found.messages.map((m) => m.ref));
       await removeAll(found.records.map((r) => r.ref));
+      await freeSeats(found.records.map((r) => r.id));
       return {
         records: found.records.map(({ ref: _r, ...record }) => record),
         messages: found.messages.map(({ ref: _r, ...message }) => message),
@@ -319,6 +394,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       }
       await removeAll(refs);
       await removeAll(docs.map((doc) => doc.ref));
+      await freeSeats(docs.map((doc) => doc.id));
       return docs.length;
     },
     async clearSentBodies(before) {
@@ -413,6 +489,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const docs = (await db.collection(AUDIT).where('at', '<', before).get()).docs;
       await removeAll(docs.map((doc) => doc.ref));
       return docs.length;
+    },
+    async seatsTaken(key) {
+      return (await db.collection(SEATS).where('key', '==', key).count().get()).data().count;
     },
     async ping() {
       await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');

@@ -5,8 +5,10 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 import {
+  checkSeat,
   collections,
   DuplicateError,
+  FullError,
   isJobKey,
   messageConcerns,
   subscriberKey,
@@ -64,6 +66,13 @@ const migrations: ((db: Database.Database) => void)[] = [
       CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (record_id);
       CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
+    `),
+  // Seats (AddOptions.seat): a record's seat goes with the record, however it is removed.
+  (db) =>
+    db.exec(`
+      CREATE TABLE seats (key TEXT NOT NULL, n INTEGER NOT NULL, record_id TEXT NOT NULL, PRIMARY KEY (key, n));
+      CREATE INDEX seats_by_record ON seats (record_id);
+      CREATE TRIGGER seats_freed AFTER DELETE ON records BEGIN DELETE FROM seats WHERE record_id = OLD.id; END;
     `),
   // The staff workspace: the inbox reads every form newest first; sessions and the audit trail.
   (db) =>
@@ -123,6 +132,9 @@ export function openSqliteStore(file: string): Store {
     'INSERT INTO outbox (id, record_id, message, next_attempt_at) VALUES (@id, @recordId, @message, @now)',
   );
   const insertSubmission = db.prepare('INSERT INTO submissions (key, record_id, date) VALUES (?, ?, ?)');
+  const takenSeats = db.prepare('SELECT n FROM seats WHERE key = ?').pluck();
+  const insertSeat = db.prepare('INSERT INTO seats (key, n, record_id) VALUES (?, ?, ?)');
+  const countSeats = db.prepare('SELECT COUNT(*) FROM seats WHERE key = ?').pluck();
   const claimOnce = db.prepare('INSERT INTO sent_once (key, date) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
   const selectRecords = db.prepare(
     'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
@@ -165,6 +177,13 @@ export function openSqliteStore(file: string): Store {
       data: JSON.stringify(data),
     });
     if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
+    if (options.seat) {
+      const { key, capacity } = options.seat;
+      const taken = new Set(takenSeats.all(key) as number[]);
+      const free = Array.from({ length: capacity }, (_, i) => i + 1).find((n) => !taken.has(n));
+      if (free === undefined || taken.size >= capacity) throw new FullError(key);
+      insertSeat.run(key, free, id);
+    }
     queue(id, options.messages);
   });
 
@@ -304,8 +323,11 @@ export function openSqliteStore(file: string): Store {
     kind: 'sqlite',
     async add(collection, data, options = {}) {
       const id = randomUUID();
+      if (options.seat) checkSeat(options.seat);
       try {
-        addAll(id, collection, data, options);
+        // With a seat the transaction takes the write lock before it counts, so another process on the
+        // same file counts after this commit.
+        (options.seat ? addAll.immediate : addAll)(id, collection, data, options);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -422,6 +444,9 @@ export function openSqliteStore(file: string): Store {
     },
     async purgeAudit(before) {
       return deleteAudit.run(before).changes;
+    },
+    async seatsTaken(key) {
+      return countSeats.get(key) as number;
     },
     async ping() {
       db.prepare('SELECT 1').get();

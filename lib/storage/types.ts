@@ -47,6 +47,18 @@ export interface AddOptions {
   submissionKey?: string;
   // Messages to send about this record: committed together with it, or not at all.
   messages?: NewMessage[];
+  // One of `capacity` seats under `key` (e.g. 'event:baobab-hackathon'), committed together with the
+  // record: when every seat is taken nothing is stored and the add is refused with FullError. The
+  // seat is freed when the record is forgotten or purged (see Store.seatsTaken).
+  seat?: Seat;
+}
+
+// Seats are exclusive by construction on every store: numbered seat rows (SQLite, inside the add's
+// write transaction) or documents created with create() in the record's batch (Firestore), so two
+// instances can never both take the last one.
+export interface Seat {
+  key: string;
+  capacity: number;
 }
 
 // A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept
@@ -132,6 +144,9 @@ export interface Store {
   auditLog(limit: number): Promise<AuditEntry[]>;
   purgeAudit(before: number): Promise<number>;
 
+  // How many seats under this key are held by stored records (see AddOptions.seat).
+  seatsTaken(key: string): Promise<number>;
+
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -188,6 +203,12 @@ export function isJobKey(key: string): boolean {
   return /^[\w.:-]{1,200}$/.test(key);
 }
 
+// A seat's key becomes part of document ids, as job keys do; a capacity is a whole number of seats.
+export function checkSeat(seat: Seat): void {
+  if (!isJobKey(seat.key)) throw new Error(`Not a seat key: ${seat.key}`);
+  if (!Number.isSafeInteger(seat.capacity) || seat.capacity < 0) throw new Error(`Not a capacity: ${seat.capacity}`);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -223,6 +244,14 @@ export class DuplicateError extends Error {
   }
 }
 
+// Every seat under the key is taken: nothing was stored.
+export class FullError extends Error {
+  constructor(key: string) {
+    super(`Every seat of ${key} is taken`);
+    this.name = 'FullError';
+  }
+}
+
 // By name rather than instanceof: the store may come from another bundle's copy of this module
 // (see lib/storage/index.ts), whose class is a different object.
 // A store that did not answer in time: the write may still land later, so nobody may be told either
@@ -249,6 +278,10 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
 
 export function isDuplicateError(error: unknown): boolean {
   return error instanceof Error && error.name === 'DuplicateError';
+}
+
+export function isFullError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'FullError';
 }
 
 export function isCollection(value: string): value is Collection {
