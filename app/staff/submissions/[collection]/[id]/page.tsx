@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
+import { isLang, langName } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
 import { formatWhen, formName, isBotFlagged, itemTitle, personName } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
@@ -121,6 +122,7 @@ function Field({
   const label = staffText.fieldNames[name] ?? name;
   let shown = String(value ?? '');
   if (name === 'date') shown = formatWhen(value);
+  else if (name === 'lang' && isLang(value)) shown = langName[value];
   else if ((name === 'event' || name === 'offer') && isCollection(collection)) shown = itemTitle(collection, data);
   return (
     <>
