@@ -67,14 +67,14 @@ export function isoLocal(ms: number, timeZone = config().staff.timeZone): string
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PHONE = /^\+?[\d\s()-]{4,}$/;
 
-function csvCell(cell: Cell): string {
-  let text = typeof cell === 'string' ? cell : isoLocal(cell.date);
+function csvCell(cell: Cell, timeZone: string): string {
+  let text = typeof cell === 'string' ? cell : isoLocal(cell.date, timeZone);
   if (FORMULA_START.test(text) && !PHONE.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-export function toStaffCsv(table: Table): string {
-  const lines = [table.headings, ...table.rows].map((row) => row.map(csvCell).join(','));
+export function toStaffCsv(table: Table, timeZone = config().staff.timeZone): string {
+  const lines = [table.headings, ...table.rows].map((row) => row.map((cell) => csvCell(cell, timeZone)).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
