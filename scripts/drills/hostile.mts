@@ -696,6 +696,106 @@ async function generated() {
   }
 }
 
+// The staff workspace (docs/staff.md): nothing in it answers without a session, whatever the method,
+// cookie or link; a post from another site is refused; sign-in requests are limited per address.
+async function staffWorkspace() {
+  const t = tally('staff workspace without a session');
+  const pages = [
+    '/staff',
+    '/staff/audit',
+    '/staff/forget?email=a@example.org',
+    '/staff/submissions/user/x',
+    '/staff/items/user/x',
+  ];
+  const posts = ['record', 'forget', 'sign-out', 'nope'].map((a) => `/api/staff/${a}`);
+  const cookies = [
+    '',
+    'baobab-staff=x',
+    `baobab-staff=${'A'.repeat(43)}`,
+    `baobab-staff=${'A'.repeat(5000)}`,
+    '__Host-baobab-staff=../../etc',
+  ];
+  for (const cookie of cookies) {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    for (const path of [...pages, '/api/staff/export?item=user:x&format=xlsx']) {
+      for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
+        const answer = await send(t, method, path, headers);
+        if (answer.status === 200) {
+          t.bypasses += 1;
+          t.notes.push(`${method} ${path} answered 200`);
+        }
+      }
+    }
+    for (const path of posts) {
+      const answer = await send(
+        t,
+        'POST',
+        path,
+        formHeaders({ ...headers, origin: base }),
+        urlencoded({ collection: 'user', id: 'x', action: 'handled', email: 'a@example.org', confirm: 'yes' }),
+      );
+      if (
+        answer.status === 200 ||
+        (answer.status === 303 && !/\/staff\/sign-in$/.test(String(answer.headers.location)))
+      ) {
+        t.bypasses += 1;
+        t.notes.push(`POST ${path} answered ${answer.status} ${answer.headers.location ?? ''}`);
+      }
+    }
+  }
+  const links = tally('staff sign-in links');
+  for (const token of [
+    '',
+    'x',
+    'a.b.c',
+    `${'A'.repeat(20)}.zzzz.${'B'.repeat(43)}`,
+    'A'.repeat(2000),
+    '\u0000.\r\n.x',
+  ]) {
+    const answer = await send(
+      links,
+      'POST',
+      '/api/staff/sign-in',
+      formHeaders({ origin: base }),
+      urlencoded({ t: token }),
+    );
+    if (answer.headers['set-cookie'] || answer.headers.location !== '/staff/sign-in?invalid=1') {
+      links.bypasses += 1;
+      links.notes.push(
+        `token ${JSON.stringify(token.slice(0, 20))} answered ${answer.status} ${answer.headers.location ?? ''}`,
+      );
+    }
+  }
+  for (const origin of ['https://evil.example', 'null']) {
+    const answer = await send(
+      links,
+      'POST',
+      '/api/staff/sign-in-request',
+      formHeaders({ origin, 'sec-fetch-site': 'cross-site' }),
+      urlencoded({ email: 'staff@example.org' }),
+    );
+    if (answer.status !== 403) {
+      links.bypasses += 1;
+      links.notes.push(`cross-site sign-in request answered ${answer.status}`);
+    }
+  }
+  let sent = 0;
+  for (let i = 0; i < 12; i++) {
+    const answer = await send(
+      links,
+      'POST',
+      '/api/staff/sign-in-request',
+      formHeaders({ origin: base }),
+      urlencoded({ email: 'staff@example.org' }),
+    );
+    if (answer.headers.location === '/staff/sign-in?sent=1') sent += 1;
+  }
+  if (sent > 5) {
+    links.bypasses += sent - 5;
+    links.notes.push(`${sent} of 12 sign-in requests for one address accepted (limit 5)`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The run: the main server (a limit high enough for the volume), the rate-limit servers (a real limit,
 // without and with a proxy in front), then the body-size attack's own server.
@@ -771,7 +871,7 @@ async function checkStore(dataDir: string) {
 }
 
 const started = Date.now();
-await withServer({ RATE_LIMIT_PER_MINUTE: '100000000' }, async (dataDir) => {
+await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org' }, async (dataDir) => {
   let db: Database.Database | undefined;
   const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
   await timed('mailCannon', () => mailCannon(dataDir));
@@ -783,6 +883,7 @@ await withServer({ RATE_LIMIT_PER_MINUTE: '100000000' }, async (dataDir) => {
   await timed('bodies', () => bodies());
   await timed('replays', () => replays(open));
   await timed('generated', () => generated());
+  await timed('staffWorkspace', () => staffWorkspace());
   await drainOutbox();
   db?.close();
 });
