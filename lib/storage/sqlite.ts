@@ -78,6 +78,7 @@ const migrations: ((db: Database.Database) => void)[] = [
   (db) =>
     db.exec(`
       CREATE INDEX IF NOT EXISTS records_newest ON records (date DESC);
+      CREATE INDEX IF NOT EXISTS records_by_staff_status ON records (json_extract(data, '$.staffStatus'), date);
       CREATE TABLE IF NOT EXISTS staff_sessions (
         id TEXT PRIMARY KEY, email TEXT NOT NULL, created_at INTEGER NOT NULL, seen_at INTEGER NOT NULL
       );

@@ -1,6 +1,6 @@
 // The staff inbox with 100,000 records, on each store: how long one page takes for the filters staff
 // use. Run on Node 24 with tsx (the project's `npm run` scripts bring it):
-//   node --import tsx scripts/bench/staff-inbox.mts [records, default 100000]
+//   node --import tsx scripts/bench/staff-inbox.mts [records, default 100000] [--only sqlite|firestore]
 // SQLite in a scratch folder, Firestore on the emulator the tests use (tests/helpers/firestore-emulator.ts).
 // Prints a Markdown table for docs/performance.md.
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ import { openSqliteStore } from '../../lib/storage/sqlite';
 import type { InboxQuery, RecordData, Store } from '../../lib/storage/types';
 import { startFirestoreEmulator } from '../../tests/helpers/firestore-emulator';
 
-const total = Number(process.argv[2] ?? 100_000);
+const total = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 100_000);
 const events = ['hackathon-a', 'hackathon-b', 'meetup-c', 'summit-d'];
 const start = Date.UTC(2025, 0, 1);
 
@@ -90,34 +90,45 @@ async function measure(store: Store): Promise<Map<string, number>> {
   return results;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'baobab-bench-inbox-'));
-const emulator = await startFirestoreEmulator();
-try {
-  const file = join(dir, 'baobab.sqlite');
-  await openSqliteStore(file).close();
-  let t = performance.now();
-  seedSqlite(file);
-  const sqlite = openSqliteStore(file);
-  console.error(`sqlite: ${total} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const onSqlite = await measure(sqlite);
-  await sqlite.close();
+// `--only sqlite` or `--only firestore` measures one store (seeding the emulator takes minutes).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const results: Record<string, Map<string, number>> = {};
 
-  const projectId = `bench-${process.pid}`;
-  const firestore = openFirestoreStore({ projectId, emulatorHost: emulator.host });
-  t = performance.now();
-  await seedFirestore(projectId);
-  console.error(`firestore: ${total} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const onFirestore = await measure(firestore);
-  await firestore.close();
-
+function print() {
+  const stores = Object.keys(results);
   console.log(
-    `| query (${total.toLocaleString('en')} records, page of 50) | SQLite (ms, median of 5) | Firestore emulator (ms, median of 5) |`,
+    `| query (${total.toLocaleString('en')} records, page of 50) | ${stores.map((s) => `${s} (ms, median of 5)`).join(' | ')} |`,
   );
-  console.log('| --- | ---: | ---: |');
+  console.log(`| --- |${stores.map(() => ' ---: |').join('')}`);
   for (const [name] of cases) {
-    console.log(`| ${name} | ${onSqlite.get(name)!.toFixed(1)} | ${onFirestore.get(name)!.toFixed(1)} |`);
+    console.log(`| ${name} | ${stores.map((s) => results[s]!.get(name)!.toFixed(1)).join(' | ')} |`);
   }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'baobab-bench-inbox-'));
+const emulator = only === 'sqlite' ? undefined : await startFirestoreEmulator();
+try {
+  if (only !== 'firestore') {
+    const file = join(dir, 'baobab.sqlite');
+    await openSqliteStore(file).close();
+    const t = performance.now();
+    seedSqlite(file);
+    console.error(`sqlite: ${total} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const sqlite = openSqliteStore(file);
+    results.SQLite = await measure(sqlite);
+    await sqlite.close();
+  }
+  if (emulator) {
+    const projectId = `bench-${process.pid}`;
+    const firestore = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+    const t = performance.now();
+    await seedFirestore(projectId);
+    console.error(`firestore: ${total} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    results['Firestore emulator'] = await measure(firestore);
+    await firestore.close();
+  }
+  print();
 } finally {
-  emulator.stop();
+  emulator?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
