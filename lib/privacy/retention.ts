@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { periodic } from '@/lib/periodic';
 import { collections, type Collection, type PurgeOptions, type Store } from '@/lib/storage';
 
@@ -36,7 +37,15 @@ export function retentionPlan(settings: RetentionSettings, now: number): PurgeSt
         { collection, before, options: { dateField: 'statusDate', status: 'unsubscribed' } },
       ];
     }
-    return [{ collection, before: ago(collection === 'contact' ? settings.contactDays : settings.registrationDays) }];
+    return [
+      { collection, before: ago(collection === 'contact' ? settings.contactDays : settings.registrationDays) },
+      // Honeypot hits, kept for staff to review (lib/forms/submit.ts).
+      {
+        collection,
+        before: now - HONEYPOT_KEEP_DAYS * DAY_MS,
+        options: { statusField: 'spamSource', status: 'honeypot' },
+      },
+    ];
   });
 }
 

@@ -387,7 +387,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .collection(collection)
         .where(options.dateField ?? 'date', '<', before)
         .get();
-      const docs = snapshot.docs.filter((doc) => options.status === undefined || doc.get('status') === options.status);
+      const docs = snapshot.docs.filter(
+        (doc) => options.status === undefined || doc.get(options.statusField ?? 'status') === options.status,
+      );
       const refs: DocumentReference[] = [];
       for (const doc of docs) {
         refs.push(...(await db.collection(OUTBOX).where('recordId', '==', doc.id).get()).docs.map((m) => m.ref));

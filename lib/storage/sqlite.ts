@@ -200,7 +200,7 @@ export function openSqliteStore(file: string): Store {
   // Text sorts after every number in SQLite, so a field that is not a number is never 'before'.
   const selectDated = db.prepare(`
     SELECT id FROM records WHERE collection = @collection AND json_extract(data, '$.' || @field) < @before
-      AND (@status IS NULL OR json_extract(data, '$.status') = @status)`);
+      AND (@status IS NULL OR json_extract(data, '$.' || @statusField) = @status)`);
   const clearBodies = db.prepare(`
     UPDATE outbox SET message = json_set(json_remove(message, '$.replyTo', '$.attachments'), '$.text', '', '$.html', '')
     WHERE status = 'sent' AND sent_at < ? AND (json_extract(message, '$.text') != '' OR json_extract(message, '$.html') != ''
@@ -393,6 +393,7 @@ export function openSqliteStore(file: string): Store {
         field: options.dateField ?? 'date',
         before,
         status: options.status ?? null,
+        statusField: options.statusField ?? 'status',
       }) as { id: string }[];
       const ids = rows.map((row) => row.id);
       purge(ids);

@@ -75,8 +75,9 @@ export interface EmailTraces {
 export interface PurgeOptions {
   // The date field compared with `before` (default 'date', the submission date).
   dateField?: string;
-  // Only records whose `status` field has this value.
+  // Only records whose `status` field (or `statusField`) has this value.
   status?: string;
+  statusField?: string;
 }
 
 export interface Store {
