@@ -14,6 +14,7 @@ export function StaffFrame({ session, children }: { session: StaffSession; child
       <header className={styles.bar}>
         <nav aria-label={staffText.workspace}>
           <Link href="/staff">{words.inbox}</Link>
+          <Link href="/staff/subscribers">{words.subscribers}</Link>
           <Link href="/staff/audit">{words.audit}</Link>
         </nav>
         <span className={styles.who}>{fill(words.signedInAs, { email: session.email })}</span>

@@ -2,7 +2,7 @@ import { config } from '@/lib/config';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { columns } from '@/lib/forms/registry';
 import { langName } from '@/lib/i18n';
-import type { Collection, InboxRecord } from '@/lib/storage/types';
+import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { itemTitle } from './present';
@@ -33,6 +33,23 @@ export function tableOf(collection: Collection, records: InboxRecord[]): Table {
     }),
   );
   return { headings, rows };
+}
+
+// What a sending tool imports: the confirmed subscribers (a subscriber from before confirmation existed
+// has no status and counts as confirmed), their address, name, language and since when.
+export function subscribersTable(records: StoredRecord[]): Table {
+  const confirmed = records.filter((r) => (r.data.status ?? 'confirmed') === 'confirmed');
+  return {
+    headings: ['Email Address', 'Name', 'Language', 'Subscribed on'],
+    rows: confirmed.map(({ data }) => [
+      String(data.email ?? ''),
+      String(data.name ?? ''),
+      data.lang === 'fr' || data.lang === 'en' ? langName[data.lang] : '',
+      typeof data.statusDate === 'number' || typeof data.date === 'number'
+        ? { date: Number(data.statusDate ?? data.date) }
+        : '',
+    ]),
+  };
 }
 
 // The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet

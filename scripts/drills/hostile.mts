@@ -703,6 +703,7 @@ async function staffWorkspace() {
   const pages = [
     '/staff',
     '/staff/audit',
+    '/staff/subscribers',
     '/staff/forget?email=a@example.org',
     '/staff/submissions/user/x',
     '/staff/items/user/x',

@@ -125,7 +125,14 @@ test('every workspace page and post without a session leads to the sign-in page,
   page,
   baseURL,
 }) => {
-  for (const path of ['/staff', '/staff/audit', '/staff/forget?email=a@example.org', '/staff/submissions/user/x']) {
+  for (const path of [
+    '/staff',
+    '/staff/audit',
+    '/staff/subscribers',
+    '/staff/items/user/baobab-data-hackathon-2023',
+    '/staff/forget?email=a@example.org',
+    '/staff/submissions/user/x',
+  ]) {
     const answer = await page.request.get(path, { maxRedirects: 0 });
     expect(answer.status(), path).toBeGreaterThanOrEqual(300);
     expect(answer.status(), path).toBeLessThan(400);
@@ -156,7 +163,14 @@ test.describe('with JavaScript', () => {
 
   test('the workspace pages are never stored and never indexed, and pass axe', async ({ page }) => {
     await signIn(page);
-    const pages = ['/staff', '/staff/audit', '/staff/sign-in'];
+    const pages = [
+      '/staff',
+      '/staff/audit',
+      '/staff/subscribers',
+      '/staff/items/user/baobab-data-hackathon-2023',
+      '/staff/forget?email=a@example.org',
+      '/staff/sign-in',
+    ];
     await page.getByRole('link', { name: /·/ }).first().click();
     pages.push(new URL(page.url()).pathname);
     for (const path of pages) {

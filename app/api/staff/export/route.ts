@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 
-import { tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
+import { subscribersTable, tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
 import { NO_STORE, requestSession, see } from '@/lib/staff/http';
 import { allRecords } from '@/lib/staff/inbox';
 import { formName, parseItem } from '@/lib/staff/present';
@@ -23,8 +23,18 @@ export async function GET(request: NextRequest) {
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_STORE },
     });
   }
-  const records = await allRecords(collection, item ? { field: item.field, value: item.value } : undefined);
-  const table = tableOf(collection, records);
+  // The newsletter's download is the confirmed list, for a sending tool.
+  const records =
+    collection === 'newsletter'
+      ? await getStore().list('newsletter')
+      : await allRecords(collection, item ? { field: item.field, value: item.value } : undefined);
+  const table =
+    collection === 'newsletter'
+      ? subscribersTable(records)
+      : tableOf(
+          collection,
+          records.map((r) => ({ ...r, collection })),
+        );
   const name = `${item ? `${collection}-${item.value}` : collection}-${new Date().toISOString().slice(0, 10)}`
     .replace(/[^\w.-]+/g, '-')
     .slice(0, 100);
