@@ -3,6 +3,9 @@ import { join } from 'node:path';
 
 import { expect } from '@playwright/test';
 
+// Links already handed to a test: a later wait never returns one of them again.
+const handedOut = new Set<string>();
+
 // The newest sign-in link mailed to `to` under `dataDir`/mail (the file transport), as a path of the
 // site. Quoted-printable soft breaks are undone; a token has no '=' of its own.
 export function latestSignInPath(dataDir: string, to: string, after = 0): string | null {
@@ -22,6 +25,7 @@ export function latestSignInPath(dataDir: string, to: string, after = 0): string
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '='),
     )
+    .filter((text) => !handedOut.has(text.match(/\/staff\/sign-in\?t=([\w.-]+)/)?.[1] ?? ''))
     .find(
       (text) =>
         new RegExp(`^To: .*${to.replace(/[.@]/g, '\\$&')}`, 'mi').test(text) && /\/staff\/sign-in\?t=/.test(text),
@@ -35,5 +39,6 @@ export async function waitForSignInPath(dataDir: string, to: string, after: numb
   await expect
     .poll(() => (path = latestSignInPath(dataDir, to, after)), { timeout: 15_000, message: 'sign-in mail' })
     .not.toBeNull();
+  handedOut.add(new URL(path!, 'http://x').searchParams.get('t')!);
   return path!;
 }
