@@ -240,6 +240,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       registrationDays: e.RETAIN_REGISTRATION_DAYS ?? 1825,
       newsletterInactiveDays: e.RETAIN_NEWSLETTER_INACTIVE_DAYS ?? 30,
       mailKeepDays: e.MAIL_KEEP_DAYS ?? 30,
+      auditDays: e.STAFF_AUDIT_DAYS ?? 365,
     },
     // The staff digest (lib/mail/digest.ts): daily from this local hour, sent even without news if asked.
     digest: {
@@ -248,12 +249,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
       sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
     },
-    // The staff workspace (lib/staff/): who may sign in, the organisation's time zone for every date
-    // staff read, and how long the audit trail is kept.
+    // The staff workspace (lib/staff/): who may sign in, and the organisation's time zone for every
+    // date staff read (the audit trail's period is in `retention`).
     staff: {
       emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
       timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
-      auditDays: e.STAFF_AUDIT_DAYS ?? 365,
       // Sign-in requests per address in 15 minutes; a client gets four times as many.
       signInLimit: e.STAFF_SIGN_IN_LIMIT ?? 5,
     },

@@ -17,6 +17,8 @@ export interface RetentionSettings {
   newsletterInactiveDays: number;
   // The text, attachments and reply-to of sent mail, and the .eml files of the file transport.
   mailKeepDays: number;
+  // The staff audit trail (docs/staff.md).
+  auditDays: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +55,7 @@ export interface RetentionReport {
   purged: Partial<Record<Collection, number>>;
   mailCleared: number;
   mailFilesRemoved: number;
+  auditPurged: number;
 }
 
 // One pass: purge what is past its period, clear old mail bodies, remove old .eml files. Safe to run
@@ -68,6 +71,7 @@ export async function applyRetention(
     const count = await store.purgeRecords(step.collection, step.before, step.options);
     purged[step.collection] = (purged[step.collection] ?? 0) + count;
   }
+  const auditPurged = await store.purgeAudit(now - settings.auditDays * DAY_MS);
   const keepSince = now - settings.mailKeepDays * DAY_MS;
   const mailCleared = await store.clearSentBodies(keepSince);
   let mailFilesRemoved = 0;
@@ -86,7 +90,7 @@ export async function applyRetention(
       }
     }
   }
-  return { purged, mailCleared, mailFilesRemoved };
+  return { purged, mailCleared, mailFilesRemoved, auditPurged };
 }
 
 export interface RetentionTaskOptions {
