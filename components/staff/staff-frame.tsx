@@ -18,7 +18,7 @@ export function StaffFrame({ session, children }: { session: StaffSession; child
           <Link href="/staff/audit">{words.audit}</Link>
         </nav>
         <span className={styles.who}>{fill(words.signedInAs, { email: session.email })}</span>
-        <form method="post" action="/api/staff/sign-out">
+        <form method="post" action="/staff/api/sign-out">
           <button className={styles.secondary} type="submit">
             {words.signOut}
           </button>

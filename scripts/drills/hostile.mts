@@ -708,7 +708,7 @@ async function staffWorkspace() {
     '/staff/submissions/user/x',
     '/staff/items/user/x',
   ];
-  const posts = ['record', 'forget', 'sign-out', 'nope'].map((a) => `/api/staff/${a}`);
+  const posts = ['record', 'forget', 'sign-out', 'nope'].map((a) => `/staff/api/${a}`);
   const cookies = [
     '',
     'baobab-staff=x',
@@ -718,7 +718,7 @@ async function staffWorkspace() {
   ];
   for (const cookie of cookies) {
     const headers: Record<string, string> = cookie ? { cookie } : {};
-    for (const path of [...pages, '/api/staff/export?item=user:x&format=xlsx']) {
+    for (const path of [...pages, '/staff/api/export?item=user:x&format=xlsx']) {
       for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
         const answer = await send(t, method, path, headers);
         if (answer.status === 200) {
@@ -756,7 +756,7 @@ async function staffWorkspace() {
     const answer = await send(
       links,
       'POST',
-      '/api/staff/sign-in',
+      '/staff/api/sign-in',
       formHeaders({ origin: base }),
       urlencoded({ t: token }),
     );
@@ -771,7 +771,7 @@ async function staffWorkspace() {
     const answer = await send(
       links,
       'POST',
-      '/api/staff/sign-in-request',
+      '/staff/api/sign-in-request',
       formHeaders({ origin, 'sec-fetch-site': 'cross-site' }),
       urlencoded({ email: 'staff@example.org' }),
     );
@@ -785,7 +785,7 @@ async function staffWorkspace() {
     const answer = await send(
       links,
       'POST',
-      '/api/staff/sign-in-request',
+      '/staff/api/sign-in-request',
       formHeaders({ origin: base }),
       urlencoded({ email: 'staff@example.org' }),
     );

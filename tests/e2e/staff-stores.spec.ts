@@ -150,7 +150,7 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       const anonymous = await fetch(`${proxied}/staff`, { redirect: 'manual' });
       expect(anonymous.status).toBe(307);
       expect(anonymous.headers.get('location')).toMatch(/\/staff\/sign-in$/);
-      const download = await fetch(`${proxied}/api/staff/export?item=user:baobab-data-hackathon-2023&format=xlsx`, {
+      const download = await fetch(`${proxied}/staff/api/export?item=user:baobab-data-hackathon-2023&format=xlsx`, {
         redirect: 'manual',
       });
       expect([download.status, download.headers.get('location')]).toEqual([303, '/staff/sign-in']);
@@ -160,14 +160,14 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       const after = Date.now() - 1000;
       const base = `http://127.0.0.1:${sitePort}`;
       const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.9', origin: base };
-      await fetch(`${base}/api/staff/sign-in-request`, {
+      await fetch(`${base}/staff/api/sign-in-request`, {
         method: 'POST',
         headers: { ...https, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email: STAFF }),
         redirect: 'manual',
       });
       const path = await waitForSignInPath(dataDir, STAFF, after);
-      const answer = await fetch(`${base}/api/staff/sign-in`, {
+      const answer = await fetch(`${base}/staff/api/sign-in`, {
         method: 'POST',
         headers: { ...https, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ t: new URL(path, base).searchParams.get('t')! }),

@@ -80,7 +80,7 @@ test('a link works once, from the button only; an altered or unknown link signs 
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   const token = new URL(path, 'http://x').searchParams.get('t')!;
-  const reused = await page.request.post('/api/staff/sign-in', {
+  const reused = await page.request.post('/staff/api/sign-in', {
     form: { t: token },
     headers: { origin: new URL(page.url()).origin },
     maxRedirects: 0,
@@ -112,7 +112,7 @@ test('the session cookie is HttpOnly and SameSite=Strict, and a new id is issued
 
 test('asking for a link answers the same for staff and other addresses', async ({ page, baseURL }) => {
   for (const email of [STAFF, 'nobody@example.org', 'not an address']) {
-    const answer = await page.request.post('/api/staff/sign-in-request', {
+    const answer = await page.request.post('/staff/api/sign-in-request', {
       form: { email },
       headers: { origin: baseURL! },
       maxRedirects: 0,
@@ -139,21 +139,21 @@ test('every workspace page and post without a session leads to the sign-in page,
     expect(answer.headers().location, path).toMatch(/\/staff\/sign-in$/);
   }
   for (const action of ['record', 'forget']) {
-    const answer = await page.request.post(`/api/staff/${action}`, {
+    const answer = await page.request.post(`/staff/api/${action}`, {
       form: { collection: 'user', id: 'x', action: 'handled', email: 'a@example.org', confirm: 'yes' },
       headers: { origin: baseURL! },
       maxRedirects: 0,
     });
     expect([answer.status(), answer.headers().location]).toEqual([303, '/staff/sign-in']);
   }
-  const crossSite = await page.request.post('/api/staff/sign-in-request', {
+  const crossSite = await page.request.post('/staff/api/sign-in-request', {
     form: { email: STAFF },
     headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     maxRedirects: 0,
   });
   expect(crossSite.status()).toBe(403);
   for (const method of ['PUT', 'DELETE', 'PATCH']) {
-    const answer = await page.request.fetch('/api/staff/record', { method, maxRedirects: 0 });
+    const answer = await page.request.fetch('/staff/api/record', { method, maxRedirects: 0 });
     expect(answer.status(), method).toBe(405);
   }
 });

@@ -14,7 +14,7 @@ export default async function ForgetPage({ searchParams }: PageProps<'/staff/for
     <StaffFrame session={session}>
       <h1>{fill(words.forgetTitle, { email: address })}</h1>
       <p>{words.forgetText}</p>
-      <form method="post" action="/api/staff/forget">
+      <form method="post" action="/staff/api/forget">
         <input type="hidden" name="email" value={address} />
         <input type="hidden" name="confirm" value="yes" />
         <button className={styles.button} type="submit">

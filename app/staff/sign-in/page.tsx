@@ -15,7 +15,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/staff/sig
       return (
         <Frame title={words.confirmTitle}>
           <p>{fill(words.confirm, { email })}</p>
-          <form method="post" action="/api/staff/sign-in">
+          <form method="post" action="/staff/api/sign-in">
             <input type="hidden" name="t" value={token} />
             <button className={styles.button} type="submit">
               {words.button}
@@ -60,7 +60,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 
 function RequestForm({ label }: { label: string }) {
   return (
-    <form method="post" action="/api/staff/sign-in-request" className={styles.stack}>
+    <form method="post" action="/staff/api/sign-in-request" className={styles.stack}>
       <label>
         {staffText.signIn.email}
         <input type="email" name="email" required autoComplete="email" maxLength={320} />

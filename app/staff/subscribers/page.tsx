@@ -50,7 +50,7 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
         </tbody>
       </table>
       <p>
-        <a className={styles.secondary} href="/api/staff/export?form=newsletter&format=csv" download>
+        <a className={styles.secondary} href="/staff/api/export?form=newsletter&format=csv" download>
           {words.export}
         </a>
       </p>

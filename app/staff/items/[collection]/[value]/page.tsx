@@ -19,7 +19,7 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
   const label = itemChoices().find((choice) => choice.key === key)!.label;
   const records = await allRecords(item.collection, { field: item.field, value: item.value });
   const words = staffText.item;
-  const download = (format: string) => `/api/staff/export?${new URLSearchParams({ item: key, format })}`;
+  const download = (format: string) => `/staff/api/export?${new URLSearchParams({ item: key, format })}`;
 
   return (
     <StaffFrame session={session}>

@@ -86,7 +86,7 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
         </ul>
       )}
 
-      <form method="post" action="/api/staff/record" className={styles.stack}>
+      <form method="post" action="/staff/api/record" className={styles.stack}>
         <input type="hidden" name="collection" value={collection} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="action" value="note" />
@@ -134,7 +134,7 @@ function Field({
 
 function Action(props: { collection: string; id: string; action: string; children: React.ReactNode }) {
   return (
-    <form method="post" action="/api/staff/record">
+    <form method="post" action="/staff/api/record">
       <input type="hidden" name="collection" value={props.collection} />
       <input type="hidden" name="id" value={props.id} />
       <input type="hidden" name="action" value={props.action} />

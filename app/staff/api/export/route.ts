@@ -7,7 +7,7 @@ import { formName, parseItem } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { isCollection } from '@/lib/storage/types';
 
-// GET /api/staff/export?item=user:<slug>&format=xlsx (or ?form=contact, format=csv): one course, event
+// GET /staff/api/export?item=user:<slug>&format=xlsx (or ?form=contact, format=csv): one course, event
 // or offer, or one form, as a file. Signed-in staff only; every download is in the audit trail.
 export async function GET(request: NextRequest) {
   const session = await requestSession(request);
