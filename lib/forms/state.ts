@@ -13,6 +13,10 @@ export const HONEYPOT_FIELD = 'website';
 export const BOT_TOKEN_FIELD = '_botToken';
 // The language of the page the form is on ('en' or 'fr'); the server answers in it.
 export const LANG_FIELD = 'lang';
+// A page with JavaScript names each filled-in form with a random key (a UUID), kept while the form is
+// retried or waits on the device for the network: the server stores one record per key, even days apart.
+export const SUBMISSION_KEY_FIELD = '_submission';
+export const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // How long a page with JavaScript waits for the server's answer before it gives up (what it says then
 // is the `timedOut` text of messages/forms).
