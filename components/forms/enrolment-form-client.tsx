@@ -39,7 +39,8 @@ export function EnrolmentFormClient({
     onFailure: (tab) => sendTabTo(tab, undefined),
   });
 
-  if (f.state.status === 'success') return (
+  if (f.state.status === 'success')
+    return (
       <FormMessage id="enrol-status" state={f.state} newTab={text.newTab} sent={f.sentLater ? text.sent : undefined} />
     );
 

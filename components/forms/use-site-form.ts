@@ -181,10 +181,12 @@ export function useSiteForm<T extends FieldValues>({
     state,
     formAction,
     onSubmit,
-    // The first focus fetches what the form will need: the bot check and the validation code.
+    // The first focus fetches what the form will need: the bot check, the validation code, and the code
+    // that keeps the form on the device should the network be gone when it is sent.
     onFocus: () => {
       warmBotCheck();
       validation.load().catch(() => {});
+      import('@/lib/offline/hold').catch(() => {});
     },
     sending,
     waiting,

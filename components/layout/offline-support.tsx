@@ -19,7 +19,8 @@ export function OfflineSupport() {
     const tell = (request: WorkerRequest) => workers?.controller?.postMessage(request);
     const sendWaiting = () => {
       if (workers?.controller) tell({ type: 'send' });
-      else if (localStorage.getItem(WAITING_FLAG)) void import('@/lib/offline/hold').then((m) => m.sendWaitingFromPage());
+      else if (localStorage.getItem(WAITING_FLAG))
+        void import('@/lib/offline/hold').then((m) => m.sendWaitingFromPage());
     };
     sendWaiting();
     window.addEventListener('online', sendWaiting);
@@ -29,7 +30,11 @@ export function OfflineSupport() {
         .register(WORKER_PATH, { scope: '/', updateViaCache: 'none' })
         .then(() => workers.ready)
         .then((registration) => {
-          const request: WorkerRequest = { type: 'visit', path: location.pathname, resources: firstVisit ? loadedFiles() : [] };
+          const request: WorkerRequest = {
+            type: 'visit',
+            path: location.pathname,
+            resources: firstVisit ? loadedFiles() : [],
+          };
           registration.active?.postMessage(request);
         })
         .catch(() => {});

@@ -148,13 +148,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as WorkerRequest | undefined;
   if (data?.type === 'send') event.waitUntil(sendWaiting());
   if (data?.type === 'visit' && typeof data.path === 'string' && Array.isArray(data.resources)) {
-    event.waitUntil(
-      keepVisit(
-        data.path,
-        data.resources.filter((r) => typeof r === 'string').slice(0, 100),
-        event,
-      ),
-    );
+    event.waitUntil(keepVisit(data.path, data.resources.filter((r) => typeof r === 'string').slice(0, 100), event));
   }
 });
 

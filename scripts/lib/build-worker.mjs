@@ -1,7 +1,7 @@
 // Bundles the service worker (lib/offline/worker.ts) into <distDir>/sw.js after `next build`: Next's
 // Turbopack build has no hook for a worker, and this way the worker names the build it belongs to
 // (BUILD_ID), so each deploy is a new worker that replaces the old one's files (docs/product.md §13).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { build } from 'esbuild';
@@ -9,6 +9,8 @@ import { build } from 'esbuild';
 export async function buildWorker(root, distDir = join(root, '.next')) {
   const buildId = readFileSync(join(distDir, 'BUILD_ID'), 'utf8').trim();
   const outfile = join(distDir, 'sw.js');
+  // A new file, not the old one rewritten: a release folder copied with hard links keeps its own worker.
+  rmSync(outfile, { force: true });
   await build({
     entryPoints: [join(root, 'lib', 'offline', 'worker.ts')],
     outfile,
