@@ -18,7 +18,7 @@ export const fr = {
   },
   offline: {
     title: 'Vous êtes hors ligne',
-    text: 'Cette page n’est pas enregistrée sur cet appareil. Celles-ci le sont, et vous pouvez les lire sans connexion :',
+    text: 'Cette page n’est pas enregistrée sur cet appareil. Celles-ci le sont, et vous pouvez les lire sans connexion :',
     retry: 'Une fois de nouveau en ligne, rechargez cette page pour l’ouvrir.',
     description: 'Les pages que cet appareil garde pour une lecture sans connexion.',
   },

@@ -15,6 +15,8 @@ declare const self: ServiceWorkerGlobalScope;
 // The build this worker belongs to (.next/BUILD_ID), set by the bundler: a new deploy is a new worker,
 // whose offline pages replace the old ones.
 declare const BUILD_ID: string;
+// The scripts of lib/offline/hold.ts (scripts/lib/build-worker.mjs): named by their hash, kept from the start.
+declare const FORM_HOLD_SCRIPTS: string[];
 
 export const OFFLINE_PATH = '/offline';
 // Kept on a visitor's first visit, in their language, before they open them.
@@ -74,7 +76,10 @@ const pages = new NetworkFirst({
 });
 
 const serwist = new Serwist({
-  precacheEntries: langs.map((lang) => ({ url: localePath(lang, OFFLINE_PATH), revision: BUILD_ID })),
+  precacheEntries: [
+    ...langs.map((lang) => ({ url: localePath(lang, OFFLINE_PATH), revision: BUILD_ID })),
+    ...FORM_HOLD_SCRIPTS.map((url) => ({ url, revision: null })),
+  ],
   precacheOptions: { cleanupOutdatedCaches: true },
   skipWaiting: true,
   clientsClaim: true,

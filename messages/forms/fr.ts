@@ -40,7 +40,7 @@ export const fr = {
     newTab: ' (s’ouvre dans un nouvel onglet)',
     savedOffline: 'Enregistré sur ce téléphone. Il sera envoyé dès que vous serez de nouveau en ligne.',
     cancelWaiting: 'Annuler l’envoi',
-    waitingCancelled: 'Non envoyé : retiré de ce téléphone.',
+    waitingCancelled: 'Non envoyé : retiré de ce téléphone.',
     sent: 'Envoyé',
   },
   checks: {
