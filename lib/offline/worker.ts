@@ -64,12 +64,32 @@ function isPageRequest(request: Request, url: URL): boolean {
   return request.mode === 'navigate' || (request.headers.get('accept') ?? '').startsWith('text/html');
 }
 
+// The scripts a page's HTML loads from our build.
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+
+const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+
+// A kept page whose scripts are not all kept too would start, fail to load one, and replace itself with
+// Next's error screen: it is served without its scripts instead, as plain reading (forms still post
+// without JavaScript).
+const readableCopy: SerwistPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const html = await cachedResponse.clone().text();
+    const kept = await Promise.all(scriptsOf(html).map((src) => caches.match(src)));
+    if (kept.every(Boolean)) return cachedResponse;
+    return new Response(withoutScripts(html), { headers: cachedResponse.headers });
+  },
+};
+
 const pages = new NetworkFirst({
   cacheName: CACHE.pages,
   networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
   plugins: [
     shareableOnly,
     bounded(60, 30),
+    readableCopy,
     // Neither the network nor a kept copy: the offline page in the address's language.
     { handlerDidError: async ({ request }) => offlineAnswer(new URL(request.url)) },
   ],
@@ -122,9 +142,10 @@ async function offlineAnswer(url: URL): Promise<Response> {
     const title = (/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? path).replace(/&amp;/g, '&');
     items.push(`<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`);
   }
-  const html = (await page.text())
-    .replace(/<script\b[\s\S]*?<\/script>/g, '')
-    .replace(/(<ul[^>]*data-offline-list[^>]*>)[\s\S]*?(<\/ul>)/, `$1${items.join('')}$2`);
+  const html = withoutScripts(await page.text()).replace(
+    /(<ul[^>]*data-offline-list[^>]*>)[\s\S]*?(<\/ul>)/,
+    `$1${items.join('')}$2`,
+  );
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
@@ -142,8 +163,15 @@ async function keepVisit(path: string, resources: string[], event: ExtendableEve
   await Promise.allSettled(
     requests.map(async (request) => {
       if (!URL.canParse(request.url) || new URL(request.url).origin !== self.location.origin) return;
-      if (request.headers.has('accept') && (await kept.match(request))) return;
-      await serwist.handleRequest({ request, event });
+      const isPage = request.headers.has('accept');
+      if (isPage && (await kept.match(request))) return;
+      const response = await serwist.handleRequest({ request, event });
+      // A start page's own scripts, so it runs offline as it does online (most are the current page's,
+      // already kept: nothing is downloaded twice).
+      if (isPage && response?.ok) {
+        const scripts = scriptsOf(await response.text()).map((src) => new Request(src));
+        await Promise.allSettled(scripts.map((script) => serwist.handleRequest({ request: script, event })));
+      }
     }),
   );
 }

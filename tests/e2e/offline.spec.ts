@@ -4,7 +4,7 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 import { sendContactForm, storedRecords, uniqueEmail, waitForHydration } from './store';
 
@@ -208,6 +208,29 @@ test.describe('forms that wait for the network', () => {
     await page.waitForTimeout(1500);
     expect(storedRecords('contact', email)).toEqual([]);
   });
+});
+
+test('the site is installable in both languages: Chromium finds nothing missing', async ({}, testInfo) => {
+  // Playwright's contexts are incognito, where Chromium never offers to install: a profile on disk.
+  const profile = mkdtempSync(join(tmpdir(), 'baobab-install-'));
+  const { launchOptions, baseURL } = testInfo.project.use;
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    for (const path of ['/', '/fr']) {
+      await page.goto(path);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.url).toMatch(path === '/' ? /\/manifest\.webmanifest$/ : /\/fr\/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('no /api answer, form answer or personal page is ever kept', async ({
