@@ -1,9 +1,9 @@
-// Type-checked on its own (lib/offline/tsconfig.worker.json): it runs in a worker, not a page.
 // The service worker (docs/product.md §13), bundled after `next build` by scripts/lib/build-worker.mjs
 // into .next/sw.js and served by app/sw.js/route.ts. It keeps what a visitor read so it stays readable
 // offline, and sends the forms that waited for the network. It keeps only what nginx may share too:
 // pages prerendered identically for everyone (s-maxage) and content-hashed files. Form answers, /api,
 // the newsletter's personal links (a query string) and pages rendered per request never enter a cache.
+// Type-checked on its own (lib/offline/tsconfig.worker.json): it runs in a worker, not a page.
 import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type SerwistPlugin } from 'serwist';
 
 import { langs, localePath, splitPath } from '@/lib/i18n';
@@ -18,7 +18,8 @@ declare const BUILD_ID: string;
 // The scripts of lib/offline/hold.ts (scripts/lib/build-worker.mjs): named by their hash, kept from the start.
 declare const FORM_HOLD_SCRIPTS: string[];
 
-export const OFFLINE_PATH = '/offline';
+// app/[lang]/offline, in each language.
+const OFFLINE_PATH = '/offline';
 // Kept on a visitor's first visit, in their language, before they open them.
 const START_PATHS = ['/', '/academy', '/contact'];
 // A network slower than this for a page gets the copy kept here, if there is one.
