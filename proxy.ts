@@ -8,7 +8,7 @@ import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 import { isHttps } from '@/lib/security/xsrf';
-import { fromOtherOrigin } from '@/lib/security/xsrf-token';
+import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token';
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
@@ -44,7 +44,6 @@ function forward(request: NextRequest): NextResponse {
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
-const CROSS_ORIGIN = 'This form did not come from our site. Open the page on our site and send it again.';
 
 // Requests Next would answer with a 500: a method no page has (PUT, DELETE…), the bodies that
 // lib/security/http-intake.ts refuses before Next when it is installed, cross-origin action posts,
@@ -58,7 +57,7 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
   if (refusal) return new NextResponse(refusal.message, { status: refusal.status });
   // A post to a page is a server action: Next answers one from another origin with a 500.
   if (!api && request.method === 'POST' && fromOtherOrigin(request.headers)) {
-    return new NextResponse(CROSS_ORIGIN, { status: 403 });
+    return new NextResponse(CROSS_ORIGIN_MESSAGE, { status: 403 });
   }
   if (!api && request.method === 'POST' && !(await isReadableActionPost(request))) {
     return new NextResponse(bodyMessages.unreadable, { status: 400 });
