@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { config as settings } from '@/lib/config';
 import { isFormActionPost } from '@/lib/forms/action-post';
 import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
@@ -12,11 +13,17 @@ import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
-// Built once for each scheme: the proxy runs for every request, files included.
-const headersFor = {
-  https: Object.entries(securityHeaders({ https: true, recaptcha, analyticsSrc })),
-  http: Object.entries(securityHeaders({ https: false, recaptcha, analyticsSrc })),
-};
+// Built once for each scheme, on the first request (the settings are the running server's): the proxy
+// runs for every request, files included.
+let headersFor: Record<'https' | 'http', [string, string][]> | undefined;
+function headersOf(scheme: 'https' | 'http'): [string, string][] {
+  const { hsts } = settings();
+  headersFor ??= {
+    https: Object.entries(securityHeaders({ https: true, recaptcha, analyticsSrc, hsts })),
+    http: Object.entries(securityHeaders({ https: false, recaptcha, analyticsSrc, hsts })),
+  };
+  return headersFor[scheme];
+}
 
 export async function proxy(request: NextRequest) {
   // Production is served over HTTPS, through a proxy that says so (lib/security/xsrf.ts).
@@ -29,7 +36,7 @@ export async function proxy(request: NextRequest) {
     (redirect
       ? NextResponse.redirect(new URL(redirect.location + request.nextUrl.search, request.url), redirect.status)
       : forward(request));
-  for (const [name, value] of headersFor[https ? 'https' : 'http']) {
+  for (const [name, value] of headersOf(https ? 'https' : 'http')) {
     response.headers.set(name, value);
   }
   return response;
