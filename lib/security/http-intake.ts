@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 
 import { imageHash } from '@/lib/assets';
 import { PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
@@ -115,6 +114,9 @@ export function installHttpIntake(): void {
           return answer(response, 405, NOT_ALLOWED);
         }
         if (wrongImageHash(path)) return answer(response, 404, NOT_FOUND);
+        // Next's image optimiser refuses SVG with an error line in the log, on anyone's request.
+        if (path === '/_next/image' && /[?&]url=[^&]*(?:\.|%2e)svg\b/i.test(url))
+          return answer(response, 400, BAD_IMAGE);
       }
       const cookie = request.headers.cookie;
       if (cookie !== undefined) {
@@ -174,15 +176,15 @@ function capBody(request: IncomingMessage, response: ServerResponse): void {
   };
 }
 
-// A body that has not fully arrived BODY_DEADLINE_MS after the request began: the connection is closed.
-// Whoever reads the body sees it fail (the form endpoint and proxy.ts take that as unreadable), so a
-// body cut short is never taken for a whole one.
+// A body that has not fully arrived BODY_DEADLINE_MS after the request began is cut as one too large
+// would be: whoever reads it gets more than PROXY_BODY_LIMIT at once and answers it as too large (so a
+// body cut short is never taken for a whole one), and capBody ends it and closes the connection.
+// Destroying the socket instead would fail Next's own copy of the body, which it logs as an error.
 function limitBodyTime(request: IncomingMessage, response: ServerResponse): void {
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
   if (!hasBody) return;
-  const socket: Socket | null = request.socket;
   const timer = setTimeout(() => {
-    if (!request.complete) socket?.destroy();
+    if (!request.complete) request.push(Buffer.alloc(PROXY_BODY_LIMIT + 1));
   }, BODY_DEADLINE_MS).unref();
   const done = () => clearTimeout(timer);
   request.once('end', done);
@@ -198,6 +200,7 @@ const TOO_MANY_HEADERS = 'This request has too many header lines.';
 const TOO_LONG_QUERY = 'This address has too many parameters.';
 const NOT_ALLOWED = 'Method not allowed.';
 const NOT_FOUND = 'Not found.';
+const BAD_IMAGE = 'This image cannot be resized.';
 
 // The address of the socket the request came in on, when the server stamped it.
 export function socketAddress(headers: Headers): string | undefined {
