@@ -53,6 +53,8 @@ export function retentionPlan(settings: RetentionSettings, now: number): PurgeSt
 
 export interface RetentionReport {
   purged: Partial<Record<Collection, number>>;
+  // Submission keys and once-only markers whose day has passed.
+  markers: number;
   mailCleared: number;
   mailFilesRemoved: number;
   auditPurged: number;
@@ -72,6 +74,8 @@ export async function applyRetention(
     purged[step.collection] = (purged[step.collection] ?? 0) + count;
   }
   const auditPurged = await store.purgeAudit(now - settings.auditDays * DAY_MS);
+  // Both kinds of marker name their UTC day, so one a day old guards nothing any more.
+  const markers = await store.purgeMarkers(now - DAY_MS);
   const keepSince = now - settings.mailKeepDays * DAY_MS;
   const mailCleared = await store.clearSentBodies(keepSince);
   let mailFilesRemoved = 0;
@@ -90,7 +94,7 @@ export async function applyRetention(
       }
     }
   }
-  return { purged, mailCleared, mailFilesRemoved, auditPurged };
+  return { purged, markers, mailCleared, mailFilesRemoved, auditPurged };
 }
 
 export interface RetentionTaskOptions {
@@ -110,10 +114,10 @@ export function createRetentionTask(options: RetentionTaskOptions) {
     try {
       const report = await applyRetention(options.store(), options.settings, now(), options.mailDir);
       const purged = Object.entries(report.purged).filter(([, n]) => n > 0);
-      if (purged.length || report.mailCleared || report.mailFilesRemoved) {
+      if (purged.length || report.markers || report.mailCleared || report.mailFilesRemoved) {
         log(
           'info',
-          `removed ${purged.map(([c, n]) => `${n} ${c}`).join(', ') || 'no records'}; cleared ${report.mailCleared} sent mail(s); removed ${report.mailFilesRemoved} mail file(s)`,
+          `removed ${purged.map(([c, n]) => `${n} ${c}`).join(', ') || 'no records'}${report.markers ? ` and ${report.markers} day-old marker(s)` : ''}; cleared ${report.mailCleared} sent mail(s); removed ${report.mailFilesRemoved} mail file(s)`,
         );
       }
     } catch (error) {
