@@ -3,7 +3,7 @@
 export const en = {
   skipLink: 'Skip to main content',
   newTab: ' (opens in a new tab)',
-  nav: { main: 'Main', menu: 'Menu', switchHint: 'Cette page en français' },
+  nav: { main: 'Main', menu: 'Menu' },
   footer: { useful: 'Useful links', follow: 'Follow us', rights: 'All rights reserved.' },
   cookie: {
     label: 'Cookie choice',

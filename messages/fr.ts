@@ -6,7 +6,7 @@ import type { Messages } from './en';
 export const fr = {
   skipLink: 'Aller au contenu',
   newTab: ' (s’ouvre dans un nouvel onglet)',
-  nav: { main: 'Principal', menu: 'Menu', switchHint: 'This page in English' },
+  nav: { main: 'Principal', menu: 'Menu' },
   footer: { useful: 'Liens utiles', follow: 'Suivez-nous', rights: 'Tous droits réservés.' },
   cookie: {
     label: 'Votre choix sur les cookies',

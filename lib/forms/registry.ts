@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { courses, findCourse, findEvent, findOffer, offers } from '@/lib/content';
-import type { Lang, Localised } from '@/lib/i18n';
+import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import type { NewMessage, RecordData } from '@/lib/storage/types';
@@ -76,8 +76,9 @@ function refuse(ctx: z.core.ParsePayload, field: string, message: string): never
 
 // One value per language, made from that language's schemas and words.
 function perLang<T>(make: (schemas: FormSchemas, words: ServerWords) => T): Localised<T> {
-  const one = (lang: Lang) => make(buildSchemas(formTexts[lang].checks), formTexts[lang].server);
-  return { en: one('en'), fr: one('fr') };
+  return Object.fromEntries(
+    langs.map((lang) => [lang, make(buildSchemas(formTexts[lang].checks), formTexts[lang].server)]),
+  ) as Localised<T>;
 }
 
 const enrolment = perLang((s, w) =>
@@ -114,8 +115,8 @@ const offerReservation = perLang((s, w) =>
 const contact = perLang((s) => s.contactSchema);
 const newsletter = perLang((s) => s.newsletterSchema);
 
-export const WELCOME = formTexts.en.server.welcome;
-export const CHECK_INBOX = formTexts.en.server.checkInbox;
+export const WELCOME = formTexts[defaultLang].server.welcome;
+export const CHECK_INBOX = formTexts[defaultLang].server.checkInbox;
 
 export const forms = {
   enrol: {
@@ -137,7 +138,7 @@ export const forms = {
         ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
       };
     },
-  } satisfies RecordForm<'enrolment', typeof enrolmentSchema, z.output<(typeof enrolment)['en']>>,
+  } satisfies RecordForm<'enrolment', typeof enrolmentSchema, z.output<(typeof enrolment)[DefaultLang]>>,
 
   contactUs: {
     kind: 'record',
@@ -180,7 +181,7 @@ export const forms = {
       detail: formTexts[lang].server.eventDetail,
       link: { href: event.registrationLink, label: formTexts[lang].server.eventLink },
     }),
-  } satisfies RecordForm<'user', typeof eventSchema, z.output<(typeof eventRegistration)['en']>>,
+  } satisfies RecordForm<'user', typeof eventSchema, z.output<(typeof eventRegistration)[DefaultLang]>>,
 
   registerOffer: {
     kind: 'record',
@@ -191,7 +192,7 @@ export const forms = {
     record: ({ offer, ...input }) => ({ ...input, offer: offer.slug }),
     messages: ({ offer, ...input }, mail, lang) => offerMessages(input, offer, mail, lang),
     answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].server.offerReserved }),
-  } satisfies RecordForm<'offer', typeof offerSchema, z.output<(typeof offerReservation)['en']>>,
+  } satisfies RecordForm<'offer', typeof offerSchema, z.output<(typeof offerReservation)[DefaultLang]>>,
 };
 
 export type FormOperation = keyof typeof forms;

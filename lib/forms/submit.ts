@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
-import { isLang, type Lang } from '@/lib/i18n';
+import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
@@ -16,13 +16,12 @@ import { formServices, type FormServices } from './services';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, LANG_FIELD, type FieldErrors, type FormState } from './state';
 
 // The server's answers in English (the specification's); messages/forms has them in every language.
-export const messages = formTexts.en.server;
+export const answers = formTexts[defaultLang].server;
 
 // The language of the page that posted: each form carries it in a hidden field. Anything but a known
 // language is English; it chooses the words of the answer and the mails, and nothing else.
 export function postLang(formData: FormData): Lang {
-  const value = formData.get(LANG_FIELD);
-  return isLang(value) ? value : 'en';
+  return toLang(formData.get(LANG_FIELD));
 }
 
 function readFields(formData: FormData, names: string[]): Record<string, string> {
@@ -172,7 +171,11 @@ async function subscribe(
   }
   if (answer.result === undefined || answer.result === 'error') {
     // The provider's own message (docs/product.md §8) is in English: a French page says 'Try again'.
-    return { status: 'error', message: (lang === 'en' && providerMessage(answer.msg)) || words.tryAgain, values };
+    return {
+      status: 'error',
+      message: (lang === defaultLang && providerMessage(answer.msg)) || words.tryAgain,
+      values,
+    };
   }
   return form.answer(input, lang);
 }

@@ -3,7 +3,7 @@ import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
-import { intlLocale, localeUrl, type Lang } from '@/lib/i18n';
+import { locales, localeUrl, type Lang } from '@/lib/i18n';
 import { formatCost, formatMoney } from '@/lib/i18n/format';
 import type { NewMessage } from '@/lib/storage';
 import { mailTexts } from '@/messages/mail';
@@ -154,7 +154,7 @@ export function eventMessages(
 export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMessage[] {
   const t = mailTexts[lang];
   const local = findOffer(offer.slug, lang) ?? offer;
-  const percent = new Intl.NumberFormat(intlLocale[lang], { style: 'percent' }).format(offer.discountPercent / 100);
+  const percent = new Intl.NumberFormat(locales[lang].intl, { style: 'percent' }).format(offer.discountPercent / 100);
   return [
     message(
       ctx.staff,

@@ -13,7 +13,7 @@ const card = ogCard(
       subtitle: `${course.duration} · ${messages(lang).academy.fee} ${formatCost(course.cost, lang)}`,
     };
   },
-  { slugs, alt: { en: messages('en').cards.course, fr: messages('fr').cards.course } },
+  { slugs, alt: 'course' },
 );
 
 export const dynamicParams = false;

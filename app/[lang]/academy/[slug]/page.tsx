@@ -7,7 +7,7 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
 import { courseFacts } from '@/lib/content/facts';
-import { langTag } from '@/lib/i18n';
+import { locales } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
@@ -53,7 +53,7 @@ export default async function CoursePage({ params }: Props) {
           name: course.title,
           description: course.intro,
           url: pageUrl(lang, coursePath(course)),
-          inLanguage: langTag[lang],
+          inLanguage: locales[lang].htmlLang,
           provider: { '@type': 'Organization', name: site.name, url: siteUrl },
         }}
       />

@@ -6,7 +6,7 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
-import { langTag } from '@/lib/i18n';
+import { locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -46,7 +46,7 @@ export default async function EventPage({ params }: Props) {
           startDate: event.startDate,
           endDate: event.endDate,
           description: event.description,
-          inLanguage: langTag[lang],
+          inLanguage: locales[lang].htmlLang,
           location: {
             '@type': 'Place',
             name: event.location,

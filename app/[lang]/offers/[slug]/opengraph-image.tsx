@@ -16,7 +16,7 @@ const card = ogCard(
       subtitle: `${formatPercent(offer.discountPercent, lang)} ${text.off}: ${text.was}${was}, ${text.now}${now}`,
     };
   },
-  { slugs, alt: { en: messages('en').cards.offer, fr: messages('fr').cards.offer } },
+  { slugs, alt: 'offer' },
 );
 
 export const dynamicParams = false;

@@ -7,7 +7,7 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, findOffer, offers } from '@/lib/content';
 import { cohortStart, offerEnds } from '@/lib/content/facts';
-import { langTag } from '@/lib/i18n';
+import { locales } from '@/lib/i18n';
 import { formatMoney, formatPercent } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
@@ -60,7 +60,7 @@ export default async function OfferPage({ params }: Props) {
             '@type': 'Course',
             name: offer.title,
             description: offer.description,
-            inLanguage: langTag[lang],
+            inLanguage: locales[lang].htmlLang,
             provider: { '@type': 'Organization', name: site.name },
           },
         }}
