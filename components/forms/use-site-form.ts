@@ -4,7 +4,7 @@ import { useActionState, useState, useSyncExternalStore, type FormEvent } from '
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
-import type { FormOperation } from '@/lib/forms/registry';
+import type { FormOperation } from '@/lib/forms/collections';
 import { BOT_TOKEN_FIELD, idleState, SEND_TIMEOUT_MS, type FormState } from '@/lib/forms/state';
 import { siteFetch } from '@/lib/http/client';
 import type { FormUi } from '@/messages/forms';

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { courses, findCourse, findEvent, findOffer, offers } from '@/lib/content';
-import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
+import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
 import type { NewMessage, RecordData } from '@/lib/storage/types';
 import { formTexts, type ServerWords } from '@/messages/forms';
 
+import { formCollections, type FormCollection, type FormOperation } from './collections';
 import {
   buildSchemas,
   contactSchema,
@@ -115,13 +116,10 @@ const offerReservation = perLang((s, w) =>
 const contact = perLang((s) => s.contactSchema);
 const newsletter = perLang((s) => s.newsletterSchema);
 
-export const WELCOME = formTexts[defaultLang].server.welcome;
-export const CHECK_INBOX = formTexts[defaultLang].server.checkInbox;
-
 export const forms = {
   enrol: {
     kind: 'record',
-    collection: 'enrolment',
+    collection: formCollections.enrol,
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ course, ...input }) => ({ ...input, course: course.title }),
@@ -138,11 +136,15 @@ export const forms = {
         ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
       };
     },
-  } satisfies RecordForm<'enrolment', typeof enrolmentSchema, z.output<(typeof enrolment)[DefaultLang]>>,
+  } satisfies RecordForm<
+    typeof formCollections.enrol,
+    typeof enrolmentSchema,
+    z.output<(typeof enrolment)[DefaultLang]>
+  >,
 
   contactUs: {
     kind: 'record',
-    collection: 'contact',
+    collection: formCollections.contactUs,
     fields: contactSchema,
     schema: contact,
     record: (input) => input,
@@ -152,11 +154,11 @@ export const forms = {
       message: formTexts[lang].server.contactSent,
       detail: formTexts[lang].server.contactDetail,
     }),
-  } satisfies RecordForm<'contact', typeof contactSchema, z.output<typeof contactSchema>>,
+  } satisfies RecordForm<typeof formCollections.contactUs, typeof contactSchema, z.output<typeof contactSchema>>,
 
   subscribe: {
     kind: 'subscription',
-    collection: 'newsletter',
+    collection: formCollections.subscribe,
     fields: newsletterSchema,
     schema: newsletter,
     answer: (_input, lang) => ({
@@ -164,11 +166,15 @@ export const forms = {
       message: formTexts[lang].server.welcome,
       detail: formTexts[lang].server.checkInbox,
     }),
-  } satisfies SubscriptionForm<'newsletter', typeof newsletterSchema, z.output<typeof newsletterSchema>>,
+  } satisfies SubscriptionForm<
+    typeof formCollections.subscribe,
+    typeof newsletterSchema,
+    z.output<typeof newsletterSchema>
+  >,
 
   registerEvent: {
     kind: 'record',
-    collection: 'user',
+    collection: formCollections.registerEvent,
     fields: eventSchema,
     hidden: ['event'],
     schema: eventRegistration,
@@ -181,22 +187,29 @@ export const forms = {
       detail: formTexts[lang].server.eventDetail,
       link: { href: event.registrationLink, label: formTexts[lang].server.eventLink },
     }),
-  } satisfies RecordForm<'user', typeof eventSchema, z.output<(typeof eventRegistration)[DefaultLang]>>,
+  } satisfies RecordForm<
+    typeof formCollections.registerEvent,
+    typeof eventSchema,
+    z.output<(typeof eventRegistration)[DefaultLang]>
+  >,
 
   registerOffer: {
     kind: 'record',
-    collection: 'offer',
+    collection: formCollections.registerOffer,
     fields: offerSchema,
     hidden: ['offer'],
     schema: offerReservation,
     record: ({ offer, ...input }) => ({ ...input, offer: offer.slug }),
     messages: ({ offer, ...input }, mail, lang) => offerMessages(input, offer, mail, lang),
     answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].server.offerReserved }),
-  } satisfies RecordForm<'offer', typeof offerSchema, z.output<(typeof offerReservation)[DefaultLang]>>,
-};
+  } satisfies RecordForm<
+    typeof formCollections.registerOffer,
+    typeof offerSchema,
+    z.output<(typeof offerReservation)[DefaultLang]>
+  >,
+} satisfies Record<FormOperation, unknown>; // one declaration per entry of lib/forms/collections.ts
 
-export type FormOperation = keyof typeof forms;
-export type FormCollection = (typeof forms)[FormOperation]['collection'];
+export type { FormCollection, FormOperation };
 // Any declaration, as the submission pipeline handles it whatever its input.
 export type Form =
   | RecordForm<FormCollection, z.ZodMiniObject, unknown>
@@ -213,10 +226,8 @@ export function fieldNames(form: Form): string[] {
   return [...Object.keys(form.fields.shape), ...(('hidden' in form && form.hidden) || [])];
 }
 
-// Where records go, and each collection's columns: the spec's fields in the order of its form, then
-// the event or offer a record is for (records made before that field existed leave it empty).
-export const collections = Object.values(forms).map((form) => form.collection);
-
+// Each collection's columns: the spec's fields in the order of its form, then the event or offer a
+// record is for (records made before that field existed leave it empty).
 export const columns = Object.fromEntries(
   Object.values(forms).map((form) => [form.collection, fieldNames(form)]),
 ) as Record<FormCollection, string[]>;

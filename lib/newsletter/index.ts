@@ -1,12 +1,12 @@
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
-import { CHECK_INBOX } from '@/lib/forms/registry';
 import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
 import { getStore, type Store } from '@/lib/storage';
 import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
+import { formTexts } from '@/messages/forms';
 
 // docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
@@ -78,7 +78,7 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     newsletterLinks(options.mail().siteUrl, options.secret(), email, now, lang);
   const confirmation = (name: string, email: string, now: number, lang: Lang) =>
     confirmationMail(name, email, links(email, now, lang), CONFIRM_LINK_DAYS, options.mail(), lang);
-  const answer = { result: 'success', msg: `Almost finished… ${CHECK_INBOX}` };
+  const answer = { result: 'success', msg: `Almost finished… ${formTexts[defaultLang].server.checkInbox}` };
 
   // A new link goes out in the language of this sign-up, which the subscriber keeps from then on.
   async function again(name: string, email: string, now: number, lang: Lang): Promise<void> {

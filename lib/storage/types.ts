@@ -1,6 +1,6 @@
-import { collections, type FormCollection } from '@/lib/forms/registry';
+import { collections, type FormCollection } from '@/lib/forms/collections';
 
-// The storage interface every adapter implements. The collections are the forms' (lib/forms/registry.ts),
+// The storage interface every adapter implements. The collections are the forms' (lib/forms/collections.ts),
 // under the spec's names, so the organisation's existing Firestore data stays readable (docs/product.md §3).
 export { collections };
 export type Collection = FormCollection;

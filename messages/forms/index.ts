@@ -1,4 +1,4 @@
-import type { FormOperation } from '@/lib/forms/registry';
+import type { FormOperation } from '@/lib/forms/collections';
 import type { Lang, Localised } from '@/lib/i18n';
 
 import { en } from './en';
