@@ -75,6 +75,7 @@ export const en = {
     duration: 'Duration',
     cost: 'Cost',
     fee: 'registration fee',
+    weeks: { one: '{count} week', other: '{count} weeks' },
     free: 'Free',
     introduction: 'Introduction',
     outcome: 'Learning Outcome',

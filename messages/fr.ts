@@ -79,6 +79,7 @@ export const fr = {
     duration: 'Durée',
     cost: 'Coût',
     fee: 'frais d’inscription',
+    weeks: { one: '{count} semaine', other: '{count} semaines' },
     free: 'Gratuit',
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',

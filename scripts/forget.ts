@@ -28,14 +28,14 @@ async function main() {
       const date = typeof record.data.date === 'number' ? new Date(record.data.date).toISOString() : 'undated';
       console.log(`removed record ${record.collection}/${record.id} (${date})`);
     }
-    for (const message of removed.messages) {
+    for (const message of removed.mails) {
       console.log(`removed ${message.status} message ${message.id} to ${message.to}: "${message.subject}"`);
       rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
     }
     console.log(
-      removed.records.length + removed.messages.length === 0
+      removed.records.length + removed.mails.length === 0
         ? `Nothing stored about ${email}.`
-        : `Removed ${removed.records.length} record(s) and ${removed.messages.length} message(s) about ${email}.`,
+        : `Removed ${removed.records.length} record(s) and ${removed.mails.length} message(s) about ${email}.`,
     );
   } finally {
     await store.close();

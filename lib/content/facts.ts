@@ -1,4 +1,4 @@
-import type { Lang } from '@/lib/i18n';
+import { defaultLang, type Lang } from '@/lib/i18n';
 import { formatCost, formatDates, formatMonth } from '@/lib/i18n/format';
 import { messages } from '@/messages';
 
@@ -8,17 +8,17 @@ export function courseFacts(course: { duration: string; cost: string }, lang: La
   return `${course.duration}, ${messages(lang).course.fee} ${formatCost(course.cost, lang)}`;
 }
 
-// An event's days: the specification's text in English, Intl's in other languages.
+// An event's days: the specification's text in the default language, Intl's in the others.
 export function eventDates(event: { dates: string; startDate: string; endDate: string }, lang: Lang): string {
-  return lang === 'en' ? event.dates : formatDates(event.startDate, event.endDate, lang);
+  return lang === defaultLang ? event.dates : formatDates(event.startDate, event.endDate, lang);
 }
 
 // An offer's last day, the same way.
 export function offerEnds(offer: { endsOn: string; endsOnDate: string }, lang: Lang): string {
-  return lang === 'en' ? offer.endsOn : formatDates(offer.endsOnDate, undefined, lang);
+  return lang === defaultLang ? offer.endsOn : formatDates(offer.endsOnDate, undefined, lang);
 }
 
 // The month an offer's cohort starts, the same way.
 export function cohortStart(offer: { cohortStart: string; cohortStartDate: string }, lang: Lang): string {
-  return lang === 'en' ? offer.cohortStart : formatMonth(offer.cohortStartDate, lang);
+  return lang === defaultLang ? offer.cohortStart : formatMonth(offer.cohortStartDate, lang);
 }

@@ -130,6 +130,13 @@ export function findCourse(slug: string, lang: Lang = defaultLang): Course | und
   return content(lang).courses.find((course) => course.slug === slug);
 }
 
+// The course an enrolment names by its English title (what the form posts and the record keeps), in
+// a language.
+export function findCourseByTitle(title: string, lang: Lang): Course | undefined {
+  const id = courses.find((course) => course.title === title)?.id;
+  return content(lang).courses.find((course) => course.id === id);
+}
+
 export function coursePath(course: { slug: string }): string {
   return `/academy/${course.slug}`;
 }

@@ -11,7 +11,7 @@ export const idleState: FormState = { status: 'idle' };
 // Names of the fields every form carries besides its own.
 export const HONEYPOT_FIELD = 'website';
 export const BOT_TOKEN_FIELD = '_botToken';
-// The language of the page the form is on ('en' or 'fr'); the server answers in it.
+// The language of the page the form is on (a key of lib/i18n/locales.ts); the server answers in it.
 export const LANG_FIELD = 'lang';
 
 // How long a page with JavaScript waits for the server's answer before it gives up (what it says then

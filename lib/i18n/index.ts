@@ -56,9 +56,9 @@ const prefixed = langs.filter((lang) => lang !== defaultLang);
 // next.config.ts rewrites them to /{defaultLang}. This is every address but the other languages' pages,
 // API calls, files (a last segment with a dot: public files, icons, the sitemap; no page address has
 // one), social cards, and /{defaultLang} itself (the rewritten home, which Next would otherwise rewrite
-// again). A visitor's /en/... is redirected before this (lib/routing.ts): a page has one address per
-// language. Any other address, /images/about or /api/contact included, becomes /en/…, where no page
-// claims it: a plain 404.
+// again). A visitor's /{defaultLang}/… is redirected before this (lib/routing.ts): a page has one
+// address per language. Any other address, /images/about or /api/contact included, becomes
+// /{defaultLang}/…, where no page claims it: a plain 404.
 const prefixAlternation = prefixed.map((lang) => locales[lang].prefix).join('|');
 export const ENGLISH_PAGE_PATTERN = `(?!(?:${prefixAlternation})(?:/|$)|${defaultLang}$|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
 
@@ -91,8 +91,8 @@ export function splitPath(pathname: string): { lang: Lang; path: string } {
   return { lang: defaultLang, path: pathname };
 }
 
-// The language and unprefixed path of any page address, public (/about, /fr/about) or as Next routes it
-// inside (/en/about): a prerendered page sees the latter while it is built.
+// The language and unprefixed path of any page address, public (/about, /{prefix}/about) or as Next
+// routes it inside (/{defaultLang}/about): a prerendered page sees the latter while it is built.
 export function pagePath(pathname: string): { lang: Lang; path: string } {
   const path = under(pathname, defaultLang);
   return path === undefined ? splitPath(pathname) : { lang: defaultLang, path };

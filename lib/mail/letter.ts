@@ -1,6 +1,6 @@
 import { site } from '@/lib/content';
 import { defaultLang, locales, type Lang } from '@/lib/i18n';
-import { mailTexts } from '@/messages/mail';
+import { visitorMails } from '@/messages/mails/visitor';
 
 // Plain text and simple, accessible HTML from one description of a letter. Every value that came from
 // a visitor is escaped in the HTML; the plain text needs no escaping.
@@ -24,7 +24,7 @@ export function escapeHtml(value: string): string {
 
 export function renderLetter(letter: Letter): { text: string; html: string } {
   const lang = letter.lang ?? defaultLang;
-  const { unsubscribe, colon } = mailTexts[lang];
+  const { unsubscribe, colon } = visitorMails[lang];
   const text = [
     letter.heading,
     '',

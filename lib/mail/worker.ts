@@ -66,7 +66,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function pass(): Promise<{ sent: number; more: boolean }> {
     let sent = 0;
     const store = options.store();
-    const messages = await store.claimMessages(options.owner, now(), batchSize, leaseMs);
+    const messages = await store.claimMails(options.owner, now(), batchSize, leaseMs);
     for (const [index, message] of messages.entries()) {
       try {
         await options.transport.send(message);
@@ -86,7 +86,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         if (unreachable) {
           if (failingSince === null) log('error', `mail relay unreachable, messages wait in the outbox: ${reason}`);
           failingSince ??= now();
-          await store.releaseMessages(messages.slice(index + 1).map((m) => m.id));
+          await store.releaseMails(messages.slice(index + 1).map((m) => m.id));
           return { sent, more: false };
         }
         continue;

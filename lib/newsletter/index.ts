@@ -78,7 +78,7 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     newsletterLinks(options.mail().siteUrl, options.secret(), email, now, lang);
   const confirmation = (name: string, email: string, now: number, lang: Lang) =>
     confirmationMail(name, email, links(email, now, lang), CONFIRM_LINK_DAYS, options.mail(), lang);
-  const answer = { result: 'success', msg: `Almost finished… ${formTexts[defaultLang].server.checkInbox}` };
+  const answer = { result: 'success', msg: `Almost finished… ${formTexts[defaultLang].answers.checkInbox}` };
 
   // A new link goes out in the language of this sign-up, which the subscriber keeps from then on.
   async function again(name: string, email: string, now: number, lang: Lang): Promise<void> {
@@ -104,7 +104,7 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
           .add(
             'newsletter',
             { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
-            { uniqueKey: subscriberKey(email), messages: [confirmation(name, email, now, lang)] },
+            { uniqueKey: subscriberKey(email), mails: [confirmation(name, email, now, lang)] },
           );
       } catch (error) {
         if (!isDuplicateError(error)) throw error;

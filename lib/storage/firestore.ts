@@ -12,8 +12,8 @@ import {
   withDeadline,
   type EmailTraces,
   type JobData,
-  type NewMessage,
-  type OutboxMessage,
+  type NewMail,
+  type OutboxMail,
   type RecordData,
   type Store,
   type StoredRecord,
@@ -45,7 +45,7 @@ function keyedId(uniqueKey: string): string {
   return createHash('sha256').update(uniqueKey).digest('hex').slice(0, 40);
 }
 
-interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
+interface OutboxDoc extends Omit<OutboxMail, 'id'> {
   status: 'pending' | 'sent' | 'failed';
   nextAttemptAt: number;
   leaseOwner: string | null;
@@ -69,7 +69,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   const db: Firestore = getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });
 
-  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMessage[] = []) {
+  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMail[] = []) {
     const now = Date.now();
     for (const { onceKey: _onceKey, ...message } of messages) {
       const doc: OutboxDoc = {
@@ -136,7 +136,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
       // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
       // at least stops at the first refused write.
-      const commit = (messages: NewMessage[]) => {
+      const commit = (messages: NewMail[]) => {
         const now = Date.now();
         const batch = db.batch();
         for (const { onceKey } of messages) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
@@ -148,7 +148,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
       // On a refused batch, find out which document was there: the record itself (a repeat), or only
       // some once-only message's marker, in which case the record goes in without that message.
-      let messages = addOptions.messages ?? [];
+      let messages = addOptions.mails ?? [];
       for (let attempt = 1; ; attempt++) {
         try {
           await commit(messages);
@@ -175,7 +175,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .get();
       return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
     },
-    async claimMessages(owner, now, limit, leaseMs) {
+    async claimMails(owner, now, limit, leaseMs) {
       // A single-field query needs no composite index; due-ness is checked here and again in the
       // transaction, which is what makes a claim exclusive between instances.
       const candidates = await db
@@ -183,7 +183,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .where('status', '==', 'pending')
         .limit(limit * 5)
         .get();
-      const claimed: OutboxMessage[] = [];
+      const claimed: OutboxMail[] = [];
       for (const candidate of candidates.docs) {
         if (claimed.length >= limit) break;
         const got = await db.runTransaction(async (tx) => {
@@ -223,7 +223,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         );
       });
     },
-    async releaseMessages(ids) {
+    async releaseMails(ids) {
       const batch = db.batch();
       for (const id of ids) batch.update(db.collection(OUTBOX).doc(id), { leaseUntil: 0 });
       if (ids.length) await batch.commit();
@@ -250,7 +250,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const found = await traces(email);
       return {
         records: found.records.map(({ ref: _r, ...record }) => record),
-        messages: found.messages.map(({ ref: _r, ...message }) => message),
+        mails: found.messages.map(({ ref: _r, ...message }) => message),
       };
     },
     async forgetEmail(email) {
@@ -260,7 +260,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       await removeAll(found.records.map((r) => r.ref));
       return {
         records: found.records.map(({ ref: _r, ...record }) => record),
-        messages: found.messages.map(({ ref: _r, ...message }) => message),
+        mails: found.messages.map(({ ref: _r, ...message }) => message),
       };
     },
     async getSubscriber(email) {

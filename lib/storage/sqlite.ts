@@ -13,8 +13,8 @@ import {
   type Collection,
   type EmailTraces,
   type JobData,
-  type NewMessage,
-  type OutboxMessage,
+  type NewMail,
+  type OutboxMail,
   type RecordData,
   type Store,
   type StoredRecord,
@@ -133,7 +133,7 @@ export function openSqliteStore(file: string): Store {
   );
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
-  const queue = (recordId: string, messages: NewMessage[] = []) => {
+  const queue = (recordId: string, messages: NewMail[] = []) => {
     for (const { onceKey, ...message } of messages) {
       if (onceKey !== undefined && claimOnce.run(onceKey, Date.now()).changes === 0) continue;
       insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
@@ -148,7 +148,7 @@ export function openSqliteStore(file: string): Store {
       data: JSON.stringify(data),
     });
     if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
-    queue(id, options.messages);
+    queue(id, options.mails);
   });
 
   const allRecords = db.prepare('SELECT id, collection, data FROM records');
@@ -188,7 +188,7 @@ export function openSqliteStore(file: string): Store {
     const ids = new Set(records.map((r) => r.id));
     const messages = (allMessages.all() as { id: string; record_id: string; message: string; status: string }[])
       .map((row) => ({
-        ...(JSON.parse(row.message) as NewMessage),
+        ...(JSON.parse(row.message) as NewMail),
         id: row.id,
         recordId: row.record_id,
         status: row.status,
@@ -198,13 +198,13 @@ export function openSqliteStore(file: string): Store {
         id,
         to,
         subject,
-        status: status as EmailTraces['messages'][number]['status'],
+        status: status as EmailTraces['mails'][number]['status'],
       }));
-    return { records, messages };
+    return { records, mails: messages };
   };
   const forget = db.transaction((email: string) => {
     const found = traces(email);
-    for (const message of found.messages) deleteMessage.run(message.id);
+    for (const message of found.mails) deleteMessage.run(message.id);
     for (const record of found.records) deleteRecord.run(record.id);
     return found;
   });
@@ -214,14 +214,14 @@ export function openSqliteStore(file: string): Store {
       deleteRecord.run(id);
     }
   });
-  const update = db.transaction((email: string, changes: RecordData, messages: NewMessage[]) => {
+  const update = db.transaction((email: string, changes: RecordData, messages: NewMail[]) => {
     const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
     if (!row) return false;
     updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), row.id);
     queue(row.id, messages);
     return true;
   });
-  const claimJob = db.transaction((key: string, data: JobData, messages: NewMessage[]) => {
+  const claimJob = db.transaction((key: string, data: JobData, messages: NewMail[]) => {
     const id = randomUUID();
     if (insertJob.run(id, key, data.at, JSON.stringify(data)).changes === 0) return false;
     queue(id, messages);
@@ -247,7 +247,7 @@ export function openSqliteStore(file: string): Store {
       const rows = selectRecords.all(collection, options.since ?? 0) as { id: string; data: string }[];
       return rows.map((row) => ({ id: row.id, data: JSON.parse(row.data) }));
     },
-    async claimMessages(owner, now, limit, leaseMs): Promise<OutboxMessage[]> {
+    async claimMails(owner, now, limit, leaseMs): Promise<OutboxMail[]> {
       const rows = claim.all({ owner, now, until: now + leaseMs, limit }) as {
         id: string;
         record_id: string;
@@ -268,7 +268,7 @@ export function openSqliteStore(file: string): Store {
       if (retryAt === null) fail.run(error, id);
       else retry.run(error, retryAt, id);
     },
-    async releaseMessages(ids) {
+    async releaseMails(ids) {
       releaseAll(ids);
     },
     async retryWaitingNow(now) {

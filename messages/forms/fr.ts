@@ -64,7 +64,7 @@ export const fr = {
     gender: 'Choisissez un genre',
     degree: 'Choisissez votre diplôme le plus élevé',
   },
-  server: {
+  answers: {
     xsrf: 'Ce formulaire a expiré ou ne vient pas de notre site. Rechargez la page et envoyez-le à nouveau.',
     rateLimited: (seconds) =>
       `Trop de tentatives depuis votre connexion. Patientez ${seconds} secondes, puis réessayez.`,

@@ -5,7 +5,7 @@ import { en } from './en';
 import { fr } from './fr';
 import type { FormTexts, FormUi } from './types';
 
-export type { CheckWords, FormTexts, FormUi, ServerWords } from './types';
+export type { CheckWords, FormTexts, FormUi, AnswerWords } from './types';
 
 // Every text of the forms, in each language: the one place to look one up. For the server and for
 // the pages (server components), which hand a form its own language's `ui` only. The browser never

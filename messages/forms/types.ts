@@ -54,7 +54,7 @@ export interface CheckWords {
 }
 
 // What the server answers (lib/forms/submit.ts, lib/forms/registry.ts).
-export interface ServerWords {
+export interface AnswerWords {
   xsrf: string;
   rateLimited(seconds: number): string;
   invalid: string;
@@ -82,5 +82,5 @@ export interface ServerWords {
 export interface FormTexts {
   ui: FormUi;
   checks: CheckWords;
-  server: ServerWords;
+  answers: AnswerWords;
 }

@@ -25,7 +25,7 @@ async function seed(store: Store) {
     'enrolment',
     { name: 'Ada', email: 'Ada@example.org', course: 'Python', date: 1 },
     {
-      messages: [note('staff@example.org'), note('ada@example.org')],
+      mails: [note('staff@example.org'), note('ada@example.org')],
     },
   );
   await store.add('user', { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 2 });
@@ -38,10 +38,10 @@ async function seed(store: Store) {
     'contact',
     { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: 4 },
     {
-      messages: [{ ...note('staff@example.org'), text: 'Kojo says ada@example.org knows.' }, note('kojo@example.org')],
+      mails: [{ ...note('staff@example.org'), text: 'Kojo says ada@example.org knows.' }, note('kojo@example.org')],
     },
   );
-  const [first] = await store.claimMessages('seed', Date.now() + 1000, 1, 60_000);
+  const [first] = await store.claimMails('seed', Date.now() + 1000, 1, 60_000);
   await store.markSent(first!.id, Date.now());
   return first!.id;
 }
@@ -49,7 +49,7 @@ async function seed(store: Store) {
 async function check(store: Store) {
   expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
   expect((await store.list('contact')).map((r) => r.data.email)).toEqual(['kojo@example.org']);
-  expect((await store.findEmail('kojo@example.org')).messages.map((m) => m.to)).toEqual(['kojo@example.org']);
+  expect((await store.findEmail('kojo@example.org')).mails.map((m) => m.to)).toEqual(['kojo@example.org']);
   await store.close();
 }
 

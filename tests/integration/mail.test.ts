@@ -235,7 +235,7 @@ describe('the outbox', () => {
       expect(await w.runOnce()).toBe(0);
       expect(w.status().failingSince).toEqual(expect.any(Number));
       // Three were never tried: still attempt 0 and claimable at once, not after a lease.
-      const untried = await store.claimMessages('probe', Date.now(), 10, 1000);
+      const untried = await store.claimMails('probe', Date.now(), 10, 1000);
       expect(untried.map((m) => m.attempts)).toEqual([0, 0, 0]);
     });
 
@@ -333,7 +333,7 @@ describe('the outbox', () => {
       store.add(
         'contact',
         { name: 'X', email: 'x@example.org', message: 'm', date: 1 },
-        { messages: [{ ...broken, to: 'ok@example.org' }, broken] },
+        { mails: [{ ...broken, to: 'ok@example.org' }, broken] },
       ),
     ).rejects.toThrow();
     expect(await store.list('contact')).toEqual([]);
@@ -346,7 +346,7 @@ describe('the file transport (embedded default)', () => {
     await submit('contactUs', { name: 'Ada', email: 'ada@example.org', message: 'To a file' });
     const mailDir = join(dir, 'mail');
     const files = fileTransport(mailDir, 'Baobab Data <hello@baobabdata.org>');
-    const [message] = await store.claimMessages('t', Date.now(), 10, 1000);
+    const [message] = await store.claimMails('t', Date.now(), 10, 1000);
     await files.send(message!);
     await files.send(message!);
     expect(readdirSync(mailDir)).toEqual([`${message!.id}.eml`]);

@@ -120,23 +120,23 @@ describe.each([
     const { id } = await store.add(
       'contact',
       { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-      { messages: [note('staff@example.org'), note('a@example.org')] },
+      { mails: [note('staff@example.org'), note('a@example.org')] },
     );
     const now = Date.now() + 1000;
-    const claimed = await store.claimMessages('worker-a', now, 10, 60_000);
+    const claimed = await store.claimMails('worker-a', now, 10, 60_000);
     expect(claimed.map((m) => [m.to, m.recordId, m.attempts]).sort()).toEqual([
       ['a@example.org', id, 0],
       ['staff@example.org', id, 0],
     ]);
     expect(claimed[0]).toMatchObject({ subject: expect.stringMatching(/^For /), text: 'text', html: '<p>html</p>' });
-    expect(await store.claimMessages('worker-b', now, 10, 60_000)).toEqual([]);
+    expect(await store.claimMails('worker-b', now, 10, 60_000)).toEqual([]);
     expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
 
     await store.markSent(claimed[0]!.id, now);
     await store.markAttemptFailed(claimed[1]!.id, 'relay said 451', now + 5000);
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 1, failed: 0 });
-    expect(await store.claimMessages('worker-b', now + 4000, 10, 60_000)).toEqual([]);
-    const retried = await store.claimMessages('worker-b', now + 5000, 10, 60_000);
+    expect(await store.claimMails('worker-b', now + 4000, 10, 60_000)).toEqual([]);
+    const retried = await store.claimMails('worker-b', now + 5000, 10, 60_000);
     expect(retried.map((m) => [m.id, m.attempts])).toEqual([[claimed[1]!.id, 1]]);
     await store.markAttemptFailed(retried[0]!.id, 'still failing', null);
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
@@ -161,11 +161,11 @@ describe.each([
       await store.add(
         'enrolment',
         { name: `N${i}`, email: 'victim@example.org', date: i },
-        { messages: [note('staff@example.org'), confirmation] },
+        { mails: [note('staff@example.org'), confirmation] },
       );
     }
     expect(await store.list('enrolment')).toHaveLength(3);
-    const queued = await store.claimMessages('w', Date.now() + 1000, 20, 60_000);
+    const queued = await store.claimMails('w', Date.now() + 1000, 20, 60_000);
     expect(queued.map((m) => m.to).sort()).toEqual([
       'staff@example.org',
       'staff@example.org',
@@ -179,19 +179,19 @@ describe.each([
     await store.add(
       'contact',
       { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-      { messages: [note('p@example.org'), note('q@example.org')] },
+      { mails: [note('p@example.org'), note('q@example.org')] },
     );
     const now = Date.now() + 1000;
-    const [first, second] = await store.claimMessages('worker-a', now, 10, 60_000);
-    await store.releaseMessages([second!.id]);
-    const again = await store.claimMessages('worker-b', now, 10, 60_000);
+    const [first, second] = await store.claimMails('worker-a', now, 10, 60_000);
+    await store.releaseMails([second!.id]);
+    const again = await store.claimMails('worker-b', now, 10, 60_000);
     expect(again.map((m) => [m.id, m.attempts])).toEqual([[second!.id, 0]]);
 
     await store.markAttemptFailed(first!.id, 'relay unreachable', now + 3_600_000);
     await store.markSent(second!.id, now);
-    expect(await store.claimMessages('worker-b', now + 1, 10, 60_000)).toEqual([]);
+    expect(await store.claimMails('worker-b', now + 1, 10, 60_000)).toEqual([]);
     expect(await store.retryWaitingNow(now + 1)).toBe(1);
-    const due = await store.claimMessages('worker-b', now + 1, 10, 60_000);
+    const due = await store.claimMails('worker-b', now + 1, 10, 60_000);
     expect(due.map((m) => [m.id, m.attempts])).toEqual([[first!.id, 1]]);
     expect(await store.retryWaitingNow(now + 2)).toBe(0);
   });
@@ -200,12 +200,12 @@ describe.each([
     await store.add(
       'contact',
       { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-      { messages: [note('x@example.org')] },
+      { mails: [note('x@example.org')] },
     );
     const now = Date.now() + 1000;
-    const [first] = await store.claimMessages('worker-a', now, 10, 1000);
-    expect(await store.claimMessages('worker-b', now + 999, 10, 1000)).toEqual([]);
-    const [again] = await store.claimMessages('worker-b', now + 1000, 10, 1000);
+    const [first] = await store.claimMails('worker-a', now, 10, 1000);
+    expect(await store.claimMails('worker-b', now + 999, 10, 1000)).toEqual([]);
+    const [again] = await store.claimMails('worker-b', now + 1000, 10, 1000);
     expect(again!.id).toBe(first!.id);
   });
 
@@ -215,7 +215,7 @@ describe.each([
       store.add(
         'contact',
         { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-        { messages: [note('z@example.org'), bad] },
+        { mails: [note('z@example.org'), bad] },
       ),
     ).rejects.toThrow();
     expect(await store.list('contact')).toEqual([]);
@@ -226,18 +226,18 @@ describe.each([
     const ada = await store.add(
       'enrolment',
       { name: 'Ada', email: 'Ada@Example.org', course: 'Python', date: 1 },
-      { messages: [note('staff@example.org'), note('ada@example.org')] },
+      { mails: [note('staff@example.org'), note('ada@example.org')] },
     );
     const sub = await store.add(
       'newsletter',
       { name: 'Ada', email: 'ada@example.org', status: 'pending', date: 2 },
-      { uniqueKey: 'ada@example.org', messages: [note('ADA@example.org')] },
+      { uniqueKey: 'ada@example.org', mails: [note('ADA@example.org')] },
     );
     await store.add(
       'contact',
       { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: 3 },
       {
-        messages: [
+        mails: [
           { ...note('staff@example.org'), text: 'Kojo mentioned ada@example.org.' },
           { ...note('staff@example.org'), text: 'lada@example.org and ada@example.org.uk are others' },
           { ...note('staff@example.org'), replyTo: 'ADA@example.org' },
@@ -259,12 +259,12 @@ describe.each([
       ].sort(),
     );
     // Two about the enrolment, one to the address, one naming it, one replying to it, the digest.
-    expect(found.messages).toHaveLength(6);
-    expect(found.messages.every((m) => m.status === 'pending')).toBe(true);
+    expect(found.mails).toHaveLength(6);
+    expect(found.mails.every((m) => m.status === 'pending')).toBe(true);
 
     const removed = await store.forgetEmail('ada@example.org');
     expect(removed.records.map((r) => r.id).sort()).toEqual([ada.id, sub.id].sort());
-    expect(removed.messages.map((m) => m.id).sort()).toEqual(found.messages.map((m) => m.id).sort());
+    expect(removed.mails.map((m) => m.id).sort()).toEqual(found.mails.map((m) => m.id).sort());
     expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
     expect(await store.forgetEmail('ada@example.org')).toEqual({ records: [], messages: [] });
     expect(await store.list('enrolment')).toEqual([]);
@@ -300,16 +300,8 @@ describe.each([
   });
 
   it('purges records older than a date with their messages, by status and date field on request', async () => {
-    await store.add(
-      'contact',
-      { name: 'Old', email: 'o@example.org', date: 100 },
-      { messages: [note('s@example.org')] },
-    );
-    await store.add(
-      'contact',
-      { name: 'New', email: 'n@example.org', date: 300 },
-      { messages: [note('s@example.org')] },
-    );
+    await store.add('contact', { name: 'Old', email: 'o@example.org', date: 100 }, { mails: [note('s@example.org')] });
+    await store.add('contact', { name: 'New', email: 'n@example.org', date: 300 }, { mails: [note('s@example.org')] });
     await store.add('user', { firstName: 'U', email: 'u@example.org', date: 100 });
     expect(await store.purgeRecords('contact', 200)).toBe(1);
     expect((await store.list('contact')).map((r) => r.data.name)).toEqual(['New']);
@@ -334,7 +326,7 @@ describe.each([
       'contact',
       { name: 'A', email: 'a@example.org', date: 1 },
       {
-        messages: [
+        mails: [
           {
             ...note('old@example.org'),
             replyTo: 'reply@example.org',
@@ -346,23 +338,23 @@ describe.each([
       },
     );
     const now = Date.now() + 1000;
-    const claimed = await store.claimMessages('w', now, 10, 60_000);
+    const claimed = await store.claimMails('w', now, 10, 60_000);
     const byTo = (to: string) => claimed.find((m) => m.to === to)!;
     await store.markSent(byTo('old@example.org').id, 1000);
     await store.markSent(byTo('new@example.org').id, 5000);
-    await store.releaseMessages([byTo('waiting@example.org').id]);
-    expect((await store.findEmail('reply@example.org')).messages).toHaveLength(1);
-    expect((await store.findEmail('inner@example.org')).messages).toHaveLength(1);
+    await store.releaseMails([byTo('waiting@example.org').id]);
+    expect((await store.findEmail('reply@example.org')).mails).toHaveLength(1);
+    expect((await store.findEmail('inner@example.org')).mails).toHaveLength(1);
 
     expect(await store.clearSentBodies(2000)).toBe(1);
     expect(await store.clearSentBodies(2000)).toBe(0);
-    expect((await store.findEmail('old@example.org')).messages).toEqual([
+    expect((await store.findEmail('old@example.org')).mails).toEqual([
       { id: byTo('old@example.org').id, to: 'old@example.org', subject: 'For old@example.org', status: 'sent' },
     ]);
     // The reply-to and the attachment went with the body.
-    expect((await store.findEmail('reply@example.org')).messages).toEqual([]);
-    expect((await store.findEmail('inner@example.org')).messages).toEqual([]);
-    expect((await store.claimMessages('w', now + 1, 10, 60_000)).map((m) => [m.to, m.text])).toEqual([
+    expect((await store.findEmail('reply@example.org')).mails).toEqual([]);
+    expect((await store.findEmail('inner@example.org')).mails).toEqual([]);
+    expect((await store.claimMails('w', now + 1, 10, 60_000)).map((m) => [m.to, m.text])).toEqual([
       ['waiting@example.org', 'text'],
     ]);
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 2, failed: 0 });

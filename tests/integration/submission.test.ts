@@ -289,12 +289,12 @@ describe('confirmations to visitors', () => {
       expect(state).toMatchObject({ status: 'success', message: 'Continue your registration' });
     }
     expect(await store.list('user')).toHaveLength(names.length);
-    const queued = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    const queued = await store.claimMails('t', Date.now() + 1_000_000_000_000, 100, 1000);
     expect(queued.filter((m) => m.to === victim)).toHaveLength(1);
     expect(queued.filter((m) => m.to === 'staff@baobabdata.org')).toHaveLength(names.length);
     // Another form is another confirmation.
     await processSubmission('enrol', formData({ ...sampleEnrolment, email: victim }), context());
-    const more = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    const more = await store.claimMails('t', Date.now() + 1_000_000_000_000, 100, 1000);
     expect(more.filter((m) => m.to === victim)).toHaveLength(1);
   });
 
@@ -303,7 +303,7 @@ describe('confirmations to visitors', () => {
     await processSubmission('registerEvent', formData(registration), context());
     const nextDay = context({ now: () => 1_780_000_000_000 + 24 * 60 * 60 * 1000 });
     await processSubmission('registerEvent', formData({ ...registration, firstName: 'Ada B' }), nextDay);
-    const queued = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    const queued = await store.claimMails('t', Date.now() + 1_000_000_000_000, 100, 1000);
     expect(queued.filter((m) => m.to === 'ada@example.org')).toHaveLength(2);
   });
 });

@@ -1,11 +1,9 @@
 import type { Localised } from '@/lib/i18n';
 
 // The words of the mails a visitor receives, in the language of the page they used. Staff mails stay
-// in English (lib/mail/compose.ts) and name the visitor's language. Fees, dates and prices come
+// in English (messages/mails/staff.ts) and name the visitor's language. Fees, dates and prices come
 // formatted for the language (lib/i18n/format.ts, lib/content/facts.ts).
 export interface VisitorMailTexts {
-  // The language's name as the staff's English mail gives it.
-  languageName: string;
   unsubscribe: string;
   // Between a label and its value in the plain text ("Dates: …"; French puts a space before the colon).
   colon: string;
@@ -51,9 +49,8 @@ export interface VisitorMailTexts {
   };
 }
 
-export const mailTexts: Localised<VisitorMailTexts> = {
+export const visitorMails: Localised<VisitorMailTexts> = {
   en: {
-    languageName: 'English',
     unsubscribe: 'Unsubscribe',
     colon: ': ',
     enrolment: {
@@ -105,7 +102,6 @@ export const mailTexts: Localised<VisitorMailTexts> = {
     },
   },
   fr: {
-    languageName: 'French',
     unsubscribe: 'Se désabonner',
     colon: ' : ',
     enrolment: {
