@@ -5,7 +5,7 @@ export const events = [
     slug: 'baobab-data-hackathon-2023',
     title: 'Baobab Data Hackathon 2023',
     // The title as a sentence names it, with its article ('See you at the …').
-    name: 'the Baobab Data Hackathon 2023',
+    inSentence: 'the Baobab Data Hackathon 2023',
     img: '/images/events/hackathon-2023.svg',
     dates: '18-19 March 2023',
     startDate: '2023-03-18',

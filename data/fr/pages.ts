@@ -100,7 +100,7 @@ const privacyTexts = {
     smtp: 'Nos e-mails sont remis par le serveur de messagerie {smtpHost}.',
     recaptcha:
       'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des personnes : quand vous envoyez un formulaire, il reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
-    mailchimp: 'Mailchimp conserve la liste des abonnés à notre lettre d’information et se charge de l’envoyer.',
+    mailchimp: 'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge de l’envoyer.',
   },
   sections: [
     {

@@ -160,7 +160,7 @@ export const eventsSchema = z
       id: z.number().int().positive(),
       slug: z.string().regex(/^[a-z0-9-]+$/),
       title: text,
-      name: text,
+      inSentence: text,
       img: image,
       dates: text,
       startDate: isoDate,

@@ -118,8 +118,8 @@ export function eventMails(
       t.subject(event.title),
       {
         lang,
-        heading: t.heading(event.name, input.firstName),
-        paragraphs: [t.when(event.name, dates, event.location), t.finish],
+        heading: t.heading(event.inSentence, input.firstName),
+        paragraphs: [t.when(event.inSentence, dates, event.location), t.finish],
         rows: [
           [t.dates, dates],
           [t.where, event.location],

@@ -7,8 +7,8 @@ import { fill, messages } from '@/messages';
 // (lib/privacy/retention.ts) and the processors this configuration uses.
 export function period(days: number, lang: Lang = defaultLang): string {
   const unit = messages(lang).legal.periods;
-  if (days % 365 === 0) return days === 365 ? unit.year : `${days / 365} ${unit.years}`;
-  return days === 1 ? unit.day : `${days} ${unit.days}`;
+  if (days % 365 === 0) return days === 365 ? unit.year : fill(unit.years, { count: String(days / 365) });
+  return days === 1 ? unit.day : fill(unit.days, { count: String(days) });
 }
 
 export function processorsInUse(

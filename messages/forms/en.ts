@@ -33,6 +33,7 @@ export const en = {
     tryAgain: 'Try again',
     timedOut: 'Try again: our server did not answer within 20 seconds. Sending again is safe.',
     newTab: ' (opens in a new tab)',
+    honeypot: 'Leave this field empty',
   },
   checks: {
     enter: (field) => `Enter ${field}`,

@@ -29,7 +29,7 @@ export const fr = {
     submit: {
       enrol: 'S’inscrire',
       contactUs: 'Envoyer le message',
-      subscribe: 'S’abonner',
+      subscribe: 'S’inscrire',
       registerEvent: 'S’inscrire',
       registerOffer: 'Réserver ma place',
     },
@@ -38,10 +38,11 @@ export const fr = {
     timedOut:
       'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
     newTab: ' (s’ouvre dans un nouvel onglet)',
+    honeypot: 'Laissez ce champ vide',
   },
   checks: {
     enter: (field) => `Indiquez ${field}`,
-    keepUnder: (field, max) => `${capital(field)} doit compter moins de ${max + 1} caractères`,
+    keepUnder: (field, max) => `${capital(field)} doit compter ${max} caractères au plus`,
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
     invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
@@ -87,7 +88,7 @@ export const fr = {
     contactSent: 'Message bien envoyé',
     contactDetail: 'Nous vous répondrons très bientôt',
     welcome: 'Bienvenue dans la communauté Baobab Data !',
-    checkInbox: 'Consultez votre boîte de réception pour confirmer votre abonnement.',
+    checkInbox: 'Consultez votre boîte de réception pour confirmer votre inscription.',
     eventContinue: 'Poursuivez votre inscription',
     eventDetail:
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',

@@ -30,6 +30,8 @@ export interface FormUi {
   timedOut: string;
   // Read by screen readers after a link that opens a new tab.
   newTab: string;
+  // The label of the field people never see (the honeypot), read by bots and assistive tools alike.
+  honeypot: string;
 }
 
 // A field as the checks' sentences name it ('your name').

@@ -67,7 +67,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     event: {
       subject: (event) => `You're registered: ${event}`,
       heading: (event, firstName) => `See you at ${event}, ${firstName}`,
-      when: (event, dates, location) => `${event} takes place on ${dates} (${location}).`,
+      when: (event, dates, location) => `Join us for ${event} on ${dates} (${location}).`,
       finish: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
       dates: 'Dates',
       where: 'Where',
@@ -102,11 +102,11 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     },
   },
   fr: {
-    unsubscribe: 'Se désabonner',
+    unsubscribe: 'Se désinscrire',
     colon: ' : ',
     enrolment: {
-      subject: (course) => `Votre inscription à ${course}`,
-      heading: (course, name) => `Bienvenue dans la formation ${course}, ${name}`,
+      subject: (course) => `Votre inscription à la formation « ${course} »`,
+      heading: (course, name) => `Bienvenue dans la formation « ${course} », ${name}`,
       paid: (fee) =>
         `Merci pour votre inscription. Votre place sera confirmée dès le règlement des frais d’inscription de ${fee} sur la page de paiement.`,
       free: 'Merci pour votre inscription. Cette formation est gratuite : nous vous enverrons les informations pour la rejoindre avant son début.',
@@ -117,8 +117,8 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     },
     event: {
       subject: (event) => `Votre inscription : ${event}`,
-      heading: (event, firstName) => `À bientôt à ${event}, ${firstName}`,
-      when: (event, dates, location) => `Rendez-vous le ${dates} pour ${event} (${location}).`,
+      heading: (event, firstName) => `${firstName}, nous vous attendons pour ${event}`,
+      when: (event, dates, location) => `Rendez-vous pour ${event} : ${dates}, ${location}.`,
       finish: 'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
       dates: 'Dates',
       where: 'Lieu',
@@ -136,18 +136,18 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       link: 'Voir l’offre',
     },
     newsletter: {
-      confirmSubject: (site) => `Confirmez votre abonnement à la lettre d’information de ${site}`,
+      confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,
       confirmHeading: (name) => `Merci de confirmer, ${name}`,
       confirmAsked: (site) =>
         `Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de ${site} à cette adresse. Ouvrez le lien ci-dessous et appuyez sur le bouton pour confirmer.`,
       confirmValid: (days) =>
         `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
-      confirmLink: 'Confirmer mon abonnement',
+      confirmLink: 'Confirmer mon inscription',
       welcomeSubject: (site) => `Bienvenue dans la communauté ${site}`,
       welcomeHeading: (name) => `Bienvenue, ${name}`,
       welcomeParagraphs: [
-        'Votre abonnement est confirmé. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
-        'Chaque lettre comporte un lien de désabonnement en bas de page, comme cet e-mail.',
+        'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
+        'Chaque lettre comporte en bas de page un lien de désinscription, comme cet e-mail.',
       ],
       visit: (site) => `Visiter ${site}`,
     },

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
-import { courseFacts } from '@/lib/content/facts';
+import { courseDescription } from '@/lib/content/facts';
 import { locales } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     lang,
     title: course.title,
-    description: `${course.title}: ${courseFacts(course, lang)}. ${course.intro.split('. ')[0]}.`.slice(0, 200),
+    description: courseDescription(course, lang),
     path: coursePath(course),
   });
 }

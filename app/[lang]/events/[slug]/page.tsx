@@ -5,7 +5,7 @@ import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent } from '@/lib/content';
-import { eventDates } from '@/lib/content/facts';
+import { eventDates, eventDescription } from '@/lib/content/facts';
 import { locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     lang,
     title: event.title,
-    description: `${eventDates(event, lang)}, ${event.location}. ${event.tagline}`,
+    description: eventDescription(event, lang),
     path: `/events/${event.slug}`,
   });
 }
