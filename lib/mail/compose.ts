@@ -62,7 +62,7 @@ export function enrolmentMails(input: EnrolmentInput, course: Course, ctx: MailC
       rows: [
         [t.course, course.title],
         [t.duration, course.duration],
-        [t.fee, fee],
+        [t.fee, course.pay_link ? fee : t.noFee],
       ],
       ...(course.pay_link ? { link: { href: course.pay_link, label: t.pay } } : {}),
     }),

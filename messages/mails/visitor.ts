@@ -15,6 +15,8 @@ export interface VisitorMailTexts {
     course: string;
     duration: string;
     fee: string;
+    // The fee row's value for a free course.
+    noFee: string;
     pay: string;
   };
   event: {
@@ -62,6 +64,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Course',
       duration: 'Duration',
       fee: 'Registration fee',
+      noFee: 'None, the course is free',
       pay: 'Pay the registration fee',
     },
     event: {
@@ -113,6 +116,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
+      noFee: 'aucuns, la formation est gratuite',
       pay: 'Régler les frais d’inscription',
     },
     event: {
