@@ -81,7 +81,7 @@ export const fr = {
     duration: 'Durée',
     cost: 'Coût',
     facts: '{duration}, frais d’inscription de {fee}',
-    factsFree: '{duration}, gratuite',
+    factsFree: '{duration}, sans frais',
     description: '{title} : {facts}. {intro}',
     weeks: { one: '{count} semaine', other: '{count} semaines' },
     free: 'Gratuit',

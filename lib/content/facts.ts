@@ -36,14 +36,16 @@ export function courseFee(course: Pick<Course, 'cost'>, lang: Lang): string {
   return course.cost === 'Free' ? text.feeFree : fill(text.fee, { fee: formatCost(course.cost, lang) });
 }
 
-// A course page's description: its title, its facts and the first sentence of its introduction.
+// A course page's description: its title, its facts and the first sentence of its introduction, cut
+// at a word within 200 characters.
 export function courseDescription(course: Course, lang: Lang): string {
   const intro = `${course.intro.split('. ')[0]}.`;
-  return fill(messages(lang).course.description, {
+  const text = fill(messages(lang).course.description, {
     title: course.title,
     facts: courseFacts(course, lang),
     intro,
-  }).slice(0, 200);
+  });
+  return text.length <= 200 ? text : `${text.slice(0, 199).replace(/\s+\S*$/, '')}…`;
 }
 
 export function eventDescription(event: SiteEvent, lang: Lang): string {

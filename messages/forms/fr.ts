@@ -81,9 +81,9 @@ export const fr = {
     offerUnknown: 'Cette offre n’existe pas',
     enroled: 'Inscription enregistrée',
     enroledPaid: (course, cost) =>
-      `Vous êtes inscrit(e) à ${course}. Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
+      `Vous êtes inscrit(e) à la formation « ${course} ». Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
     enroledFree: (course) =>
-      `Vous êtes inscrit(e) à ${course}. Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
+      `Vous êtes inscrit(e) à la formation « ${course} ». Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
     payLink: 'Aller à la page de paiement',
     contactSent: 'Message bien envoyé',
     contactDetail: 'Nous vous répondrons très bientôt',

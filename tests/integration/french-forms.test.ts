@@ -71,7 +71,9 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
       link: { label: 'Aller à la page de paiement' },
     });
     expect(state.status === 'success' && state.detail).toMatch(
-      new RegExp(`^Vous êtes inscrit\\(e\\) à ${frCourse.title}\\. Réglez les frais d’inscription de 105.\\$US sur`),
+      new RegExp(
+        `^Vous êtes inscrit\\(e\\) à la formation «.${frCourse.title}.»\\. Réglez les frais d’inscription de 105.\\$US sur`,
+      ),
     );
 
     const [record] = await store.list('enrolment');
@@ -80,8 +82,8 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     const messages = await queued(store);
     expect(messages).toHaveLength(2);
     const visitor = to(messages, sampleEnrolment.email);
-    expect(visitor.subject).toBe(`Votre inscription à ${frCourse.title}`);
-    expect(visitor.text).toContain(`Bienvenue dans la formation ${frCourse.title}, Ada`);
+    expect(visitor.subject).toBe(`Votre inscription à la formation «\u00a0${frCourse.title}\u00a0»`);
+    expect(visitor.text).toContain(`Bienvenue dans la formation «\u00a0${frCourse.title}\u00a0», Ada`);
     expect(visitor.text).toContain('Merci pour votre inscription.');
     expect(visitor.text).toContain(`\nDurée\u00a0: ${frCourse.duration}\n`);
     expect(visitor.text).toMatch(/^Régler les frais d’inscription\u00a0: https:\/\//m);
@@ -162,9 +164,9 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     expect(subscriber!.data).toMatchObject({ lang: 'fr', status: 'pending' });
 
     const [confirmation] = await queued(store);
-    expect(confirmation!.subject).toBe('Confirmez votre abonnement à la lettre d’information de Baobab Data');
+    expect(confirmation!.subject).toBe('Confirmez votre inscription à la lettre d’information de Baobab Data');
     expect(confirmation!.text).toMatch(
-      /^Se désabonner\u00a0: https:\/\/baobabdata\.org\/fr\/newsletter\/unsubscribe\?t=/m,
+      /^Se désinscrire\u00a0: https:\/\/baobabdata\.org\/fr\/newsletter\/unsubscribe\?t=/m,
     );
     const link = confirmation!.text.match(/https:\/\/baobabdata\.org\/fr\/newsletter\/confirm\?t=(\S+)/);
     expect(link).not.toBeNull();
