@@ -1,7 +1,8 @@
 import type { NextConfig } from 'next';
 
 import { PROXY_BODY_LIMIT } from './lib/http/read-body';
-import { defaultLang, ENGLISH_PAGE_PATTERN } from './lib/i18n';
+import { defaultLang } from './lib/i18n';
+import { ENGLISH_PAGE_PATTERN } from './lib/i18n/rewrite';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

@@ -31,6 +31,9 @@ export function languageAlternates(path: string, base = ''): Record<string, stri
   return { ...alternates, 'x-default': `${base}${localePath(defaultLang, path)}` };
 }
 
+// Open Graph's form of a locale: the Intl tag with '_' for '-'.
+const ogLocale = (lang: Lang) => locales[lang].intl.replace('-', '_');
+
 // Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twins in the other
 // languages, Open Graph and Twitter tags of one page.
 export function pageMetadata({ lang, title, description, path }: PageSeo): Metadata {
@@ -46,8 +49,8 @@ export function pageMetadata({ lang, title, description, path }: PageSeo): Metad
       title: fullTitle,
       description,
       url,
-      locale: locales[lang].ogLocale,
-      alternateLocale: otherLangs(lang).map((other) => locales[other].ogLocale),
+      locale: ogLocale(lang),
+      alternateLocale: otherLangs(lang).map(ogLocale),
     },
     twitter: { card: 'summary_large_image', title: fullTitle, description },
   };

@@ -1,5 +1,4 @@
 // Relative, not '@/': next.config.ts imports this module, and its loader does not know the alias.
-import { API_PATH_PATTERN } from '../http/api-paths';
 import { locales } from './locales';
 
 export { locales, type Locale } from './locales';
@@ -51,16 +50,6 @@ export function otherLangs(lang: Lang): Lang[] {
 }
 
 const prefixed = langs.filter((lang) => lang !== defaultLang);
-
-// Every page lives under app/[lang]/; the default language keeps the unprefixed addresses, so
-// next.config.ts rewrites them to /{defaultLang}. This is every address but the other languages' pages,
-// API calls, files (a last segment with a dot: public files, icons, the sitemap; no page address has
-// one), social cards, and /{defaultLang} itself (the rewritten home, which Next would otherwise rewrite
-// again). A visitor's /{defaultLang}/… is redirected before this (lib/routing.ts): a page has one
-// address per language. Any other address, /images/about or /api/contact included, becomes
-// /{defaultLang}/…, where no page claims it: a plain 404.
-const prefixAlternation = prefixed.map((lang) => locales[lang].prefix).join('|');
-export const ENGLISH_PAGE_PATTERN = `(?!(?:${prefixAlternation})(?:/|$)|${defaultLang}$|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
 
 // The address of a page in a language, from its default-language (unprefixed) path.
 export function localePath(lang: Lang, path: string): string {

@@ -27,8 +27,12 @@ function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMai
 }
 
 const staff = staffMails;
-// The staff's notes are in English and say which language the visitor used.
-const languageRow = (lang: Lang): [string, string] => [staff.rows.language, locales[lang].englishName];
+// The staff's notes are in English (the default language) and name the language the visitor used.
+const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
+const languageRow = (lang: Lang): [string, string] => [
+  staff.rows.language,
+  languageNames.of(locales[lang].htmlLang) ?? lang,
+];
 
 // `input.course` is the course's English title, as posted and stored; `course` is the course in the
 // visitor's language.

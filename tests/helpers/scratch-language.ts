@@ -21,12 +21,10 @@ export function scratchTable(source: string): string {
   const entry = `  xx: {
     prefix: 'xx',
     htmlLang: 'xx',
-    intl: 'fr-FR',
-    money: 'fr-FR',
-    ogLocale: 'xx_XX',
+    intl: 'xx-XX',
+    money: 'xx-XX',
     name: 'Scratchish',
     switchHint: 'This page in Scratchish',
-    englishName: 'Scratch',
   },
 `;
   return source.replace(END_OF_TABLE, `${entry}${END_OF_TABLE}`);

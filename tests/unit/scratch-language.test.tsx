@@ -12,12 +12,10 @@ jest.mock('@/lib/i18n/locales', () => {
       xx: {
         prefix: 'xx',
         htmlLang: 'xx',
-        intl: 'fr-FR',
-        money: 'fr-FR',
-        ogLocale: 'xx_XX',
+        intl: 'xx-XX',
+        money: 'xx-XX',
         name: 'Scratchish',
         switchHint: 'This page in Scratchish',
-        englishName: 'Scratch',
       },
     },
   };
@@ -34,6 +32,7 @@ jest.mock('next/navigation', () => ({ usePathname: () => '/xx/academy' }));
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the modules must load after the mocks */
 const i18n = require('@/lib/i18n') as typeof import('@/lib/i18n');
+const { ENGLISH_PAGE_PATTERN } = require('@/lib/i18n/rewrite') as typeof import('@/lib/i18n/rewrite');
 const { redirectFor } = require('@/lib/routing') as typeof import('@/lib/routing');
 const { languageAlternates, pageMetadata } = require('@/lib/seo') as typeof import('@/lib/seo');
 const { Navbar } = require('@/components/layout/navbar') as typeof import('@/components/layout/navbar');
@@ -53,7 +52,7 @@ describe('a third language is one entry in the table', () => {
     expect(i18n.splitPath('/xx')).toEqual({ lang: xx, path: '/' });
     expect(i18n.pagePath('/xx/events/x')).toEqual({ lang: xx, path: '/events/x' });
     // Its addresses are not rewritten to the default language's pages.
-    const rewritten = new RegExp(`^/(?:${i18n.ENGLISH_PAGE_PATTERN})$`);
+    const rewritten = new RegExp(`^/(?:${ENGLISH_PAGE_PATTERN})$`);
     expect(rewritten.test('/xx/about')).toBe(false);
     expect(rewritten.test('/xx')).toBe(false);
     expect(rewritten.test('/about')).toBe(true);
