@@ -56,7 +56,7 @@ export const fr = {
   academy: {
     title: 'Académie',
     description:
-      'Des formations courtes et concrètes sur la donnée : analyse, visualisation, apprentissage automatique et éthique. De gratuit à 105 $.',
+      'Des formations courtes et concrètes sur la donnée, gratuites ou jusqu’à 105 $US : analyse, visualisation, apprentissage automatique et éthique.',
     card: 'Des formations courtes et concrètes sur la donnée',
     figures: 'L’académie en chiffres',
     enthusiasts: 'Passionnés',

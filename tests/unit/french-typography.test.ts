@@ -37,6 +37,7 @@ export function frenchProblems(text: string): string[] {
   if (/moins de \d+ caractères/.test(prose)) problems.push('“moins de 101”: say “100 au plus”');
   if (/(?<!\p{L})(à|de) (le|les) /iu.test(prose)) problems.push('à le / de le instead of au / du');
   if (/au lieu de .*désormais|désormais .*au lieu de/.test(prose)) problems.push('a price glued from fragments');
+  if (/\d[\u00a0 ]?\$(?!US)|\$\d/.test(prose)) problems.push('a dollar amount not written “120 $US”');
   if (/abonn/i.test(prose)) problems.push('“abonnement” where the site says “inscription”');
   if (/inscrit(?![(a-z])/.test(prose)) problems.push('“inscrit” where the forms say “inscrit(e)”');
   for (const event of french.events) {
@@ -146,6 +147,7 @@ describe('what a French visitor receives reads as French', () => {
       ['“moins de 101”: say “100 au plus”', 'Votre nom doit compter moins de 101 caractères'],
       ['à le / de le instead of au / du', 'À bientôt à le hackathon'],
       ['a price glued from fragments', `Prix${N}: au lieu de 150 $US désormais 120 $US`],
+      ['a dollar amount not written “120 $US”', 'De gratuit à 105 $.'],
       ['“abonnement” where the site says “inscription”', 'Confirmez votre abonnement'],
       ['“inscrit” where the forms say “inscrit(e)”', 'Vous êtes inscrit'],
       ['“Hackathon Baobab Data 2023” without its article', 'À bientôt à Hackathon Baobab Data 2023'],
