@@ -138,7 +138,7 @@ export const en = {
   offer: {
     cohort: 'Cohort starting {start}',
     discount: '{off} off',
-    price: 'Price: was {was}, now {now}',
+    price: 'Price: was {was} now {now}',
     ends: 'Offer ends {date}.',
     description: '{highlights}. Cohort starting {start}: {off} off, now {now} instead of {was}. Offer ends {ends}.',
     card: '{off} off: was {was}, now {now}',
