@@ -47,7 +47,7 @@ async function seed(store: Store) {
 }
 
 async function check(store: Store) {
-  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], mails: [] });
   expect((await store.list('contact')).map((r) => r.data.email)).toEqual(['kojo@example.org']);
   expect((await store.findEmail('kojo@example.org')).mails.map((m) => m.to)).toEqual(['kojo@example.org']);
   await store.close();

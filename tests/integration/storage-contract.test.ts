@@ -144,7 +144,7 @@ describe.each([
 
   it('stores a submission once: a second add with its key is refused and writes nothing', async () => {
     const record = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 5 };
-    const options = { submissionKey: 'registerEvent:2026-11-22:abc', messages: [note('staff@example.org')] };
+    const options = { submissionKey: 'registerEvent:2026-11-22:abc', mails: [note('staff@example.org')] };
     const { id } = await store.add('user', record, options);
     await expect(store.add('user', record, options)).rejects.toBeInstanceOf(DuplicateError);
     expect((await store.list('user')).map((r) => r.id)).toEqual([id]);
@@ -265,8 +265,8 @@ describe.each([
     const removed = await store.forgetEmail('ada@example.org');
     expect(removed.records.map((r) => r.id).sort()).toEqual([ada.id, sub.id].sort());
     expect(removed.mails.map((m) => m.id).sort()).toEqual(found.mails.map((m) => m.id).sort());
-    expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
-    expect(await store.forgetEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+    expect(await store.findEmail('ada@example.org')).toEqual({ records: [], mails: [] });
+    expect(await store.forgetEmail('ada@example.org')).toEqual({ records: [], mails: [] });
     expect(await store.list('enrolment')).toEqual([]);
     expect(await store.getSubscriber('ada@example.org')).toBeNull();
     expect((await store.list('contact')).map((r) => r.data.name)).toEqual(['Kojo']);
