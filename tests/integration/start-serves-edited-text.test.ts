@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,8 +17,9 @@ const freePort = () =>
     });
   });
 
-async function fetchText(url: string, until: number): Promise<string> {
+async function fetchText(url: string, until: number, exited: () => boolean): Promise<string> {
   for (;;) {
+    if (exited()) throw new Error('npm start stopped');
     try {
       const response = await fetch(url);
       if (response.ok) return await response.text();
@@ -33,7 +34,7 @@ async function fetchText(url: string, until: number): Promise<string> {
 let server: ChildProcess | undefined;
 let dir = '';
 afterAll(() => {
-  if (server?.pid) process.kill(server.pid, 'SIGTERM');
+  if (server?.pid && server.exitCode === null) process.kill(server.pid, 'SIGTERM');
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,12 +74,16 @@ it(
       env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: join(dir, 'var') },
     });
     server = child;
+    let stopped = false;
+    child.once('exit', () => (stopped = true));
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-    const page = await fetchText(`http://127.0.0.1:${port}/fr`, Date.now() + 14 * 60_000).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output.slice(-2000)}`);
-    });
+    const page = await fetchText(`http://127.0.0.1:${port}/fr`, Date.now() + 14 * 60_000, () => stopped).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${output.slice(-2000)}`);
+      },
+    );
     expect(output).toContain('Building the site (sources changed)');
     expect(page).toContain(edited);
   },
