@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 
+import { defaultLang, locales } from '@/lib/i18n';
 import { staffText } from '@/messages/staff';
 
 import '../globals.css';
@@ -18,7 +19,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default function StaffLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={locales[defaultLang].htmlLang}>
       <body>{children}</body>
     </html>
   );

@@ -2,10 +2,19 @@ import Link from 'next/link';
 
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
-import { langName, langs } from '@/lib/i18n';
+import { langs, toLang } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
 import { inboxPage, type InboxFilters } from '@/lib/staff/inbox';
-import { formatWhen, formName, isBotFlagged, itemChoices, itemTitle, parseItem, personName } from '@/lib/staff/present';
+import {
+  formatWhen,
+  formName,
+  isBotFlagged,
+  itemChoices,
+  itemTitle,
+  languageName,
+  parseItem,
+  personName,
+} from '@/lib/staff/present';
 import { collections, submissionStatuses } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
@@ -60,7 +69,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
         <Choice name="lang" label={words.language} value={filters.lang}>
           {langs.map((l) => (
             <option key={l} value={l}>
-              {langName[l]}
+              {languageName(l)}
             </option>
           ))}
         </Choice>
@@ -101,8 +110,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
                   {item && ` · ${item}`}
                 </Link>
                 <span className={styles.meta}>
-                  {formatWhen(row.data.date)} · {langName[row.data.lang === 'fr' ? 'fr' : 'en']} ·{' '}
-                  {staffText.statuses[status]}
+                  {formatWhen(row.data.date)} · {languageName(toLang(row.data.lang))} · {staffText.statuses[status]}
                   {isBotFlagged(row.data) && <span className={styles.flag}> · {words.botFlag}</span>}
                 </span>
               </li>

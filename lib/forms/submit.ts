@@ -4,11 +4,11 @@ import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
 import { HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
-import { isLang, type Lang } from '@/lib/i18n';
+import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
-import { isDuplicateError, isStoreTimeout, type NewMessage, type RecordData } from '@/lib/storage/types';
+import { isDuplicateError, isStoreTimeout, type NewMail, type RecordData } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
 import { fieldNames, forms, type Form, type FormOperation } from './registry';
@@ -25,13 +25,12 @@ import {
 } from './state';
 
 // The server's answers in English (the specification's); messages/forms has them in every language.
-export const messages = formTexts.en.server;
+export const answers = formTexts[defaultLang].answers;
 
 // The language of the page that posted: each form carries it in a hidden field. Anything but a known
 // language is English; it chooses the words of the answer and the mails, and nothing else.
 export function postLang(formData: FormData): Lang {
-  const value = formData.get(LANG_FIELD);
-  return isLang(value) ? value : 'en';
+  return toLang(formData.get(LANG_FIELD));
 }
 
 function readFields(formData: FormData, names: string[]): Record<string, string> {
@@ -71,7 +70,7 @@ export async function submitForm(
   const values = readFields(formData, fieldNames(form));
   const { log } = services;
   const lang = postLang(formData);
-  const words = formTexts[lang].server;
+  const words = formTexts[lang].answers;
 
   if (!checkXsrf(request)) {
     log(`${operation}: refused, XSRF check failed`);
@@ -172,9 +171,7 @@ async function storeRecord(
       { ...record, lang, date: services.now(), ...flags },
       {
         submissionKey: submissionKey(operation, key ? { key } : day, record),
-        messages: form
-          .messages(input, services.mail, lang)
-          .map((message) => confirmOnce(message, operation, day, services)),
+        mails: form.mails(input, services.mail, lang).map((mail) => confirmOnce(mail, operation, day, services)),
       },
     );
     services.log(`${operation}: stored`, { recordId: id });
@@ -198,7 +195,7 @@ function submissionKey(operation: FormOperation, when: string | { key: string },
 
 // A mail to anyone but the staff is a visitor's confirmation: at most one per address, form and day,
 // so the site cannot be used to flood someone's inbox. The record and the staff's note are kept.
-function confirmOnce(message: NewMessage, operation: FormOperation, day: string, services: FormServices): NewMessage {
+function confirmOnce(message: NewMail, operation: FormOperation, day: string, services: FormServices): NewMail {
   if (message.to === services.mail.staff) return message;
   return { ...message, onceKey: `${operation}:${message.to.toLowerCase()}:${day}` };
 }
@@ -211,7 +208,7 @@ async function subscribe(
   values: Record<string, string>,
   lang: Lang,
 ): Promise<FormState> {
-  const words = formTexts[lang].server;
+  const words = formTexts[lang].answers;
   let answer;
   try {
     answer = await services.newsletter.subscribe(input.name, input.email, services.now(), lang);
@@ -223,7 +220,11 @@ async function subscribe(
   }
   if (answer.result === undefined || answer.result === 'error') {
     // The provider's own message (docs/product.md §8) is in English: a French page says 'Try again'.
-    return { status: 'error', message: (lang === 'en' && providerMessage(answer.msg)) || words.tryAgain, values };
+    return {
+      status: 'error',
+      message: (lang === defaultLang && providerMessage(answer.msg)) || words.tryAgain,
+      values,
+    };
   }
   return form.answer(input, lang);
 }

@@ -1,83 +1,86 @@
-import { findCourse, findEvent, findOffer, site } from '@/lib/content';
+import { site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
-import { intlLocale, localeUrl, type Lang } from '@/lib/i18n';
-import { formatCost, formatMoney } from '@/lib/i18n/format';
-import type { NewMessage } from '@/lib/storage';
-import { mailTexts } from '@/messages/mail';
+import { defaultLang, locales, localeUrl, type Lang } from '@/lib/i18n';
+import { formatCost, formatMoney, formatPercent } from '@/lib/i18n/format';
+import type { NewMail } from '@/lib/storage';
+import { staffMails } from '@/messages/mails/staff';
+import { visitorMails } from '@/messages/mails/visitor';
 
 import { calendarInvite } from './ics';
 import { renderLetter, type Letter } from './letter';
 
 // What each accepted submission sends: a note to the staff inbox (in English, naming the visitor's
 // language) and, where it helps, a confirmation to the visitor in the language of their page. The
-// spec's mail forwarding of contact messages is the staff note with reply-to set.
+// spec's mail forwarding of contact messages is the staff note with reply-to set. The course, event or
+// offer comes already looked up in the visitor's language (lib/forms/registry.ts).
 export interface MailContext {
   staff: string;
   siteUrl: string;
   siteName: string;
 }
 
-function message(to: string, subject: string, letter: Letter, extra: Partial<NewMessage> = {}): NewMessage {
+function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMail> = {}): NewMail {
   return { to, subject, ...renderLetter(letter), ...extra };
 }
 
-// The staff's notes are in English and say which language the visitor used.
-const languageRow = (lang: Lang): [string, string] => ['Language', mailTexts[lang].languageName];
+const staff = staffMails;
+// The staff's notes are in English (the default language) and name the language the visitor used.
+const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
+const languageRow = (lang: Lang): [string, string] => [
+  staff.rows.language,
+  languageNames.of(locales[lang].htmlLang) ?? lang,
+];
 
-export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: MailContext, lang: Lang): NewMessage[] {
-  // The course in the visitor's language; the staff read the English one.
-  const rows = (l: Lang): [string, string][] => {
-    const local = findCourse(course.slug, l) ?? course;
-    return [
-      [mailTexts[l].enrolment.course, local.title],
-      [mailTexts[l].enrolment.duration, local.duration],
-      [mailTexts[l].enrolment.fee, formatCost(course.cost, l)],
-    ];
-  };
-  const t = mailTexts[lang];
-  const title = (findCourse(course.slug, lang) ?? course).title;
+// `input.course` is the course's English title, as posted and stored; `course` is the course in the
+// visitor's language.
+export function enrolmentMails(input: EnrolmentInput, course: Course, ctx: MailContext, lang: Lang): NewMail[] {
+  const t = visitorMails[lang].enrolment;
+  const fee = formatCost(course.cost, lang);
   return [
-    message(
+    mail(
       ctx.staff,
-      `New enrolment: ${course.title}`,
+      staff.enrolment.subject(input.course),
       {
-        heading: 'New enrolment',
-        paragraphs: [`${input.name} enroled in ${course.title}.`],
+        heading: staff.enrolment.heading,
+        paragraphs: [staff.enrolment.text(input.name, input.course)],
         rows: [
-          ['Name', input.name],
-          ['Email', input.email],
-          ['Phone', input.phone],
-          ['Gender', genderLabels[input.gender]],
-          ['Country', input.country],
-          ...rows('en'),
+          [staff.rows.name, input.name],
+          [staff.rows.email, input.email],
+          [staff.rows.phone, input.phone],
+          [staff.rows.gender, genderLabels[input.gender]],
+          [staff.rows.country, input.country],
+          [staff.rows.course, input.course],
+          [staff.rows.fee, formatCost(course.cost, defaultLang)],
           languageRow(lang),
         ],
       },
       { replyTo: input.email },
     ),
-    message(input.email, t.enrolment.subject(title), {
+    mail(input.email, t.subject(course.title), {
       lang,
-      heading: t.enrolment.heading(title, input.name),
-      paragraphs: [course.pay_link ? t.enrolment.paid(formatCost(course.cost, lang)) : t.enrolment.free],
-      rows: rows(lang),
-      ...(course.pay_link ? { link: { href: course.pay_link, label: t.enrolment.pay } } : {}),
+      heading: t.heading(course.title, input.name),
+      paragraphs: [course.pay_link ? t.paid(fee) : t.free],
+      rows: [
+        [t.course, course.title],
+        [t.duration, course.duration],
+        [t.fee, course.pay_link ? fee : t.noFee],
+      ],
+      ...(course.pay_link ? { link: { href: course.pay_link, label: t.pay } } : {}),
     }),
   ];
 }
 
-export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lang): NewMessage[] {
+export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang): NewMail[] {
   return [
-    message(
+    mail(
       ctx.staff,
-      `Message from ${input.name} via the website`,
+      staff.contact.subject(input.name),
       {
-        heading: `Message from ${input.name}`,
-        paragraphs: [
-          `${input.name} <${input.email}> wrote through the contact form. Reply to this email to answer them.`,
-        ],
+        heading: staff.contact.heading(input.name),
+        paragraphs: [staff.contact.text(input.name, input.email)],
         quote: input.message,
         rows: [languageRow(lang)],
       },
@@ -86,47 +89,46 @@ export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lan
   ];
 }
 
-export function eventMessages(
+// `event` is the event in the visitor's language: the staff's note names it as the visitor saw it.
+export function eventMails(
   input: EventInput,
   event: SiteEvent,
   ctx: MailContext,
   recordKey: string,
   lang: Lang,
-): NewMessage[] {
+): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
   const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
-  const t = mailTexts[lang];
-  // The event in the visitor's language, for their mail and their calendar.
-  const local = findEvent(event.slug, lang) ?? event;
-  const dates = eventDates(local, lang);
+  const t = visitorMails[lang].event;
+  const dates = eventDates(event, lang);
   return [
-    message(
+    mail(
       ctx.staff,
-      `New registration: ${event.title}`,
+      staff.event.subject(event.title),
       {
-        heading: `New registration for ${event.title}`,
-        paragraphs: [`${name} registered for ${event.title}.`],
+        heading: staff.event.heading(event.title),
+        paragraphs: [staff.event.text(name, event.title)],
         rows: [
-          ['First name', input.firstName],
-          ['Last name', input.lastName],
-          ['Email', input.email],
+          [staff.rows.firstName, input.firstName],
+          [staff.rows.lastName, input.lastName],
+          [staff.rows.email, input.email],
           languageRow(lang),
         ],
       },
       { replyTo: input.email },
     ),
-    message(
+    mail(
       input.email,
-      t.event.subject(local.title),
+      t.subject(event.title),
       {
         lang,
-        heading: t.event.heading(local.title, input.firstName),
-        paragraphs: [t.event.when(local.title, dates, local.location), t.event.finish],
+        heading: t.heading(event.inSentence, input.firstName),
+        paragraphs: [t.when(event.inSentence, dates, event.location), t.finish],
         rows: [
-          [t.event.dates, dates],
-          [t.event.where, local.location],
+          [t.dates, dates],
+          [t.where, event.location],
         ],
-        link: { href: event.registrationLink, label: t.event.link },
+        link: { href: event.registrationLink, label: t.link },
       },
       {
         attachments: [
@@ -135,9 +137,9 @@ export function eventMessages(
             contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
             content: calendarInvite({
               uid: `${recordKey}@${site.domain}`,
-              title: local.title,
-              description: `${local.tagline} ${eventUrl}`,
-              location: local.location,
+              title: event.title,
+              description: `${event.tagline} ${eventUrl}`,
+              location: event.location,
               startDate: event.startDate,
               endDate: event.endDate,
               url: eventUrl,
@@ -151,48 +153,47 @@ export function eventMessages(
   ];
 }
 
-export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMessage[] {
-  const t = mailTexts[lang];
-  const local = findOffer(offer.slug, lang) ?? offer;
-  const percent = new Intl.NumberFormat(intlLocale[lang], { style: 'percent' }).format(offer.discountPercent / 100);
+// `offer` is the offer in the visitor's language, as for events.
+export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMail[] {
+  const t = visitorMails[lang].offer;
   return [
-    message(
+    mail(
       ctx.staff,
-      `Spot reserved: ${offer.title}`,
+      staff.offer.subject(offer.title),
       {
-        heading: `New reservation for ${offer.title}`,
-        paragraphs: [`${input.firstName} ${input.lastName} reserved a spot.`],
+        heading: staff.offer.heading(offer.title),
+        paragraphs: [staff.offer.text(`${input.firstName} ${input.lastName}`)],
         rows: [
-          ['Email', input.email],
-          ['First name', input.firstName],
-          ['Last name', input.lastName],
-          ['Gender', genderLabels[input.gender]],
-          ['Highest degree', degreeLabels[input.degree]],
-          ['Occupation', input.occupation],
-          ['Country', input.country],
+          [staff.rows.email, input.email],
+          [staff.rows.firstName, input.firstName],
+          [staff.rows.lastName, input.lastName],
+          [staff.rows.gender, genderLabels[input.gender]],
+          [staff.rows.degree, degreeLabels[input.degree]],
+          [staff.rows.occupation, input.occupation],
+          [staff.rows.country, input.country],
           languageRow(lang),
         ],
       },
       { replyTo: input.email },
     ),
-    message(input.email, t.offer.subject(local.title), {
+    mail(input.email, t.subject(offer.title), {
       lang,
-      heading: t.offer.heading(input.firstName),
-      paragraphs: [t.offer.thanks],
+      heading: t.heading(input.firstName),
+      paragraphs: [t.thanks],
       rows: [
-        [t.offer.programme, local.title],
-        [t.offer.start, cohortStart(local, lang)],
+        [t.programme, offer.title],
+        [t.start, cohortStart(offer, lang)],
         [
-          t.offer.price,
-          t.offer.priceText(
+          t.price,
+          t.priceText(
             formatMoney(offer.nowPrice, lang),
             formatMoney(offer.wasPrice, lang),
-            percent,
-            offerEnds(local, lang),
+            formatPercent(offer.discountPercent, lang),
+            offerEnds(offer, lang),
           ),
         ],
       ],
-      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.offer.link },
+      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.link },
     }),
   ];
 }

@@ -1,7 +1,8 @@
 import { periodic } from '@/lib/periodic';
 import { isoLocal, tableOf, toStaffCsv } from '@/lib/staff/export';
 import { formName, itemTitle, personName } from '@/lib/staff/present';
-import { collections, type Collection, type NewMessage, type Store, type StoredRecord } from '@/lib/storage';
+import { collections, type Collection, type NewMail, type Store, type StoredRecord } from '@/lib/storage';
+import { staffMails } from '@/messages/mails/staff';
 
 import { renderLetter } from './letter';
 
@@ -19,7 +20,7 @@ export interface DigestContext {
 }
 
 export interface Digest {
-  message: NewMessage;
+  mail: NewMail;
   counts: Record<Collection, number>;
   total: number;
 }
@@ -32,12 +33,12 @@ const FIRST_NAMES = 5;
 // Contact messages still waiting are counted up to this many.
 const WAITING_CAP = 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // The submissions of every form made from `since` (included) to `until` (excluded).
 export async function buildDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
   const counts = {} as Record<Collection, number>;
-  const attachments: NonNullable<NewMessage['attachments']> = [];
+  const words = staffMails.digest;
+  const attachments: NonNullable<NewMail['attachments']> = [];
   const rows: [string, string][] = [];
   const paragraphs: string[] = [];
   const workspace = `${ctx.siteUrl}/staff`;
@@ -62,9 +63,7 @@ export async function buildDigest(store: Store, since: number, until: number, ct
       .reverse()
       .map((record) => personName(record.data));
     const more = records.length - names.length;
-    paragraphs.push(
-      `${name}: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}. ${workspace}?form=${collection}`,
-    );
+    paragraphs.push(words.form(name, names, more, `${workspace}?form=${collection}`));
     attachments.push({
       filename: `${name.toLowerCase().replace(/\W+/g, '-')}-${isoDate(until)}.csv`,
       contentType: 'text/csv; charset=utf-8',
@@ -81,23 +80,19 @@ export async function buildDigest(store: Store, since: number, until: number, ct
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
   const letter = renderLetter({
-    heading: plural(total, 'new submission'),
+    heading: words.heading(total),
     paragraphs: [
-      `From ${when(since)} to ${when(until)} (${ctx.timeZone} time).`,
-      ...(total === 0 ? ['Nothing new came in.'] : paragraphs),
-      `${waiting >= WAITING_CAP ? `${WAITING_CAP} or more` : waiting} contact ${waiting === 1 ? 'message still needs' : 'messages still need'} a reply: ${workspace}?form=contact&status=new`,
-      total === 0
-        ? `Everything is in the staff workspace: ${workspace}`
-        : tooBig
-          ? `Too many to attach: download them from the staff workspace, ${workspace}`
-          : 'Each form’s new submissions are attached as a CSV file, which opens in any spreadsheet.',
+      words.period(when(since), when(until), ctx.timeZone),
+      ...(total === 0 ? [words.nothingNew] : paragraphs),
+      words.waiting(waiting, waiting >= WAITING_CAP, `${workspace}?form=contact&status=new`),
+      total === 0 ? words.everything(workspace) : tooBig ? words.tooBig(workspace) : words.attached,
     ],
     rows,
   });
   return {
-    message: {
+    mail: {
       to: ctx.staff,
-      subject: `${ctx.siteName} digest: ${plural(total, 'new submission')} (${isoDate(until)})`,
+      subject: words.subject(ctx.siteName, total, isoDate(until)),
       ...letter,
       ...(attachments.length && !tooBig ? { attachments } : {}),
     },
@@ -115,7 +110,9 @@ export interface DigestSchedule {
 
 // The calendar date and hour at `now` in a time zone.
 export function localClock(now: number, timeZone: string): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  // Only the numbers are read, in Latin digits whatever the default locale.
+  const parts = new Intl.DateTimeFormat(undefined, {
+    numberingSystem: 'latn',
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -166,7 +163,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
     const claimed = await store.claimJob(
       key,
       { name: 'digest', at, since, until: at, total: digest.total },
-      send ? [digest.message] : [],
+      send ? [digest.mail] : [],
     );
     done = key;
     if (!claimed) return 'already done';
@@ -195,6 +192,6 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
 // A digest by hand (npm run digest): queued under its own job name, so the daily chain is untouched.
 export async function queueDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
   const digest = await buildDigest(store, since, until, ctx);
-  await store.claimJob(`digest-manual:${until}`, { name: 'digest-manual', at: until, since, until }, [digest.message]);
+  await store.claimJob(`digest-manual:${until}`, { name: 'digest-manual', at: until, since, until }, [digest.mail]);
   return digest;
 }

@@ -38,12 +38,12 @@ export async function applyRecordAction(
 export async function forgetPerson(session: StaffSession, email: string, now: number) {
   const store = getStore();
   const found = await store.forgetEmail(email);
-  for (const message of found.messages) rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
+  for (const message of found.mails) rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
   await store.addAudit({
     at: now,
     who: session.email,
     what: 'forget',
-    detail: `${found.records.length} records, ${found.messages.length} mails`,
+    detail: `${found.records.length} records, ${found.mails.length} mails`,
   });
   return found;
 }

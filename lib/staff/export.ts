@@ -1,11 +1,10 @@
 import { config } from '@/lib/config';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { columns } from '@/lib/forms/registry';
-import { langName } from '@/lib/i18n';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { itemTitle } from './present';
+import { itemTitle, languageName } from './present';
 
 // The workspace's downloads of one course, event or offer (or one form): headings in words, labels
 // instead of codes, dates as dates. One table, written as CSV or XLSX.
@@ -25,7 +24,7 @@ export function tableOf(collection: Collection, records: InboxRecord[]): Table {
     fields.map((field): Cell => {
       const value = record.data[field];
       if (field === 'date') return typeof value === 'number' ? { date: value } : '';
-      if (field === 'lang') return value === 'fr' || value === 'en' ? langName[value] : '';
+      if (field === 'lang') return languageName(value);
       if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
       if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
       if (typeof value === 'string' && labels[field]?.[value]) return labels[field][value]!;
@@ -44,7 +43,7 @@ export function subscribersTable(records: StoredRecord[]): Table {
     rows: confirmed.map(({ data }) => [
       String(data.email ?? ''),
       String(data.name ?? ''),
-      data.lang === 'fr' || data.lang === 'en' ? langName[data.lang] : '',
+      languageName(data.lang),
       typeof data.statusDate === 'number' || typeof data.date === 'number'
         ? { date: Number(data.statusDate ?? data.date) }
         : '',
@@ -55,7 +54,9 @@ export function subscribersTable(records: StoredRecord[]): Table {
 // The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
 // date has no zone, and staff read the organisation's time.
 export function localDate(ms: number, timeZone = config().staff.timeZone): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = new Intl.DateTimeFormat(undefined, {
+    // Only the numbers are read, in Latin digits whatever the default locale.
+    numberingSystem: 'latn',
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,11 +1,18 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
+import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { collections, type Collection, type RecordData } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 // How the workspace names what the store keeps: forms by their name, items by their title, people by
 // their name, dates in the organisation's time zone.
 export const itemField: Partial<Record<Collection, string>> = { enrolment: 'course', user: 'event', offer: 'offer' };
+
+// A visitor's language by its English name (staff read English), '' for a value that is none.
+const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
+export function languageName(value: unknown): string {
+  return isLang(value) ? (languageNames.of(locales[value].htmlLang) ?? value) : '';
+}
 
 export function formName(collection: Collection): string {
   return staffText.forms[collection];
@@ -47,7 +54,7 @@ export function personName(data: RecordData): string {
 
 export function formatWhen(ms: unknown): string {
   if (typeof ms !== 'number') return '';
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(locales[defaultLang].intl, {
     timeZone: config().staff.timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -60,7 +67,9 @@ export function dayStart(day: string | undefined): number | undefined {
   const utc = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(utc)) return undefined;
   // The zone's offset at that moment, read back from Intl.
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = new Intl.DateTimeFormat(undefined, {
+    // Only the numbers are read, in Latin digits whatever the default locale.
+    numberingSystem: 'latn',
     timeZone: config().staff.timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -20,8 +20,8 @@ import {
   type InboxQuery,
   type InboxRecord,
   type JobData,
-  type NewMessage,
-  type OutboxMessage,
+  type NewMail,
+  type OutboxMail,
   type RecordData,
   type Seat,
   type StaffSession,
@@ -71,7 +71,7 @@ function shuffle<T>(items: T[]): T[] {
   return copy;
 }
 
-interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
+interface OutboxDoc extends Omit<OutboxMail, 'id'> {
   status: 'pending' | 'sent' | 'failed';
   nextAttemptAt: number;
   // How many times the message was claimed (absent on messages queued before claims were counted).
@@ -97,7 +97,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   const db: Firestore = getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });
 
-  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMessage[] = []) {
+  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMail[] = []) {
     const now = Date.now();
     for (const { onceKey: _onceKey, ...message } of messages) {
       const doc: OutboxDoc = {
@@ -163,7 +163,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   function report(found: Awaited<ReturnType<typeof traces>>): EmailTraces {
     return {
       records: found.records.map(({ ref: _r, ...record }) => record),
-      messages: found.messages.map(({ ref: _r, ...message }) => message),
+      mails: found.messages.map(({ ref: _r, ...message }) => message),
       redacted: found.redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
       markers: found.markers.length,
     };
@@ -254,7 +254,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
       // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
       // at least stops at the first refused write.
-      const commit = (messages: NewMessage[]) => {
+      const commit = (messages: NewMail[]) => {
         const now = Date.now();
         const batch = db.batch();
         if (seatDoc) batch.create(seatDoc.ref, seatDoc.data);
@@ -269,7 +269,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
       // On a refused batch, find out which document was there: the record itself (a repeat), or only
       // some once-only message's marker, in which case the record goes in without that message.
-      let messages = addOptions.messages ?? [];
+      let messages = addOptions.mails ?? [];
       for (let attempt = 1; ; attempt++) {
         try {
           await commit(messages);
@@ -304,7 +304,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .get();
       return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
     },
-    async claimMessages(owner, now, limit, leaseMs) {
+    async claimMails(owner, now, limit, leaseMs) {
       // A single-field query needs no composite index; due-ness is checked here. What makes a claim
       // exclusive is create(): each claim of a message is a document keyed by the message and its lease
       // number, so of the instances that saw the same lease lapse exactly one creates the next one.
@@ -315,7 +315,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .where('status', '==', 'pending')
         .limit(limit * 5)
         .get();
-      const claimed: OutboxMessage[] = [];
+      const claimed: OutboxMail[] = [];
       // In random order, so that instances polling at once rarely reach for the same message.
       for (const candidate of shuffle(candidates.docs)) {
         if (claimed.length >= limit) break;
@@ -361,7 +361,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         );
       });
     },
-    async releaseMessages(ids) {
+    async releaseMails(ids) {
       const batch = db.batch();
       for (const id of ids) batch.update(db.collection(OUTBOX).doc(id), { leaseUntil: 0 });
       if (ids.length) await batch.commit();
@@ -512,7 +512,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       await withDeadline(ref.update(changes), WRITE_DEADLINE_MS, 'the write');
       return true;
     },
-    async messagesAbout(recordId) {
+    async mailsAbout(recordId) {
       const docs = (await db.collection(OUTBOX).where('recordId', '==', recordId).get()).docs;
       return docs.map((doc) => {
         const data = doc.data() as OutboxDoc;

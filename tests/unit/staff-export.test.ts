@@ -43,7 +43,7 @@ describe('staff downloads', () => {
     const row = sheet.getRow(2);
     expect(row.getCell(3).value).toBe('+234 801 000 0000');
     expect(row.getCell(4).value).toBe('Female');
-    expect(row.getCell(7).value).toBe('Français');
+    expect(row.getCell(7).value).toBe('French');
     expect(row.getCell(8).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
     expect(row.getCell(8).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(row.getCell(9).value).toBe('Handled');
@@ -53,7 +53,7 @@ describe('staff downloads', () => {
     const csv = toStaffCsv(tableOf('enrolment', [enrolment]), 'Africa/Lagos');
     const [, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(line).toBe(
-      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","Français","2026-11-24T10:30:00+01:00","Handled",""',
+      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled",""',
     );
     expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
   });

@@ -1,8 +1,8 @@
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
-import { langName, langs } from '@/lib/i18n';
+import { langs, toLang } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
-import { formatWhen } from '@/lib/staff/present';
+import { formatWhen, languageName } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { subscriberStatuses, type SubscriberStatus } from '@/lib/storage/types';
 import { fill } from '@/messages';
@@ -43,8 +43,8 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
         <tbody>
           {langs.map((lang) => (
             <tr key={lang}>
-              <th scope="row">{langName[lang]}</th>
-              <td>{count((data) => (data.lang ?? 'en') === lang)}</td>
+              <th scope="row">{languageName(lang)}</th>
+              <td>{count((data) => toLang(data.lang) === lang)}</td>
             </tr>
           ))}
         </tbody>

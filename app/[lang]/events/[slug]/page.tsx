@@ -5,8 +5,8 @@ import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent } from '@/lib/content';
-import { eventDates } from '@/lib/content/facts';
-import { langTag } from '@/lib/i18n';
+import { eventDates, eventDescription } from '@/lib/content/facts';
+import { locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     lang,
     title: event.title,
-    description: `${eventDates(event, lang)}, ${event.location}. ${event.tagline}`,
+    description: eventDescription(event, lang),
     path: `/events/${event.slug}`,
   });
 }
@@ -46,7 +46,7 @@ export default async function EventPage({ params }: Props) {
           startDate: event.startDate,
           endDate: event.endDate,
           description: event.description,
-          inLanguage: langTag[lang],
+          inLanguage: locales[lang].htmlLang,
           location: {
             '@type': 'Place',
             name: event.location,

@@ -53,7 +53,7 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
       const query = new URLSearchParams({
         forgotten: email,
         records: String(found.records.length),
-        messages: String(found.messages.length),
+        messages: String(found.mails.length),
       });
       return see(`/staff?${query}`);
     }

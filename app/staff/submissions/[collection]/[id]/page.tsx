@@ -3,9 +3,8 @@ import { notFound } from 'next/navigation';
 
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
-import { isLang, langName } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
-import { formatWhen, formName, isBotFlagged, itemTitle, personName } from '@/lib/staff/present';
+import { formatWhen, formName, isBotFlagged, itemTitle, languageName, personName } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { isCollection, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
@@ -22,7 +21,7 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
   const store = getStore();
   const record = await store.getRecord(collection, id);
   if (!record) notFound();
-  const messages = await store.messagesAbout(id);
+  const mails = await store.mailsAbout(id);
   const words = staffText.record;
   const data = record.data;
   const status = (data.staffStatus as 'handled' | 'spam' | null | undefined) ?? 'new';
@@ -71,11 +70,11 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
       </dl>
 
       <h2>{words.mails}</h2>
-      {messages.length === 0 ? (
+      {mails.length === 0 ? (
         <p>{words.noMails}</p>
       ) : (
         <ul className={styles.list}>
-          {messages.map((m) => (
+          {mails.map((m) => (
             <li key={m.id}>
               {m.subject}
               <span className={styles.meta}>
@@ -122,7 +121,7 @@ function Field({
   const label = staffText.fieldNames[name] ?? name;
   let shown = String(value ?? '');
   if (name === 'date') shown = formatWhen(value);
-  else if (name === 'lang' && isLang(value)) shown = langName[value];
+  else if (name === 'lang' && languageName(value)) shown = languageName(value);
   else if ((name === 'event' || name === 'offer') && isCollection(collection)) shown = itemTitle(collection, data);
   return (
     <>

@@ -1,11 +1,9 @@
 import type { Localised } from '@/lib/i18n';
 
 // The words of the mails a visitor receives, in the language of the page they used. Staff mails stay
-// in English (lib/mail/compose.ts) and name the visitor's language. Fees, dates and prices come
+// in English (messages/mails/staff.ts) and name the visitor's language. Fees, dates and prices come
 // formatted for the language (lib/i18n/format.ts, lib/content/facts.ts).
 export interface VisitorMailTexts {
-  // The language's name as the staff's English mail gives it.
-  languageName: string;
   unsubscribe: string;
   // Between a label and its value in the plain text ("Dates: …"; French puts a space before the colon).
   colon: string;
@@ -17,6 +15,8 @@ export interface VisitorMailTexts {
     course: string;
     duration: string;
     fee: string;
+    // The fee row's value for a free course.
+    noFee: string;
     pay: string;
   };
   event: {
@@ -51,9 +51,8 @@ export interface VisitorMailTexts {
   };
 }
 
-export const mailTexts: Localised<VisitorMailTexts> = {
+export const visitorMails: Localised<VisitorMailTexts> = {
   en: {
-    languageName: 'English',
     unsubscribe: 'Unsubscribe',
     colon: ': ',
     enrolment: {
@@ -65,12 +64,13 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       course: 'Course',
       duration: 'Duration',
       fee: 'Registration fee',
+      noFee: 'None, the course is free',
       pay: 'Pay the registration fee',
     },
     event: {
       subject: (event) => `You're registered: ${event}`,
       heading: (event, firstName) => `See you at ${event}, ${firstName}`,
-      when: (event, dates, location) => `${event} takes place on ${dates} (${location}).`,
+      when: (event, dates, location) => `Join us for ${event} on ${dates} (${location}).`,
       finish: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
       dates: 'Dates',
       where: 'Where',
@@ -105,24 +105,24 @@ export const mailTexts: Localised<VisitorMailTexts> = {
     },
   },
   fr: {
-    languageName: 'French',
-    unsubscribe: 'Se désabonner',
+    unsubscribe: 'Se désinscrire',
     colon: ' : ',
     enrolment: {
-      subject: (course) => `Votre inscription à ${course}`,
-      heading: (course, name) => `Bienvenue dans la formation ${course}, ${name}`,
+      subject: (course) => `Votre inscription à la formation « ${course} »`,
+      heading: (course, name) => `Bienvenue dans la formation « ${course} », ${name}`,
       paid: (fee) =>
         `Merci pour votre inscription. Votre place sera confirmée dès le règlement des frais d’inscription de ${fee} sur la page de paiement.`,
       free: 'Merci pour votre inscription. Cette formation est gratuite : nous vous enverrons les informations pour la rejoindre avant son début.',
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
+      noFee: 'aucuns, la formation est gratuite',
       pay: 'Régler les frais d’inscription',
     },
     event: {
       subject: (event) => `Votre inscription : ${event}`,
-      heading: (event, firstName) => `À bientôt à ${event}, ${firstName}`,
-      when: (event, dates, location) => `Rendez-vous le ${dates} pour ${event} (${location}).`,
+      heading: (event, firstName) => `${firstName}, nous vous attendons pour ${event}`,
+      when: (event, dates, location) => `Rendez-vous pour ${event} : ${dates}, ${location}.`,
       finish: 'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
       dates: 'Dates',
       where: 'Lieu',
@@ -140,18 +140,18 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       link: 'Voir l’offre',
     },
     newsletter: {
-      confirmSubject: (site) => `Confirmez votre abonnement à la lettre d’information de ${site}`,
+      confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,
       confirmHeading: (name) => `Merci de confirmer, ${name}`,
       confirmAsked: (site) =>
         `Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de ${site} à cette adresse. Ouvrez le lien ci-dessous et appuyez sur le bouton pour confirmer.`,
       confirmValid: (days) =>
         `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
-      confirmLink: 'Confirmer mon abonnement',
+      confirmLink: 'Confirmer mon inscription',
       welcomeSubject: (site) => `Bienvenue dans la communauté ${site}`,
       welcomeHeading: (name) => `Bienvenue, ${name}`,
       welcomeParagraphs: [
-        'Votre abonnement est confirmé. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
-        'Chaque lettre comporte un lien de désabonnement en bas de page, comme cet e-mail.',
+        'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
+        'Chaque lettre comporte en bas de page un lien de désinscription, comme cet e-mail.',
       ],
       visit: (site) => `Visiter ${site}`,
     },
