@@ -1004,9 +1004,16 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  let log = '';
+  // The log's error lines as they come, each named by the class running then, so a failure says which
+  // attack drew it.
+  const logErrors: string[] = [];
+  let partial = '';
   server.stderr?.on('data', (chunk) => (errors += `[${phase}] ${chunk}`));
-  server.stdout?.on('data', (chunk) => (log += chunk));
+  server.stdout?.on('data', (chunk) => {
+    const lines = `${partial}${chunk}`.split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (isErrorLine(line)) logErrors.push(`[${phase}] ${line}`);
+  });
   try {
     const t0 = Date.now();
     await waitUntilUp(`${base}/api/health`);
@@ -1018,22 +1025,21 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
     await stopServer(server);
     stored.push(...(await checkStore(dataDir)));
     if (/\bError\b.*\n\s+at /.test(errors)) crashes.push(errors.slice(0, 2000));
-    crashes.push(...serverLogErrors(`${log}\n${errors}`));
+    if (isErrorLine(partial)) logErrors.push(`[${phase}] ${partial}`);
+    crashes.push(...logErrors, ...errors.split('\n').filter(isErrorLine));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-// Lines of the server's log at error level (pino's 50 and above), uncaught exceptions, and Next's own
-// error lines (⨯).
-function serverLogErrors(text: string): string[] {
-  return text.split('\n').filter((line) => {
-    if (/uncaughtException|unhandledRejection|^(\[[^\]]*\] )?\s*⨯/.test(line)) return true;
-    try {
-      return (JSON.parse(line) as { level?: number }).level! >= 50;
-    } catch {
-      return false;
-    }
-  });
+// A line of the server's log at error level (pino's 50 and above), an uncaught exception, or Next's
+// own error line (⨯); stderr's lines may carry the class's name in brackets before them.
+function isErrorLine(line: string): boolean {
+  if (/uncaughtException|unhandledRejection|^(\[[^\]]*\] )?\s*⨯/.test(line)) return true;
+  try {
+    return (JSON.parse(line.replace(/^\[[^\]]*\] /, '')) as { level?: number }).level! >= 50;
+  } catch {
+    return false;
+  }
 }
 
 // docs/deploy/nginx.conf in front of the running server, for the length of `run`.
@@ -1154,6 +1160,8 @@ const report = {
   unescapedMails: sum('unescaped'),
   csvFormulas: sum('csv'),
   serverErrors: crashes.length,
+  // The lines themselves (shortened), so that a failed run can be read without running it again.
+  serverErrorLines: crashes.map((line) => line.slice(0, 2000)),
   floodProbe,
 };
 const totals = [...tallies.values()];
