@@ -140,6 +140,7 @@ export function installHttpIntake(): void {
       }
       capBody(request, response);
       limitBodyTime(request, response);
+      expectClientGone(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
       delete request.headers[LANG_HEADER];
@@ -189,6 +190,24 @@ function limitBodyTime(request: IncomingMessage, response: ServerResponse): void
   const done = () => clearTimeout(timer);
   request.once('end', done);
   response.once('close', done);
+}
+
+// A client that closes its connection before its answer is sent makes Node destroy the request with an
+// `aborted` error (ECONNRESET). Node emits that error only to a listener, but Next, when proxy.ts runs on
+// a request that may have a body (any method but GET and HEAD), swaps the request's stream internals,
+// listeners included, for those of its buffered copy, which has none: the error is then thrown as an
+// uncaught exception. The error is emitted on the next tick after the socket closes, so a listener
+// added when the socket closes still catches it; it ignores only this client-gone error.
+function expectClientGone(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket;
+  const onClose = () => {
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' || error.message !== 'aborted') throw error;
+    });
+  };
+  socket.once('close', onClose);
+  // Answered: Node no longer aborts this request, and a kept-alive socket must not pile up listeners.
+  response.once('finish', () => socket.off('close', onClose));
 }
 
 function answer(response: ServerResponse, status: number, message: string): true {
