@@ -195,26 +195,17 @@ function limitBodyTime(request: IncomingMessage, response: ServerResponse): void
 // A client that closes its connection before its answer is sent makes Node destroy the request with an
 // `aborted` error (ECONNRESET), which Node emits only to an `error` listener. Two paths turn it into a
 // log line, both when proxy.ts runs on a request that may have a body (any method but GET and HEAD):
-// - Next copies the body, waiting on the request's `error` event, and logs that error as a failed request
-//   when the client left mid-body. So a body cut short by its client is ended as one too large instead,
-//   as limitBodyTime does (whoever reads it refuses it, nothing half-stored), and the request is destroyed
-//   without the error once read.
+// - Next copies the body, waiting on the request's `end` or `error` event, and logs that error as a failed
+//   request when the client left mid-body. So a body cut short by its client is destroyed without the
+//   error: it never ends, so no route ever sees it, and nothing of it is stored. Only that request's own
+//   handling waits; the answer would have gone nowhere anyway.
 // - Once copied, Next swaps the request's stream internals, listeners included, for those of its copy,
 //   which has none: the error is then thrown as an uncaught exception. It is emitted on the next tick after
 //   the socket closes, so a listener added when the socket closes still catches it; it ignores only this
 //   client-gone error.
 function expectClientGone(request: IncomingMessage, response: ServerResponse): void {
   const destroy = request.destroy.bind(request);
-  request.destroy = (error?: Error) => {
-    if (request.complete || !isClientGone(error)) return destroy(error);
-    request.push(Buffer.alloc(PROXY_BODY_LIMIT + 1));
-    const quietly = () => {
-      if (!request.destroyed) destroy();
-    };
-    request.once('end', quietly);
-    setTimeout(quietly, LINGER_MS).unref();
-    return request;
-  };
+  request.destroy = (error?: Error) => destroy(request.complete || !isClientGone(error) ? error : undefined);
   const socket = request.socket;
   const onClose = () => {
     request.on('error', (error: Error) => {
