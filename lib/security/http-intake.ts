@@ -140,6 +140,7 @@ export function installHttpIntake(): void {
       }
       capBody(request, response);
       limitBodyTime(request, response);
+      expectClientGone(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
       delete request.headers[LANG_HEADER];
@@ -189,6 +190,35 @@ function limitBodyTime(request: IncomingMessage, response: ServerResponse): void
   const done = () => clearTimeout(timer);
   request.once('end', done);
   response.once('close', done);
+}
+
+// A client that closes its connection before its answer is sent makes Node destroy the request with an
+// `aborted` error (ECONNRESET), which Node emits only to an `error` listener. Two paths turn it into a
+// log line, both when proxy.ts runs on a request that may have a body (any method but GET and HEAD):
+// - Next copies the body, waiting on the request's `end` or `error` event, and logs that error as a failed
+//   request when the client left mid-body. So a body cut short by its client is destroyed without the
+//   error: it never ends, so no route ever sees it, and nothing of it is stored. Only that request's own
+//   handling waits; the answer would have gone nowhere anyway.
+// - Once copied, Next swaps the request's stream internals, listeners included, for those of its copy,
+//   which has none: the error is then thrown as an uncaught exception. It is emitted on the next tick after
+//   the socket closes, so a listener added when the socket closes still catches it; it ignores only this
+//   client-gone error.
+function expectClientGone(request: IncomingMessage, response: ServerResponse): void {
+  const destroy = request.destroy.bind(request);
+  request.destroy = (error?: Error) => destroy(request.complete || !isClientGone(error) ? error : undefined);
+  const socket = request.socket;
+  const onClose = () => {
+    request.on('error', (error: Error) => {
+      if (!isClientGone(error)) throw error;
+    });
+  };
+  socket.once('close', onClose);
+  // Answered: Node no longer aborts this request, and a kept-alive socket must not pile up listeners.
+  response.once('finish', () => socket.off('close', onClose));
+}
+
+function isClientGone(error: Error | undefined): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET' && error?.message === 'aborted';
 }
 
 function answer(response: ServerResponse, status: number, message: string): true {
