@@ -177,15 +177,34 @@ function capBody(request: IncomingMessage, response: ServerResponse): void {
   };
 }
 
-// A body that has not fully arrived BODY_DEADLINE_MS after the request began is cut as one too large
-// would be: whoever reads it gets more than PROXY_BODY_LIMIT at once and answers it as too large (so a
-// body cut short is never taken for a whole one), and capBody ends it and closes the connection.
-// Destroying the socket instead would fail Next's own copy of the body, which it logs as an error.
+// A body that has not fully arrived BODY_DEADLINE_MS after the request began is cut: the server answers
+// 408 itself and no byte more reaches whoever reads the body, which never ends, so no route or server
+// action takes the bytes that came for a whole body (nothing of it is stored; that request's handling
+// waits until the connection closes, like a client's that left mid-body, see expectClientGone).
+// The connection closes LINGER_MS after the answer, for the client to read it: closing on unread data
+// resets it. Neither ending the body early (the reader would see a short body as complete) nor failing
+// it (Next logs its failed copy of the body as an error) would do.
 function limitBodyTime(request: IncomingMessage, response: ServerResponse): void {
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
   if (!hasBody) return;
+  const push = request.push.bind(request);
+  let late = false;
+  // false: Node's HTTP parser stops reading the socket.
+  request.push = (chunk: unknown, encoding?: BufferEncoding) => (late ? false : push(chunk, encoding));
   const timer = setTimeout(() => {
-    if (!request.complete) request.push(Buffer.alloc(PROXY_BODY_LIMIT + 1));
+    if (request.complete) return;
+    late = true;
+    if (response.headersSent) {
+      setTimeout(() => request.destroy(), LINGER_MS).unref();
+      return;
+    }
+    response.writeHead(408, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(TOO_SLOW),
+      connection: 'close',
+    });
+    response.write(TOO_SLOW);
+    setTimeout(() => response.end(), LINGER_MS).unref();
   }, BODY_DEADLINE_MS).unref();
   const done = () => clearTimeout(timer);
   request.once('end', done);
@@ -231,6 +250,7 @@ const TOO_LONG_QUERY = 'This address has too many parameters.';
 const NOT_ALLOWED = 'Method not allowed.';
 const NOT_FOUND = 'Not found.';
 const BAD_IMAGE = 'This image cannot be resized.';
+const TOO_SLOW = 'This submission took too long to arrive. Please send it again.';
 
 // The address of the socket the request came in on, when the server stamped it.
 export function socketAddress(headers: Headers): string | undefined {
