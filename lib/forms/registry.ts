@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-
 import * as z from 'zod/mini';
 
 import { courses, findCourse, findEvent, findOffer, offers } from '@/lib/content';
+import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import type { Lang, Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
@@ -33,7 +32,10 @@ import type { FormState } from './state';
 //   that entity, once, or refuses the post;
 // - `record`, `messages` and `answer`: what is stored, what is mailed in the same commit, and what the
 //   visitor sees once it is stored, in the page's language (messages/forms). Every record also keeps
-//   that language (`lang`, added by lib/forms/submit.ts).
+//   that language (`lang`, added by lib/forms/submit.ts);
+// - `item`: the course, event or offer a visitor's confirmation is about (its once-a-day key names it);
+// - `booking`: for a registration that follows the calendar, its dates and places, and the form's words
+//   when it is closed or full (docs/product.md §9).
 
 type Success = Extract<FormState, { status: 'success' }>;
 
@@ -55,7 +57,10 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   kind: 'record';
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
-  messages(input: Input, mail: MailContext, lang: Lang): NewMessage[];
+  // `today` is the site's date (lib/content/schedule.ts).
+  messages(input: Input, mail: MailContext, lang: Lang, today: string): NewMessage[];
+  item?(input: Input): string;
+  booking?(input: Input, words: ServerWords): Booking & { closed: string; full: string };
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -124,8 +129,9 @@ export const forms = {
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ course, ...input }) => ({ ...input, course: course.title }),
-    messages: ({ course, ...input }, mail, lang) =>
-      enrolmentMessages({ ...input, course: course.title }, course, mail, lang),
+    messages: ({ course, ...input }, mail, lang, today) =>
+      enrolmentMessages({ ...input, course: course.title }, course, mail, lang, today),
+    item: ({ course }) => course.slug,
     answer: ({ course }, lang) => {
       const w = formTexts[lang].server;
       // The course as the page named it, in the visitor's language.
@@ -172,8 +178,9 @@ export const forms = {
     hidden: ['event'],
     schema: eventRegistration,
     record: ({ event, ...input }) => ({ ...input, event: event.slug }),
-    // The record's key names the calendar invitation, so a resent invitation updates the first one.
-    messages: ({ event, ...input }, mail, lang) => eventMessages(input, event, mail, randomUUID(), lang),
+    messages: ({ event, ...input }, mail, lang, today) => eventMessages(input, event, mail, lang, today),
+    item: ({ event }) => event.slug,
+    booking: ({ event }, w) => ({ ...eventBooking(event), closed: w.eventClosed, full: w.eventFull }),
     answer: ({ event }, lang) => ({
       status: 'success',
       message: formTexts[lang].server.eventContinue,
@@ -190,6 +197,8 @@ export const forms = {
     schema: offerReservation,
     record: ({ offer, ...input }) => ({ ...input, offer: offer.slug }),
     messages: ({ offer, ...input }, mail, lang) => offerMessages(input, offer, mail, lang),
+    item: ({ offer }) => offer.slug,
+    booking: ({ offer }, w) => ({ ...offerBooking(offer), closed: w.offerClosed, full: w.offerFull }),
     answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].server.offerReserved }),
   } satisfies RecordForm<'offer', typeof offerSchema, z.output<(typeof offerReservation)['en']>>,
 };

@@ -1,6 +1,7 @@
 import type { RecaptchaSettings } from '@/lib/bot-check';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { siteToday } from '@/lib/content/schedule';
 import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
@@ -20,6 +21,8 @@ export interface FormServices {
   recaptcha: RecaptchaSettings | null;
   mail: MailContext;
   now: () => number;
+  // The site's date (lib/content/schedule.ts): what is open, what a mail says is still to come.
+  today: () => string;
   // What happened to the submission, for the server's log (with the request's id and the form).
   log: (message: string, detail?: unknown) => void;
 }
@@ -35,6 +38,7 @@ export function formServices(request: RequestMeta, operation: FormOperation): Fo
     recaptcha: settings.recaptcha,
     mail,
     now: Date.now,
+    today: () => siteToday(),
     log: (message, detail) =>
       logger.info(detail === undefined ? {} : detail instanceof Error ? { err: detail } : { detail }, message),
   };

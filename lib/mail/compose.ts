@@ -1,19 +1,25 @@
+import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
 import { findCourse, findEvent, findOffer, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
 import { intlLocale, localeUrl, type Lang } from '@/lib/i18n';
-import { formatCost, formatMoney } from '@/lib/i18n/format';
+import { formatCost, formatDates, formatMoney } from '@/lib/i18n/format';
 import type { NewMessage } from '@/lib/storage';
-import { mailTexts } from '@/messages/mail';
+import { mailTexts, staffMailTexts } from '@/messages/mail';
 
 import { calendarInvite } from './ics';
 import { renderLetter, type Letter } from './letter';
 
 // What each accepted submission sends: a note to the staff inbox (in English, naming the visitor's
-// language) and, where it helps, a confirmation to the visitor in the language of their page. The
-// spec's mail forwarding of contact messages is the staff note with reply-to set.
+// language) and a confirmation to the visitor in the language of their page. The spec's mail
+// forwarding of contact messages is the staff note with reply-to set.
+//
+// Anyone can type anyone's address, so a confirmation carries nothing the sender typed, not even a
+// name: only what the site itself says about the course, event or offer (docs/product.md §7). Whoever
+// submits first with an address therefore cannot choose what its owner reads, and when a later
+// confirmation is held back (lib/forms/submit.ts) the owner already has the same dates and links.
 export interface MailContext {
   staff: string;
   siteUrl: string;
@@ -24,10 +30,28 @@ function message(to: string, subject: string, letter: Letter, extra: Partial<New
   return { to, subject, ...renderLetter(letter), ...extra };
 }
 
+// The staff's note, with the words it takes when the visitor's confirmation is held back.
+function staffNote(to: string, subject: string, letter: Letter, heldBack: string, replyTo: string): NewMessage {
+  const held = { ...letter, paragraphs: [...letter.paragraphs, heldBack] };
+  return message(to, subject, letter, { replyTo, ifHeldBack: { subject, ...renderLetter(held) } });
+}
+
+// A visitor's confirmation: the letter, then why they got it.
+function confirmation(to: string, subject: string, letter: Letter & { lang: Lang }, extra: Partial<NewMessage> = {}) {
+  const t = mailTexts[letter.lang];
+  return message(to, subject, { ...letter, paragraphs: [...letter.paragraphs, t.notYou] }, extra);
+}
+
 // The staff's notes are in English and say which language the visitor used.
 const languageRow = (lang: Lang): [string, string] => ['Language', mailTexts[lang].languageName];
 
-export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: MailContext, lang: Lang): NewMessage[] {
+export function enrolmentMessages(
+  input: EnrolmentInput,
+  course: Course,
+  ctx: MailContext,
+  lang: Lang,
+  today: string,
+): NewMessage[] {
   // The course in the visitor's language; the staff read the English one.
   const rows = (l: Lang): [string, string][] => {
     const local = findCourse(course.slug, l) ?? course;
@@ -35,12 +59,15 @@ export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: Ma
       [mailTexts[l].enrolment.course, local.title],
       [mailTexts[l].enrolment.duration, local.duration],
       [mailTexts[l].enrolment.fee, formatCost(course.cost, l)],
+      ...(course.nextCohortDate && course.nextCohortDate >= today
+        ? [[mailTexts[l].enrolment.nextCohort, formatDates(course.nextCohortDate, undefined, l)] as [string, string]]
+        : []),
     ];
   };
   const t = mailTexts[lang];
   const title = (findCourse(course.slug, lang) ?? course).title;
   return [
-    message(
+    staffNote(
       ctx.staff,
       `New enrolment: ${course.title}`,
       {
@@ -56,11 +83,12 @@ export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: Ma
           languageRow(lang),
         ],
       },
-      { replyTo: input.email },
+      staffMailTexts.heldBack(course.title, mailTexts[lang].languageName),
+      input.email,
     ),
-    message(input.email, t.enrolment.subject(title), {
+    confirmation(input.email, t.enrolment.subject(title), {
       lang,
-      heading: t.enrolment.heading(title, input.name),
+      heading: t.enrolment.heading(title),
       paragraphs: [course.pay_link ? t.enrolment.paid(formatCost(course.cost, lang)) : t.enrolment.free],
       rows: rows(lang),
       ...(course.pay_link ? { link: { href: course.pay_link, label: t.enrolment.pay } } : {}),
@@ -69,20 +97,29 @@ export function enrolmentMessages(input: EnrolmentInput, course: Course, ctx: Ma
 }
 
 export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lang): NewMessage[] {
+  const t = mailTexts[lang].contact;
   return [
-    message(
+    staffNote(
       ctx.staff,
       `Message from ${input.name} via the website`,
       {
         heading: `Message from ${input.name}`,
         paragraphs: [
           `${input.name} <${input.email}> wrote through the contact form. Reply to this email to answer them.`,
+          staffMailTexts.acknowledged,
         ],
         quote: input.message,
         rows: [languageRow(lang)],
       },
-      { replyTo: input.email },
+      staffMailTexts.contactHeldBack,
+      input.email,
     ),
+    // The acknowledgement: none of the sender's words, so the form cannot carry a text to a stranger.
+    confirmation(input.email, t.subject(ctx.siteName), {
+      lang,
+      heading: t.heading,
+      paragraphs: [t.received(ctx.siteName), t.answer(CONTACT_REPLY_DAYS)],
+    }),
   ];
 }
 
@@ -90,8 +127,8 @@ export function eventMessages(
   input: EventInput,
   event: SiteEvent,
   ctx: MailContext,
-  recordKey: string,
   lang: Lang,
+  today: string,
 ): NewMessage[] {
   const name = `${input.firstName} ${input.lastName}`;
   const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
@@ -99,8 +136,10 @@ export function eventMessages(
   // The event in the visitor's language, for their mail and their calendar.
   const local = findEvent(event.slug, lang) ?? event;
   const dates = eventDates(local, lang);
+  // A calendar only wants what is still to come.
+  const invite = event.startDate >= today;
   return [
-    message(
+    staffNote(
       ctx.staff,
       `New registration: ${event.title}`,
       {
@@ -113,40 +152,57 @@ export function eventMessages(
           languageRow(lang),
         ],
       },
-      { replyTo: input.email },
+      staffMailTexts.heldBack(event.title, mailTexts[lang].languageName),
+      input.email,
     ),
-    message(
+    confirmation(
       input.email,
       t.event.subject(local.title),
       {
         lang,
-        heading: t.event.heading(local.title, input.firstName),
-        paragraphs: [t.event.when(local.title, dates, local.location), t.event.finish],
+        heading: t.event.heading(local.title),
+        paragraphs: [
+          t.event.when(local.title, dates, local.location),
+          invite ? t.event.finishWithInvite : t.event.finish,
+        ],
         rows: [
           [t.event.dates, dates],
           [t.event.where, local.location],
         ],
         link: { href: event.registrationLink, label: t.event.link },
       },
-      {
-        attachments: [
-          {
-            filename: 'invite.ics',
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            content: calendarInvite({
-              uid: `${recordKey}@${site.domain}`,
-              title: local.title,
-              description: `${local.tagline} ${eventUrl}`,
-              location: local.location,
-              startDate: event.startDate,
-              endDate: event.endDate,
-              url: eventUrl,
-              organizerEmail: ctx.staff,
-              organizerName: ctx.siteName,
-            }),
-          },
-        ],
-      },
+      invite
+        ? {
+            attachments: [
+              {
+                filename: 'invite.ics',
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: calendarInvite({
+                  // One per event: a second invitation updates the first in the calendar.
+                  uid: `event-${event.slug}@${site.domain}`,
+                  title: local.title,
+                  description: `${local.tagline} ${eventUrl}`,
+                  location: local.location,
+                  startDate: event.startDate,
+                  endDate: event.endDate,
+                  ...(event.startTime && event.endTime
+                    ? {
+                        times: {
+                          start: event.startTime,
+                          end: event.endTime,
+                          timeZone: event.timeZone ?? SITE_TIME_ZONE,
+                        },
+                      }
+                    : {}),
+                  reminder: t.event.reminder(local.title),
+                  url: eventUrl,
+                  organizerEmail: ctx.staff,
+                  organizerName: ctx.siteName,
+                }),
+              },
+            ],
+          }
+        : {},
     ),
   ];
 }
@@ -156,7 +212,7 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext,
   const local = findOffer(offer.slug, lang) ?? offer;
   const percent = new Intl.NumberFormat(intlLocale[lang], { style: 'percent' }).format(offer.discountPercent / 100);
   return [
-    message(
+    staffNote(
       ctx.staff,
       `Spot reserved: ${offer.title}`,
       {
@@ -173,11 +229,12 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext,
           languageRow(lang),
         ],
       },
-      { replyTo: input.email },
+      staffMailTexts.heldBack(offer.title, mailTexts[lang].languageName),
+      input.email,
     ),
-    message(input.email, t.offer.subject(local.title), {
+    confirmation(input.email, t.offer.subject(local.title), {
       lang,
-      heading: t.offer.heading(input.firstName),
+      heading: t.offer.heading,
       paragraphs: [t.offer.thanks],
       rows: [
         [t.offer.programme, local.title],

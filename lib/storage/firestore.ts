@@ -6,8 +6,10 @@ import { getFirestore, type DocumentReference, type Firestore } from 'firebase-a
 import {
   collections,
   DuplicateError,
+  FullError,
   isJobKey,
   messageConcerns,
+  settleHeldBack,
   subscriberKey,
   withDeadline,
   type EmailTraces,
@@ -37,6 +39,11 @@ const OUTBOX = 'outbox';
 const SUBMISSIONS = 'submissions';
 const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
+// The places of events and offers with a capacity: document `<key hash>-<n>` is place n, so only
+// `capacity` of them can ever exist, whatever the concurrency (create() refuses an existing one).
+const SEATS = 'seats';
+// How many times an add tries again after losing a place, a once-only message or both to another add.
+const ADD_ATTEMPTS = 20;
 // Firestore takes at most 500 writes in one batch.
 const BATCH = 400;
 
@@ -71,7 +78,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
   function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMessage[] = []) {
     const now = Date.now();
-    for (const { onceKey: _onceKey, ...message } of messages) {
+    for (const { onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message } of messages) {
       const doc: OutboxDoc = {
         ...message,
         recordId,
@@ -133,25 +140,50 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           ? null
           : db.collection(SUBMISSIONS).doc(keyedId(addOptions.submissionKey));
       const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyedId(key));
+      const seat = addOptions.seat;
+      const seatsOf = (key: string) => db.collection(SEATS).where('key', '==', key);
+      const seatRef = (key: string, n: number) => db.collection(SEATS).doc(`${keyedId(key)}-${n}`);
 
-      // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
-      // at least stops at the first refused write.
-      const commit = (messages: NewMessage[]) => {
+      // The place first, then the markers, then the record: Firestore commits a batch whole or not at
+      // all, and the emulator used in tests at least stops at the first refused write, so losing the
+      // place (the contended write) writes nothing.
+      const commit = (messages: NewMessage[], dropped: Set<NewMessage>, place: number | null) => {
         const now = Date.now();
         const batch = db.batch();
-        for (const { onceKey } of messages) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
+        if (seat && place !== null)
+          batch.create(seatRef(seat.key, place), { key: seat.key, recordId: ref.id, date: now });
+        const kept = messages.filter((m) => !dropped.has(m));
+        for (const { onceKey } of kept) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
-        queue(batch, ref.id, messages);
+        queue(
+          batch,
+          ref.id,
+          settleHeldBack(messages, (m) => dropped.has(m)),
+        );
         return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       };
+      const takenOnce = async (messages: NewMessage[]) => {
+        const once = messages.filter((m) => m.onceKey !== undefined);
+        const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
+        return new Set(once.filter((_, i) => taken[i]));
+      };
+      // The next free place, counted afresh; none once every place is taken.
+      const nextPlace = async () => {
+        if (!seat) return null;
+        const taken = (await seatsOf(seat.key).count().get()).data().count;
+        if (taken >= seat.capacity) throw new FullError(seat.key);
+        return taken + 1;
+      };
 
-      // On a refused batch, find out which document was there: the record itself (a repeat), or only
-      // some once-only message's marker, in which case the record goes in without that message.
-      let messages = addOptions.messages ?? [];
+      // On a refused batch, find out which document was there: the record itself (a repeat), the place
+      // (taken by another add: count again), or a once-only message's marker (that message is dropped).
+      const messages = addOptions.messages ?? [];
+      let dropped = await takenOnce(messages);
+      let place = await nextPlace();
       for (let attempt = 1; ; attempt++) {
         try {
-          await commit(messages);
+          await commit(messages, dropped, place);
           break;
         } catch (error) {
           if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
@@ -159,13 +191,15 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
             (submission !== null && (await submission.get()).exists) ||
             (addOptions.uniqueKey !== undefined && (await ref.get()).exists);
           if (repeat) throw new DuplicateError(collection);
-          const once = messages.filter((m) => m.onceKey !== undefined);
-          if (once.length === 0 || attempt === 3) throw error;
-          const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
-          messages = messages.filter((m) => m.onceKey === undefined || !taken[once.indexOf(m)]);
+          if (attempt === ADD_ATTEMPTS) throw error;
+          dropped = await takenOnce(messages);
+          place = await nextPlace();
         }
       }
       return { id: ref.id };
+    },
+    async seatsTaken(key) {
+      return (await db.collection(SEATS).where('key', '==', key).count().get()).data().count;
     },
     async list(collection, listOptions = {}): Promise<StoredRecord[]> {
       const snapshot = await db

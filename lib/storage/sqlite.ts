@@ -6,8 +6,10 @@ import Database from 'better-sqlite3';
 
 import {
   DuplicateError,
+  FullError,
   isJobKey,
   messageConcerns,
+  settleHeldBack,
   subscriberKey,
   type AddOptions,
   type Collection,
@@ -60,6 +62,12 @@ const migrations: ((db: Database.Database) => void)[] = [
       CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
     `),
+  // The places of events and offers with a capacity: one row per record that took one.
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS seats (key TEXT NOT NULL, record_id TEXT NOT NULL, date INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS seats_by_key ON seats (key);
+    `),
 ];
 
 export const SQLITE_SCHEMA_VERSION = migrations.length;
@@ -107,6 +115,8 @@ export function openSqliteStore(file: string): Store {
   );
   const insertSubmission = db.prepare('INSERT INTO submissions (key, record_id, date) VALUES (?, ?, ?)');
   const claimOnce = db.prepare('INSERT INTO sent_once (key, date) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
+  const countSeats = db.prepare('SELECT COUNT(*) AS n FROM seats WHERE key = ?');
+  const insertSeat = db.prepare('INSERT INTO seats (key, record_id, date) VALUES (?, ?, ?)');
   const selectRecords = db.prepare(
     'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
   );
@@ -134,8 +144,10 @@ export function openSqliteStore(file: string): Store {
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
   const queue = (recordId: string, messages: NewMessage[] = []) => {
-    for (const { onceKey, ...message } of messages) {
-      if (onceKey !== undefined && claimOnce.run(onceKey, Date.now()).changes === 0) continue;
+    const dropped = new Set(
+      messages.filter((m) => m.onceKey !== undefined && claimOnce.run(m.onceKey, Date.now()).changes === 0),
+    );
+    for (const { onceKey: _onceKey, ...message } of settleHeldBack(messages, (m) => dropped.has(m))) {
       insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
     }
   };
@@ -148,6 +160,12 @@ export function openSqliteStore(file: string): Store {
       data: JSON.stringify(data),
     });
     if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
+    // Inside the transaction, which SQLite runs alone: nobody can take a place between count and insert.
+    if (options.seat !== undefined) {
+      const { n } = countSeats.get(options.seat.key) as { n: number };
+      if (n >= options.seat.capacity) throw new FullError(options.seat.key);
+      insertSeat.run(options.seat.key, id, Date.now());
+    }
     queue(id, options.messages);
   });
 
@@ -242,6 +260,9 @@ export function openSqliteStore(file: string): Store {
         throw error;
       }
       return { id };
+    },
+    async seatsTaken(key) {
+      return (countSeats.get(key) as { n: number }).n;
     },
     async list(collection, options = {}): Promise<StoredRecord[]> {
       const rows = selectRecords.all(collection, options.since ?? 0) as { id: string; data: string }[];

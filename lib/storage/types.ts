@@ -21,8 +21,11 @@ export interface NewMessage {
   replyTo?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   // At most one message is ever queued under this key: a later one with the same key is dropped while
-  // its record is still stored (a visitor's confirmation, once per address, form and day).
+  // its record is still stored (a visitor's confirmation, once per address, item, language and day).
   onceKey?: string;
+  // This message's words when a once-only message of the same add is dropped: the staff's note then
+  // says the visitor's confirmation was held back.
+  ifHeldBack?: Pick<NewMessage, 'subject' | 'text' | 'html'>;
   // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
   headers?: Record<string, string>;
 }
@@ -47,6 +50,9 @@ export interface AddOptions {
   submissionKey?: string;
   // Messages to send about this record: committed together with it, or not at all.
   messages?: NewMessage[];
+  // The record takes one of `capacity` places named `key` (an event's or an offer's): once they are all
+  // taken, the add stores nothing and is refused with FullError, however many adds run at once.
+  seat?: { key: string; capacity: number };
 }
 
 // A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept
@@ -71,6 +77,8 @@ export interface Store {
   readonly kind: 'sqlite' | 'firestore';
   // Resolves once the record and its messages are durably committed.
   add(collection: Collection, data: RecordData, options?: AddOptions): Promise<{ id: string }>;
+  // How many places named `key` are taken (see AddOptions.seat).
+  seatsTaken(key: string): Promise<number>;
   // Records in the order they were submitted; `since` is a date in milliseconds.
   list(collection: Collection, options?: { since?: number }): Promise<StoredRecord[]>;
 
@@ -188,6 +196,27 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
     timer = setTimeout(() => reject(new StoreTimeoutError(what, ms)), ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+// Every place of a seat key is taken (AddOptions.seat).
+export class FullError extends Error {
+  constructor(key: string) {
+    super(`Every place of ${key} is taken`);
+    this.name = 'FullError';
+  }
+}
+
+export function isFullError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'FullError';
+}
+
+// The messages an add queues, given which once-only ones are dropped: the rest, and when one was
+// dropped, the staff's note in its held-back words.
+export function settleHeldBack(messages: NewMessage[], dropped: (message: NewMessage) => boolean): NewMessage[] {
+  const heldBack = messages.some(dropped);
+  return messages
+    .filter((message) => !dropped(message))
+    .map(({ ifHeldBack, ...message }) => (heldBack && ifHeldBack ? { ...message, ...ifHeldBack } : message));
 }
 
 export function isDuplicateError(error: unknown): boolean {

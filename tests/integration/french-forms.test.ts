@@ -10,7 +10,7 @@ import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import type { OutboxMessage, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
-import { sampleEnrolment, sampleRegistration } from '../helpers/samples';
+import { BEFORE_SEED_EVENT, sampleEnrolment, sampleRegistration } from '../helpers/samples';
 import { bothStores } from '../helpers/stores';
 
 // The forms posted from a French page (a hidden lang=fr): answers, records and mails.
@@ -43,6 +43,7 @@ function services(store: Store, overrides: Partial<FormServices> = {}): FormServ
     recaptcha: null,
     mail: { staff: 'staff@baobabdata.org', ...site },
     now: () => NOW,
+    today: () => BEFORE_SEED_EVENT,
     log: () => {},
     ...overrides,
   };

@@ -17,6 +17,7 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
 import { startCuttableProxy } from '../helpers/cuttable-proxy';
+import { BEFORE_SEED_EVENT } from '../helpers/samples';
 import { startSmtpServer } from '../helpers/smtp';
 
 const TOKEN = issueXsrfToken();
@@ -56,6 +57,7 @@ function submit(operation: FormOperation, fields: Record<string, string>) {
       recaptcha: null,
       rateLimiter: createRateLimiter(1000),
       now: () => Date.now(),
+      today: () => BEFORE_SEED_EVENT,
       store,
       mail: mailContext,
       newsletter: doubleOptInNewsletter({ store: () => store, secret: () => 's'.repeat(32), mail: () => mailContext }),
