@@ -1,6 +1,8 @@
 import type { Lang } from '@/lib/i18n';
-import { formatCost, formatDates, formatMonth } from '@/lib/i18n/format';
-import { messages } from '@/messages';
+import { formatCost, formatDates, formatDayEnds, formatMonth } from '@/lib/i18n/format';
+import { fill, messages } from '@/messages';
+
+import type { Availability } from './schedule';
 
 // The line under a course's title, shared by its page's description and its social card:
 // '3 weeks, registration fee $10'.
@@ -21,4 +23,34 @@ export function offerEnds(offer: { endsOn: string; endsOnDate: string }, lang: L
 // The month an offer's cohort starts, the same way.
 export function cohortStart(offer: { cohortStart: string; cohortStartDate: string }, lang: Lang): string {
   return lang === 'en' ? offer.cohortStart : formatMonth(offer.cohortStartDate, lang);
+}
+
+// What an event's page says once registration is closed or full (docs/product.md §9).
+export function eventClosedText(
+  event: { dates: string; startDate: string; endDate: string },
+  state: Exclude<Availability, 'open'>,
+  lang: Lang,
+): string {
+  const text = messages(lang).event;
+  if (state === 'full') return text.full;
+  const dates = eventDates(event, lang);
+  if (event.startDate === event.endDate) return fill(text.pastOneDay, { dates });
+  return fill(text.pastDays, { dates, ...formatDayEnds(event.startDate, event.endDate, lang) });
+}
+
+// The same for an offer.
+export function offerClosedText(
+  offer: { endsOn: string; endsOnDate: string },
+  state: Exclude<Availability, 'open'>,
+  lang: Lang,
+): string {
+  const text = messages(lang).offer;
+  return state === 'full' ? text.full : fill(text.past, { date: offerEnds(offer, lang) });
+}
+
+// The label of an event's or offer's state in a list.
+export function stateLabel(state: Availability, kind: 'event' | 'offer', lang: Lang): string {
+  const text = messages(lang).calendar;
+  if (state === 'closed') return kind === 'event' ? text.eventPast : text.offerPast;
+  return text[state];
 }
