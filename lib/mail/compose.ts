@@ -30,10 +30,20 @@ function message(to: string, subject: string, letter: Letter, extra: Partial<New
   return { to, subject, ...renderLetter(letter), ...extra };
 }
 
-// The staff's note, with the words it takes when the visitor's confirmation is held back.
-function staffNote(to: string, subject: string, letter: Letter, heldBack: string, replyTo: string): NewMessage {
-  const held = { ...letter, paragraphs: [...letter.paragraphs, heldBack] };
-  return message(to, subject, letter, { replyTo, ifHeldBack: { subject, ...renderLetter(held) } });
+// The staff's note, ending with what the visitor was sent, or, when their confirmation is held back,
+// saying so.
+function staffNote(
+  to: string,
+  subject: string,
+  letter: Letter,
+  ending: { sent?: string; heldBack: string },
+  replyTo: string,
+): NewMessage {
+  const ended = (last?: string) => ({ ...letter, paragraphs: [...letter.paragraphs, ...(last ? [last] : [])] });
+  return message(to, subject, ended(ending.sent), {
+    replyTo,
+    ifHeldBack: { subject, ...renderLetter(ended(ending.heldBack)) },
+  });
 }
 
 // A visitor's confirmation: the letter, then why they got it.
@@ -83,7 +93,7 @@ export function enrolmentMessages(
           languageRow(lang),
         ],
       },
-      staffMailTexts.heldBack(course.title, mailTexts[lang].languageName),
+      { heldBack: staffMailTexts.heldBack(course.title, mailTexts[lang].languageName) },
       input.email,
     ),
     confirmation(input.email, t.enrolment.subject(title), {
@@ -106,12 +116,11 @@ export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lan
         heading: `Message from ${input.name}`,
         paragraphs: [
           `${input.name} <${input.email}> wrote through the contact form. Reply to this email to answer them.`,
-          staffMailTexts.acknowledged,
         ],
         quote: input.message,
         rows: [languageRow(lang)],
       },
-      staffMailTexts.contactHeldBack,
+      { sent: staffMailTexts.acknowledged, heldBack: staffMailTexts.contactHeldBack },
       input.email,
     ),
     // The acknowledgement: none of the sender's words, so the form cannot carry a text to a stranger.
@@ -152,7 +161,7 @@ export function eventMessages(
           languageRow(lang),
         ],
       },
-      staffMailTexts.heldBack(event.title, mailTexts[lang].languageName),
+      { heldBack: staffMailTexts.heldBack(event.title, mailTexts[lang].languageName) },
       input.email,
     ),
     confirmation(
@@ -229,7 +238,7 @@ export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext,
           languageRow(lang),
         ],
       },
-      staffMailTexts.heldBack(offer.title, mailTexts[lang].languageName),
+      { heldBack: staffMailTexts.heldBack(offer.title, mailTexts[lang].languageName) },
       input.email,
     ),
     confirmation(input.email, t.offer.subject(local.title), {
