@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
-import { DuplicateError, type Store } from '@/lib/storage/types';
+import { DuplicateError, FullError, type Store } from '@/lib/storage/types';
 
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
@@ -173,6 +173,42 @@ describe.each([
       'victim@example.org',
     ]);
     expect(queued.find((m) => m.to === 'victim@example.org')).not.toHaveProperty('onceKey');
+  });
+
+  it('sends the staff note in its held-back words when the once-only message of the same add is dropped', async () => {
+    const confirmation = { ...note('victim@example.org'), onceKey: 'enrol:course:en:victim@example.org:2026-11-22' };
+    const staff = {
+      ...note('staff@example.org'),
+      ifHeldBack: { subject: 'Held', text: 'held back', html: '<p>held</p>' },
+    };
+    for (let i = 0; i < 2; i++) {
+      await store.add('enrolment', { name: `N${i}`, date: i }, { messages: [staff, confirmation] });
+    }
+    const queued = await store.claimMessages('w', Date.now() + 1000, 20, 60_000);
+    const notes = queued.filter((m) => m.to === 'staff@example.org');
+    expect(notes.map((m) => m.subject).sort()).toEqual(['For staff@example.org', 'Held']);
+    expect(notes.find((m) => m.subject === 'Held')).toMatchObject({ text: 'held back', html: '<p>held</p>' });
+    for (const message of queued) expect(message).not.toHaveProperty('ifHeldBack');
+  });
+
+  it('gives at most `capacity` places under many concurrent adds, refusing the rest with FullError and storing nothing for them', async () => {
+    const seat = { key: 'event:hackathon', capacity: 3 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        store.add('user', { email: `p${i}@example.org`, date: i }, { seat, messages: [note(`p${i}@example.org`)] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(FullError);
+    expect(await store.list('user')).toHaveLength(3);
+    expect(await store.outboxCounts()).toEqual({ pending: 3, sent: 0, failed: 0 });
+    expect(await store.seatsTaken('event:hackathon')).toBe(3);
+    // Another key has its own places.
+    expect(await store.seatsTaken('offer:other')).toBe(0);
+    await store.add('offer', { email: 'q@example.org', date: 1 }, { seat: { key: 'offer:other', capacity: 1 } });
+    expect(await store.seatsTaken('offer:other')).toBe(1);
   });
 
   it('gives claimed messages back untried, and makes waiting ones due now on request', async () => {
