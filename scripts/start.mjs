@@ -54,7 +54,9 @@ function newestMtime(path) {
 }
 
 function buildSettings() {
-  const entries = Object.entries(process.env).filter(([k]) => k === 'SITE_URL' || k === 'SITE_TODAY' || k.startsWith('NEXT_PUBLIC_'));
+  const entries = Object.entries(process.env).filter(
+    ([k]) => k === 'SITE_URL' || k === 'SITE_TODAY' || k.startsWith('NEXT_PUBLIC_'),
+  );
   return JSON.stringify(Object.fromEntries(entries.sort()));
 }
 
