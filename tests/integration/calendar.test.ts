@@ -203,7 +203,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
       const vevent = calendar.getFirstSubcomponent('vevent')!;
       return { calendar, vevent, event: new ICAL.Event(vevent) };
     });
-    const [{ calendar, vevent, event }] = events;
+    const { calendar, vevent, event } = events[0]!;
     expect(calendar.getFirstSubcomponent('vtimezone')!.getFirstPropertyValue('tzid')).toBe('Africa/Lagos');
     expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Africa/Lagos');
     expect(event.startDate.toString()).toBe('2023-03-18T09:00:00');
