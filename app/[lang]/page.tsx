@@ -16,8 +16,8 @@ import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
-// Made again every 30 minutes: what is coming up follows the calendar (docs/product.md §9).
-export const revalidate = 1800;
+// Made again every 20 minutes: what is coming up follows the calendar (docs/product.md §9).
+export const revalidate = 1200;
 
 type Props = PageProps<'/[lang]'>;
 

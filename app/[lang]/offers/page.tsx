@@ -7,8 +7,8 @@ import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 
-// Made again every 30 minutes, so what has ended moves to the past on time (docs/product.md §9).
-export const revalidate = 1800;
+// Made again every 20 minutes, so what has ended moves to the past on time (docs/product.md §9).
+export const revalidate = 1200;
 
 type Props = PageProps<'/[lang]/offers'>;
 

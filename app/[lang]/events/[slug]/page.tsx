@@ -17,8 +17,8 @@ import { messages } from '@/messages';
 import styles from './event.module.css';
 
 export const dynamicParams = false;
-// Made again every 30 minutes, so registration closes on time (docs/product.md §9).
-export const revalidate = 1800;
+// Made again every 20 minutes, so registration closes on time (docs/product.md §9).
+export const revalidate = 1200;
 
 export function generateStaticParams() {
   return events.map((event) => ({ slug: event.slug }));

@@ -19,8 +19,8 @@ import { messages } from '@/messages';
 import styles from './offer.module.css';
 
 export const dynamicParams = false;
-// Made again every 30 minutes, so the offer closes on time (docs/product.md §9).
-export const revalidate = 1800;
+// Made again every 20 minutes, so the offer closes on time (docs/product.md §9).
+export const revalidate = 1200;
 
 export function generateStaticParams() {
   return offers.map((offer) => ({ slug: offer.slug }));
