@@ -101,6 +101,7 @@ const envSchema = z
     MAIL_MAX_ATTEMPTS: number('MAIL_MAX_ATTEMPTS', 1, 100),
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
+    MAIL_LEASE_MS: number('MAIL_LEASE_MS', 1_000, 3_600_000),
     SITE_URL: url('SITE_URL'),
     RETAIN_CONTACT_DAYS: number('RETAIN_CONTACT_DAYS', 1, 36_500),
     RETAIN_REGISTRATION_DAYS: number('RETAIN_REGISTRATION_DAYS', 1, 36_500),
@@ -214,6 +215,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.MAIL_MAX_ATTEMPTS ?? 8,
       retryBaseMs: e.MAIL_RETRY_BASE_MS ?? 30_000,
       pollMs: e.MAIL_POLL_MS ?? 5_000,
+      // How long a claimed message is kept from other instances (lib/mail/worker.ts).
+      leaseMs: e.MAIL_LEASE_MS ?? 60_000,
     },
     siteUrl: siteUrlFrom(e.SITE_URL),
     public: publicSettings,

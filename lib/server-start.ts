@@ -47,6 +47,7 @@ export function startServer(): void {
     maxAttempts: mail.maxAttempts,
     retryBaseMs: mail.retryBaseMs,
     pollMs: mail.pollMs,
+    leaseMs: mail.leaseMs,
     log: (level, message) => mailLog[level](message),
   });
   setOutboxWorker(worker);

@@ -66,8 +66,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function pass(): Promise<{ sent: number; more: boolean }> {
     let sent = 0;
     const store = options.store();
-    const messages = await store.claimMessages(options.owner, now(), batchSize, leaseMs);
+    const claimedAt = now();
+    const messages = await store.claimMessages(options.owner, claimedAt, batchSize, leaseMs);
     for (const [index, message] of messages.entries()) {
+      // A send starts only while half the lease is left, so it ends before another instance may claim
+      // the message; the rest of the batch goes back untried.
+      if (now() - claimedAt > leaseMs / 2) {
+        await store.releaseMessages(messages.slice(index).map((m) => m.id));
+        return { sent, more: true };
+      }
       try {
         await options.transport.send(message);
       } catch (error) {

@@ -4,6 +4,7 @@ import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'f
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 
 import {
+  checkSeat,
   collections,
   DuplicateError,
   FullError,
@@ -17,6 +18,7 @@ import {
   type NewMessage,
   type OutboxMessage,
   type RecordData,
+  type Seat,
   type Store,
   type StoredRecord,
 } from './types';
@@ -29,6 +31,7 @@ export interface FirestoreOptions {
 }
 
 const ALREADY_EXISTS = 6;
+const NOT_FOUND = 5;
 // firebase-admin retries an unreachable Firestore for a minute or more; a visitor on a phone will not
 // wait that long, and a health check must answer before its prober gives up.
 const WRITE_DEADLINE_MS = 10_000;
@@ -39,11 +42,10 @@ const OUTBOX = 'outbox';
 const SUBMISSIONS = 'submissions';
 const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
-// The places of events and offers with a capacity: document `<key hash>-<n>` is place n, so only
-// `capacity` of them can ever exist, whatever the concurrency (create() refuses an existing one).
+// One document per claim of an outbox message, `<message id>.<lease number>` (see claimMessages).
+const CLAIMS = 'outboxClaims';
+// One document per taken seat, `<key>:<n>` for n in 1..capacity (see AddOptions.seat).
 const SEATS = 'seats';
-// How many times an add tries again after losing a place, a once-only message or both to another add.
-const ADD_ATTEMPTS = 20;
 // Firestore takes at most 500 writes in one batch.
 const BATCH = 400;
 
@@ -52,9 +54,20 @@ function keyedId(uniqueKey: string): string {
   return createHash('sha256').update(uniqueKey).digest('hex').slice(0, 40);
 }
 
+function shuffle<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
   status: 'pending' | 'sent' | 'failed';
   nextAttemptAt: number;
+  // How many times the message was claimed (absent on messages queued before claims were counted).
+  lease?: number;
   leaseOwner: string | null;
   leaseUntil: number;
   lastError: string | null;
@@ -124,6 +137,41 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     return { records, messages };
   }
 
+  // A seat for one add: a free number chosen at random (so concurrent adds rarely pick the same one),
+  // whose document is created first in the record's batch, so a seat taken meanwhile refuses the batch.
+  function seatFor(seat: Seat, recordId: string) {
+    checkSeat(seat);
+    let ref: DocumentReference | null = null;
+    return {
+      async choose() {
+        const taken = new Set(
+          (await db.collection(SEATS).where('key', '==', seat.key).get()).docs.map((doc) => doc.get('n') as number),
+        );
+        const free = Array.from({ length: seat.capacity }, (_, i) => i + 1).filter((n) => !taken.has(n));
+        if (free.length === 0 || taken.size >= seat.capacity) throw new FullError(seat.key);
+        const n = free[Math.floor(Math.random() * free.length)]!;
+        ref = db.collection(SEATS).doc(`${seat.key}:${n}`);
+        return { ref, data: { key: seat.key, n, recordId, date: Date.now() } };
+      },
+      // After a refused batch. The emulator keeps the writes of a refused batch that came before the
+      // refused one (Firestore keeps none): a seat left so by this add is removed, as the batch would
+      // have left nothing.
+      async undo() {
+        const doc = await ref!.get();
+        if (doc.exists && doc.get('recordId') === recordId) await ref!.delete();
+      },
+      // Each refusal of a seat means another add took one, so a few more tries than seats suffice.
+      tries: seat.capacity + 10,
+    };
+  }
+
+  // Frees the seats of removed records.
+  async function freeSeats(recordIds: string[]) {
+    for (const id of recordIds) {
+      await removeAll((await db.collection(SEATS).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+    }
+  }
+
   const subscriberRef = (email: string) => db.collection('newsletter').doc(keyedId(subscriberKey(email)));
 
   return {
@@ -140,66 +188,54 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           ? null
           : db.collection(SUBMISSIONS).doc(keyedId(addOptions.submissionKey));
       const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyedId(key));
-      const seat = addOptions.seat;
-      const seatsOf = (key: string) => db.collection(SEATS).where('key', '==', key);
-      const seatRef = (key: string, n: number) => db.collection(SEATS).doc(`${keyedId(key)}-${n}`);
+      const seat = addOptions.seat ? seatFor(addOptions.seat, ref.id) : null;
+      let seatDoc = await seat?.choose();
 
-      // The place first, then the markers, then the record: Firestore commits a batch whole or not at
-      // all, and the emulator used in tests at least stops at the first refused write, so losing the
-      // place (the contended write) writes nothing.
-      const commit = (messages: NewMessage[], dropped: Set<NewMessage>, place: number | null) => {
+      // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
+      // at least stops at the first refused write.
+      // The messages queued are those not dropped (a once-only one whose marker exists), the staff's
+      // note in its held-back words when one was.
+      const all = addOptions.messages ?? [];
+      const dropped = new Set<NewMessage>();
+      const commit = () => {
         const now = Date.now();
         const batch = db.batch();
-        if (seat && place !== null)
-          batch.create(seatRef(seat.key, place), { key: seat.key, recordId: ref.id, date: now });
-        const kept = messages.filter((m) => !dropped.has(m));
-        for (const { onceKey } of kept) if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
+        if (seatDoc) batch.create(seatDoc.ref, seatDoc.data);
+        for (const { onceKey } of all.filter((m) => !dropped.has(m)))
+          if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
-        queue(
-          batch,
-          ref.id,
-          settleHeldBack(messages, (m) => dropped.has(m)),
-        );
+        queue(batch, ref.id, settleHeldBack(all, (m) => dropped.has(m)));
         return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       };
-      const takenOnce = async (messages: NewMessage[]) => {
-        const once = messages.filter((m) => m.onceKey !== undefined);
-        const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
-        return new Set(once.filter((_, i) => taken[i]));
-      };
-      // The next free place, counted afresh; none once every place is taken.
-      const nextPlace = async () => {
-        if (!seat) return null;
-        const taken = (await seatsOf(seat.key).count().get()).data().count;
-        if (taken >= seat.capacity) throw new FullError(seat.key);
-        return taken + 1;
-      };
 
-      // On a refused batch, find out which document was there: the record itself (a repeat), the place
-      // (taken by another add: count again), or a once-only message's marker (that message is dropped).
-      const messages = addOptions.messages ?? [];
-      let dropped = await takenOnce(messages);
-      let place = await nextPlace();
+      // On a refused batch, find out which document was there: the record itself (a repeat), or only
+      // some once-only message's marker, in which case the record goes in without that message.
       for (let attempt = 1; ; attempt++) {
         try {
-          await commit(messages, dropped, place);
+          await commit();
           break;
         } catch (error) {
           if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+          await seat?.undo();
           const repeat =
             (submission !== null && (await submission.get()).exists) ||
             (addOptions.uniqueKey !== undefined && (await ref.get()).exists);
           if (repeat) throw new DuplicateError(collection);
-          if (attempt === ADD_ATTEMPTS) throw error;
-          dropped = await takenOnce(messages);
-          place = await nextPlace();
+          const once = all.filter((m) => m.onceKey !== undefined && !dropped.has(m));
+          const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
+          if (seat && !taken.some(Boolean)) {
+            // Not a once-only message: the seat was taken meanwhile. Another free one, FullError if none.
+            if (--seat.tries < 0) throw error;
+            seatDoc = await seat.choose();
+            attempt -= 1;
+            continue;
+          }
+          if (once.length === 0 || attempt === 3) throw error;
+          once.forEach((m, i) => taken[i] && dropped.add(m));
         }
       }
       return { id: ref.id };
-    },
-    async seatsTaken(key) {
-      return (await db.collection(SEATS).where('key', '==', key).count().get()).data().count;
     },
     async list(collection, listOptions = {}): Promise<StoredRecord[]> {
       const snapshot = await db
@@ -210,35 +246,44 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
     },
     async claimMessages(owner, now, limit, leaseMs) {
-      // A single-field query needs no composite index; due-ness is checked here and again in the
-      // transaction, which is what makes a claim exclusive between instances.
+      // A single-field query needs no composite index; due-ness is checked here. What makes a claim
+      // exclusive is create(): each claim of a message is a document keyed by the message and its lease
+      // number, so of the instances that saw the same lease lapse exactly one creates the next one.
+      // The message's lease fields change in the same batch, after the create, so a refused create
+      // writes nothing. This holds without isolated transactions, which the emulator lacks.
       const candidates = await db
         .collection(OUTBOX)
         .where('status', '==', 'pending')
         .limit(limit * 5)
         .get();
       const claimed: OutboxMessage[] = [];
-      for (const candidate of candidates.docs) {
+      // In random order, so that instances polling at once rarely reach for the same message.
+      for (const candidate of shuffle(candidates.docs)) {
         if (claimed.length >= limit) break;
-        const got = await db.runTransaction(async (tx) => {
-          const doc = await tx.get(candidate.ref);
-          const data = doc.data() as OutboxDoc | undefined;
-          if (!data || data.status !== 'pending' || data.nextAttemptAt > now || data.leaseUntil > now) return null;
-          tx.update(candidate.ref, { leaseOwner: owner, leaseUntil: now + leaseMs });
-          return data;
-        });
-        if (got) {
-          const {
-            status: _s,
-            nextAttemptAt: _n,
-            leaseOwner: _o,
-            leaseUntil: _u,
-            lastError: _e,
-            sentAt: _t,
-            ...message
-          } = got;
-          claimed.push({ ...message, id: candidate.id });
+        const data = candidate.data() as OutboxDoc;
+        if (data.nextAttemptAt > now || data.leaseUntil > now) continue;
+        const lease = (data.lease ?? 0) + 1;
+        const batch = db.batch();
+        batch.create(db.collection(CLAIMS).doc(`${candidate.id}.${lease}`), { owner, at: now });
+        batch.update(candidate.ref, { lease, leaseOwner: owner, leaseUntil: now + leaseMs });
+        try {
+          await batch.commit();
+        } catch (error) {
+          // Another instance took this lease first (or the message was just forgotten).
+          if ([ALREADY_EXISTS, NOT_FOUND].includes((error as { code?: number }).code!)) continue;
+          throw error;
         }
+        const {
+          status: _s,
+          nextAttemptAt: _n,
+          lease: _l,
+          leaseOwner: _o,
+          leaseUntil: _u,
+          lastError: _e,
+          sentAt: _t,
+          ...message
+        } = data;
+        claimed.push({ ...message, id: candidate.id });
       }
       return claimed;
     },
@@ -292,6 +337,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       // Messages first: a record is never left without a way to find its messages.
       await removeAll(found.messages.map((m) => m.ref));
       await removeAll(found.records.map((r) => r.ref));
+      await freeSeats(found.records.map((r) => r.id));
       return {
         records: found.records.map(({ ref: _r, ...record }) => record),
         messages: found.messages.map(({ ref: _r, ...message }) => message),
@@ -323,6 +369,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       }
       await removeAll(refs);
       await removeAll(docs.map((doc) => doc.ref));
+      await freeSeats(docs.map((doc) => doc.id));
       return docs.length;
     },
     async clearSentBodies(before) {
@@ -364,6 +411,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       // Single-field query; the few jobs of one name are ordered here.
       const jobs = (await db.collection(JOBS).where('name', '==', name).get()).docs.map((doc) => doc.data() as JobData);
       return jobs.sort((a, b) => b.at - a.at)[0] ?? null;
+    },
+    async seatsTaken(key) {
+      return (await db.collection(SEATS).where('key', '==', key).count().get()).data().count;
     },
     async ping() {
       await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');

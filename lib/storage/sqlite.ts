@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 import {
+  checkSeat,
   DuplicateError,
   FullError,
   isJobKey,
@@ -62,11 +63,12 @@ const migrations: ((db: Database.Database) => void)[] = [
       CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
     `),
-  // The places of events and offers with a capacity: one row per record that took one.
+  // Seats (AddOptions.seat): a record's seat goes with the record, however it is removed.
   (db) =>
     db.exec(`
-      CREATE TABLE IF NOT EXISTS seats (key TEXT NOT NULL, record_id TEXT NOT NULL, date INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS seats_by_key ON seats (key);
+      CREATE TABLE seats (key TEXT NOT NULL, n INTEGER NOT NULL, record_id TEXT NOT NULL, PRIMARY KEY (key, n));
+      CREATE INDEX seats_by_record ON seats (record_id);
+      CREATE TRIGGER seats_freed AFTER DELETE ON records BEGIN DELETE FROM seats WHERE record_id = OLD.id; END;
     `),
 ];
 
@@ -114,9 +116,10 @@ export function openSqliteStore(file: string): Store {
     'INSERT INTO outbox (id, record_id, message, next_attempt_at) VALUES (@id, @recordId, @message, @now)',
   );
   const insertSubmission = db.prepare('INSERT INTO submissions (key, record_id, date) VALUES (?, ?, ?)');
+  const takenSeats = db.prepare('SELECT n FROM seats WHERE key = ?').pluck();
+  const insertSeat = db.prepare('INSERT INTO seats (key, n, record_id) VALUES (?, ?, ?)');
+  const countSeats = db.prepare('SELECT COUNT(*) FROM seats WHERE key = ?').pluck();
   const claimOnce = db.prepare('INSERT INTO sent_once (key, date) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
-  const countSeats = db.prepare('SELECT COUNT(*) AS n FROM seats WHERE key = ?');
-  const insertSeat = db.prepare('INSERT INTO seats (key, record_id, date) VALUES (?, ?, ?)');
   const selectRecords = db.prepare(
     'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
   );
@@ -160,11 +163,12 @@ export function openSqliteStore(file: string): Store {
       data: JSON.stringify(data),
     });
     if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
-    // Inside the transaction, which SQLite runs alone: nobody can take a place between count and insert.
-    if (options.seat !== undefined) {
-      const { n } = countSeats.get(options.seat.key) as { n: number };
-      if (n >= options.seat.capacity) throw new FullError(options.seat.key);
-      insertSeat.run(options.seat.key, id, Date.now());
+    if (options.seat) {
+      const { key, capacity } = options.seat;
+      const taken = new Set(takenSeats.all(key) as number[]);
+      const free = Array.from({ length: capacity }, (_, i) => i + 1).find((n) => !taken.has(n));
+      if (free === undefined || taken.size >= capacity) throw new FullError(key);
+      insertSeat.run(key, free, id);
     }
     queue(id, options.messages);
   });
@@ -250,8 +254,11 @@ export function openSqliteStore(file: string): Store {
     kind: 'sqlite',
     async add(collection, data, options = {}) {
       const id = randomUUID();
+      if (options.seat) checkSeat(options.seat);
       try {
-        addAll(id, collection, data, options);
+        // With a seat the transaction takes the write lock before it counts, so another process on the
+        // same file counts after this commit.
+        (options.seat ? addAll.immediate : addAll)(id, collection, data, options);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -260,9 +267,6 @@ export function openSqliteStore(file: string): Store {
         throw error;
       }
       return { id };
-    },
-    async seatsTaken(key) {
-      return (countSeats.get(key) as { n: number }).n;
     },
     async list(collection, options = {}): Promise<StoredRecord[]> {
       const rows = selectRecords.all(collection, options.since ?? 0) as { id: string; data: string }[];
@@ -337,6 +341,9 @@ export function openSqliteStore(file: string): Store {
     async lastJob(name) {
       const row = selectLastJob.get(name) as { data: string } | undefined;
       return row ? (JSON.parse(row.data) as JobData) : null;
+    },
+    async seatsTaken(key) {
+      return countSeats.get(key) as number;
     },
     async ping() {
       db.prepare('SELECT 1').get();

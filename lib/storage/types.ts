@@ -50,9 +50,18 @@ export interface AddOptions {
   submissionKey?: string;
   // Messages to send about this record: committed together with it, or not at all.
   messages?: NewMessage[];
-  // The record takes one of `capacity` places named `key` (an event's or an offer's): once they are all
-  // taken, the add stores nothing and is refused with FullError, however many adds run at once.
-  seat?: { key: string; capacity: number };
+  // One of `capacity` seats under `key` (e.g. 'event:baobab-hackathon'), committed together with the
+  // record: when every seat is taken nothing is stored and the add is refused with FullError. The
+  // seat is freed when the record is forgotten or purged (see Store.seatsTaken).
+  seat?: Seat;
+}
+
+// Seats are exclusive by construction on every store: numbered seat rows (SQLite, inside the add's
+// write transaction) or documents created with create() in the record's batch (Firestore), so two
+// instances can never both take the last one.
+export interface Seat {
+  key: string;
+  capacity: number;
 }
 
 // A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept
@@ -77,8 +86,6 @@ export interface Store {
   readonly kind: 'sqlite' | 'firestore';
   // Resolves once the record and its messages are durably committed.
   add(collection: Collection, data: RecordData, options?: AddOptions): Promise<{ id: string }>;
-  // How many places named `key` are taken (see AddOptions.seat).
-  seatsTaken(key: string): Promise<number>;
   // Records in the order they were submitted; `since` is a date in milliseconds.
   list(collection: Collection, options?: { since?: number }): Promise<StoredRecord[]>;
 
@@ -120,6 +127,9 @@ export interface Store {
   // The data of the latest claimed job of this name (by its `at`), or null.
   lastJob(name: string): Promise<JobData | null>;
 
+  // How many seats under this key are held by stored records (see AddOptions.seat).
+  seatsTaken(key: string): Promise<number>;
+
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -137,6 +147,12 @@ export function subscriberKey(email: string): string {
 // Job keys become document ids and file-safe names.
 export function isJobKey(key: string): boolean {
   return /^[\w.:-]{1,200}$/.test(key);
+}
+
+// A seat's key becomes part of document ids, as job keys do; a capacity is a whole number of seats.
+export function checkSeat(seat: Seat): void {
+  if (!isJobKey(seat.key)) throw new Error(`Not a seat key: ${seat.key}`);
+  if (!Number.isSafeInteger(seat.capacity) || seat.capacity < 0) throw new Error(`Not a capacity: ${seat.capacity}`);
 }
 
 function escapeRegExp(text: string): string {
@@ -174,6 +190,14 @@ export class DuplicateError extends Error {
   }
 }
 
+// Every seat under the key is taken: nothing was stored.
+export class FullError extends Error {
+  constructor(key: string) {
+    super(`Every seat of ${key} is taken`);
+    this.name = 'FullError';
+  }
+}
+
 // By name rather than instanceof: the store may come from another bundle's copy of this module
 // (see lib/storage/index.ts), whose class is a different object.
 // A store that did not answer in time: the write may still land later, so nobody may be told either
@@ -198,12 +222,8 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-// Every place of a seat key is taken (AddOptions.seat).
-export class FullError extends Error {
-  constructor(key: string) {
-    super(`Every place of ${key} is taken`);
-    this.name = 'FullError';
-  }
+export function isDuplicateError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'DuplicateError';
 }
 
 export function isFullError(error: unknown): boolean {
@@ -217,10 +237,6 @@ export function settleHeldBack(messages: NewMessage[], dropped: (message: NewMes
   return messages
     .filter((message) => !dropped(message))
     .map(({ ifHeldBack, ...message }) => (heldBack && ifHeldBack ? { ...message, ...ifHeldBack } : message));
-}
-
-export function isDuplicateError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'DuplicateError';
 }
 
 export function isCollection(value: string): value is Collection {

@@ -239,6 +239,26 @@ describe('the outbox', () => {
     expect(smtp.received.map((m) => m.messageId)).toEqual([smtp.received[0]!.messageId, smtp.received[0]!.messageId]);
   });
 
+  it('starts no send once half the lease is gone, and gives the rest back for another instance', async () => {
+    for (const email of ['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org']) {
+      await submit('contactUs', { ...contact, email });
+    }
+    let now = Date.now() + 1000;
+    // Each send takes 20 s of the 60 s lease: the third would start after 40 s.
+    const slow: MailTransport = {
+      ...transport,
+      send: async (message) => {
+        await transport.send(message);
+        now += 20_000;
+      },
+    };
+    expect(await worker({ transport: slow, owner: 'a', now: () => now, leaseMs: 60_000 }).runOnce()).toBe(2);
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 2, failed: 0 });
+    // Given back at once, untried: another instance sends them without waiting for the lease.
+    const rest = await store.claimMessages('b', now, 10, 60_000);
+    expect(rest.map((m) => m.attempts)).toEqual([0, 0]);
+  });
+
   it('marks a message failed after the attempt limit and says so loudly', async () => {
     await queueOne();
     smtp.down();

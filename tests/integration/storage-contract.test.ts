@@ -12,6 +12,8 @@ import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 // One contract, two adapters: what the forms and the export command rely on.
 interface Harness {
   open(): Promise<Store>;
+  // Another connection to the data of the last store opened, as a second instance of the site has.
+  another(): Promise<Store>;
   cleanup(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ const sqliteHarness = (): Harness => {
   return {
     // A fresh file per test, as the Firestore harness uses a fresh project.
     open: async () => openSqliteStore(join(dir, `test-${++file}.sqlite`)),
+    another: async () => openSqliteStore(join(dir, `test-${file}.sqlite`)),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 };
@@ -28,12 +31,16 @@ const sqliteHarness = (): Harness => {
 const firestoreHarness = (): Harness => {
   let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>> | undefined;
   let project = 0;
+  const connect = () =>
+    openFirestoreStore({ projectId: `contract-${process.pid}-${project}`, emulatorHost: emulator!.host });
   return {
     open: async () => {
       emulator ??= await startFirestoreEmulator();
       // A fresh project id per test keeps the tests' data apart on one emulator.
-      return openFirestoreStore({ projectId: `contract-${process.pid}-${++project}`, emulatorHost: emulator.host });
+      project += 1;
+      return connect();
     },
+    another: async () => connect(),
     cleanup: async () => emulator?.stop(),
   };
 };
@@ -189,26 +196,6 @@ describe.each([
     expect(notes.map((m) => m.subject).sort()).toEqual(['For staff@example.org', 'Held']);
     expect(notes.find((m) => m.subject === 'Held')).toMatchObject({ text: 'held back', html: '<p>held</p>' });
     for (const message of queued) expect(message).not.toHaveProperty('ifHeldBack');
-  });
-
-  it('gives at most `capacity` places under many concurrent adds, refusing the rest with FullError and storing nothing for them', async () => {
-    const seat = { key: 'event:hackathon', capacity: 3 };
-    const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) =>
-        store.add('user', { email: `p${i}@example.org`, date: i }, { seat, messages: [note(`p${i}@example.org`)] }),
-      ),
-    );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(refused).toHaveLength(7);
-    for (const r of refused) expect(r.reason).toBeInstanceOf(FullError);
-    expect(await store.list('user')).toHaveLength(3);
-    expect(await store.outboxCounts()).toEqual({ pending: 3, sent: 0, failed: 0 });
-    expect(await store.seatsTaken('event:hackathon')).toBe(3);
-    // Another key has its own places.
-    expect(await store.seatsTaken('offer:other')).toBe(0);
-    await store.add('offer', { email: 'q@example.org', date: 1 }, { seat: { key: 'offer:other', capacity: 1 } });
-    expect(await store.seatsTaken('offer:other')).toBe(1);
   });
 
   it('gives claimed messages back untried, and makes waiting ones due now on request', async () => {
@@ -429,6 +416,122 @@ describe.each([
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+  });
+
+  // Instances sharing a store: several connections, each claiming as an outbox worker does.
+  async function connections(count: number): Promise<Store[]> {
+    return [store, ...(await Promise.all(Array.from({ length: count - 1 }, () => harness.another())))];
+  }
+  const closeOthers = (stores: Store[]) => Promise.all(stores.slice(1).map((s) => s.close()));
+
+  it('gives each message to exactly one of many instances claiming at once', async () => {
+    for (let i = 0; i < 4; i++) {
+      await store.add(
+        'contact',
+        { name: `C${i}`, email: `c${i}@example.org`, date: i },
+        { messages: [note('staff@example.org'), note(`c${i}@example.org`), note('x@example.org')] },
+      );
+    }
+    const stores = await connections(4);
+    const now = Date.now() + 1000;
+    const rounds = await Promise.all(
+      stores.flatMap((s, i) => [s.claimMessages(`w${i}`, now, 5, 60_000), s.claimMessages(`v${i}`, now, 5, 60_000)]),
+    );
+    const ids = rounds.flat().map((m) => m.id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    // Claimed messages stay claimed: the rest of the 12 are still there for one more claim.
+    const rest = await store.claimMessages('last', now, 20, 60_000);
+    expect(ids.length + rest.length).toBe(12);
+    expect(new Set([...ids, ...rest.map((m) => m.id)]).size).toBe(12);
+    await closeOthers(stores);
+  });
+
+  it('gives a lapsed claim to exactly one of many instances claiming at once', async () => {
+    await store.add(
+      'contact',
+      { name: 'A', email: 'a@example.org', date: 1 },
+      { messages: [note('once@example.org')] },
+    );
+    const stores = await connections(5);
+    const now = Date.now() + 1000;
+    const [first] = await store.claimMessages('crashed', now, 10, 1000);
+    expect(first).toBeDefined();
+    for (const later of [now + 1000, now + 2000]) {
+      const claims = await Promise.all(stores.map((s, i) => s.claimMessages(`w${i}`, later, 10, 1000)));
+      expect(claims.flat().map((m) => m.id)).toEqual([first!.id]);
+    }
+    await closeOthers(stores);
+  });
+
+  it('takes seats up to the capacity, refuses the next with FullError storing nothing, and frees a removed record’s seat', async () => {
+    const seat = { key: 'event:baobab-hackathon', capacity: 2 };
+    const register = (email: string, date: number) =>
+      store.add('user', { firstName: 'A', email, date }, { seat, messages: [note('staff@example.org')] });
+    expect(await store.seatsTaken(seat.key)).toBe(0);
+    await register('a@example.org', 100);
+    await register('b@example.org', 300);
+    await expect(register('c@example.org', 300)).rejects.toBeInstanceOf(FullError);
+    await expect(register('c@example.org', 300)).rejects.toHaveProperty('name', 'FullError');
+    expect(await store.seatsTaken(seat.key)).toBe(2);
+    expect((await store.list('user')).map((r) => r.data.email)).toEqual(['a@example.org', 'b@example.org']);
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+    // Another key has seats of its own; a record without a seat takes none.
+    await store.add(
+      'user',
+      { firstName: 'O', email: 'o@example.org', date: 300 },
+      { seat: { ...seat, key: 'offer:x' } },
+    );
+    await store.add('user', { firstName: 'N', email: 'n@example.org', date: 300 });
+    expect(await store.seatsTaken(seat.key)).toBe(2);
+    expect(await store.seatsTaken('offer:x')).toBe(1);
+
+    await store.forgetEmail('a@example.org');
+    expect(await store.seatsTaken(seat.key)).toBe(1);
+    await register('c@example.org', 300);
+    expect(await store.seatsTaken(seat.key)).toBe(2);
+    expect(await store.purgeRecords('user', 400)).toBe(4);
+    expect(await store.seatsTaken(seat.key)).toBe(0);
+    expect(await store.seatsTaken('offer:x')).toBe(0);
+    await expect(store.add('user', { email: 'x@example.org' }, { seat: { key: 'a/b', capacity: 1 } })).rejects.toThrow(
+      /seat key/,
+    );
+  });
+
+  it('never gives more seats than the capacity to many instances adding at once, and stores nothing for the refused', async () => {
+    const seat = { key: 'event:crowded', capacity: 5 };
+    const stores = await connections(4);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, i) =>
+        stores[i % stores.length]!.add(
+          'user',
+          { firstName: 'P', email: `p${i}@example.org`, date: i },
+          {
+            seat,
+            submissionKey: `registerEvent:${i}`,
+            messages: [note('staff@example.org'), { ...note(`p${i}@example.org`), onceKey: `once:${i % 3}` }],
+          },
+        ),
+      ),
+    );
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+    expect(refused).toHaveLength(19);
+    expect(refused.filter((reason) => !(reason instanceof FullError)).map(String)).toEqual([]);
+    expect(await store.list('user')).toHaveLength(5);
+    expect(await store.seatsTaken(seat.key)).toBe(5);
+    // Each stored record has its staff message; no refused add left one behind.
+    const queued = await store.claimMessages('w', Date.now() + 1000, 50, 60_000);
+    expect(queued.filter((m) => m.to === 'staff@example.org')).toHaveLength(5);
+    // The same submission again is a duplicate, and takes no seat.
+    await store.forgetEmail('p0@example.org');
+    await store.forgetEmail('p1@example.org');
+    const kept = (await store.list('user'))[0]!;
+    const i = Number(String(kept.data.email).slice(1, -'@example.org'.length));
+    await expect(store.add('user', kept.data, { seat, submissionKey: `registerEvent:${i}` })).rejects.toHaveProperty(
+      'name',
+      'DuplicateError',
+    );
+    expect(await store.seatsTaken(seat.key)).toBe((await store.list('user')).length);
+    await closeOthers(stores);
   });
 
   it('commits many concurrent writes without losing one', async () => {
