@@ -80,6 +80,7 @@ export const en = {
     introduction: 'Introduction',
     outcome: 'Learning Outcome',
     enrol: 'Enrol',
+    nextCohort: 'Next cohort',
   },
   contact: {
     title: 'Contact',

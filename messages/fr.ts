@@ -84,6 +84,7 @@ export const fr = {
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',
+    nextCohort: 'Prochaine promotion',
   },
   contact: {
     title: 'Contact',
