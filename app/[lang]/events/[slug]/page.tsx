@@ -66,8 +66,6 @@ export default async function EventPage({ params }: Props) {
           offers: {
             '@type': 'Offer',
             url,
-            price: 0,
-            priceCurrency: 'USD',
             availability: schemaAvailability[state],
             validThrough: event.endDate,
           },
