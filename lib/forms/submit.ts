@@ -150,6 +150,7 @@ async function storeRecord(
       options,
     );
     services.log(`${operation}: stored`, { recordId: id });
+    if (booking?.capacity !== undefined) await afterPlaceTaken(booking, services);
   } catch (error) {
     if (booking && isFullError(error)) {
       services.log(`${operation}: refused, every place of ${booking.seat} is taken`);
@@ -159,6 +160,16 @@ async function storeRecord(
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
   }
   return form.answer(input, lang);
+}
+
+// Once the last place is gone, the pages that show it are made again. The record is stored whatever
+// happens here: a failure is only logged, and the pages change at their next regeneration.
+async function afterPlaceTaken(booking: { seat: string; capacity?: number }, services: FormServices) {
+  try {
+    if ((await services.store.seatsTaken(booking.seat)) >= booking.capacity!) services.placesGone?.();
+  } catch (error) {
+    services.log(`could not tell whether ${booking.seat} is full`, error);
+  }
 }
 
 // What makes two posts the same submission: the same form, the same day and the same stored fields.

@@ -135,6 +135,20 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     expect(await store.list('offer')).toHaveLength(2);
   });
 
+  it('has the pages made again once the last place is taken, not before', async () => {
+    const placesGone = jest.fn();
+    const register = (email: string) =>
+      submitForm('registerEvent', formData({ ...sampleRegistration, email }), meta, {
+        ...services(BEFORE_SEED_EVENT),
+        placesGone,
+      });
+    await register('a@example.org');
+    await register('b@example.org');
+    expect(placesGone).not.toHaveBeenCalled();
+    await register('c@example.org');
+    expect(placesGone).toHaveBeenCalledTimes(1);
+  });
+
   it('sends two confirmations, each with its own payment link, for two courses on one day', async () => {
     await send('enrol', { ...sampleEnrolment, course: 'Data Analysis with Python' });
     await send('enrol', { ...sampleEnrolment, course: 'Introduction To Data Science' });
