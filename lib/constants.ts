@@ -5,6 +5,5 @@ export const EVENT_REDIRECT_DELAY_MS = 2000;
 // are in this zone unless the event names another.
 export const SITE_TIME_ZONE = 'Africa/Lagos';
 
-
 // The working days within which the staff answer a contact message, as its acknowledgement says.
 export const CONTACT_REPLY_DAYS = 2;

@@ -205,7 +205,11 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
-        queue(batch, ref.id, settleHeldBack(all, (m) => dropped.has(m)));
+        queue(
+          batch,
+          ref.id,
+          settleHeldBack(all, (m) => dropped.has(m)),
+        );
         return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       };
 
