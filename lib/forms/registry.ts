@@ -39,6 +39,9 @@ import type { FormState } from './state';
 
 type Success = Extract<FormState, { status: 'success' }>;
 
+// What a registration that follows the calendar is for, with the form's words when it is closed or full.
+export type FormBooking = Booking & { closed: string; full: string };
+
 interface Declaration<Collection extends string, Fields extends z.ZodMiniObject, Input> {
   collection: Collection;
   fields: Fields;
@@ -60,7 +63,7 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   // `today` is the site's date (lib/content/schedule.ts).
   messages(input: Input, mail: MailContext, lang: Lang, today: string): NewMessage[];
   item?(input: Input): string;
-  booking?(input: Input, words: ServerWords): Booking & { closed: string; full: string };
+  booking?(input: Input, words: ServerWords): FormBooking;
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them

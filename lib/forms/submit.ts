@@ -22,6 +22,9 @@ import type { NewsletterInput } from './schemas';
 import { formServices, type FormServices } from './services';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, LANG_FIELD, type FieldErrors, type FormState } from './state';
 
+// What a registration that follows the calendar is for, with the form's words when it is closed or full.
+type Booking = NonNullable<ReturnType<NonNullable<Extract<Form, { kind: 'record' }>['booking']>>>;
+
 // The server's answers in English (the specification's); messages/forms has them in every language.
 export const messages = formTexts.en.server;
 
@@ -110,7 +113,7 @@ export async function submitForm(
     const state =
       form.kind === 'subscription'
         ? await subscribe(form, parsed.data as NewsletterInput, services, values, lang)
-        : await storeRecord(operation, form, parsed.data, flags, services, lang, values);
+        : await storeRecord(operation, form, parsed.data, { flags, booking, values }, services, lang);
     // Its messages are in the outbox: send them now rather than at the next poll.
     if (state.status === 'success') kickOutbox();
     return state;
@@ -127,15 +130,13 @@ async function storeRecord(
   operation: FormOperation,
   form: Extract<Form, { kind: 'record' }>,
   input: unknown,
-  flags: RecordData,
+  { flags, booking, values }: { flags: RecordData; booking?: FormBooking; values: Record<string, string> },
   services: FormServices,
   lang: Lang,
-  values: Record<string, string>,
 ): Promise<FormState> {
   const record = form.record(input);
   const day = new Date(services.now()).toISOString().slice(0, 10);
   const item = form.item?.(input) ?? '';
-  const booking = form.booking?.(input, formTexts[lang].server);
   const options: AddOptions = {
     submissionKey: submissionKey(operation, day, record),
     messages: form
@@ -164,7 +165,7 @@ async function storeRecord(
 
 // Once the last place is gone, the pages that show it are made again. The record is stored whatever
 // happens here: a failure is only logged, and the pages change at their next regeneration.
-async function afterPlaceTaken(booking: { seat: string; capacity?: number }, services: FormServices) {
+async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
   try {
     if ((await services.store.seatsTaken(booking.seat)) >= booking.capacity!) services.placesGone?.();
   } catch (error) {
