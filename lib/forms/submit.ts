@@ -17,13 +17,10 @@ import {
 } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
-import { fieldNames, forms, type Form, type FormOperation } from './registry';
+import { fieldNames, forms, type Form, type FormBooking, type FormOperation } from './registry';
 import type { NewsletterInput } from './schemas';
 import { formServices, type FormServices } from './services';
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, LANG_FIELD, type FieldErrors, type FormState } from './state';
-
-// What a registration that follows the calendar is for, with the form's words when it is closed or full.
-type Booking = NonNullable<ReturnType<NonNullable<Extract<Form, { kind: 'record' }>['booking']>>>;
 
 // The server's answers in English (the specification's); messages/forms has them in every language.
 export const messages = formTexts.en.server;
