@@ -12,6 +12,13 @@ export const en = {
     accept: 'Got it!',
     refuse: 'Refuse cookies',
   },
+  // What a visitor sees, offline, for a page this phone has not kept (lib/offline/worker.ts).
+  offline: {
+    title: 'You are offline',
+    text: 'This page is not saved on this device. These pages are, and you can read them without a connection:',
+    retry: 'When you are back online, reload this page to open it.',
+    description: 'The pages this device keeps for reading without a connection.',
+  },
   notFound: {
     title: 'Page not found',
     text: 'The page you asked for does not exist or has moved.',

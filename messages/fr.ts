@@ -16,6 +16,12 @@ export const fr = {
     accept: 'D’accord !',
     refuse: 'Refuser les cookies',
   },
+  offline: {
+    title: 'Vous êtes hors ligne',
+    text: 'Cette page n’est pas enregistrée sur cet appareil. Celles-ci le sont, et vous pouvez les lire sans connexion :',
+    retry: 'Une fois de nouveau en ligne, rechargez cette page pour l’ouvrir.',
+    description: 'Les pages que cet appareil garde pour une lecture sans connexion.',
+  },
   notFound: {
     title: 'Page introuvable',
     text: 'La page que vous cherchez n’existe pas ou a changé d’adresse.',

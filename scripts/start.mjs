@@ -9,6 +9,7 @@ import { constants as osConstants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { buildWorker } from './lib/build-worker.mjs';
 import { markStartupChunks } from './lib/compile-hints.mjs';
 import { onNode24 } from './lib/entry.mjs';
 import { siteUrlProblem } from './lib/site-url.mjs';
@@ -101,6 +102,7 @@ if (reason) {
   if (build.code !== 0) exitLike(build);
   const marked = markStartupChunks(join(root, '.next'));
   console.log(`Compile hints added to ${marked.length} start-up chunks`);
+  await buildWorker(root);
   writeFileSync(stampFile, buildSettings());
 }
 

@@ -5,6 +5,7 @@ import { content, site } from '@/lib/content';
 import { langs } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { siteUrl } from '@/lib/seo';
+import { manifestPath } from '@/lib/web-manifest';
 
 import '../globals.css';
 
@@ -18,13 +19,15 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: LayoutProps<'/[lang]'>): Promise<Metadata> {
-  const { description } = content(routeLang((await params).lang)).site;
+  const lang = routeLang((await params).lang);
+  const { description } = content(lang).site;
   // No title here: every page sets its own.
   return {
     metadataBase: new URL(siteUrl),
     description,
     applicationName: site.name,
     formatDetection: { telephone: false },
+    manifest: manifestPath(lang),
   };
 }
 

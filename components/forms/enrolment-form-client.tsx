@@ -39,7 +39,10 @@ export function EnrolmentFormClient({
     onFailure: (tab) => sendTabTo(tab, undefined),
   });
 
-  if (f.state.status === 'success') return <FormMessage id="enrol-status" state={f.state} newTab={text.newTab} />;
+  if (f.state.status === 'success')
+    return (
+      <FormMessage id="enrol-status" state={f.state} newTab={text.newTab} sent={f.sentLater ? text.sent : undefined} />
+    );
 
   return (
     <form

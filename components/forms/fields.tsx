@@ -196,11 +196,23 @@ export function SubmitButton({
 
 // The message area every form has (docs/product.md §4). Announced to screen readers when it changes.
 // `newTab` is what a screen reader hears after a link that opens a new tab, in the page's language.
-export function FormMessage({ state, id, newTab }: { state: FormState; id: string; newTab: string }) {
+export function FormMessage({
+  state,
+  id,
+  newTab,
+  sent,
+}: {
+  state: FormState;
+  id: string;
+  newTab: string;
+  // "Sent", before the usual success, for a form that waited on the device for the network.
+  sent?: string;
+}) {
   return (
     <div id={id} className={styles.message} role="status" aria-live="polite" data-status={state.status}>
       {state.status === 'success' ? (
         <>
+          {sent ? <p className={styles.success}>{sent}</p> : null}
           <p className={styles.success}>{state.message}</p>
           {state.detail ? <p>{state.detail}</p> : null}
           {state.link ? (
@@ -229,13 +241,34 @@ export function FormEnd({
   id: string;
   lang: Lang;
   text: CommonUi & { submit: string };
-  form: { state: FormState; sending: boolean; submitDisabled: boolean };
+  form: {
+    state: FormState;
+    sending: boolean;
+    submitDisabled: boolean;
+    waiting: 'saved' | 'cancelled' | null;
+    sentLater: boolean;
+    cancelWaiting: () => void;
+  };
 }) {
   return (
     <>
       <input type="hidden" name={LANG_FIELD} value={lang} />
       <Honeypot />
-      <FormMessage id={id} state={form.state} newTab={text.newTab} />
+      <FormMessage id={id} state={form.state} newTab={text.newTab} sent={form.sentLater ? text.sent : undefined} />
+      {form.waiting ? (
+        <div className={styles.message} role="status" aria-live="polite" data-waiting={form.waiting}>
+          {form.waiting === 'saved' ? (
+            <>
+              <p>{text.savedOffline}</p>
+              <button type="button" className={styles.cancel} onClick={form.cancelWaiting}>
+                {text.cancelWaiting}
+              </button>
+            </>
+          ) : (
+            <p>{text.waitingCancelled}</p>
+          )}
+        </div>
+      ) : null}
       <SubmitButton disabled={form.submitDisabled} sending={form.sending} sendingLabel={text.sending}>
         {text.submit}
       </SubmitButton>

@@ -1,12 +1,21 @@
 'use client';
 
-import { useActionState, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useActionState, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
 import type { FormOperation } from '@/lib/forms/registry';
-import { BOT_TOKEN_FIELD, idleState, SEND_TIMEOUT_MS, type FormState } from '@/lib/forms/state';
+import {
+  BOT_TOKEN_FIELD,
+  idleState,
+  newSubmissionKey,
+  SEND_TIMEOUT_MS,
+  SUBMISSION_KEY_FIELD,
+  type FormState,
+} from '@/lib/forms/state';
 import { siteFetch } from '@/lib/http/client';
+import { SENT_CHANNEL } from '@/lib/offline/names';
+import type { SentNotice } from '@/lib/offline/waiting-forms';
 import type { FormUi } from '@/messages/forms';
 
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';
@@ -54,13 +63,78 @@ export function useSiteForm<T extends FieldValues>({
   const [validation] = useState(() => lazyZodResolver(loadSchema, blank as Partial<T>));
   const form = useForm<T>({ resolver: validation.resolver, mode: 'onChange', defaultValues: blank });
   const state = clientState ?? serverState;
+  // This filled-in form's key (lib/forms/state.ts): kept across retries and while it waits offline,
+  // renewed once it is stored.
+  const key = useRef<string | null>(null);
+  // 'saved' while it waits on the device for the network; 'cancelled' once the visitor dropped it.
+  const [waiting, setWaiting] = useState<'saved' | 'cancelled' | null>(null);
+  // Whether the success shown was sent later, from the device ("Sent").
+  const [sentLater, setSentLater] = useState(false);
+
+  const settle = (next: FormState, tab: Window | null) => {
+    setClientState(next);
+    if (next.status === 'success') {
+      key.current = null;
+      form.reset(blank);
+      onSuccess?.(next, tab);
+    } else {
+      const errors: Record<string, string | undefined> = next.status === 'error' ? (next.errors ?? {}) : {};
+      for (const [field, message] of Object.entries(errors)) {
+        if (message) form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
+      }
+      onFailure?.(tab);
+    }
+  };
+
+  // While a form waits, whoever sends it (the worker, this page or another tab) says how it went.
+  useEffect(() => {
+    if (waiting !== 'saved') return;
+    const channel = new BroadcastChannel(SENT_CHANNEL);
+    channel.onmessage = ({ data }: MessageEvent<SentNotice>) => {
+      if (data.key !== key.current) return;
+      if (data.state.status !== 'success' && !(data.state.status === 'error' && data.state.errors)) return;
+      setWaiting(null);
+      setSentLater(data.state.status === 'success');
+      settle(data.state, null);
+    };
+    return () => channel.close();
+  });
+
+  // No network at all (not a slow one): the form waits on the device, where the browser can keep it.
+  const hold = async (data: FormData, tab: Window | null): Promise<boolean> => {
+    if (typeof indexedDB === 'undefined' || !key.current) return false;
+    try {
+      const { holdForNetwork } = await import('@/lib/offline/hold');
+      const fields = [...data.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      await holdForNetwork({ key: key.current, operation, fields, savedAt: Date.now() });
+    } catch {
+      return false;
+    }
+    setSending(false);
+    setClientState(idleState);
+    setWaiting('saved');
+    onFailure?.(tab);
+    return true;
+  };
+
+  const cancelWaiting = async () => {
+    if (!key.current) return;
+    const { dropWaiting } = await import('@/lib/offline/hold');
+    await dropWaiting(key.current);
+    setWaiting('cancelled');
+  };
 
   const send = async (element: HTMLFormElement, tab: Window | null) => {
     setSending(true);
+    setWaiting(null);
+    setSentLater(false);
     const data = new FormData(element);
+    key.current ??= newSubmissionKey();
+    data.set(SUBMISSION_KEY_FIELD, key.current);
     const token = await getBotToken();
     if (token) data.set(BOT_TOKEN_FIELD, token);
     let next: FormState;
+    let offline = false;
     // A stalled connection must not leave 'Sending…' forever. Giving up is safe: sending the same
     // details again stores nothing twice (the server recognises a repeat).
     const abandon = new AbortController();
@@ -75,22 +149,16 @@ export function useSiteForm<T extends FieldValues>({
         ? ((await response.json()) as FormState)
         : { status: 'error', message: text.tryAgain };
     } catch {
+      offline = !abandon.signal.aborted;
       next = { status: 'error', message: abandon.signal.aborted ? text.timedOut : text.tryAgain };
     } finally {
       clearTimeout(timer);
     }
+    // The bot check's token expires in minutes: a form sent later goes without one (the server flags it).
+    data.delete(BOT_TOKEN_FIELD);
+    if (offline && (await hold(data, tab))) return;
     setSending(false);
-    setClientState(next);
-    if (next.status === 'success') {
-      form.reset(blank);
-      onSuccess?.(next, tab);
-    } else {
-      const errors: Record<string, string | undefined> = next.status === 'error' ? (next.errors ?? {}) : {};
-      for (const [field, message] of Object.entries(errors)) {
-        if (message) form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
-      }
-      onFailure?.(tab);
-    }
+    settle(next, tab);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -113,12 +181,17 @@ export function useSiteForm<T extends FieldValues>({
     state,
     formAction,
     onSubmit,
-    // The first focus fetches what the form will need: the bot check and the validation code.
+    // The first focus fetches what the form will need: the bot check, the validation code, and the code
+    // that keeps the form on the device should the network be gone when it is sent.
     onFocus: () => {
       warmBotCheck();
       validation.load().catch(() => {});
+      import('@/lib/offline/hold').catch(() => {});
     },
     sending,
+    waiting,
+    sentLater,
+    cancelWaiting,
     // Enabled in the server HTML: a visitor without JavaScript must be able to submit.
     submitDisabled: hydrated && (!form.formState.isValid || sending),
     valueOf,

@@ -2,6 +2,7 @@ import { Analytics } from '@/components/layout/analytics';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { OfflineSupport } from '@/components/layout/offline-support';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { consentMarkerScript } from '@/lib/consent';
 import { content } from '@/lib/content';
@@ -32,6 +33,7 @@ export function SiteFrame({ lang, children }: { lang: Lang; children: React.Reac
         <Footer lang={lang} />
         <ScrollToTop />
         <Analytics />
+        <OfflineSupport />
       </body>
     </html>
   );

@@ -4,7 +4,13 @@ import { Children, lazy, Suspense, useEffect, useRef, useState, type ReactNode }
 
 import { CarouselFrame, type CarouselMove, type CarouselText } from './carousel-frame';
 
-const EmblaCarousel = lazy(() => import('./carousel-embla'));
+// Offline (a page the service worker kept) or on a network that drops the request, the row stays the
+// native one instead of failing the page.
+const EmblaCarousel = lazy(() => import('./carousel-embla').catch(() => ({ default: NativeRow })));
+
+function NativeRow({ label, text, slides }: { label: string; text: CarouselText; slides: ReactNode[] }) {
+  return <CarouselFrame label={label} text={text} slides={slides} canPrev={false} canNext={false} onMove={() => {}} />;
+}
 
 interface CarouselProps {
   // The carousel's accessible name, e.g. "Featured projects".

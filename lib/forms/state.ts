@@ -13,7 +13,21 @@ export const HONEYPOT_FIELD = 'website';
 export const BOT_TOKEN_FIELD = '_botToken';
 // The language of the page the form is on ('en' or 'fr'); the server answers in it.
 export const LANG_FIELD = 'lang';
+// A page with JavaScript names each filled-in form with a random key (a UUID), kept while the form is
+// retried or waits on the device for the network: the server stores one record per key, even days apart.
+export const SUBMISSION_KEY_FIELD = '_submission';
+export const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // How long a page with JavaScript waits for the server's answer before it gives up (what it says then
 // is the `timedOut` text of messages/forms).
 export const SEND_TIMEOUT_MS = 20_000;
+
+// A fresh key in the shape SUBMISSION_KEY_PATTERN accepts (a version 4 UUID). getRandomValues, not
+// randomUUID: the latter exists only on HTTPS pages.
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -20,7 +20,15 @@ import { formTexts } from '@/messages/forms';
 import { fieldNames, forms, type Form, type FormBooking, type FormOperation } from './registry';
 import type { NewsletterInput } from './schemas';
 import { formServices, type FormServices } from './services';
-import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, LANG_FIELD, type FieldErrors, type FormState } from './state';
+import {
+  BOT_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  LANG_FIELD,
+  SUBMISSION_KEY_FIELD,
+  SUBMISSION_KEY_PATTERN,
+  type FieldErrors,
+  type FormState,
+} from './state';
 
 // The server's answers in English (the specification's); messages/forms has them in every language.
 export const messages = formTexts.en.server;
@@ -39,6 +47,12 @@ function readFields(formData: FormData, names: string[]): Record<string, string>
     if (typeof value === 'string') values[name] = value.slice(0, 10_000);
   }
   return values;
+}
+
+// The page's own key for this submission (state.ts), or null for anything but a well-formed UUID.
+export function clientKey(formData: FormData): string | null {
+  const value = formData.get(SUBMISSION_KEY_FIELD);
+  return typeof value === 'string' && SUBMISSION_KEY_PATTERN.test(value) ? value : null;
 }
 
 function firstErrors(error: z.core.$ZodError): FieldErrors {
@@ -110,7 +124,14 @@ export async function submitForm(
     const state =
       form.kind === 'subscription'
         ? await subscribe(form, parsed.data as NewsletterInput, services, values, lang)
-        : await storeRecord(operation, form, parsed.data, { flags, booking, values }, services, lang);
+        : await storeRecord(
+            operation,
+            form,
+            parsed.data,
+            { flags, booking, values, key: clientKey(formData) },
+            services,
+            lang,
+          );
     // Its messages are in the outbox: send them now rather than at the next poll.
     if (state.status === 'success') kickOutbox();
     return state;
@@ -127,15 +148,16 @@ async function storeRecord(
   operation: FormOperation,
   form: Extract<Form, { kind: 'record' }>,
   input: unknown,
-  { flags, booking, values }: { flags: RecordData; booking?: FormBooking; values: Record<string, string> },
+  about: { flags: RecordData; booking?: FormBooking; values: Record<string, string>; key: string | null },
   services: FormServices,
   lang: Lang,
 ): Promise<FormState> {
+  const { flags, booking, values, key } = about;
   const record = form.record(input);
   const day = new Date(services.now()).toISOString().slice(0, 10);
   const item = form.item?.(input) ?? '';
   const options: AddOptions = {
-    submissionKey: submissionKey(operation, day, record),
+    submissionKey: submissionKey(operation, key ? { key } : day, record),
     messages: form
       .messages(input, services.mail, lang, services.today())
       .map((message) => confirmOnce(message, { operation, item, lang, day }, services)),
@@ -170,11 +192,14 @@ async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
   }
 }
 
-// What makes two posts the same submission: the same form, the same day and the same stored fields.
-// Pages are prerendered and identical for everyone, so the identity comes from what was sent.
-function submissionKey(operation: FormOperation, day: string, record: RecordData): string {
+// What makes two posts the same submission: the same form and the same stored fields, sent the same day
+// or under the same key from the page (a submission that waited on the visitor's phone arrives days
+// later, perhaps twice). Pages are prerendered and identical for everyone, so the identity comes from
+// what was sent. The fields are always part of it: a key alone never stands for other details, so
+// knowing someone's key cannot suppress or replace what they sent.
+function submissionKey(operation: FormOperation, when: string | { key: string }, record: RecordData): string {
   return createHash('sha256')
-    .update(JSON.stringify([operation, day, record]))
+    .update(JSON.stringify([operation, when, record]))
     .digest('base64url');
 }
 

@@ -33,6 +33,10 @@ export const en = {
     tryAgain: 'Try again',
     timedOut: 'Try again: our server did not answer within 20 seconds. Sending again is safe.',
     newTab: ' (opens in a new tab)',
+    savedOffline: 'Saved on this phone. It will be sent when you are back online.',
+    cancelWaiting: 'Cancel sending',
+    waitingCancelled: 'Not sent: removed from this phone.',
+    sent: 'Sent',
   },
   checks: {
     enter: (field) => `Enter ${field}`,

@@ -38,6 +38,10 @@ export const fr = {
     timedOut:
       'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
     newTab: ' (s’ouvre dans un nouvel onglet)',
+    savedOffline: 'Enregistré sur ce téléphone. Il sera envoyé dès que vous serez de nouveau en ligne.',
+    cancelWaiting: 'Annuler l’envoi',
+    waitingCancelled: 'Non envoyé : retiré de ce téléphone.',
+    sent: 'Envoyé',
   },
   checks: {
     enter: (field) => `Indiquez ${field}`,

@@ -15,7 +15,10 @@ export const formTexts: Localised<FormTexts> = { en, fr };
 type Label = keyof FormUi['labels'];
 type Extra = 'choose' | 'phoneHint' | 'genders' | 'degrees';
 // The texts every form shows, besides its fields' labels.
-export type CommonUi = Pick<FormUi, 'sending' | 'tryAgain' | 'timedOut' | 'newTab'>;
+export type CommonUi = Pick<
+  FormUi,
+  'sending' | 'tryAgain' | 'timedOut' | 'newTab' | 'savedOffline' | 'cancelWaiting' | 'waitingCancelled' | 'sent'
+>;
 
 // What one form shows: its labels, its button, the common texts and the extras it asks for.
 export type FormUiFor<L extends Label, E extends Extra = never> = CommonUi &
@@ -32,7 +35,17 @@ export function formUi<L extends Label, E extends Extra = never>(
   const pick = <K extends keyof T, T>(from: T, keys: readonly K[]) =>
     Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
   return {
-    ...pick(ui, ['sending', 'tryAgain', 'timedOut', 'newTab', ...extras]),
+    ...pick(ui, [
+      'sending',
+      'tryAgain',
+      'timedOut',
+      'newTab',
+      'savedOffline',
+      'cancelWaiting',
+      'waitingCancelled',
+      'sent',
+      ...extras,
+    ]),
     labels: pick(ui.labels, labels),
     submit: ui.submit[operation],
   };

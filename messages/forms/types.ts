@@ -30,6 +30,12 @@ export interface FormUi {
   timedOut: string;
   // Read by screen readers after a link that opens a new tab.
   newTab: string;
+  // A form sent without a network waits on the device (lib/offline/waiting-forms.ts): what the visitor
+  // sees meanwhile, the button that drops it, and the word shown when it finally went.
+  savedOffline: string;
+  cancelWaiting: string;
+  waitingCancelled: string;
+  sent: string;
 }
 
 // A field as the checks' sentences name it ('your name').

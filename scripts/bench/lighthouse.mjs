@@ -4,6 +4,9 @@
 // browser tests (CHROME_PATH, else /usr/bin/chromium). Needs a build; starts its own server.
 // Usage: node scripts/bench/lighthouse.mjs [--runs 3] [--only mobile|desktop] [--save DIR] [path ...]
 // --save DIR writes every run's full report as JSON (open it in the Lighthouse viewer to see why).
+// --repeat measures each route twice in a row: the first visit (storage cleared, as every run does
+// without it), then the second, with the service worker the first one installed and the browser's cache
+// kept (Lighthouse's disableStorageReset): the "repeat visit" rows.
 // --cpu N replaces the mobile CPU slowdown (default 4). Lighthouse's 4x assumes a fast desktop host;
 // its docs/throttling.md says to lower it on a weaker host. The table prints the host's
 // benchmarkIndex so a reader can tell which phone a run stood for.
@@ -28,6 +31,7 @@ const { values: args, positionals } = parseArgs({
     port: { type: 'string', default: '3230' },
     save: { type: 'string' },
     cpu: { type: 'string' },
+    repeat: { type: 'boolean', default: false },
   },
 });
 const routes = positionals.length
@@ -94,23 +98,31 @@ const rows = [];
 for (const form of forms) {
   // Round robin: run i of every route, then run i + 1. A busy minute on this shared host then costs
   // every route one run instead of costing one route all of its runs.
-  const runsByRoute = new Map(routes.map((route) => [route, []]));
+  const visits = args.repeat ? ['first', 'repeat'] : ['first'];
+  const runsByRoute = new Map(routes.flatMap((route) => visits.map((visit) => [`${visit} ${route}`, []])));
   for (let i = 0; i < Number(args.runs); i++) {
-    for (const route of routes) {
+    for (const [key] of runsByRoute) {
+      const [visit, route] = key.split(' ');
       // ignoreStatusCode: the 404 page is a route too, and Lighthouse refuses a 404 document otherwise.
-      const flags = { port: chrome.port, output: 'json', logLevel: 'error', ignoreStatusCode: true };
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        ignoreStatusCode: true,
+        disableStorageReset: visit === 'repeat',
+      };
       const result = await lighthouse(`${base}${route}`, flags, form === 'desktop' ? desktopConfig : mobileConfig);
       const { categories, audits, runtimeError } = result.lhr;
       if (args.save) {
         mkdirSync(args.save, { recursive: true });
-        const name = `${form}${route.replaceAll('/', '_') || '_'}-${i + 1}.json`;
+        const name = `${form}-${visit}${route.replaceAll('/', '_') || '_'}-${i + 1}.json`;
         writeFileSync(join(args.save, name), JSON.stringify(result.lhr));
       }
       if (runtimeError) {
         console.error(`${form} ${route}: ${runtimeError.code} ${runtimeError.message}`);
         continue;
       }
-      runsByRoute.get(route).push({
+      runsByRoute.get(key).push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
         bestPractices: categories['best-practices'].score * 100,
@@ -124,9 +136,11 @@ for (const form of forms) {
     }
     console.error(`${form}: round ${i + 1} of ${args.runs} done`);
   }
-  for (const [route, runs] of runsByRoute) {
+  for (const [key, runs] of runsByRoute) {
+    const [visit, route] = key.split(' ');
+    const label = visit === 'repeat' ? `${form}, repeat visit` : form;
     if (runs.length === 0) {
-      rows.push(`| ${form} | ${route} | failed | | | | | | | | | | |`);
+      rows.push(`| ${label} | ${route} | failed | | | | | | | | | | |`);
       continue;
     }
     const m = (key) => median(runs.map((r) => r[key]));
@@ -137,7 +151,7 @@ for (const form of forms) {
       return `${format(Math.min(...values))}-${format(Math.max(...values))}`;
     };
     rows.push(
-      `| ${form} | ${route} | ${m('performance')} | ${range('performance', String)} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${seconds('fcp')} | ${seconds('lcp')} | ${range('lcp', (v) => (v / 1000).toFixed(2))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('benchmarkIndex'))} |`,
+      `| ${label} | ${route} | ${m('performance')} | ${range('performance', String)} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${seconds('fcp')} | ${seconds('lcp')} | ${range('lcp', (v) => (v / 1000).toFixed(2))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('benchmarkIndex'))} |`,
     );
   }
 }

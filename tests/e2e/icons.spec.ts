@@ -10,16 +10,26 @@ test('the favicon, the Apple touch icon and the web manifest are served, not 404
   expect(apple.status()).toBe(200);
   expect(apple.headers()['content-type']).toBe('image/png');
 
-  const manifest = await request.get('/manifest.webmanifest');
-  expect(manifest.status()).toBe(200);
-  const body = await manifest.json();
-  expect(body).toMatchObject({ name: 'Baobab Data', start_url: '/' });
-  for (const icon of body.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
+  for (const [address, home, lang, description] of [
+    ['/manifest.webmanifest', '/', 'en', /^Baobab Data is/],
+    ['/fr/manifest.webmanifest', '/fr', 'fr', /^Baobab Data est/],
+  ] as const) {
+    const manifest = await request.get(address);
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    const body = await manifest.json();
+    expect(body).toMatchObject({ name: 'Baobab Data', start_url: home, id: home, lang, display: 'standalone' });
+    expect(body.description).toMatch(description);
+    expect(body.theme_color).toMatch(/^#[0-9A-Fa-f]{6}$/);
+    for (const icon of body.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
+  }
 });
 
 test('pages link them', async ({ page }) => {
   await page.goto('/about');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await page.goto('/fr/about');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/fr/manifest.webmanifest');
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', /^\/apple-icon\.png/);
   await expect(page.locator('link[rel="icon"][href^="/favicon.ico"]')).toHaveCount(1);
 });

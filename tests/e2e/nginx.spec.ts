@@ -77,6 +77,11 @@ test('the API, the 404 page and private answers are never cached', async () => {
     const missing = await fetch(`${proxied}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-cache-status')).toBe('MISS');
+    // The service worker: a deploy's new worker must reach browsers at once (docs/product.md §13).
+    const worker = await fetch(`${proxied}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('x-cache-status')).toBe('MISS');
   }
 });
 

@@ -276,6 +276,55 @@ describe('a repeated submission', () => {
   });
 });
 
+describe("a submission with the page's own key", () => {
+  const key = '0f8e7d6c-5b4a-4c3d-9e2f-1a0b9c8d7e6f';
+  const later = (days: number) => context({ now: () => 1_780_000_000_000 + days * 86_400_000 });
+
+  it('is stored once however many days later it is sent again', async () => {
+    const first = await processSubmission('contactUs', formData({ ...contact, _submission: key }), context());
+    const nextDay = await processSubmission('contactUs', formData({ ...contact, _submission: key }), later(1));
+    const nextWeek = await processSubmission('contactUs', formData({ ...contact, _submission: key }), later(7));
+    expect(first).toMatchObject({ status: 'success', message: 'Message sent successfully' });
+    expect(nextDay).toEqual(first);
+    expect(nextWeek).toEqual(first);
+    expect(await store.list('contact')).toHaveLength(1);
+    // Without the key, the next day's copy is a new message, as it always was.
+    await processSubmission('contactUs', formData(contact), later(1));
+    expect(await store.list('contact')).toHaveLength(2);
+  });
+
+  it('never stands for other details: the same key with other fields is another submission', async () => {
+    await processSubmission('contactUs', formData({ ...contact, _submission: key }), context());
+    await processSubmission(
+      'contactUs',
+      formData({ ...contact, message: 'Someone else', _submission: key }),
+      context(),
+    );
+    expect((await store.list('contact')).map((r) => r.data.message)).toEqual(
+      expect.arrayContaining(['Hello from Lagos', 'Someone else']),
+    );
+    // Nor does a key cross forms.
+    const enrolment = { ...sampleEnrolment, _submission: key };
+    await processSubmission('enrol', formData(enrolment), context());
+    expect(await store.list('enrolment')).toHaveLength(1);
+  });
+
+  it.each([
+    ['not a UUID', 'abc'],
+    ['upper case', key.toUpperCase()],
+    ['padded', ` ${key}`],
+    ['with a newline', `${key}\n`],
+    ['too long', `${key}0`],
+    ['not version 4', key.replace('-4c3d', '-1c3d')],
+  ])('is ignored when the key is %s: the submission is kept as one without a key', async (_, bad) => {
+    const state = await processSubmission('contactUs', formData({ ...contact, _submission: bad }), context());
+    expect(state.status).toBe('success');
+    const again = await processSubmission('contactUs', formData(contact), context());
+    expect(again).toEqual(state);
+    expect(await store.list('contact')).toHaveLength(1);
+  });
+});
+
 describe('confirmations to visitors', () => {
   it('go to one address at most once per form and day, while every record is kept and staff hear of each', async () => {
     const victim = 'victim@example.org';
