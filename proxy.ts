@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { config as settings } from '@/lib/config';
 import { isFormActionPost } from '@/lib/forms/action-post';
 import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
@@ -8,15 +9,21 @@ import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
 import { isHttps } from '@/lib/security/xsrf';
-import { fromOtherOrigin } from '@/lib/security/xsrf-token';
+import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token';
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
-// Built once for each scheme: the proxy runs for every request, files included.
-const headersFor = {
-  https: Object.entries(securityHeaders({ https: true, recaptcha, analyticsSrc })),
-  http: Object.entries(securityHeaders({ https: false, recaptcha, analyticsSrc })),
-};
+// Built once for each scheme, on the first request (the settings are the running server's): the proxy
+// runs for every request, files included.
+let headersFor: Record<'https' | 'http', [string, string][]> | undefined;
+function headersOf(scheme: 'https' | 'http'): [string, string][] {
+  const { hsts } = settings();
+  headersFor ??= {
+    https: Object.entries(securityHeaders({ https: true, recaptcha, analyticsSrc, hsts })),
+    http: Object.entries(securityHeaders({ https: false, recaptcha, analyticsSrc, hsts })),
+  };
+  return headersFor[scheme];
+}
 
 export async function proxy(request: NextRequest) {
   // Production is served over HTTPS, through a proxy that says so (lib/security/xsrf.ts).
@@ -29,7 +36,7 @@ export async function proxy(request: NextRequest) {
     (redirect
       ? NextResponse.redirect(new URL(redirect.location + request.nextUrl.search, request.url), redirect.status)
       : forward(request));
-  for (const [name, value] of headersFor[https ? 'https' : 'http']) {
+  for (const [name, value] of headersOf(https ? 'https' : 'http')) {
     response.headers.set(name, value);
   }
   return response;
@@ -44,7 +51,6 @@ function forward(request: NextRequest): NextResponse {
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
-const CROSS_ORIGIN = 'This form did not come from our site. Open the page on our site and send it again.';
 
 // Requests Next would answer with a 500: a method no page has (PUT, DELETE…), the bodies that
 // lib/security/http-intake.ts refuses before Next when it is installed, cross-origin action posts,
@@ -58,7 +64,7 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
   if (refusal) return new NextResponse(refusal.message, { status: refusal.status });
   // A post to a page is a server action: Next answers one from another origin with a 500.
   if (!api && request.method === 'POST' && fromOtherOrigin(request.headers)) {
-    return new NextResponse(CROSS_ORIGIN, { status: 403 });
+    return new NextResponse(CROSS_ORIGIN_MESSAGE, { status: 403 });
   }
   if (!api && request.method === 'POST' && !(await isReadableActionPost(request))) {
     return new NextResponse(bodyMessages.unreadable, { status: 400 });

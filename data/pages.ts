@@ -92,7 +92,8 @@ export const privacy = {
   // The services that process data for us, named on the page when the site is configured to use them.
   processors: {
     firestore: 'Google Cloud Firestore stores what you send us.',
-    smtp: 'Our emails are delivered by the mail service at {smtpHost}.',
+    smtp: 'Our emails are delivered by {mailProvider}.',
+    smtpUnnamed: 'Our emails are delivered by an email delivery service.',
     recaptcha:
       'Google reCAPTCHA checks that our forms are sent by people: when you send a form, it receives details of your browser and your use of the page.',
     mailchimp: 'Mailchimp keeps our newsletter list and sends the newsletter.',

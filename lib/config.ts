@@ -82,6 +82,14 @@ const envSchema = z
       .optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
     RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
+    RATE_LIMIT_IPV6_PREFIX: number('RATE_LIMIT_IPV6_PREFIX', 32, 128).refine(
+      (v) => v === undefined || Number.isInteger(v),
+      { message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number of bits from 32 to 128' },
+    ),
+    HSTS_MAX_AGE: number('HSTS_MAX_AGE', 0, 63_072_000).refine((v) => v === undefined || Number.isInteger(v), {
+      message: 'HSTS_MAX_AGE must be a whole number of seconds from 0 to 63072000',
+    }),
+    HSTS_INCLUDE_SUBDOMAINS: flag('HSTS_INCLUDE_SUBDOMAINS'),
     XSRF_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
       message: 'XSRF_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)',
     }),
@@ -95,6 +103,7 @@ const envSchema = z
       message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465',
     }),
     MAIL_FROM: optional,
+    MAIL_PROVIDER_NAME: optional,
     STAFF_EMAIL: optional.refine((v) => v === undefined || z.email().safeParse(v).success, {
       message: 'STAFF_EMAIL must be an email address',
     }),
@@ -206,11 +215,18 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
+    // An IPv6 client is counted by its network of this many bits: providers hand a home or a phone a /64
+    // (the default) and sometimes a /56 or /48, which a lower setting counts as one client.
+    rateLimitIpv6Prefix: e.RATE_LIMIT_IPV6_PREFIX ?? 64,
+    // Sent over HTTPS only; 0 turns it off. Subdomains only when asked: the site links to others' hosts.
+    hsts: { maxAge: e.HSTS_MAX_AGE ?? 63_072_000, includeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS ?? false },
     xsrfSecret: e.XSRF_SECRET,
     trustedProxy: { trustedHops: e.TRUSTED_PROXY_HOPS ?? 0, header: e.TRUSTED_PROXY_HEADER ?? 'x-forwarded-for' },
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp' as const, url: e.SMTP_URL } : { kind: 'files' as const },
       from: e.MAIL_FROM ?? `${site.name} <${contactInfo.email}>`,
+      // The company that delivers the mail, as the privacy page names it (e.g. "Brevo").
+      providerName: e.MAIL_PROVIDER_NAME,
       staff: e.STAFF_EMAIL ?? contactInfo.email,
       maxAttempts: e.MAIL_MAX_ATTEMPTS ?? 8,
       retryBaseMs: e.MAIL_RETRY_BASE_MS ?? 30_000,

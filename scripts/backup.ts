@@ -1,6 +1,11 @@
 // `npm run backup -- FILE`: a consistent copy of the SQLite store, made while the site keeps taking
-// submissions. The Firestore store is backed up by Firestore's own managed export instead.
-import { resolve } from 'node:path';
+// submissions, readable by its owner only. The secrets a restore on another host needs go beside it:
+// the generated link and XSRF keys of DATA_DIR (FILE.link-secret, FILE.xsrf-secret, mode 600), unless
+// LINK_SECRET and XSRF_SECRET are set, in which case .env holds them. Without the link key, the
+// unsubscribe links in mail already sent stop working. The Firestore store is backed up by Firestore's
+// own managed export instead.
+import { chmodSync, copyFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import { config } from '@/lib/config';
 import { backupSqlite, sqliteFile } from '@/lib/storage/backup';
@@ -19,9 +24,27 @@ if (settings.store.kind === 'firestore') {
   process.exit(2);
 }
 
+// The keys lib/security/server-secret.ts generated in DATA_DIR, when no setting replaces them.
+function copySecrets(target: string): string[] {
+  const generated = [
+    ['link-secret', settings.linkSecret],
+    ['xsrf-secret', settings.xsrfSecret],
+  ] as const;
+  return generated.flatMap(([name, setting]) => {
+    const source = join(settings.dataDir, name);
+    if (setting || !existsSync(source)) return [];
+    copyFileSync(source, `${target}.${name}`);
+    chmodSync(`${target}.${name}`, 0o600);
+    return [`${file}.${name}`];
+  });
+}
+
 backupSqlite(sqliteFile(settings.dataDir), resolve(file)).then(
-  ({ records, messages, version }) =>
-    console.log(`Backed up ${records} records and ${messages} outbox messages (schema version ${version}) to ${file}`),
+  ({ records, messages, version }) => {
+    console.log(`Backed up ${records} records and ${messages} outbox messages (schema version ${version}) to ${file}`);
+    const secrets = copySecrets(resolve(file));
+    if (secrets.length) console.log(`and the keys a restore needs to ${secrets.join(', ')}`);
+  },
   (error: unknown) => {
     console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

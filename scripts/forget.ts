@@ -1,7 +1,9 @@
 // Erasure on request: `npm run forget -- someone@example.org`
 // Removes every record, newsletter subscriber and outbox message about the address from the configured
-// store (SQLite, or Firestore when configured), and the .eml copies the file transport wrote of those
-// messages, and prints what it removed. Running it again removes nothing.
+// store (SQLite, or Firestore when configured), the once-only markers of confirmations sent to it, and
+// the .eml copies the file transport wrote of those messages; takes the address's rows out of a staff
+// digest still waiting to be sent, whose other rows stay; and prints what it did. Running it again
+// finds nothing.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -32,10 +34,19 @@ async function main() {
       console.log(`removed ${message.status} message ${message.id} to ${message.to}: "${message.subject}"`);
       rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
     }
+    for (const message of removed.redacted) {
+      console.log(
+        `removed ${message.rows} row(s) naming the address from the attachments of waiting message ${message.id} to ${message.to}: "${message.subject}" (its other rows stay; the counts in its text still include the removed rows)`,
+      );
+    }
+    if (removed.markers > 0) {
+      console.log(`removed ${removed.markers} once-only marker(s) of confirmations sent to the address`);
+    }
+    const nothing = removed.records.length + removed.messages.length + removed.redacted.length + removed.markers === 0;
     console.log(
-      removed.records.length + removed.messages.length === 0
+      nothing
         ? `Nothing stored about ${email}.`
-        : `Removed ${removed.records.length} record(s) and ${removed.messages.length} message(s) about ${email}.`,
+        : `Removed ${removed.records.length} record(s) and ${removed.messages.length} message(s) about ${email}, and its rows from ${removed.redacted.length} waiting digest(s).`,
     );
   } finally {
     await store.close();

@@ -97,7 +97,8 @@ const privacyTexts = {
   updated: '22 novembre 2026',
   processors: {
     firestore: 'Google Cloud Firestore conserve ce que vous nous envoyez.',
-    smtp: 'Nos e-mails sont remis par le serveur de messagerie {smtpHost}.',
+    smtp: 'Nos e-mails sont remis par {mailProvider}.',
+    smtpUnnamed: 'Nos e-mails sont remis par un service d’envoi d’e-mails.',
     recaptcha:
       'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des personnes : quand vous envoyez un formulaire, il reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
     mailchimp: 'Mailchimp conserve la liste des abonnés à notre lettre d’information et se charge de l’envoyer.',

@@ -238,6 +238,6 @@ export const pagesSchema = z.object({
   terms: legalPage,
   privacy: legalPage.extend({
     minimumAge: z.number().int().min(13),
-    processors: z.object({ firestore: text, smtp: text, recaptcha: text, mailchimp: text }),
+    processors: z.object({ firestore: text, smtp: text, smtpUnnamed: text, recaptcha: text, mailchimp: text }),
   }),
 });

@@ -12,12 +12,14 @@ export function columnsFor(collection: Collection, records: StoredRecord[]): str
   return names;
 }
 
-// A spreadsheet would run a cell that starts with one of these as a formula.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet would run a cell that starts with one of these as a formula. A program told to split
+// on ';' (French-locale spreadsheets) or on ',' where we did not mean it starts a new cell after any
+// ';', ',' or line break inside a value, quotes or spaces before it included: a formula character there
+// is neutralised too, with the same apostrophe.
+const FORMULA_AFTER_SPLIT = /(^|[,;\n\r])([\s"]*)(?=[=+\-@\t\r])/g;
 
 function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = (value === null || value === undefined ? '' : String(value)).replace(FORMULA_AFTER_SPLIT, "$1$2'");
   return `"${text.replaceAll('"', '""')}"`;
 }
 

@@ -1,3 +1,5 @@
+import { tooManyFields } from '@/lib/http/read-body';
+
 // What a page's form sends without JavaScript: React's fields for a server action with its previous
 // state bound (useActionState), beside the form's own fields:
 //   $ACTION_REF_<p>   (empty)
@@ -10,6 +12,7 @@
 const PREFIX = '$ACTION_';
 
 export function isFormActionPost(form: FormData): boolean {
+  if (tooManyFields(form)) return false;
   const keys = [...new Set([...form.keys()].filter((key) => key.startsWith(PREFIX)))];
   // A post without any of them is not an action: Next renders the page or refuses it itself.
   if (keys.length === 0) return true;

@@ -1,4 +1,4 @@
-import { XSRF_ENDPOINT, XSRF_HEADER, xsrfCookieName } from '@/lib/security/xsrf-token';
+import { isFreshXsrfToken, XSRF_ENDPOINT, XSRF_HEADER, xsrfCookieName } from '@/lib/security/xsrf-token';
 
 // Browser helpers for talking to our own server (docs/product.md §7's generic HTTP client).
 export function readCookie(name: string): string | undefined {
@@ -8,12 +8,12 @@ export function readCookie(name: string): string | undefined {
 
 let pendingToken: Promise<void> | undefined;
 
-// The XSRF cookie, asked for once when the page has none yet (pages carry no Set-Cookie, so a CDN can
-// cache them). Concurrent first posts share the one request; a failed request is tried again next time.
+// The XSRF cookie, asked for when the page has none yet or the one it has is due for renewal (pages
+// carry no Set-Cookie, so a CDN can cache them). Concurrent first posts share the one request; a failed request is tried again next time.
 async function xsrfToken(): Promise<string | undefined> {
   const name = xsrfCookieName(window.location.protocol === 'https:');
   const current = readCookie(name);
-  if (current) return current;
+  if (current && isFreshXsrfToken(current, Date.now())) return current;
   pendingToken ??= fetch(XSRF_ENDPOINT, { credentials: 'same-origin', cache: 'no-store' })
     .then(() => undefined)
     .finally(() => {

@@ -10,6 +10,10 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 // so what reaches the route is still over FORM_BODY_LIMIT and is refused as too large.
 export const PROXY_BODY_LIMIT = 2 * FORM_BODY_LIMIT;
 
+// A form has a dozen fields and a server action four more; a body of thousands of tiny fields or parts
+// is refused as unreadable before anything walks them (lib/forms/action-post.ts likewise).
+export const MAX_FORM_FIELDS = 64;
+
 // A body declared over the limit, and a post to a page (a server action, whose Content-Length browsers
 // always send) without a declared length: Next would answer either with a 500 (its own action body
 // limit) after reading it. The form endpoint under /api/ reads chunked bodies itself, up to its cap.
@@ -78,8 +82,15 @@ export async function readFormBody(request: Request, maxBytes = FORM_BODY_LIMIT)
 
 async function parse(body: Uint8Array<ArrayBuffer>, type: string): Promise<FormBody> {
   try {
-    return { ok: true, formData: await new Response(body, { headers: { 'content-type': type } }).formData() };
+    const formData = await new Response(body, { headers: { 'content-type': type } }).formData();
+    return tooManyFields(formData) ? unreadable : { ok: true, formData };
   } catch {
     return unreadable;
   }
+}
+
+export function tooManyFields(form: FormData): boolean {
+  let count = 0;
+  for (const _ of form.keys()) if (++count > MAX_FORM_FIELDS) return true;
+  return false;
 }

@@ -1,4 +1,5 @@
 import { isLang, localePath, type Lang } from '@/lib/i18n';
+import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token';
 
 import type { DoubleOptInNewsletter } from '.';
 
@@ -23,7 +24,17 @@ async function read(request: Request): Promise<{ form: FormData | null; token: s
   };
 }
 
+// The confirmation button is a form of our own page, so its post is held to the forms' rule
+// (lib/security/xsrf.ts without a token): a browser must show it came from our origin. (Unsubscribing
+// is not: RFC 8058's one-click post comes from mail programs, which send neither header.)
 export async function confirmPost(request: Request, list: DoubleOptInNewsletter, now: number): Promise<Response> {
+  const { headers } = request;
+  if (fromOtherOrigin(headers) || (headers.get('sec-fetch-site') === null && headers.get('origin') === null)) {
+    return new Response(CROSS_ORIGIN_MESSAGE, {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
   const { token, lang } = await read(request);
   const result = await list.confirm(token, now);
   return see(`${localePath(lang, '/newsletter/confirm')}?result=${result}`);

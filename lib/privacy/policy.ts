@@ -19,7 +19,15 @@ export function processorsInUse(
   const transport = settings.mail.transport;
   return [
     ...(settings.store.kind === 'firestore' ? [texts.firestore] : []),
-    ...(transport.kind === 'smtp' ? [fill(texts.smtp, { smtpHost: new URL(transport.url).hostname })] : []),
+    // The provider by the name the operator gave, never the relay's host name (which says nothing to a
+    // reader, and is 127.0.0.1 with a local relay).
+    ...(transport.kind === 'smtp'
+      ? [
+          settings.mail.providerName
+            ? fill(texts.smtp, { mailProvider: settings.mail.providerName })
+            : texts.smtpUnnamed,
+        ]
+      : []),
     ...(settings.recaptcha ? [texts.recaptcha] : []),
     ...(settings.newsletter.kind === 'mailchimp' ? [texts.mailchimp] : []),
   ];

@@ -42,6 +42,8 @@ export function retentionPlan(settings: RetentionSettings, now: number): PurgeSt
 
 export interface RetentionReport {
   purged: Partial<Record<Collection, number>>;
+  // Submission keys and once-only markers whose day has passed.
+  markers: number;
   mailCleared: number;
   mailFilesRemoved: number;
 }
@@ -59,6 +61,8 @@ export async function applyRetention(
     const count = await store.purgeRecords(step.collection, step.before, step.options);
     purged[step.collection] = (purged[step.collection] ?? 0) + count;
   }
+  // Both kinds of marker name their UTC day, so one a day old guards nothing any more.
+  const markers = await store.purgeMarkers(now - DAY_MS);
   const keepSince = now - settings.mailKeepDays * DAY_MS;
   const mailCleared = await store.clearSentBodies(keepSince);
   let mailFilesRemoved = 0;
@@ -77,7 +81,7 @@ export async function applyRetention(
       }
     }
   }
-  return { purged, mailCleared, mailFilesRemoved };
+  return { purged, markers, mailCleared, mailFilesRemoved };
 }
 
 export interface RetentionTaskOptions {
@@ -97,10 +101,10 @@ export function createRetentionTask(options: RetentionTaskOptions) {
     try {
       const report = await applyRetention(options.store(), options.settings, now(), options.mailDir);
       const purged = Object.entries(report.purged).filter(([, n]) => n > 0);
-      if (purged.length || report.mailCleared || report.mailFilesRemoved) {
+      if (purged.length || report.markers || report.mailCleared || report.mailFilesRemoved) {
         log(
           'info',
-          `removed ${purged.map(([c, n]) => `${n} ${c}`).join(', ') || 'no records'}; cleared ${report.mailCleared} sent mail(s); removed ${report.mailFilesRemoved} mail file(s)`,
+          `removed ${purged.map(([c, n]) => `${n} ${c}`).join(', ') || 'no records'}${report.markers ? ` and ${report.markers} day-old marker(s)` : ''}; cleared ${report.mailCleared} sent mail(s); removed ${report.mailFilesRemoved} mail file(s)`,
         );
       }
     } catch (error) {

@@ -96,14 +96,22 @@ export function clientAddress(
   return (candidate && normaliseAddress(candidate)) || UNKNOWN_ADDRESS;
 }
 
-// The rate-limit bucket of an address: an IPv6 client usually holds a whole /64, so it counts as one.
-export function addressBucket(address: string): string {
+// The rate-limit bucket of an address: an IPv6 client holds a whole network (a /64 at least), so its
+// network of `prefix` bits (RATE_LIMIT_IPV6_PREFIX) counts as one client.
+export function addressBucket(address: string, prefix = 64): string {
   if (!address.includes(':')) return address;
-  const groups = expandIPv6(address);
-  return `${compressIPv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
+  const groups = expandIPv6(address).map((group, i) => {
+    const bits = Math.min(16, Math.max(0, prefix - 16 * i));
+    return bits === 0 ? 0 : group & (0xffff << (16 - bits)) & 0xffff;
+  });
+  return `${compressIPv6(groups)}/${prefix}`;
 }
 
 // The rate-limit key of a request as this server is configured: its client's address bucket.
 export function requestAddress(headers: Headers): string {
-  return addressBucket(clientAddress(headers, socketAddress(headers), config().trustedProxy));
+  const settings = config();
+  return addressBucket(
+    clientAddress(headers, socketAddress(headers), settings.trustedProxy),
+    settings.rateLimitIpv6Prefix,
+  );
 }

@@ -6,7 +6,11 @@ export interface HeaderOptions {
   https: boolean;
   recaptcha: boolean;
   analyticsSrc?: string;
+  // HSTS_MAX_AGE (0: no header) and HSTS_INCLUDE_SUBDOMAINS (lib/config.ts).
+  hsts?: { maxAge: number; includeSubDomains: boolean };
 }
+
+const DEFAULT_HSTS = { maxAge: 63_072_000, includeSubDomains: false };
 
 export function contentSecurityPolicy({ https, recaptcha, analyticsSrc }: HeaderOptions): string {
   const analytics = analyticsSrc && URL.canParse(analyticsSrc) ? new URL(analyticsSrc).origin : '';
@@ -38,7 +42,15 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    // Only over HTTPS: a browser must never be told to insist on HTTPS for a plain-HTTP local run.
-    ...(options.https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+    ...hstsHeader(options),
+  };
+}
+
+// Only over HTTPS: a browser must never be told to insist on HTTPS for a plain-HTTP local run. Subdomains
+// only when the operator says so: the organisation's other hosts (pay., events.) may not all be HTTPS.
+function hstsHeader({ https, hsts = DEFAULT_HSTS }: HeaderOptions): Record<string, string> {
+  if (!https || hsts.maxAge <= 0) return {};
+  return {
+    'Strict-Transport-Security': `max-age=${hsts.maxAge}${hsts.includeSubDomains ? '; includeSubDomains' : ''}`,
   };
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
+import { imageHash } from '@/lib/assets';
 import { PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
+
+import { xsrfCookieName } from './xsrf-token';
 
 // What the server does with each request before Next sees it.
 //
@@ -37,6 +40,55 @@ function isPlainPath(url: string): boolean {
 // How long a connection whose body was not read stays open after its answer, for the client to read it.
 const LINGER_MS = 5_000;
 
+// Header bounds (docs/security.md "Request bounds"). Next's cookie store for route handlers copies the
+// cookies one at a time and re-serialises all of them at each step, so its cost grows with the square of
+// their number: 1,900 short cookies, which fit in Node's 16 KiB of headers, cost over a second of CPU.
+// The server itself reads one cookie, the form's token, so past these bounds the Cookie header is cut
+// down to that one rather than refused: a browser crowded with cookies from sibling sites still gets
+// every page and can still post. docs/deploy/nginx.conf applies the same bounds.
+export const COOKIE_LIMITS = { count: 50, bytes: 4096 };
+const SERVER_COOKIES = [xsrfCookieName(true), xsrfCookieName(false)];
+// Browsers send about twenty header lines and a few query parameters; thousands of either are an attack.
+export const MAX_HEADER_LINES = 100;
+export const MAX_QUERY_PARAMETERS = 100;
+// A body still arriving this long after its request began is cut: a client trickling a few bytes at a
+// time would otherwise hold its connection for minutes. A form's few kilobytes take well under a second.
+export const BODY_DEADLINE_MS = 15_000;
+
+// The Cookie header Next may see: as sent within COOKIE_LIMITS, else only the cookies the server reads.
+export function boundedCookie(header: string): string | undefined {
+  const pairs = header.split(';');
+  if (header.length <= COOKIE_LIMITS.bytes && pairs.length <= COOKIE_LIMITS.count) return header;
+  const kept = pairs
+    .map((pair) => pair.trim())
+    .filter((pair) => SERVER_COOKIES.some((name) => pair.startsWith(`${name}=`)) && pair.length <= 200)
+    .slice(0, SERVER_COOKIES.length);
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+function queryParameters(url: string): number {
+  const query = url.indexOf('?');
+  return query < 0 ? 0 : url.slice(query + 1).split('&').length;
+}
+
+// Files are only read: Next answers other methods on a public file with a 500 (the path falls through to
+// the pages). A file's name has a dot in its last segment; no page's address has one.
+const FILE_PATH = /^\/(?:images|icons|v|_next)\/|\/[^/]*\.[^/]*$/;
+const HASHED_IMAGE = /^\/v\/([^/]*)(\/images\/.*)$/;
+
+// /v/<hash>/images/… (lib/assets.ts) is served as immutable: only under the hash of the file it names.
+function wrongImageHash(path: string): boolean {
+  const match = HASHED_IMAGE.exec(path);
+  if (!match) return false;
+  let src: string;
+  try {
+    src = decodeURIComponent(match[2]!);
+  } catch {
+    return true;
+  }
+  return imageHash(src) !== match[1];
+}
+
 // Called once at server start (instrumentation.ts), before the first request is handled.
 export function installHttpIntake(): void {
   if (existingSingleton(NAME)) return;
@@ -51,9 +103,26 @@ export function installHttpIntake(): void {
         response.writeHead(405, { allow: 'GET, HEAD, POST', connection: 'close' }).end();
         return true;
       }
-      if (!isPlainPath(request.url ?? '')) {
-        response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(BAD_PATH);
-        return true;
+      const url = request.url ?? '';
+      if (!isPlainPath(url)) return answer(response, 400, BAD_PATH);
+      if (request.rawHeaders.length / 2 > MAX_HEADER_LINES) return answer(response, 431, TOO_MANY_HEADERS);
+      if (queryParameters(url) > MAX_QUERY_PARAMETERS) return answer(response, 414, TOO_LONG_QUERY);
+      const path = url.split('?')[0]!;
+      if (FILE_PATH.test(path)) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          response.setHeader('allow', 'GET, HEAD');
+          return answer(response, 405, NOT_ALLOWED);
+        }
+        if (wrongImageHash(path)) return answer(response, 404, NOT_FOUND);
+        // Next's image optimiser refuses SVG with an error line in the log, on anyone's request.
+        if (path === '/_next/image' && /[?&]url=[^&]*(?:\.|%2e)svg\b/i.test(url))
+          return answer(response, 400, BAD_IMAGE);
+      }
+      const cookie = request.headers.cookie;
+      if (cookie !== undefined) {
+        const bounded = boundedCookie(cookie);
+        if (bounded === undefined) delete request.headers.cookie;
+        else request.headers.cookie = bounded;
       }
       const refusal = refuseBody(request.method ?? '', request.url ?? '', request.headers['content-length']);
       if (refusal) {
@@ -70,6 +139,7 @@ export function installHttpIntake(): void {
         return true;
       }
       capBody(request, response);
+      limitBodyTime(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
       delete request.headers[LANG_HEADER];
@@ -96,13 +166,41 @@ function capBody(request: IncomingMessage, response: ServerResponse): void {
     cut = true;
     request.complete = true;
     push(null);
-    const close = () => setTimeout(() => request.socket.destroy(), LINGER_MS).unref();
+    // The socket as it is now: once the answer is sent, the request no longer holds it.
+    const socket = request.socket;
+    const close = () => setTimeout(() => socket?.destroy(), LINGER_MS).unref();
     if (response.writableFinished) close();
     else response.once('finish', close);
     // false: Node's HTTP parser stops reading the socket.
     return false;
   };
 }
+
+// A body that has not fully arrived BODY_DEADLINE_MS after the request began is cut as one too large
+// would be: whoever reads it gets more than PROXY_BODY_LIMIT at once and answers it as too large (so a
+// body cut short is never taken for a whole one), and capBody ends it and closes the connection.
+// Destroying the socket instead would fail Next's own copy of the body, which it logs as an error.
+function limitBodyTime(request: IncomingMessage, response: ServerResponse): void {
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
+  if (!hasBody) return;
+  const timer = setTimeout(() => {
+    if (!request.complete) request.push(Buffer.alloc(PROXY_BODY_LIMIT + 1));
+  }, BODY_DEADLINE_MS).unref();
+  const done = () => clearTimeout(timer);
+  request.once('end', done);
+  response.once('close', done);
+}
+
+function answer(response: ServerResponse, status: number, message: string): true {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(message);
+  return true;
+}
+
+const TOO_MANY_HEADERS = 'This request has too many header lines.';
+const TOO_LONG_QUERY = 'This address has too many parameters.';
+const NOT_ALLOWED = 'Method not allowed.';
+const NOT_FOUND = 'Not found.';
+const BAD_IMAGE = 'This image cannot be resized.';
 
 // The address of the socket the request came in on, when the server stamped it.
 export function socketAddress(headers: Headers): string | undefined {

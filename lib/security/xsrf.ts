@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { singleton } from '@/lib/singletons';
 
 import { serverSecret } from './server-secret';
-import { fromOtherOrigin, XSRF_HEADER, XSRF_TOKEN_PATTERN, xsrfCookieName } from './xsrf-token';
+import { fromOtherOrigin, XSRF_HEADER, XSRF_TOKEN_LIFETIME_S, xsrfCookieName, xsrfTokenAge } from './xsrf-token';
 
 export interface RequestMeta {
   headers: Headers;
@@ -22,18 +22,20 @@ function sign(random: string, key: Buffer): string {
   return createHmac('sha256', key).update(random).digest('base64url');
 }
 
-// A fresh token: 128 random bits and their signature.
-export function issueXsrfToken(key: Buffer = signingKey()): string {
-  const random = randomBytes(16).toString('base64url');
-  return `${random}.${sign(random, key)}`;
+// A fresh token: 128 random bits, the time, and their signature.
+export function issueXsrfToken(key: Buffer = signingKey(), now = Date.now()): string {
+  const body = `${randomBytes(16).toString('base64url')}.${Math.floor(now / 1000).toString(36)}`;
+  return `${body}.${sign(body, key)}`;
 }
 
-// Whether this server issued `token`: a planted value of any other shape or signature is refused,
-// so a cookie and header pair the attacker merely made equal is not enough.
-export function isOurXsrfToken(token: string, key: Buffer = signingKey()): boolean {
-  if (!XSRF_TOKEN_PATTERN.test(token)) return false;
-  const [random, signature] = token.split('.') as [string, string];
-  return same(signature, sign(random, key));
+// Whether this server issued `token` less than a day ago: a planted value of any other shape or
+// signature is refused, so a cookie and header pair the attacker merely made equal is not enough, and a
+// token that leaked is good for a day at most. (A minute of clock difference between instances is allowed.)
+export function isOurXsrfToken(token: string, key: Buffer = signingKey(), now = Date.now()): boolean {
+  const age = xsrfTokenAge(token, now);
+  if (age === null || age < -60 || age >= XSRF_TOKEN_LIFETIME_S) return false;
+  const cut = token.lastIndexOf('.');
+  return same(token.slice(cut + 1), sign(token.slice(0, cut), key));
 }
 
 function same(a: string, b: string): boolean {

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
@@ -40,6 +40,8 @@ export async function backupSqlite(source: string, target: string): Promise<Back
   if (existsSync(target)) throw new Error(`${target} already exists: choose a new name`);
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
+  // It holds every visitor's data: readable by its owner only, from the first byte.
+  writeFileSync(partial, '', { mode: 0o600 });
   const db = new Database(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -53,6 +55,7 @@ export async function backupSqlite(source: string, target: string): Promise<Back
     copy.pragma('journal_mode = DELETE');
     copy.close();
     const summary = inspect(partial);
+    chmodSync(partial, 0o600);
     renameSync(partial, target);
     return summary;
   } catch (error) {

@@ -10,9 +10,12 @@ import {
   FullError,
   isJobKey,
   messageConcerns,
+  onlyListsEmail,
+  recipientDigest,
   settleHeldBack,
   subscriberKey,
   withDeadline,
+  withoutRowsNaming,
   type EmailTraces,
   type JobData,
   type NewMessage,
@@ -128,13 +131,42 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       }
     }
     const ids = new Set(records.map((r) => r.id));
-    const messages = (await db.collection(OUTBOX).get()).docs
-      .filter((doc) => messageConcerns(doc.data() as OutboxDoc, wanted, ids))
+    const concerned = (await db.collection(OUTBOX).get()).docs.filter((doc) =>
+      messageConcerns(doc.data() as OutboxDoc, wanted, ids),
+    );
+    const listing = concerned.filter((doc) => onlyListsEmail(doc.data() as OutboxDoc, wanted, ids));
+    const messages = concerned
+      .filter((doc) => !listing.includes(doc))
       .map((doc) => {
         const data = doc.data() as OutboxDoc;
         return { id: doc.id, to: data.to, subject: data.subject, status: data.status, ref: doc.ref };
       });
-    return { records, messages };
+    const redactions = listing.map((doc) => {
+      const data = doc.data() as OutboxDoc;
+      return {
+        id: doc.id,
+        to: data.to,
+        subject: data.subject,
+        ref: doc.ref,
+        ...withoutRowsNaming(data.attachments ?? [], wanted),
+      };
+    });
+    const markers = (await db.collection(SENT_ONCE).where('recipient', '==', recipientDigest(wanted)).get()).docs;
+    return { records, messages, redactions, markers };
+  }
+
+  function report(found: Awaited<ReturnType<typeof traces>>): EmailTraces {
+    return {
+      records: found.records.map(({ ref: _r, ...record }) => record),
+      messages: found.messages.map(({ ref: _r, ...message }) => message),
+      redacted: found.redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
+      markers: found.markers.length,
+    };
+  }
+
+  // The marker documents dated before `before` in a collection (a single-field query).
+  async function markersBefore(collection: string, before: number) {
+    return (await db.collection(collection).where('date', '<', before).get()).docs.map((doc) => doc.ref);
   }
 
   // A seat for one add: a free number chosen at random (so concurrent adds rarely pick the same one),
@@ -201,8 +233,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         const now = Date.now();
         const batch = db.batch();
         if (seatDoc) batch.create(seatDoc.ref, seatDoc.data);
-        for (const { onceKey } of all.filter((m) => !dropped.has(m)))
-          if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now });
+        for (const { onceKey, to } of all.filter((m) => !dropped.has(m))) {
+          if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now, recipient: recipientDigest(to) });
+        }
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
         queue(
@@ -330,22 +363,22 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       return counts;
     },
     async findEmail(email) {
-      const found = await traces(email);
-      return {
-        records: found.records.map(({ ref: _r, ...record }) => record),
-        messages: found.messages.map(({ ref: _r, ...message }) => message),
-      };
+      return report(await traces(email));
     },
     async forgetEmail(email) {
       const found = await traces(email);
       // Messages first: a record is never left without a way to find its messages.
       await removeAll(found.messages.map((m) => m.ref));
+      for (const { ref, attachments } of found.redactions) await ref.update({ attachments });
+      const submissions: DocumentReference[] = [];
+      for (const record of found.records) {
+        const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
+        submissions.push(...docs.map((doc) => doc.ref));
+      }
+      await removeAll([...submissions, ...found.markers.map((doc) => doc.ref)]);
       await removeAll(found.records.map((r) => r.ref));
       await freeSeats(found.records.map((r) => r.id));
-      return {
-        records: found.records.map(({ ref: _r, ...record }) => record),
-        messages: found.messages.map(({ ref: _r, ...message }) => message),
-      };
+      return report(found);
     },
     async getSubscriber(email) {
       const doc = await subscriberRef(email).get();
@@ -393,6 +426,11 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         await batch.commit();
       }
       return stale.length;
+    },
+    async purgeMarkers(before) {
+      const refs = [...(await markersBefore(SENT_ONCE, before)), ...(await markersBefore(SUBMISSIONS, before))];
+      await removeAll(refs);
+      return refs.length;
     },
     async claimJob(key, data, messages = []) {
       if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);

@@ -9,9 +9,13 @@ import {
   DuplicateError,
   FullError,
   isJobKey,
+  markerDigest,
   messageConcerns,
+  onlyListsEmail,
+  recipientDigest,
   settleHeldBack,
   subscriberKey,
+  withoutRowsNaming,
   type AddOptions,
   type Collection,
   type EmailTraces,
@@ -70,6 +74,24 @@ const migrations: ((db: Database.Database) => void)[] = [
       CREATE INDEX seats_by_record ON seats (record_id);
       CREATE TRIGGER seats_freed AFTER DELETE ON records BEGIN DELETE FROM seats WHERE record_id = OLD.id; END;
     `),
+  // Once-only markers keep digests, not the address in plain text, with the recipient's digest so that
+  // forgetting an address finds them; both marker tables are purged by date.
+  (db) => {
+    db.exec(`
+      CREATE TABLE sent_once_digests (key TEXT PRIMARY KEY, recipient TEXT NOT NULL, date INTEGER NOT NULL);
+      CREATE INDEX sent_once_by_recipient ON sent_once_digests (recipient);
+      CREATE INDEX sent_once_by_date ON sent_once_digests (date);
+      CREATE INDEX IF NOT EXISTS submissions_by_date ON submissions (date);
+      CREATE INDEX IF NOT EXISTS submissions_by_record ON submissions (record_id);
+    `);
+    const insert = db.prepare('INSERT OR IGNORE INTO sent_once_digests (key, recipient, date) VALUES (?, ?, ?)');
+    // The keys of the time were '<form>:<address>:<day>'.
+    for (const row of db.prepare('SELECT key, date FROM sent_once').all() as { key: string; date: number }[]) {
+      const address = row.key.slice(row.key.indexOf(':') + 1, row.key.lastIndexOf(':'));
+      insert.run(markerDigest(row.key), recipientDigest(address), row.date);
+    }
+    db.exec('DROP TABLE sent_once; ALTER TABLE sent_once_digests RENAME TO sent_once;');
+  },
 ];
 
 export const SQLITE_SCHEMA_VERSION = migrations.length;
@@ -119,7 +141,9 @@ export function openSqliteStore(file: string): Store {
   const takenSeats = db.prepare('SELECT n FROM seats WHERE key = ?').pluck();
   const insertSeat = db.prepare('INSERT INTO seats (key, n, record_id) VALUES (?, ?, ?)');
   const countSeats = db.prepare('SELECT COUNT(*) FROM seats WHERE key = ?').pluck();
-  const claimOnce = db.prepare('INSERT INTO sent_once (key, date) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
+  const claimOnce = db.prepare(
+    'INSERT INTO sent_once (key, recipient, date) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
+  );
   const selectRecords = db.prepare(
     'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
   );
@@ -148,7 +172,11 @@ export function openSqliteStore(file: string): Store {
 
   const queue = (recordId: string, messages: NewMessage[] = []) => {
     const dropped = new Set(
-      messages.filter((m) => m.onceKey !== undefined && claimOnce.run(m.onceKey, Date.now()).changes === 0),
+      messages.filter(
+        (m) =>
+          m.onceKey !== undefined &&
+          claimOnce.run(markerDigest(m.onceKey), recipientDigest(m.to), Date.now()).changes === 0,
+      ),
     );
     for (const { onceKey: _onceKey, ...message } of settleHeldBack(messages, (m) => dropped.has(m))) {
       insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
@@ -178,6 +206,12 @@ export function openSqliteStore(file: string): Store {
   const deleteRecord = db.prepare('DELETE FROM records WHERE id = ?');
   const deleteMessage = db.prepare('DELETE FROM outbox WHERE id = ?');
   const deleteMessagesOf = db.prepare('DELETE FROM outbox WHERE record_id = ?');
+  const deleteMarkersOf = db.prepare('DELETE FROM sent_once WHERE recipient = ?');
+  const deleteSubmissionOf = db.prepare('DELETE FROM submissions WHERE record_id = ?');
+  const updateMessage = db.prepare('UPDATE outbox SET message = ? WHERE id = ?');
+  const markersOf = db.prepare('SELECT COUNT(*) AS n FROM sent_once WHERE recipient = ?');
+  const purgeOnce = db.prepare('DELETE FROM sent_once WHERE date < ?');
+  const purgeSubmissions = db.prepare('DELETE FROM submissions WHERE date < ?');
   const selectSubscriber = db.prepare(
     "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
   );
@@ -202,33 +236,46 @@ export function openSqliteStore(file: string): Store {
 
   // Whole-table reads: an address is compared case-insensitively in any alphabet, which SQLite's
   // lower() does not do, and forgetting someone is rare.
-  const traces = (email: string): EmailTraces => {
+  const traces = (email: string) => {
     const wanted = subscriberKey(email);
     const records = (allRecords.all() as { id: string; collection: Collection; data: string }[])
       .map((row) => ({ id: row.id, collection: row.collection, data: JSON.parse(row.data) as RecordData }))
       .filter((row) => typeof row.data.email === 'string' && subscriberKey(row.data.email) === wanted);
     const ids = new Set(records.map((r) => r.id));
-    const messages = (allMessages.all() as { id: string; record_id: string; message: string; status: string }[])
+    const concerned = (allMessages.all() as { id: string; record_id: string; message: string; status: string }[])
       .map((row) => ({
         ...(JSON.parse(row.message) as NewMessage),
         id: row.id,
         recordId: row.record_id,
-        status: row.status,
+        status: row.status as EmailTraces['messages'][number]['status'],
       }))
-      .filter((message) => messageConcerns(message, wanted, ids))
-      .map(({ id, to, subject, status }) => ({
-        id,
-        to,
-        subject,
-        status: status as EmailTraces['messages'][number]['status'],
-      }));
-    return { records, messages };
+      .filter((message) => messageConcerns(message, wanted, ids));
+    const listing = concerned.filter((message) => onlyListsEmail(message, wanted, ids));
+    const messages = concerned
+      .filter((message) => !listing.includes(message))
+      .map(({ id, to, subject, status }) => ({ id, to, subject, status }));
+    const redactions = listing.map(({ id, to, subject, status: _s, recordId: _r, ...message }) => {
+      const { attachments, rows } = withoutRowsNaming(message.attachments ?? [], wanted);
+      return { id, to, subject, rows, message: { ...message, to, subject, attachments } };
+    });
+    return { records, messages, redactions, markers: (markersOf.get(recipientDigest(wanted)) as { n: number }).n };
   };
+  const report = ({ records, messages, redactions, markers }: ReturnType<typeof traces>): EmailTraces => ({
+    records,
+    messages,
+    redacted: redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
+    markers,
+  });
   const forget = db.transaction((email: string) => {
     const found = traces(email);
     for (const message of found.messages) deleteMessage.run(message.id);
-    for (const record of found.records) deleteRecord.run(record.id);
-    return found;
+    for (const { id, message } of found.redactions) updateMessage.run(JSON.stringify(message), id);
+    for (const record of found.records) {
+      deleteSubmissionOf.run(record.id);
+      deleteRecord.run(record.id);
+    }
+    deleteMarkersOf.run(recipientDigest(email));
+    return report(found);
   });
   const purge = db.transaction((ids: string[]) => {
     for (const id of ids) {
@@ -305,7 +352,7 @@ export function openSqliteStore(file: string): Store {
       return result;
     },
     async findEmail(email) {
-      return traces(email);
+      return report(traces(email));
     },
     async forgetEmail(email) {
       return forget(email);
@@ -330,6 +377,9 @@ export function openSqliteStore(file: string): Store {
     },
     async clearSentBodies(before) {
       return clearBodies.run(before).changes;
+    },
+    async purgeMarkers(before) {
+      return purgeOnce.run(before).changes + purgeSubmissions.run(before).changes;
     },
     async claimJob(key, data, messages = []) {
       if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);

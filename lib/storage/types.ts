@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { collections, type FormCollection } from '@/lib/forms/registry';
 
 // The storage interface every adapter implements. The collections are the forms' (lib/forms/registry.ts),
@@ -73,6 +75,11 @@ export type SubscriberStatus = (typeof subscriberStatuses)[number];
 export interface EmailTraces {
   records: { collection: Collection; id: string; data: RecordData }[];
   messages: { id: string; to: string; subject: string; status: 'pending' | 'sent' | 'failed' }[];
+  // Messages still waiting that carry other people's data too (a staff digest): only the rows naming
+  // the address leave their CSV attachments; the message stays, its text (counts) unchanged.
+  redacted: { id: string; to: string; subject: string; rows: number }[];
+  // Once-only markers of confirmations sent to the address (kept as digests, for a day).
+  markers: number;
 }
 
 export interface PurgeOptions {
@@ -104,7 +111,9 @@ export interface Store {
   // `email` field (newsletter subscribers included), and outbox messages to it, replying to it, about
   // one of those records, or naming it anywhere in their content.
   findEmail(email: string): Promise<EmailTraces>;
-  // Removes what findEmail finds and resolves to it; a second call finds nothing.
+  // Removes what findEmail finds (records, messages, and the address's once-only markers) and takes the
+  // address's rows out of the attachments of the messages it lists as redacted; resolves to what it
+  // found. A second call finds nothing.
   forgetEmail(email: string): Promise<EmailTraces>;
 
   // The newsletter subscriber with this address (any case), or null.
@@ -118,6 +127,9 @@ export interface Store {
   // Empties the bodies, reply-to and attachments of messages sent before `before`, keeping who and
   // what for the operator; resolves to how many were cleared.
   clearSentBodies(before: number): Promise<number>;
+  // Removes the submission keys and once-only markers written before `before`: both name their day,
+  // so after it they guard nothing. Resolves to how many went.
+  purgeMarkers(before: number): Promise<number>;
 
   // Runs a job at most once across every instance sharing this store: the first call with a key
   // (e.g. 'digest:2026-11-22') commits `data` and `messages` together and resolves to true; every
@@ -181,6 +193,60 @@ export function messageConcerns(
   if (message.recordId !== undefined && recordIds.has(message.recordId)) return true;
   const content = [message.subject, message.text, message.html, ...(message.attachments ?? []).map((a) => a.content)];
   return content.some((part) => typeof part === 'string' && mentionsEmail(part, wanted));
+}
+
+// A once-only marker keeps its key and its recipient as digests: nothing in it reads as an address, and
+// forgetting an address finds its markers by the digest of the address.
+export function markerDigest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 32);
+}
+export const recipientDigest = (email: string) => markerDigest(`to:${subscriberKey(email)}`);
+
+type Concerned = Parameters<typeof messageConcerns>[0] & { status?: string };
+
+// A message about an address that only lists it among others in its CSV attachments, and is still
+// waiting: a staff digest. Forgetting the address takes its rows out rather than the whole message.
+export function onlyListsEmail(message: Concerned, email: string, recordIds: Set<string>): boolean {
+  const wanted = subscriberKey(email);
+  if (message.status !== 'pending' || subscriberKey(message.to) === wanted) return false;
+  if ((message.replyTo && subscriberKey(message.replyTo) === wanted) || recordIds.has(message.recordId ?? ''))
+    return false;
+  if ([message.subject, message.text, message.html].some((part) => mentionsEmail(part, wanted))) return false;
+  const attachments = message.attachments ?? [];
+  return attachments.every((a) => /^text\/csv\b/.test(a.contentType) || !mentionsEmail(a.content, wanted));
+}
+
+// The CSV attachments without the rows naming the address (rows are CRLF-separated outside quotes,
+// lib/export), and how many rows went.
+export function withoutRowsNaming(
+  attachments: NonNullable<NewMessage['attachments']>,
+  email: string,
+): { attachments: NonNullable<NewMessage['attachments']>; rows: number } {
+  let rows = 0;
+  const kept = attachments.map((attachment) => {
+    if (!/^text\/csv\b/.test(attachment.contentType)) return attachment;
+    const lines = csvRows(attachment.content);
+    const left = lines.filter((line, i) => i === 0 || !mentionsEmail(line, email));
+    rows += lines.length - left.length;
+    return { ...attachment, content: left.join('') };
+  });
+  return { attachments: kept, rows };
+}
+
+// Each row with its line end; a quoted field may hold line breaks.
+function csvRows(text: string): string[] {
+  const rows: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (!quoted && text[i] === '\n') {
+      rows.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < text.length) rows.push(text.slice(start));
+  return rows;
 }
 
 export class DuplicateError extends Error {

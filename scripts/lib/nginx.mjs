@@ -1,17 +1,24 @@
 // Debian's nginx running docs/deploy/nginx.conf in front of a local site, as any user: the operator's
-// file with this run's listen port, upstream and cache folder, inside a main config whose every path is
-// in `dir`. Used by the proxy test and the proxy benchmark, run from the project folder.
-import { spawn } from 'node:child_process';
+// file with this run's listen ports, upstream, certificate and cache folder, inside a main config whose
+// every path is in `dir`. The HTTPS server block answers plain HTTP on `port` too (what the benchmarks
+// and drills use), HTTPS with a self-signed certificate on `tlsPort`, and the port-80 block (the
+// redirect) listens on `redirectPort`; without those two ports they listen on sockets in `dir`.
+// Used by the proxy test, the proxy benchmark and the hostile drill, run from the project folder.
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const nginxBinary = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 // Each placeholder must be in the operator's file exactly once, or the file and this harness drifted.
-export function operatorConfig({ port, upstreamPort, cacheDir }) {
+export function operatorConfig({ port, upstreamPort, cacheDir, dir, tlsPort, redirectPort }) {
   let text = readFileSync(join('docs', 'deploy', 'nginx.conf'), 'utf8');
+  const at = (p, socket) => (p ? `127.0.0.1:${p}` : `unix:${join(dir, socket)}`);
   const replacements = [
-    ['listen 80;', `listen 127.0.0.1:${port};`],
+    ['listen 80;', `listen ${at(redirectPort, 'redirect.sock')};`],
+    ['listen 443 ssl http2;', `listen 127.0.0.1:${port};\n    listen ${at(tlsPort, 'tls.sock')} ssl http2;`],
+    ['/etc/letsencrypt/live/baobabdata.org/fullchain.pem', join(dir, 'cert.pem')],
+    ['/etc/letsencrypt/live/baobabdata.org/privkey.pem', join(dir, 'key.pem')],
     ['127.0.0.1:3000', `127.0.0.1:${upstreamPort}`],
     ['/var/cache/nginx/baobab', cacheDir],
   ];
@@ -22,8 +29,24 @@ export function operatorConfig({ port, upstreamPort, cacheDir }) {
   return text;
 }
 
-export function startNginx({ port, upstreamPort, dir, workers = 1 }) {
-  writeFileSync(join(dir, 'baobab.conf'), operatorConfig({ port, upstreamPort, cacheDir: join(dir, 'cache') }));
+// A self-signed certificate for 127.0.0.1 and localhost, valid for a day.
+function selfSigned(dir) {
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+      .concat(['-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'])
+      .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr}`);
+}
+
+export function startNginx({ port, upstreamPort, dir, workers = 1, tlsPort, redirectPort }) {
+  selfSigned(dir);
+  writeFileSync(
+    join(dir, 'baobab.conf'),
+    operatorConfig({ port, upstreamPort, cacheDir: join(dir, 'cache'), dir, tlsPort, redirectPort }),
+  );
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
     (name) => `${name}_temp_path ${join(dir, name)};`,
   );

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,6 +26,12 @@ test('a backup taken under a stream of submissions restores every record acknowl
   let sending = true;
   let sent = 0;
   const xsrf = await xsrfHeaders(base);
+  // A newsletter sign-up: its confirmation link is signed with the key generated in DATA_DIR.
+  await fetch(`${base}/api/forms/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...xsrf },
+    body: new URLSearchParams({ name: 'Reader', email: 'reader@example.org' }),
+  });
   const visitor = async (n: number) => {
     while (sending) {
       const message = `Message ${n}-${sent++} sent during the backup`;
@@ -47,6 +53,14 @@ test('a backup taken under a stream of submissions restores every record acknowl
   const backupStarted = Date.now();
   const backup = await run('npm', ['run', '-s', 'backup', '--', backupFile], { env });
   expect(backup.stdout).toMatch(/^Backed up \d+ records/);
+  // For its owner only, and with the generated keys a restore elsewhere needs beside it: the link key
+  // (unsubscribe links in mail already sent) and the XSRF key.
+  expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+  expect(backup.stdout).toContain(`${backupFile}.link-secret`);
+  for (const name of ['link-secret', 'xsrf-secret']) {
+    expect(statSync(`${backupFile}.${name}`).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${backupFile}.${name}`, 'utf8')).toBe(readFileSync(join(env.DATA_DIR!, name), 'utf8'));
+  }
   const before = acknowledged.filter((a) => a.at < backupStarted).map((a) => a.message);
   // The stream went on during and after the backup.
   await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(before.length + 20);

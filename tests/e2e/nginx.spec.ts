@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +20,8 @@ let dataDir: string;
 let site: ChildProcess;
 let nginx: ChildProcess;
 let proxied: string;
+let secure: string;
+let redirectPort: number;
 
 function stored(email: string): Record<string, unknown>[] {
   const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });
@@ -35,13 +39,15 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   dir = mkdtempSync(join(tmpdir(), 'baobab-nginx-'));
   dataDir = join(dir, 'data');
-  const [sitePort, proxyPort] = [await freePort(), await freePort()];
+  const [sitePort, proxyPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
+  redirectPort = await freePort();
   site = startNextServer({
     port: sitePort,
     env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), TRUSTED_PROXY_HOPS: '1' },
   });
-  nginx = startNginx({ port: proxyPort, upstreamPort: sitePort, dir });
+  nginx = startNginx({ port: proxyPort, upstreamPort: sitePort, dir, tlsPort, redirectPort });
   proxied = `http://127.0.0.1:${proxyPort}`;
+  secure = `https://127.0.0.1:${tlsPort}`;
   await waitUntilUp(`http://127.0.0.1:${sitePort}/api/health`);
   await waitUntilUp(`${proxied}/api/health`, { timeoutMs: 10_000 });
 });
@@ -133,4 +139,72 @@ test('the rate limit counts the address that connected to nginx, whatever X-Forw
     status: 'error',
     message: expect.stringContaining('Too many attempts'),
   });
+});
+
+// A request from a given local address (127.0.0.2 is another host as far as nginx can tell), over
+// HTTP or, with the test's self-signed certificate, HTTPS.
+function get(url: string, options: { from?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      target,
+      { localAddress: options.from, headers: options.headers, rejectUnauthorized: false, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('port 80 sends every address to HTTPS', async () => {
+  const answer = await get(`http://127.0.0.1:${redirectPort}/contact?x=1`);
+  expect(answer.status).toBe(301);
+  expect(answer.headers.location).toBe('https://127.0.0.1/contact?x=1');
+});
+
+test('over HTTPS the site sends HSTS without subdomains and the secure form cookie', async () => {
+  const page = await get(`${secure}/about`);
+  expect(page.status).toBe(200);
+  expect(page.headers['strict-transport-security']).toBe('max-age=63072000');
+  const token = await get(`${secure}/api/xsrf`);
+  expect(String(token.headers['set-cookie'])).toMatch(/^__Host-XSRF-TOKEN=[^;]+;.*Secure/);
+});
+
+test.describe('over HTTPS', () => {
+  test.use({ ignoreHTTPSErrors: true });
+
+  test('the contact form works with JavaScript', async ({ page }) => {
+    await page.goto(`${secure}/contact`);
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    const email = `nginx-tls.${Date.now()}@example.org`;
+    await sendContact(page, email, 'Sent over HTTPS through the proxy.');
+    expect(stored(email)).toEqual([expect.objectContaining({ message: 'Sent over HTTPS through the proxy.' })]);
+  });
+});
+
+test('health answers the host itself only', async () => {
+  expect((await get(`${proxied}/api/health`)).status).toBe(200);
+  expect((await get(`${proxied}/api/health`, { from: '127.0.0.2' })).status).toBe(403);
+  expect((await get(`${secure}/api/health`, { from: '127.0.0.2' })).status).toBe(403);
+  // The rest of the API is for everyone.
+  expect((await get(`${proxied}/api/xsrf`, { from: '127.0.0.2' })).status).toBe(204);
+});
+
+test('a crowd of cookies reaches the site cut down to the form token, and the form still works', async () => {
+  const xsrf = await xsrfHeaders(proxied);
+  const flood = Array.from({ length: 900 }, (_, i) => `c${i}=1`).join('; ');
+  const response = await fetch(`${proxied}/api/forms/contactUs`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-xsrf-token': xsrf['x-xsrf-token'],
+      cookie: `${flood}; ${xsrf.cookie}`,
+    },
+    body: new URLSearchParams({ name: 'Crowded', email: `crowd.${Date.now()}@example.org`, message: 'Many cookies.' }),
+  });
+  expect(await response.json()).toMatchObject({ status: 'success' });
 });

@@ -25,7 +25,11 @@ async function seed(store: Store) {
     'enrolment',
     { name: 'Ada', email: 'Ada@example.org', course: 'Python', date: 1 },
     {
-      messages: [note('staff@example.org'), note('ada@example.org')],
+      // The visitor's confirmation, sent once per address, form and day.
+      messages: [
+        note('staff@example.org'),
+        { ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:2026-11-24' },
+      ],
     },
   );
   await store.add('user', { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 2 });
@@ -43,11 +47,36 @@ async function seed(store: Store) {
   );
   const [first] = await store.claimMessages('seed', Date.now() + 1000, 1, 60_000);
   await store.markSent(first!.id, Date.now());
+  // The staff digest waiting to be sent lists Ada among others: only her rows may go.
+  await store.claimJob('digest:2026-11-24', { name: 'digest', at: 5 }, [
+    {
+      ...note('staff@example.org'),
+      subject: 'Digest',
+      attachments: [{ filename: 'contact.csv', contentType: 'text/csv; charset=utf-8', content: DIGEST_CSV }],
+    },
+  ]);
   return first!.id;
 }
 
+const DIGEST_CSV =
+  '\uFEFF"id","name","email","message"\r\n' +
+  '"1","Ada","ADA@example.org","two\r\nlines"\r\n' +
+  '"2","Kojo","kojo@example.org","hi, ada@example.org.uk is not Ada"\r\n';
+
+// What forget leaves of the digest: the header and Kojo's row, with its text untouched.
+async function digestLeft(store: Store): Promise<string> {
+  const [digest] = (await store.claimMessages('check', Date.now() + 1000, 10, 60_000)).filter(
+    (m) => m.subject === 'Digest',
+  );
+  return digest!.attachments![0]!.content;
+}
+
 async function check(store: Store) {
-  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [], redacted: [], markers: 0 });
+  // (The Firestore emulator drops the byte-order mark of a stored string.)
+  expect((await digestLeft(store)).replace(/^\uFEFF/, '')).toBe(
+    '"id","name","email","message"\r\n"2","Kojo","kojo@example.org","hi, ada@example.org.uk is not Ada"\r\n',
+  );
   expect((await store.list('contact')).map((r) => r.data.email)).toEqual(['kojo@example.org']);
   expect((await store.findEmail('kojo@example.org')).messages.map((m) => m.to)).toEqual(['kojo@example.org']);
   await store.close();
@@ -65,7 +94,13 @@ describe('npm run forget', () => {
     expect(first.stdout).toMatch(/removed record user\//);
     expect(first.stdout).toMatch(/removed record newsletter\//);
     expect(first.stdout).toMatch(/removed sent message .* to staff@example\.org/);
-    expect(first.stdout).toContain('Removed 3 record(s) and 3 message(s) about ADA@example.org.');
+    expect(first.stdout).toMatch(
+      /removed 1 row\(s\) naming the address from the attachments of waiting message .*"Digest"/,
+    );
+    expect(first.stdout).toContain('removed 1 once-only marker(s) of confirmations sent to the address');
+    expect(first.stdout).toContain(
+      'Removed 3 record(s) and 3 message(s) about ADA@example.org, and its rows from 1 waiting digest(s).',
+    );
     expect(existsSync(join(dir, 'mail', `${sentId}.eml`))).toBe(false);
 
     const second = await forget(['ada@example.org'], { DATA_DIR: dir });
@@ -85,8 +120,10 @@ describe('npm run forget', () => {
       METADATA_SERVER_DETECTION: 'none',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'baobab-forget-')),
     };
-    expect((await forget(['ada@example.org'], env)).stdout).toContain(
-      'Removed 3 record(s) and 3 message(s) about ada@example.org.',
+    const first = (await forget(['ada@example.org'], env)).stdout;
+    expect(first).toContain('removed 1 once-only marker(s) of confirmations sent to the address');
+    expect(first).toContain(
+      'Removed 3 record(s) and 3 message(s) about ada@example.org, and its rows from 1 waiting digest(s).',
     );
     expect((await forget(['ada@example.org'], env)).stdout.trim()).toBe('Nothing stored about ada@example.org.');
     await check(open());

@@ -235,7 +235,7 @@ describe('the newsletter pages’ routes', () => {
     new Request(url, {
       method: 'POST',
       body: new URLSearchParams(body),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
     });
 
   it('send a French page’s post back to the French page, and anything else to the English one', async () => {

@@ -32,7 +32,7 @@ const post = (url: string, body: Record<string, string> | string) =>
   new Request(url, {
     method: 'POST',
     body: typeof body === 'string' ? body : new URLSearchParams(body),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
   });
 
 describe.each(bothStores)('newsletter life cycle on %s', (_name, makeHarness) => {
@@ -153,6 +153,29 @@ describe.each(bothStores)('newsletter life cycle on %s', (_name, makeHarness) =>
       const answer = await confirmPost(post('https://baobabdata.org/api/newsletter/confirm', body), list, T0);
       expect(answer.headers.get('location')).toBe('/newsletter/confirm?result=invalid');
     }
+    expect((await store.getSubscriber('ada@example.org'))?.data.status).toBe('pending');
+  });
+
+  it.each([
+    ['from another site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['with another Origin', { origin: 'https://evil.example' }],
+    ['with Origin null', { origin: 'null' }],
+    ['from a page on another port', { 'sec-fetch-site': 'same-site' }],
+    ['with neither Fetch Metadata nor Origin', {}],
+  ])('refuses a confirmation posted %s, like a form, and confirms nothing', async (_, headers) => {
+    await list.subscribe('Ada', 'ada@example.org', T0);
+    const token = tokenOf(linkIn((await deliver())[0]!, '/newsletter/confirm'));
+    const answer = await confirmPost(
+      new Request('https://baobabdata.org/api/newsletter/confirm', {
+        method: 'POST',
+        body: new URLSearchParams({ t: token }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      }),
+      list,
+      T0,
+    );
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toMatch(/did not come from our site/);
     expect((await store.getSubscriber('ada@example.org'))?.data.status).toBe('pending');
   });
 

@@ -71,6 +71,7 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
     const report = await applyRetention(store, settings, NOW);
     expect(report).toEqual({
       purged: { contact: 1, enrolment: 1, user: 1, offer: 0, newsletter: 2 },
+      markers: 0,
       mailCleared: 1,
       mailFilesRemoved: 0,
     });
@@ -89,9 +90,24 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
     // A second pass finds nothing more to do.
     expect(await applyRetention(store, settings, NOW)).toEqual({
       purged: { contact: 0, enrolment: 0, user: 0, offer: 0, newsletter: 0 },
+      markers: 0,
       mailCleared: 0,
       mailFilesRemoved: 0,
     });
+  });
+
+  it('purges submission keys and once-only markers once their day has passed', async () => {
+    await store.add(
+      'enrolment',
+      { name: 'Ada', email: 'ada@example.org', date: Date.now() },
+      {
+        submissionKey: 'enrol:today:abc',
+        messages: [{ ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:today' }],
+      },
+    );
+    expect((await applyRetention(store, settings, Date.now())).markers).toBe(0);
+    expect((await applyRetention(store, settings, Date.now() + DAY + 1000)).markers).toBe(2);
+    expect((await store.list('enrolment')).map((r) => r.data.name)).toEqual(['Ada']);
   });
 });
 
@@ -160,8 +176,13 @@ describe('privacy page', () => {
     });
     const named = processorsInUse(all).join(' ');
     expect(named).toContain('Google Cloud Firestore');
-    expect(named).toContain('the mail service at smtp.relay.example.');
-    expect(named).not.toContain('secret');
+    expect(named).toContain('delivered by an email delivery service.');
+    expect(named).not.toMatch(/secret|relay\.example/);
+    const provider = processorsInUse(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_PROVIDER_NAME: 'Brevo' }));
+    expect(provider).toEqual(['Our emails are delivered by Brevo.']);
+    expect(
+      processorsInUse(readConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_PROVIDER_NAME: 'Brevo' }), 'fr'),
+    ).toEqual(['Nos e-mails sont remis par Brevo.']);
     expect(named).toContain('Google reCAPTCHA');
     expect(named).toContain('Mailchimp');
     expect(text({})).not.toContain('reCAPTCHA');

@@ -198,6 +198,52 @@ describe.each([
     for (const message of queued) expect(message).not.toHaveProperty('ifHeldBack');
   });
 
+  it('forgets an address’s once-only markers, so a later confirmation to it is queued again', async () => {
+    const confirmation = (to: string) => ({ ...note(to), onceKey: `enrol:${to}:2026-11-22` });
+    await store.add(
+      'enrolment',
+      { name: 'A', email: 'ada@example.org', date: 1 },
+      { messages: [confirmation('ada@example.org')] },
+    );
+    await store.add(
+      'enrolment',
+      { name: 'K', email: 'kojo@example.org', date: 1 },
+      { messages: [confirmation('kojo@example.org')] },
+    );
+    expect((await store.findEmail('ADA@example.org')).markers).toBe(1);
+    expect((await store.forgetEmail('ada@example.org')).markers).toBe(1);
+    expect((await store.findEmail('ada@example.org')).markers).toBe(0);
+    await store.add(
+      'enrolment',
+      { name: 'A', email: 'ada@example.org', date: 2 },
+      { messages: [confirmation('ada@example.org')] },
+    );
+    await store.add(
+      'enrolment',
+      { name: 'K', email: 'kojo@example.org', date: 2 },
+      { messages: [confirmation('kojo@example.org')] },
+    );
+    // Ada's confirmation again (her marker was forgotten); Kojo's second is still held back.
+    expect((await store.claimMessages('w', Date.now() + 1000, 20, 60_000)).map((m) => m.to).sort()).toEqual([
+      'ada@example.org',
+      'kojo@example.org',
+    ]);
+  });
+
+  it('purges submission keys and once-only markers written before a date, and only those', async () => {
+    const confirmation = { ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:2026-11-22' };
+    const record = { name: 'A', email: 'ada@example.org', date: 1 };
+    await store.add('enrolment', record, { submissionKey: 'k1', messages: [confirmation] });
+    const cut = Date.now() + 1;
+    expect(await store.purgeMarkers(cut - 60_000)).toBe(0);
+    expect(await store.purgeMarkers(cut + 1000)).toBe(2);
+    expect(await store.purgeMarkers(cut + 1000)).toBe(0);
+    // Both keys are free again: the same submission is stored anew and its confirmation queued.
+    await store.add('enrolment', record, { submissionKey: 'k1', messages: [confirmation] });
+    expect(await store.list('enrolment')).toHaveLength(2);
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+  });
+
   it('gives claimed messages back untried, and makes waiting ones due now on request', async () => {
     await store.add(
       'contact',
@@ -270,7 +316,7 @@ describe.each([
     await store.claimJob('digest:2026-01-01', { name: 'digest', at: 4 }, [
       {
         ...note('staff@example.org'),
-        attachments: [{ filename: 'x.csv', contentType: 'text/csv', content: '"ada@example.org"' }],
+        attachments: [{ filename: 'x.csv', contentType: 'text/csv', content: '"email"\r\n"ada@example.org"\r\n' }],
       },
     ]);
 
@@ -281,19 +327,23 @@ describe.each([
         ['newsletter', sub.id],
       ].sort(),
     );
-    // Two about the enrolment, one to the address, one naming it, one replying to it, the digest.
-    expect(found.messages).toHaveLength(6);
+    // Two about the enrolment, one to the address, one naming it, one replying to it; the digest, which
+    // lists the address among others, loses only its row.
+    expect(found.messages).toHaveLength(5);
     expect(found.messages.every((m) => m.status === 'pending')).toBe(true);
+    expect(found.redacted).toEqual([expect.objectContaining({ to: 'staff@example.org', rows: 1 })]);
 
     const removed = await store.forgetEmail('ada@example.org');
     expect(removed.records.map((r) => r.id).sort()).toEqual([ada.id, sub.id].sort());
     expect(removed.messages.map((m) => m.id).sort()).toEqual(found.messages.map((m) => m.id).sort());
-    expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [] });
-    expect(await store.forgetEmail('ada@example.org')).toEqual({ records: [], messages: [] });
+    const nothing = { records: [], messages: [], redacted: [], markers: 0 };
+    expect(await store.findEmail('ada@example.org')).toEqual(nothing);
+    expect(await store.forgetEmail('ada@example.org')).toEqual(nothing);
     expect(await store.list('enrolment')).toEqual([]);
     expect(await store.getSubscriber('ada@example.org')).toBeNull();
     expect((await store.list('contact')).map((r) => r.data.name)).toEqual(['Kojo']);
-    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
+    // Kojo's note naming someone else, and the digest without Ada's row.
+    expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
   });
 
   it('reads and updates a newsletter subscriber by address, queueing messages with the change', async () => {

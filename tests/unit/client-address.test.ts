@@ -117,6 +117,18 @@ describe('addressBucket', () => {
     expect(addressBucket('2001:db8:1:2:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
     expect(addressBucket('2001:db8:1:3::1')).not.toBe(addressBucket('2001:db8:1:2::1'));
   });
+
+  it('counts a whole network of the configured prefix as one client (RATE_LIMIT_IPV6_PREFIX)', () => {
+    // Every /64 of one /56 is one client at 56 bits…
+    expect(addressBucket('2001:db8:1:2aa::1', 56)).toBe('2001:db8:1:200::/56');
+    expect(addressBucket('2001:db8:1:2ff:ffff::1', 56)).toBe('2001:db8:1:200::/56');
+    expect(addressBucket('2001:db8:1:300::1', 56)).not.toBe(addressBucket('2001:db8:1:2ff::1', 56));
+    // …and of one /48 at 48; at 128 each address is its own.
+    expect(addressBucket('2001:db8:1:ffff::1', 48)).toBe('2001:db8:1::/48');
+    expect(addressBucket('2001:db8::1', 128)).toBe('2001:db8::1/128');
+    expect(addressBucket('2001:db8::1', 60)).toBe('2001:db8::/60');
+    expect(addressBucket('2001:db8:0:1f::1', 60)).toBe('2001:db8:0:10::/60');
+  });
 });
 
 describe('the HTTP intake', () => {

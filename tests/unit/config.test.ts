@@ -10,6 +10,8 @@ describe('readConfig', () => {
     expect(config.rateLimitPerMinute).toBe(5);
     expect(config.dataDir).toMatch(/\/var$/);
     expect(config.trustedProxy).toEqual({ trustedHops: 0, header: 'x-forwarded-for' });
+    expect(config.rateLimitIpv6Prefix).toBe(64);
+    expect(config.hsts).toEqual({ maxAge: 63_072_000, includeSubDomains: false });
   });
 
   it.each([
@@ -29,6 +31,10 @@ describe('readConfig', () => {
     [{ TRUSTED_PROXY_HOPS: '1.5' }, 'TRUSTED_PROXY_HOPS must be a whole number'],
     [{ TRUSTED_PROXY_HOPS: '-1' }, 'TRUSTED_PROXY_HOPS must be a number from 0 to 10'],
     [{ TRUSTED_PROXY_HEADER: 'forwarded' }, 'TRUSTED_PROXY_HEADER must be'],
+    [{ RATE_LIMIT_IPV6_PREFIX: '16' }, 'RATE_LIMIT_IPV6_PREFIX must be a number from 32 to 128'],
+    [{ RATE_LIMIT_IPV6_PREFIX: '56.5' }, 'RATE_LIMIT_IPV6_PREFIX must be a whole number'],
+    [{ HSTS_MAX_AGE: '-1' }, 'HSTS_MAX_AGE must be a number from 0'],
+    [{ HSTS_INCLUDE_SUBDOMAINS: 'maybe' }, 'HSTS_INCLUDE_SUBDOMAINS must be true or false'],
     [{ TRUSTED_PROXY_HEADER: 'x-real-ip' }, 'TRUSTED_PROXY_HEADER "x-real-ip" needs TRUSTED_PROXY_HOPS=1'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
@@ -50,6 +56,12 @@ describe('readConfig', () => {
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     });
     expect(config.newsletter.kind).toBe('mailchimp');
+  });
+
+  it('reads the IPv6 unit of the rate limit and the HSTS header', () => {
+    const config = readConfig({ RATE_LIMIT_IPV6_PREFIX: '56', HSTS_MAX_AGE: '0', HSTS_INCLUDE_SUBDOMAINS: 'true' });
+    expect(config.rateLimitIpv6Prefix).toBe(56);
+    expect(config.hsts).toEqual({ maxAge: 0, includeSubDomains: true });
   });
 
   it('reads the proxies in front', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { bodyMessages, FORM_BODY_LIMIT, readFormBody, refuseBody } from '@/lib/http/read-body';
+import { bodyMessages, FORM_BODY_LIMIT, MAX_FORM_FIELDS, readFormBody, refuseBody } from '@/lib/http/read-body';
 
 const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -53,9 +53,17 @@ describe('readFormBody', () => {
   });
 
   it('accepts a chunked body of exactly the cap', async () => {
-    const chunk = new TextEncoder().encode('a=1&'.repeat(256));
+    // A message of the whole size, in 1 KiB chunks.
+    const chunk = new TextEncoder().encode(`message=${'a'.repeat(1024 - 'message='.length)}`);
     const { request } = chunked(chunk, FORM_BODY_LIMIT / chunk.byteLength);
     expect((await readFormBody(request)).ok).toBe(true);
+  });
+
+  it(`answers 400 for more than ${MAX_FORM_FIELDS} fields, a small body of thousands of them`, async () => {
+    const { request } = chunked(new TextEncoder().encode('a=&'.repeat(5000)), 1);
+    expect(await readFormBody(request)).toMatchObject({ ok: false, status: 400, message: bodyMessages.unreadable });
+    const fine = chunked(new TextEncoder().encode('a=&'.repeat(MAX_FORM_FIELDS)), 1);
+    expect((await readFormBody(fine.request)).ok).toBe(true);
   });
 
   it.each([

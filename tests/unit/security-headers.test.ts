@@ -19,10 +19,20 @@ describe('HTTPS', () => {
 
   it('brings HSTS and upgrade-insecure-requests, which plain HTTP never gets', () => {
     const secure = securityHeaders({ https: true, recaptcha: false });
-    expect(secure['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    expect(secure['Strict-Transport-Security']).toBe('max-age=63072000');
     expect(secure['Content-Security-Policy']).toContain('upgrade-insecure-requests');
     const plain = securityHeaders({ https: false, recaptcha: false });
     expect(plain['Strict-Transport-Security']).toBeUndefined();
     expect(plain['Content-Security-Policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('sends HSTS as configured: subdomains only when asked, none at max-age 0', () => {
+    const hsts = (maxAge: number, includeSubDomains: boolean) =>
+      securityHeaders({ https: true, recaptcha: false, hsts: { maxAge, includeSubDomains } })[
+        'Strict-Transport-Security'
+      ];
+    expect(hsts(31_536_000, true)).toBe('max-age=31536000; includeSubDomains');
+    expect(hsts(600, false)).toBe('max-age=600');
+    expect(hsts(0, true)).toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import { readCookie, siteFetch } from '@/lib/http/client';
 
+// Tokens of the server's shape (lib/security/xsrf-token.ts), issued `hoursAgo` hours ago.
+const tokenOf = (tag: string, hoursAgo = 0) =>
+  `${tag.padEnd(22, 'a')}.${Math.floor(Date.now() / 1000 - hoursAgo * 3600).toString(36)}.${'s'.repeat(43)}`;
+const current = tokenOf('current');
+const fresh = tokenOf('fresh');
+
 describe('siteFetch', () => {
   const calls: [URL | string, RequestInit][] = [];
   const clearCookie = () => {
@@ -7,11 +13,11 @@ describe('siteFetch', () => {
   };
   beforeEach(() => {
     calls.length = 0;
-    document.cookie = 'XSRF-TOKEN=abc123; path=/';
+    document.cookie = `XSRF-TOKEN=${current}; path=/`;
     global.fetch = jest.fn(async (url: URL | string, init: RequestInit) => {
       calls.push([url, init]);
       // The token endpoint answers with Set-Cookie, which the browser stores.
-      if (String(url) === '/api/xsrf') document.cookie = 'XSRF-TOKEN=fresh; path=/';
+      if (String(url) === '/api/xsrf') document.cookie = `XSRF-TOKEN=${fresh}; path=/`;
       return { ok: true };
     }) as unknown as typeof fetch;
   });
@@ -19,7 +25,7 @@ describe('siteFetch', () => {
   it('adds X-XSRF-TOKEN from the cookie to non-GET requests to our own origin', async () => {
     await siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' });
     expect(calls).toHaveLength(1);
-    expect(new Headers(calls[0]![1].headers).get('X-XSRF-TOKEN')).toBe('abc123');
+    expect(new Headers(calls[0]![1].headers).get('X-XSRF-TOKEN')).toBe(current);
   });
 
   it('leaves GET requests and other origins without the token', async () => {
@@ -41,9 +47,19 @@ describe('siteFetch', () => {
       expect.stringMatching(/\/api\/forms\//),
     ]);
     expect(calls[0]![1]).toMatchObject({ credentials: 'same-origin', cache: 'no-store' });
-    expect(calls.slice(1).map(([, init]) => new Headers(init.headers).get('X-XSRF-TOKEN'))).toEqual(['fresh', 'fresh']);
+    expect(calls.slice(1).map(([, init]) => new Headers(init.headers).get('X-XSRF-TOKEN'))).toEqual([fresh, fresh]);
     await siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' });
     expect(calls.filter(([url]) => String(url) === '/api/xsrf')).toHaveLength(1);
+  });
+
+  it.each([
+    ['half a day old', tokenOf('old', 12)],
+    ['of the shape tokens had before they expired', `${'a'.repeat(22)}.${'b'.repeat(43)}`],
+  ])('asks for a new token before posting when the one it holds is %s', async (_, held) => {
+    document.cookie = `XSRF-TOKEN=${held}; path=/`;
+    await siteFetch('/api/forms/contactUs', { method: 'POST', body: 'x' });
+    expect(calls.map(([url]) => String(url))).toEqual(['/api/xsrf', 'http://localhost/api/forms/contactUs']);
+    expect(new Headers(calls[1]![1].headers).get('X-XSRF-TOKEN')).toBe(fresh);
   });
 
   it('still posts (and the server answers with its refusal) when the token endpoint cannot be reached', async () => {
@@ -60,6 +76,6 @@ describe('siteFetch', () => {
 
   it('reads cookies by exact name', () => {
     document.cookie = 'NOT-XSRF-TOKEN=zzz; path=/';
-    expect(readCookie('XSRF-TOKEN')).toBe('abc123');
+    expect(readCookie('XSRF-TOKEN')).toBe(current);
   });
 });

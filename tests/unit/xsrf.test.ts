@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { readConfig } from '@/lib/config';
 import { checkXsrf, isOurXsrfToken, issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
-import { XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
+import { isFreshXsrfToken, XSRF_COOKIE_MAX_AGE_S, XSRF_TOKEN_PATTERN } from '@/lib/security/xsrf-token';
 import { setSingleton } from '@/lib/singletons';
 
 const key = randomBytes(32);
@@ -33,8 +33,34 @@ describe('XSRF tokens', () => {
     ['the old unsigned format', () => 'a'.repeat(64)],
     ['an empty string', () => ''],
     ['a token with extra text', () => `${token}x`],
+    ['the signed format of before expiry', () => `${'a'.repeat(22)}.${'b'.repeat(43)}`],
+    [
+      'a changed issue time',
+      () => token.replace(/\.[\da-z]+\./, (t) => `.${(parseInt(t.slice(1), 36) + 1).toString(36)}.`),
+    ],
   ])('refuses %s', (_, make) => {
     expect(isOurXsrfToken(make(), key)).toBe(false);
+  });
+
+  it('expire a day after they were issued', () => {
+    const issued = Date.UTC(2026, 10, 24, 12);
+    const old = issueXsrfToken(key, issued);
+    const hour = 3_600_000;
+    expect(isOurXsrfToken(old, key, issued + 23 * hour)).toBe(true);
+    expect(isOurXsrfToken(old, key, issued + 24 * hour)).toBe(false);
+    // One from the future (another instance's clock a few seconds ahead is fine, an hour is not).
+    expect(isOurXsrfToken(old, key, issued - 10_000)).toBe(true);
+    expect(isOurXsrfToken(old, key, issued - hour)).toBe(false);
+  });
+
+  it('are renewed by the browser half-way through their life, while the server still takes them', () => {
+    const issued = Date.UTC(2026, 10, 24, 12);
+    const old = issueXsrfToken(key, issued);
+    const renewal = issued + XSRF_COOKIE_MAX_AGE_S * 1000;
+    expect(isFreshXsrfToken(old, renewal - 1000)).toBe(true);
+    expect(isFreshXsrfToken(old, renewal)).toBe(false);
+    expect(isOurXsrfToken(old, key, renewal)).toBe(true);
+    expect(isFreshXsrfToken(`${'a'.repeat(22)}.${'b'.repeat(43)}`, renewal)).toBe(false);
   });
 });
 
