@@ -1,7 +1,8 @@
 import type { NextConfig } from 'next';
 
 import { PROXY_BODY_LIMIT } from './lib/http/read-body';
-import { ENGLISH_PAGE_PATTERN } from './lib/i18n';
+import { defaultLang } from './lib/i18n';
+import { ENGLISH_PAGE_PATTERN } from './lib/i18n/rewrite';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -30,10 +31,10 @@ const nextConfig: NextConfig = {
   // lib/assets.ts links images by the hash of their content: the address is the version.
   async rewrites() {
     return {
-      // English pages are served from app/[lang] under /en, unseen by the visitor (lib/i18n).
+      // Default-language pages are served from app/[lang] under /{defaultLang}, unseen by the visitor (lib/i18n).
       beforeFiles: [
-        { source: '/', destination: '/en' },
-        { source: `/:path(${ENGLISH_PAGE_PATTERN})`, destination: '/en/:path' },
+        { source: '/', destination: `/${defaultLang}` },
+        { source: `/:path(${ENGLISH_PAGE_PATTERN})`, destination: `/${defaultLang}/:path` },
       ],
       afterFiles: [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }],
       fallback: [],

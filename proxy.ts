@@ -43,7 +43,8 @@ export async function proxy(request: NextRequest) {
 }
 
 // Each page request carries its language to app/global-not-found.tsx, set here whatever the client sent.
-// (English addresses reach app/[lang] under /en through next.config.ts's rewrite, which runs after this.)
+// (English addresses reach app/[lang] under /{defaultLang} through next.config.ts's rewrite, which runs
+// after this.)
 function forward(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
@@ -88,6 +89,6 @@ async function isReadableActionPost(request: NextRequest): Promise<boolean> {
 export const config = {
   // Every address but Next's own build files: a post to any address that could reach a page (an image's
   // path included, which a page's [lang] segment would take) gets the checks above, and a missing file
-  // under /fr gets the French 404.
+  // under a language's prefix gets that language's 404.
   matcher: ['/((?!_next/static|_next/image).*)'],
 };

@@ -5,7 +5,7 @@ import { SiteFrame } from '@/components/layout/site-frame';
 import buttons from '@/components/ui/button.module.css';
 import { SiteLink } from '@/components/ui/site-link';
 import { site } from '@/lib/content';
-import { isLang, LANG_HEADER, localePath, type Lang } from '@/lib/i18n';
+import { LANG_HEADER, localePath, toLang, type Lang } from '@/lib/i18n';
 import { siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
@@ -18,7 +18,7 @@ import styles from './not-found.module.css';
 // overwrites whatever a client sent).
 async function requestLang(): Promise<Lang> {
   const lang = (await headers()).get(LANG_HEADER);
-  return isLang(lang) ? lang : 'en';
+  return toLang(lang);
 }
 
 export async function generateMetadata(): Promise<Metadata> {

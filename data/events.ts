@@ -4,6 +4,8 @@ export const events = [
     id: 1,
     slug: 'baobab-data-hackathon-2023',
     title: 'Baobab Data Hackathon 2023',
+    // The title as a sentence names it, with its article ('See you at the …').
+    inSentence: 'the Baobab Data Hackathon 2023',
     img: '/images/events/hackathon-2023.svg',
     dates: '18-19 March 2023',
     startDate: '2023-03-18',

@@ -39,7 +39,7 @@ const timeZone = (name: string) =>
     (v) => {
       if (v === undefined) return true;
       try {
-        new Intl.DateTimeFormat('en', { timeZone: v });
+        new Intl.DateTimeFormat(undefined, { timeZone: v });
         return true;
       } catch {
         return false;

@@ -1,8 +1,10 @@
 import { ImageResponse } from 'next/og';
 
 import { content, site } from '@/lib/content';
-import { langs, type Lang, type Localised } from '@/lib/i18n';
+import { langs, type Lang } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
+import { messages } from '@/messages';
+import type { Messages } from '@/messages/en';
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
 export const ogSize = { width: 1200, height: 630 };
@@ -45,14 +47,14 @@ type CardParams = { lang: string; slug?: string };
 
 // What an opengraph-image file exports: a card drawn in the page's language, built for both languages
 // (route handlers do not inherit the [lang] layout's params, so the card lists them itself), and an alt
-// text, which Next takes as one constant per file: it names the card in both languages.
+// text, which Next takes as one constant per file: it names the card in every language.
 export function ogCard(
   text: (lang: Lang, slug: string) => CardText,
   // A card per entity: its slugs, and what the card shows in each language, for the alt text.
-  entities?: { slugs: () => { slug: string }[]; alt: Localised<string> },
+  entities?: { slugs: () => { slug: string }[]; alt: keyof Messages['cards'] },
 ) {
   const slugs = entities?.slugs ?? (() => [{ slug: '' }]);
-  const name = (lang: Lang) => entities?.alt[lang] ?? text(lang, '').title;
+  const name = (lang: Lang) => (entities ? messages(lang).cards[entities.alt] : text(lang, '').title);
   return {
     alt: `${langs.map(name).join(' / ')} - ${site.name}`,
     generateStaticParams: () =>

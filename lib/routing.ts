@@ -1,5 +1,5 @@
 import { courses, projectPath, projectSummaries } from '@/lib/content';
-import { localePath, splitPath } from '@/lib/i18n';
+import { defaultLang, localePath, splitPath } from '@/lib/i18n';
 import { projectIdFromSlug } from '@/lib/slug';
 
 export interface RouteRedirect {
@@ -20,7 +20,9 @@ function englishRedirect(pathname: string): RouteRedirect | null {
   if (pathname.endsWith('/opengraph-image')) return null;
   if (pathname === '/home') return { location: '/', status: 308 };
   // The address Next serves English pages under inside (next.config.ts) is not a second address.
-  if (pathname === '/en' || pathname.startsWith('/en/')) return { location: pathname.slice(3) || '/', status: 308 };
+  const inside = `/${defaultLang}`;
+  if (pathname === inside || pathname.startsWith(`${inside}/`))
+    return { location: pathname.slice(inside.length) || '/', status: 308 };
 
   const project = pathname.match(/^\/projects?\/([^/]+)\/?$/);
   if (project) {

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { buildSiteUrl } from '@/lib/config';
 import { site } from '@/lib/content';
 import type { Availability } from '@/lib/content/schedule';
-import { langs, langTag, localePath, localeUrl, ogLocale, otherLang, type Lang } from '@/lib/i18n';
+import { defaultLang, langs, localePath, locales, localeUrl, otherLangs, type Lang } from '@/lib/i18n';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
 // prerendered, so the build's SITE_URL is the one they carry.
@@ -22,18 +22,21 @@ export function pageUrl(lang: Lang, path: string): string {
   return localeUrl(siteUrl, lang, path);
 }
 
-// Each language's address of a page, as hreflang alternates; English is also the default for any other
-// language (docs/product.md §12).
+// Each language's address of a page, as hreflang alternates; the default language's is also the one for
+// any other language (docs/product.md §12).
 // `base` makes them absolute (the sitemap's form).
 export function languageAlternates(path: string, base = ''): Record<string, string> {
   const alternates: Record<string, string> = Object.fromEntries(
-    langs.map((lang) => [langTag[lang], `${base}${localePath(lang, path)}`]),
+    langs.map((lang) => [locales[lang].htmlLang, `${base}${localePath(lang, path)}`]),
   );
-  return { ...alternates, 'x-default': `${base}${path}` };
+  return { ...alternates, 'x-default': `${base}${localePath(defaultLang, path)}` };
 }
 
-// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twin in the other
-// language, Open Graph and Twitter tags of one page.
+// Open Graph's form of a locale: the Intl tag with '_' for '-'.
+const ogLocale = (lang: Lang) => locales[lang].intl.replace('-', '_');
+
+// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twins in the other
+// languages, Open Graph and Twitter tags of one page.
 export function pageMetadata({ lang, title, description, path }: PageSeo): Metadata {
   const fullTitle = `${title} - ${site.name}`;
   const url = localePath(lang, path);
@@ -47,8 +50,8 @@ export function pageMetadata({ lang, title, description, path }: PageSeo): Metad
       title: fullTitle,
       description,
       url,
-      locale: ogLocale[lang],
-      alternateLocale: ogLocale[otherLang(lang)],
+      locale: ogLocale(lang),
+      alternateLocale: otherLangs(lang).map(ogLocale),
     },
     twitter: { card: 'summary_large_image', title: fullTitle, description },
   };

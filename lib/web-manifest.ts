@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 
 import { content, site } from '@/lib/content';
-import { langTag, localePath, type Lang } from '@/lib/i18n';
+import { localePath, locales, type Lang } from '@/lib/i18n';
 
 // Where a page's language finds its manifest: /manifest.webmanifest, /fr/manifest.webmanifest.
 export const manifestPath = (lang: Lang) => localePath(lang, '/manifest.webmanifest');
@@ -16,7 +16,7 @@ export function webManifest(lang: Lang): MetadataRoute.Manifest {
     name: site.name,
     short_name: site.name,
     description: content(lang).site.description,
-    lang: langTag[lang],
+    lang: locales[lang].htmlLang,
     dir: 'ltr',
     start_url: home,
     scope: '/',

@@ -6,7 +6,7 @@ import type { Messages } from './en';
 export const fr = {
   skipLink: 'Aller au contenu',
   newTab: ' (s’ouvre dans un nouvel onglet)',
-  nav: { main: 'Principal', menu: 'Menu', switchHint: 'This page in English' },
+  nav: { main: 'Principal', menu: 'Menu' },
   footer: { useful: 'Liens utiles', follow: 'Suivez-nous', rights: 'Tous droits réservés.' },
   cookie: {
     label: 'Votre choix sur les cookies',
@@ -63,7 +63,7 @@ export const fr = {
   academy: {
     title: 'Académie',
     description:
-      'Des formations courtes et concrètes sur la donnée : analyse, visualisation, apprentissage automatique et éthique. De gratuit à 105 $.',
+      'Des formations courtes et concrètes sur la donnée, gratuites ou jusqu’à 105 $US : analyse, visualisation, apprentissage automatique et éthique.',
     card: 'Des formations courtes et concrètes sur la donnée',
     figures: 'L’académie en chiffres',
     enthusiasts: 'Passionnés',
@@ -77,15 +77,20 @@ export const fr = {
     flag: 'Drapeau :',
     cohort: 'Rejoindre une promotion',
     premium: 'Premium',
-    fee: 'Frais d’inscription :',
-    duration: 'Durée :',
+    fee: 'Frais d’inscription : {fee}',
+    feeFree: 'Inscription gratuite',
+    duration: 'Durée : {duration}',
     start: 'Commencer',
+    startCourse: 'Commencer la formation « {title} »',
     soon: 'Bientôt disponible',
   },
   course: {
     duration: 'Durée',
     cost: 'Coût',
-    fee: 'frais d’inscription',
+    facts: '{duration}, frais d’inscription de {fee}',
+    factsFree: '{duration}, sans frais',
+    description: '{title} : {facts}. {intro}',
+    weeks: { one: '{count} semaine', other: '{count} semaines' },
     free: 'Gratuit',
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',
@@ -136,6 +141,7 @@ export const fr = {
     shareOn: 'Partager sur',
   },
   event: {
+    description: '{dates}, {location}. {tagline}',
     about: 'Le hackathon en bref',
     where: 'Lieu :',
     partnership: 'En partenariat avec',
@@ -145,14 +151,14 @@ export const fr = {
     full: 'Les inscriptions sont closes : toutes les places de cet événement sont prises.',
   },
   offer: {
-    cohort: 'Début de la promotion :',
-    off: 'de réduction',
-    price: 'Prix : ',
-    was: 'au lieu de ',
-    now: 'désormais ',
-    ends: 'Offre valable jusqu’au',
+    cohort: 'Début de la promotion : {start}',
+    discount: '{off} de réduction',
+    price: 'Prix : {now} au lieu de {was}',
+    ends: 'Offre valable jusqu’au {date}.',
+    description:
+      '{highlights}. Début de la promotion : {start}. {off} de réduction : {now} au lieu de {was}, jusqu’au {ends}.',
+    card: '{off} de réduction : {now} au lieu de {was}',
     reserve: 'Réservez votre place',
-    instead: 'au lieu de',
     past: 'Cette offre a pris fin le {date}.',
     full: 'Toutes les places de cette offre sont prises.',
   },
@@ -161,8 +167,8 @@ export const fr = {
     full: 'Complet',
     eventPast: 'A eu lieu',
     offerPast: 'Terminée',
-    endsOn: 'Jusqu’au',
-    cohort: 'Début de la promotion',
+    offerEnds: 'Jusqu’au {date}',
+    offerDetail: 'Début de la promotion : {start} · {price}',
   },
   events: {
     title: 'Événements',
@@ -171,7 +177,7 @@ export const fr = {
     upcoming: 'À venir',
     past: 'Événements passés',
     none: 'Aucun événement n’est prévu pour l’instant.',
-    nextStep: 'Soyez informé des prochains événements en premier : abonnez-vous à notre lettre d’information.',
+    nextStep: 'Recevez en premier l’annonce des prochains événements : inscrivez-vous à notre lettre d’information.',
   },
   offers: {
     title: 'Offres',
@@ -180,18 +186,17 @@ export const fr = {
     upcoming: 'Offres en cours',
     past: 'Offres passées',
     none: 'Aucune offre n’est en cours pour l’instant.',
-    nextStep: 'Soyez informé des prochaines offres en premier : abonnez-vous à notre lettre d’information.',
+    nextStep: 'Recevez en premier l’annonce des prochaines offres : inscrivez-vous à notre lettre d’information.',
   },
   legal: {
-    updated: 'Dernière mise à jour :',
+    updated: 'Dernière mise à jour : {date}',
     terms: 'Conditions d’utilisation',
     termsDescription:
       'Les conditions qui s’appliquent quand vous utilisez le site de Baobab Data, ses formations et ses formulaires.',
     privacy: 'Politique de confidentialité',
-    periods: { year: 'un an', years: 'ans', day: 'un jour', days: 'jours' },
+    periods: { year: 'un an', years: '{count} ans', day: 'un jour', days: '{count} jours' },
     privacyDescription:
-      'Ce que Baobab Data recueille, pourquoi, qui y a accès et vos droits. Nos services s’adressent aux personnes de',
-    andOver: 'ans et plus.',
+      'Ce que Baobab Data recueille, pourquoi, qui y a accès et vos droits. Nos services s’adressent aux personnes de {age} ans et plus.',
   },
   verified: {
     title: 'Adresse e-mail vérifiée',
@@ -203,7 +208,7 @@ export const fr = {
     confirmTitle: 'Confirmez votre inscription',
     confirmText: 'Appuyez sur le bouton pour recevoir la lettre d’information de {brand}.',
     confirmButton: 'Je confirme mon inscription',
-    confirmedTitle: 'Vous êtes inscrit',
+    confirmedTitle: 'Vous êtes inscrit(e)',
     confirmedText:
       'Merci ! La lettre d’information de {brand} arrivera dans votre boîte mail ; chaque numéro contient un lien de désinscription.',
     expiredTitle: 'Ce lien a expiré',
@@ -214,7 +219,7 @@ export const fr = {
     unsubscribeTitle: 'Se désinscrire',
     unsubscribeText: 'Ne plus envoyer la lettre d’information de {brand} à {email} ?',
     unsubscribeButton: 'Me désinscrire',
-    unsubscribedTitle: 'Vous êtes désinscrit',
+    unsubscribedTitle: 'Vous êtes désinscrit(e)',
     unsubscribedText:
       'Vous ne recevrez plus la lettre d’information de {brand}. Vous pouvez vous réinscrire à tout moment.',
     invalidTitle: 'Ce lien n’est pas valable',

@@ -30,7 +30,7 @@ async function main() {
       const date = typeof record.data.date === 'number' ? new Date(record.data.date).toISOString() : 'undated';
       console.log(`removed record ${record.collection}/${record.id} (${date})`);
     }
-    for (const message of removed.messages) {
+    for (const message of removed.mails) {
       console.log(`removed ${message.status} message ${message.id} to ${message.to}: "${message.subject}"`);
       rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
     }
@@ -42,11 +42,11 @@ async function main() {
     if (removed.markers > 0) {
       console.log(`removed ${removed.markers} once-only marker(s) of confirmations sent to the address`);
     }
-    const nothing = removed.records.length + removed.messages.length + removed.redacted.length + removed.markers === 0;
+    const nothing = removed.records.length + removed.mails.length + removed.redacted.length + removed.markers === 0;
     console.log(
       nothing
         ? `Nothing stored about ${email}.`
-        : `Removed ${removed.records.length} record(s) and ${removed.messages.length} message(s) about ${email}, and its rows from ${removed.redacted.length} waiting digest(s).`,
+        : `Removed ${removed.records.length} record(s) and ${removed.mails.length} message(s) about ${email}, and its rows from ${removed.redacted.length} waiting digest(s).`,
     );
   } finally {
     await store.close();

@@ -9,6 +9,7 @@ import { constants as osConstants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { BUILD_SOURCES } from './lib/build-sources.mjs';
 import { buildWorker } from './lib/build-worker.mjs';
 import { markStartupChunks } from './lib/compile-hints.mjs';
 import { onNode24 } from './lib/entry.mjs';
@@ -34,18 +35,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const buildId = join(root, '.next', 'BUILD_ID');
 const stampFile = join(root, '.next', 'build-settings.json');
-const sources = [
-  'app',
-  'components',
-  'lib',
-  'data',
-  'public',
-  'proxy.ts',
-  'instrumentation.ts',
-  'next.config.ts',
-  'package-lock.json',
-  'tsconfig.json',
-];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -64,7 +53,7 @@ function buildSettings() {
 function needsBuild() {
   if (!existsSync(buildId)) return 'no build yet';
   const builtAt = statSync(buildId).mtimeMs;
-  if (sources.some((s) => newestMtime(join(root, s)) > builtAt)) return 'sources changed';
+  if (BUILD_SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)) return 'sources changed';
   const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (previous !== buildSettings()) return 'build settings changed';
   return null;

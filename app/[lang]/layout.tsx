@@ -9,9 +9,9 @@ import { manifestPath } from '@/lib/web-manifest';
 
 import '../globals.css';
 
-// One root layout for both languages: English pages reach it through next.config.ts's rewrite to /en
-// (docs/product.md §12), so <html lang> is right in every prerendered page. Addresses no page claims
-// get app/global-not-found.tsx, in the language of the address.
+// One root layout for every language: English pages reach it through next.config.ts's rewrite to
+// /{defaultLang} (docs/product.md §12), so <html lang> is right in every prerendered page. Addresses no
+// page claims get app/global-not-found.tsx, in the language of the address.
 export const dynamicParams = false;
 
 export function generateStaticParams() {

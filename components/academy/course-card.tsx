@@ -3,10 +3,10 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { SiteLink } from '@/components/ui/site-link';
 import { coursePath } from '@/lib/content';
+import { courseFee } from '@/lib/content/facts';
 import type { Course } from '@/lib/content/types';
 import { localePath, type Lang } from '@/lib/i18n';
-import { formatCost } from '@/lib/i18n/format';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 import styles from './course-card.module.css';
 
@@ -26,18 +26,14 @@ export function CourseCard({ course, lang }: { course: Course; lang: Lang }) {
       <div className={ui.cardBody}>
         {course.isPremium ? <p className={styles.badge}>{text.premium}</p> : null}
         <h3>{course.title}</h3>
-        <p>
-          {text.fee} {formatCost(course.cost, lang)}
-        </p>
-        <p>
-          {text.duration} {course.duration}
-        </p>
+        <p>{courseFee(course, lang)}</p>
+        <p>{fill(text.duration, { duration: course.duration })}</p>
         <div className={styles.action}>
           {course.isActive ? (
             <SiteLink
               href={localePath(lang, coursePath(course))}
               className={`${buttons.button} ${buttons.primary}`}
-              aria-label={`${text.start}: ${course.title}`}
+              aria-label={fill(text.startCourse, { title: course.title })}
             >
               {text.start}
             </SiteLink>

@@ -155,10 +155,10 @@ export function SelectField({
 }
 
 // A field people never see or reach; bots that fill every input give themselves away.
-export function Honeypot() {
+export function Honeypot({ label }: { label: string }) {
   return (
     <div className={styles.honeypot} aria-hidden="true">
-      <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
+      <label htmlFor={`${HONEYPOT_FIELD}-field`}>{label}</label>
       <input
         id={`${HONEYPOT_FIELD}-field`}
         name={HONEYPOT_FIELD}
@@ -253,7 +253,7 @@ export function FormEnd({
   return (
     <>
       <input type="hidden" name={LANG_FIELD} value={lang} />
-      <Honeypot />
+      <Honeypot label={text.honeypot} />
       <FormMessage id={id} state={form.state} newTab={text.newTab} sent={form.sentLater ? text.sent : undefined} />
       {form.waiting ? (
         <div className={styles.message} role="status" aria-live="polite" data-waiting={form.waiting}>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { SiteLink } from '@/components/ui/site-link';
 import type { NavLink } from '@/lib/content/types';
-import { langName, langTag, localePath, otherLang, pagePath, type Lang } from '@/lib/i18n';
+import { localePath, locales, otherLangs, pagePath, type Lang } from '@/lib/i18n';
 
 import styles from './navbar.module.css';
 
@@ -24,13 +24,12 @@ interface NavbarProps {
   brand: string;
   links: readonly NavLink[];
   lang: Lang;
-  text: { main: string; menu: string; switchHint: string };
+  text: { main: string; menu: string };
 }
 
 export function Navbar({ brand, links, lang, text }: NavbarProps) {
   const { path } = pagePath(usePathname() ?? '/');
   const pathname = localePath(lang, path);
-  const other = otherLang(lang);
   const [open, setOpen] = useState(false);
   const [lastPath, setLastPath] = useState(pathname);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -77,17 +76,21 @@ export function Navbar({ brand, links, lang, text }: NavbarProps) {
           <span aria-hidden="true" className={styles.toggleIcon} />
           {text.menu}
         </button>
-        {/* A full page load, so the new page's <html lang> and texts come with it. */}
-        <a
-          href={localePath(other, path)}
-          className={`${styles.link} ${styles.switch}`}
-          hrefLang={langTag[other]}
-          lang={langTag[other]}
-          title={text.switchHint}
-          data-lang-switch
-        >
-          {langName[other]}
-        </a>
+        {/* Every other language, each named in its own words; a full page load, so the new page's
+            <html lang> and texts come with it. */}
+        {otherLangs(lang).map((other) => (
+          <a
+            key={other}
+            href={localePath(other, path)}
+            className={`${styles.link} ${styles.switch}`}
+            hrefLang={locales[other].htmlLang}
+            lang={locales[other].htmlLang}
+            title={locales[other].switchHint}
+            data-lang-switch={other}
+          >
+            {locales[other].name}
+          </a>
+        ))}
         {/* Without JavaScript the toggle cannot work, so the menu is simply always shown. */}
         <noscript>
           <style>{'[data-menu-toggle]{display:none!important}[data-menu]{display:flex!important}'}</style>

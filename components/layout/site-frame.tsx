@@ -6,7 +6,7 @@ import { OfflineSupport } from '@/components/layout/offline-support';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { consentMarkerScript } from '@/lib/consent';
 import { content } from '@/lib/content';
-import { langTag, localePath, type Lang } from '@/lib/i18n';
+import { localePath, locales, type Lang } from '@/lib/i18n';
 import { messages } from '@/messages';
 
 // The document every page shares, in one language: <html lang>, the skip link, cookie banner, navigation,
@@ -15,7 +15,7 @@ export function SiteFrame({ lang, children }: { lang: Lang; children: React.Reac
   const { site, mainNav } = content(lang);
   const text = messages(lang);
   return (
-    <html lang={langTag[lang]} suppressHydrationWarning>
+    <html lang={locales[lang].htmlLang} suppressHydrationWarning>
       {/* The document's own head, as in a root layout: this component is the root layout's body. */}
       {/* eslint-disable-next-line @next/next/no-head-element */}
       <head>

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import type { Lang } from '@/lib/i18n';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 interface LegalPageProps {
   lang: Lang;
@@ -13,7 +13,7 @@ interface LegalPageProps {
 export function LegalPage({ lang, title, updated, sections }: LegalPageProps) {
   return (
     <>
-      <PageHeader title={title} lead={`${messages(lang).legal.updated} ${updated}`} />
+      <PageHeader title={title} lead={fill(messages(lang).legal.updated, { date: updated })} />
       <div className={`container ${ui.section}`}>
         <div className={ui.prose}>
           {sections.map((section) => (

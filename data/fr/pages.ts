@@ -101,7 +101,7 @@ const privacyTexts = {
     smtpUnnamed: 'Nos e-mails sont remis par un service d’envoi d’e-mails.',
     recaptcha:
       'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des personnes : quand vous envoyez un formulaire, il reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
-    mailchimp: 'Mailchimp conserve la liste des abonnés à notre lettre d’information et se charge de l’envoyer.',
+    mailchimp: 'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge de l’envoyer.',
   },
   sections: [
     {

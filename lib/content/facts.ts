@@ -1,28 +1,96 @@
-import type { Lang } from '@/lib/i18n';
-import { formatCost, formatDates, formatDayEnds, formatMonth } from '@/lib/i18n/format';
+import { defaultLang, type Lang } from '@/lib/i18n';
+import { formatCost, formatDates, formatDayEnds, formatMoney, formatMonth, formatPercent } from '@/lib/i18n/format';
 import { fill, messages } from '@/messages';
 
 import type { Availability } from './schedule';
+import type { Course, Offer, SiteEvent } from './types';
 
-// The line under a course's title, shared by its page's description and its social card:
-// '3 weeks, registration fee $10'.
-export function courseFacts(course: { duration: string; cost: string }, lang: Lang): string {
-  return `${course.duration}, ${messages(lang).course.fee} ${formatCost(course.cost, lang)}`;
-}
+// The sentences pages, cards and mails compose from content, in one place: each is a whole sentence of
+// messages/ with its values filled in, never words glued together (docs/i18n.md).
 
-// An event's days: the specification's text in English, Intl's in other languages.
+// An event's days: the specification's text in the default language, Intl's in the others.
 export function eventDates(event: { dates: string; startDate: string; endDate: string }, lang: Lang): string {
-  return lang === 'en' ? event.dates : formatDates(event.startDate, event.endDate, lang);
+  return lang === defaultLang ? event.dates : formatDates(event.startDate, event.endDate, lang);
 }
 
 // An offer's last day, the same way.
 export function offerEnds(offer: { endsOn: string; endsOnDate: string }, lang: Lang): string {
-  return lang === 'en' ? offer.endsOn : formatDates(offer.endsOnDate, undefined, lang);
+  return lang === defaultLang ? offer.endsOn : formatDates(offer.endsOnDate, undefined, lang);
 }
 
 // The month an offer's cohort starts, the same way.
 export function cohortStart(offer: { cohortStart: string; cohortStartDate: string }, lang: Lang): string {
-  return lang === 'en' ? offer.cohortStart : formatMonth(offer.cohortStartDate, lang);
+  return lang === defaultLang ? offer.cohortStart : formatMonth(offer.cohortStartDate, lang);
+}
+
+// The line under a course's title, shared by its page's description and its social card:
+// '3 weeks, registration fee $10'.
+export function courseFacts(course: Pick<Course, 'duration' | 'cost'>, lang: Lang): string {
+  const text = messages(lang).course;
+  if (course.cost === 'Free') return fill(text.factsFree, { duration: course.duration });
+  return fill(text.facts, { duration: course.duration, fee: formatCost(course.cost, lang) });
+}
+
+// A course card's fee line.
+export function courseFee(course: Pick<Course, 'cost'>, lang: Lang): string {
+  const text = messages(lang).academy;
+  return course.cost === 'Free' ? text.feeFree : fill(text.fee, { fee: formatCost(course.cost, lang) });
+}
+
+// A course page's description: its title, its facts and the first sentence of its introduction, cut
+// at a word within 200 characters.
+export function courseDescription(course: Course, lang: Lang): string {
+  const intro = `${course.intro.split('. ')[0]}.`;
+  const text = fill(messages(lang).course.description, {
+    title: course.title,
+    facts: courseFacts(course, lang),
+    intro,
+  });
+  return text.length <= 200 ? text : `${text.slice(0, 199).replace(/\s+\S*$/, '')}…`;
+}
+
+export function eventDescription(event: SiteEvent, lang: Lang): string {
+  return fill(messages(lang).event.description, {
+    dates: eventDates(event, lang),
+    location: event.location,
+    tagline: event.tagline,
+  });
+}
+
+// An offer's prices and discount, formatted for the language.
+function offerValues(offer: Offer, lang: Lang) {
+  return {
+    now: formatMoney(offer.nowPrice, lang),
+    was: formatMoney(offer.wasPrice, lang),
+    off: formatPercent(offer.discountPercent, lang),
+  };
+}
+
+export function offerDescription(offer: Offer, lang: Lang): string {
+  return fill(messages(lang).offer.description, {
+    ...offerValues(offer, lang),
+    highlights: offer.highlights,
+    start: cohortStart(offer, lang),
+    ends: offerEnds(offer, lang),
+  });
+}
+
+// The offer's price as one sentence ('Prix : 120 $US au lieu de 150 $US'), its discount, its last day
+// and its social card's line.
+export function offerPrice(offer: Offer, lang: Lang): string {
+  return fill(messages(lang).offer.price, offerValues(offer, lang));
+}
+
+export function offerDiscount(offer: Offer, lang: Lang): string {
+  return fill(messages(lang).offer.discount, offerValues(offer, lang));
+}
+
+export function offerDeadline(offer: Offer, lang: Lang): string {
+  return fill(messages(lang).offer.ends, { date: offerEnds(offer, lang) });
+}
+
+export function offerCard(offer: Offer, lang: Lang): string {
+  return fill(messages(lang).offer.card, offerValues(offer, lang));
 }
 
 // What an event's page says once registration is closed or full (docs/product.md §9).
@@ -53,4 +121,13 @@ export function stateLabel(state: Availability, kind: 'event' | 'offer', lang: L
   const text = messages(lang).calendar;
   if (state === 'closed') return kind === 'event' ? text.eventPast : text.offerPast;
   return text[state];
+}
+
+// An offer's lines in the list of offers: until when it runs, and its cohort and price.
+export function offerListLines(offer: Offer, lang: Lang): { when: string; detail: string } {
+  const text = messages(lang).calendar;
+  return {
+    when: fill(text.offerEnds, { date: offerEnds(offer, lang) }),
+    detail: fill(text.offerDetail, { start: cohortStart(offer, lang), price: formatMoney(offer.nowPrice, lang) }),
+  };
 }

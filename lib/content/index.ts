@@ -12,19 +12,27 @@ import { projectDetails, projectList } from '@/data/projects';
 import { contactInfo as rawContact, site as rawSite, socialLinks as rawSocial } from '@/data/site';
 import { academyStats as rawAcademyStats, projectStats as rawProjectStats } from '@/data/stats';
 import { testimonials as rawTestimonials } from '@/data/testimonials';
-import { localePath, type Lang, type Localised, type Translation } from '@/lib/i18n';
+import { translations } from '@/data/translations';
+import {
+  defaultLang,
+  langs,
+  localePath,
+  type Lang,
+  type Localised,
+  type TranslatedLang,
+  type Translation,
+} from '@/lib/i18n';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
-import { french } from './french';
 import { parseContent } from './parse';
 import * as schemas from './schemas';
 import type { Course, ProjectDetail, ProjectSummary } from './types';
 
 // Every page reads content from here, never from data/ directly, so all of it is validated when the
 // build first imports this module. Each language is parsed from its own data (docs/product.md §12):
-// English from data/, French from data/fr/, which lays its texts over the same facts.
+// English from data/, each other language from data/{lang}/, which lays its texts over the same facts.
 function parseLanguage(lang: Lang, raw: Translation<typeof english>) {
-  const file = (name: string) => (lang === 'en' ? name : `fr/${name}`);
+  const file = (name: string) => (lang === defaultLang ? name : `${lang}/${name}`);
   const nav = (links: unknown) =>
     parseContent(file('navigation.ts'), schemas.navLinksSchema, links).map((link) => ({
       ...link,
@@ -79,10 +87,11 @@ export const english = {
 
 export type Content = ReturnType<typeof parseLanguage>;
 
-const bundles: Localised<Content> = {
-  en: parseLanguage('en', english),
-  fr: parseLanguage('fr', french),
-};
+// A language in the table without its texts in data/translations.ts fails the type check here.
+const translated: Record<TranslatedLang, Translation<typeof english>> = translations;
+const bundles = Object.fromEntries(
+  langs.map((lang) => [lang, parseLanguage(lang, lang === defaultLang ? english : translated[lang])]),
+) as Localised<Content>;
 
 // The content of a page in its language.
 export function content(lang: Lang): Content {
@@ -108,7 +117,7 @@ export const {
   events,
   offers,
   pages,
-} = bundles.en;
+} = bundles[defaultLang];
 
 // The entity of a page built for the slugs its generateStaticParams lists. A GET for any other slug is
 // answered 404 by Next before the page runs (dynamicParams = false), but a post that might be a server
@@ -117,8 +126,15 @@ export function prerendered<T>(entity: T | undefined): T {
   return entity ?? notFound();
 }
 
-export function findCourse(slug: string, lang: Lang = 'en'): Course | undefined {
+export function findCourse(slug: string, lang: Lang = defaultLang): Course | undefined {
   return content(lang).courses.find((course) => course.slug === slug);
+}
+
+// The course an enrolment names by its English title (what the form posts and the record keeps), in
+// a language.
+export function findCourseByTitle(title: string, lang: Lang): Course | undefined {
+  const id = courses.find((course) => course.title === title)?.id;
+  return content(lang).courses.find((course) => course.id === id);
 }
 
 export function coursePath(course: { slug: string }): string {
@@ -135,7 +151,7 @@ export function projectPath(project: { id: number }): string {
 // docs/product.md §2: the project is found by the trailing number of its URL.
 export function findProjectBySlug(
   slug: string,
-  lang: Lang = 'en',
+  lang: Lang = defaultLang,
 ): { summary: ProjectSummary; detail: ProjectDetail } | undefined {
   const id = projectIdFromSlug(slug);
   const { projectSummaries: summaries, projectDetails: details } = content(lang);
@@ -144,10 +160,10 @@ export function findProjectBySlug(
   return summary && detail ? { summary, detail } : undefined;
 }
 
-export function findEvent(slug: string, lang: Lang = 'en') {
+export function findEvent(slug: string, lang: Lang = defaultLang) {
   return content(lang).events.find((event) => event.slug === slug);
 }
 
-export function findOffer(slug: string, lang: Lang = 'en') {
+export function findOffer(slug: string, lang: Lang = defaultLang) {
   return content(lang).offers.find((offer) => offer.slug === slug);
 }

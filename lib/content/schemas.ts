@@ -3,8 +3,9 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
-import type { Lang, Localised } from '@/lib/i18n';
+import { defaultLang, type Lang } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
+import { fill, messages } from '@/messages';
 
 // One schema per kind of content in data/. A bad edit fails the build with the path of the bad field.
 const text = z.string().trim().min(1);
@@ -62,12 +63,13 @@ export const socialLinksSchema = z.array(z.object({ name: text, href: url })).le
 
 export const navLinksSchema = z.array(z.object({ label: text, href: internalPath })).min(1);
 
-// A course in one language: the slug stays the English title's in both (one address per page), and the
-// duration is written in the language's words.
-const durations: Localised<{ pattern: RegExp; example: string }> = {
-  en: { pattern: /^\d+ weeks?$/, example: '"3 weeks"' },
-  fr: { pattern: /^\d+ semaines?$/, example: '"3 semaines"' },
-};
+// A course in one language: the slug stays the English title's in every language (one address per
+// page), and the duration is a number of weeks written in the language's words (messages/).
+function isDuration(duration: string, lang: Lang): boolean {
+  const count = Number(duration.match(/^\d+/)?.[0]);
+  const { one, other } = messages(lang).course.weeks;
+  return count > 0 && duration === fill(count === 1 ? one : other, { count: String(count) });
+}
 
 function courseSchemaFor(lang: Lang) {
   return z
@@ -75,7 +77,9 @@ function courseSchemaFor(lang: Lang) {
       id: z.number().int().positive(),
       title: text,
       slug: text,
-      duration: z.string().regex(durations[lang].pattern, `a duration such as ${durations[lang].example}`),
+      duration: z.string().refine((d) => isDuration(d, lang), {
+        message: `a duration such as "${fill(messages(lang).course.weeks.other, { count: '3' })}"`,
+      }),
       cost: z.string().regex(/^(\$\d+|Free)$/, 'a fee such as "$10", or "Free"'),
       img: image,
       isActive: z.boolean(),
@@ -87,7 +91,7 @@ function courseSchemaFor(lang: Lang) {
       intro: text,
       outcomes: z.array(text).min(1),
     })
-    .refine((c) => lang !== 'en' || c.slug === slugify(c.title), {
+    .refine((c) => lang !== defaultLang || c.slug === slugify(c.title), {
       path: ['slug'],
       message: 'must be the slug of the title',
     })
@@ -105,8 +109,8 @@ export function coursesSchemaFor(lang: Lang) {
     .superRefine(unique((c) => c.id, 'id'));
 }
 
-export const courseSchema = courseSchemaFor('en');
-export const coursesSchema = coursesSchemaFor('en');
+export const courseSchema = courseSchemaFor(defaultLang);
+export const coursesSchema = coursesSchemaFor(defaultLang);
 
 const projectListItem = z.object({
   id: z.number().int().positive(),
@@ -170,6 +174,7 @@ export const eventsSchema = z
         id: z.number().int().positive(),
         slug: z.string().regex(/^[a-z0-9-]+$/),
         title: text,
+        inSentence: text,
         img: image,
         dates: text,
         startDate: isoDate,

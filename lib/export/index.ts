@@ -2,7 +2,7 @@ import { columns } from '@/lib/forms/registry';
 import type { Collection, StoredRecord } from '@/lib/storage';
 
 // The columns of each collection: the spec's fields in the order of its form (lib/forms/registry.ts),
-// the visitor's language ('en' or 'fr'; empty for records from before the French site), then the date,
+// the visitor's language (a key of lib/i18n/locales.ts; empty for records from before the French site), then the date,
 // then any field a record has beyond these (such as botCheck).
 export function columnsFor(collection: Collection, records: StoredRecord[]): string[] {
   const names = ['id', ...columns[collection], 'lang', 'date'];

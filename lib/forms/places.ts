@@ -1,6 +1,6 @@
 import { isBuilding } from '@/lib/config';
 import { content } from '@/lib/content';
-import { cohortStart, eventDates, offerEnds, stateLabel } from '@/lib/content/facts';
+import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
 import {
   availability,
   eventBooking,
@@ -14,9 +14,7 @@ import {
 } from '@/lib/content/schedule';
 import type { Offer, SiteEvent } from '@/lib/content/types';
 import { localePath, type Lang } from '@/lib/i18n';
-import { formatMoney } from '@/lib/i18n/format';
 import { getStore } from '@/lib/storage';
-import { messages } from '@/messages';
 
 // Where a registration stands as a page shows it: closed by the date, full by the store's count of
 // places taken, else open. The build reads no store (it may have none), so a page built while places
@@ -66,15 +64,13 @@ export async function eventAgenda(lang: Lang): Promise<Agenda> {
 }
 
 export async function offerAgenda(lang: Lang): Promise<Agenda> {
-  const text = messages(lang).calendar;
   const { upcoming, past } = splitByDate(content(lang).offers, offerDays, siteToday());
   const item = async (offer: Offer): Promise<AgendaItem> => {
     const state = await pageAvailability(offerBooking(offer));
     return {
       href: localePath(lang, `/offers/${offer.slug}`),
       title: offer.title,
-      when: `${text.endsOn} ${offerEnds(offer, lang)}`,
-      detail: `${text.cohort} ${cohortStart(offer, lang)} · ${formatMoney(offer.nowPrice, lang)}`,
+      ...offerListLines(offer, lang),
       state,
       stateLabel: stateLabel(state, 'offer', lang),
     };

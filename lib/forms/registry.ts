@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 
-import { courses, findCourse, findEvent, findOffer, offers } from '@/lib/content';
+import { content, findCourseByTitle, findEvent } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
-import type { Lang, Localised } from '@/lib/i18n';
+import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
-import { contactMessages, enrolmentMessages, eventMessages, offerMessages, type MailContext } from '@/lib/mail/compose';
-import type { NewMessage, RecordData } from '@/lib/storage/types';
-import { formTexts, type ServerWords } from '@/messages/forms';
+import { contactMails, enrolmentMails, eventMails, offerMails, type MailContext } from '@/lib/mail/compose';
+import type { NewMail, RecordData } from '@/lib/storage/types';
+import { formTexts, type AnswerWords } from '@/messages/forms';
 
+import { formCollections, type FormCollection, type FormOperation } from './collections';
 import {
   buildSchemas,
   contactSchema,
@@ -30,7 +31,7 @@ import type { FormState } from './state';
 //   reads and the export's columns;
 // - `schema`: the server's check in each language, which also turns a course, event or offer named by the post into
 //   that entity, once, or refuses the post;
-// - `record`, `messages` and `answer`: what is stored, what is mailed in the same commit, and what the
+// - `record`, `mails` and `answer`: what is stored, what is mailed in the same commit, and what the
 //   visitor sees once it is stored, in the page's language (messages/forms). Every record also keeps
 //   that language (`lang`, added by lib/forms/submit.ts);
 // - `item`: the course, event or offer a visitor's confirmation is about (its once-a-day key names it);
@@ -61,9 +62,9 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
   // `today` is the site's date (lib/content/schedule.ts).
-  messages(input: Input, mail: MailContext, lang: Lang, today: string): NewMessage[];
+  mails(input: Input, mail: MailContext, lang: Lang, today: string): NewMail[];
   item?(input: Input): string;
-  booking?(input: Input, words: ServerWords): FormBooking;
+  booking?(input: Input, words: AnswerWords): FormBooking;
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -83,38 +84,43 @@ function refuse(ctx: z.core.ParsePayload, field: string, message: string): never
 }
 
 // One value per language, made from that language's schemas and words.
-function perLang<T>(make: (schemas: FormSchemas, words: ServerWords) => T): Localised<T> {
-  const one = (lang: Lang) => make(buildSchemas(formTexts[lang].checks), formTexts[lang].server);
-  return { en: one('en'), fr: one('fr') };
+function perLang<T>(make: (schemas: FormSchemas, words: AnswerWords, lang: Lang) => T): Localised<T> {
+  return Object.fromEntries(
+    langs.map((lang) => [lang, make(buildSchemas(formTexts[lang].checks), formTexts[lang].answers, lang)]),
+  ) as Localised<T>;
 }
 
-const enrolment = perLang((s, w) =>
+// The course, event or offer a post names, looked up once, in the page's language: the record keeps
+// its key (the course's English title, the event's or offer's slug) and the mails and the answer use
+// the entity itself.
+const enrolment = perLang((s, w, lang) =>
   z.pipe(
     s.enrolmentSchema,
     z.transform((input, ctx) => {
-      const course = courses.find((c) => c.title === input.course);
-      return course ? { ...input, course } : refuse(ctx, 'course', w.courseUnknown);
+      const entity = findCourseByTitle(input.course, lang);
+      return entity ? { ...input, entity } : refuse(ctx, 'course', w.courseUnknown);
     }),
   ),
 );
 
-const eventRegistration = perLang((s, w) =>
+const eventRegistration = perLang((s, w, lang) =>
   z.pipe(
     z.extend(s.eventSchema, { event: z.string(w.eventUnknown) }),
     z.transform((input, ctx) => {
-      const event = findEvent(input.event);
-      return event ? { ...input, event } : refuse(ctx, 'event', w.eventUnknown);
+      const entity = findEvent(input.event, lang);
+      return entity ? { ...input, entity } : refuse(ctx, 'event', w.eventUnknown);
     }),
   ),
 );
 
 // A post without an offer (from a page cached before the field existed) is for the first offer.
-const offerReservation = perLang((s, w) =>
+const offerReservation = perLang((s, w, lang) =>
   z.pipe(
     z.extend(s.offerSchema, { offer: z.optional(z.string(w.offerUnknown)) }),
     z.transform((input, ctx) => {
-      const offer = input.offer === undefined ? offers[0] : findOffer(input.offer);
-      return offer ? { ...input, offer } : refuse(ctx, 'offer', w.offerUnknown);
+      const offers = content(lang).offers;
+      const entity = input.offer === undefined ? offers[0] : offers.find((offer) => offer.slug === input.offer);
+      return entity ? { ...input, entity } : refuse(ctx, 'offer', w.offerUnknown);
     }),
   ),
 );
@@ -122,92 +128,103 @@ const offerReservation = perLang((s, w) =>
 const contact = perLang((s) => s.contactSchema);
 const newsletter = perLang((s) => s.newsletterSchema);
 
-export const WELCOME = formTexts.en.server.welcome;
-export const CHECK_INBOX = formTexts.en.server.checkInbox;
-
 export const forms = {
   enrol: {
     kind: 'record',
-    collection: 'enrolment',
+    collection: formCollections.enrol,
     fields: enrolmentSchema,
     schema: enrolment,
-    record: ({ course, ...input }) => ({ ...input, course: course.title }),
-    messages: ({ course, ...input }, mail, lang, today) =>
-      enrolmentMessages({ ...input, course: course.title }, course, mail, lang, today),
-    item: ({ course }) => course.slug,
-    answer: ({ course }, lang) => {
-      const w = formTexts[lang].server;
-      // The course as the page named it, in the visitor's language.
-      const title = (findCourse(course.slug, lang) ?? course).title;
+    record: ({ entity: _course, ...input }) => input,
+    mails: ({ entity, ...input }, mail, lang, today) => enrolmentMails(input, entity, mail, lang, today),
+    item: ({ entity }) => entity.slug,
+    answer: ({ entity: course }, lang) => {
+      const w = formTexts[lang].answers;
       return {
         status: 'success',
         message: w.enroled,
-        detail: course.pay_link ? w.enroledPaid(title, formatCost(course.cost, lang)) : w.enroledFree(title),
+        detail: course.pay_link
+          ? w.enroledPaid(course.title, formatCost(course.cost, lang))
+          : w.enroledFree(course.title),
         ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
       };
     },
-  } satisfies RecordForm<'enrolment', typeof enrolmentSchema, z.output<(typeof enrolment)['en']>>,
+  } satisfies RecordForm<
+    typeof formCollections.enrol,
+    typeof enrolmentSchema,
+    z.output<(typeof enrolment)[DefaultLang]>
+  >,
 
   contactUs: {
     kind: 'record',
-    collection: 'contact',
+    collection: formCollections.contactUs,
     fields: contactSchema,
     schema: contact,
     record: (input) => input,
-    messages: (input, mail, lang) => contactMessages(input, mail, lang),
+    mails: (input, mail, lang) => contactMails(input, mail, lang),
     answer: (_input, lang) => ({
       status: 'success',
-      message: formTexts[lang].server.contactSent,
-      detail: formTexts[lang].server.contactDetail,
+      message: formTexts[lang].answers.contactSent,
+      detail: formTexts[lang].answers.contactDetail,
     }),
-  } satisfies RecordForm<'contact', typeof contactSchema, z.output<typeof contactSchema>>,
+  } satisfies RecordForm<typeof formCollections.contactUs, typeof contactSchema, z.output<typeof contactSchema>>,
 
   subscribe: {
     kind: 'subscription',
-    collection: 'newsletter',
+    collection: formCollections.subscribe,
     fields: newsletterSchema,
     schema: newsletter,
     answer: (_input, lang) => ({
       status: 'success',
-      message: formTexts[lang].server.welcome,
-      detail: formTexts[lang].server.checkInbox,
+      message: formTexts[lang].answers.welcome,
+      detail: formTexts[lang].answers.checkInbox,
     }),
-  } satisfies SubscriptionForm<'newsletter', typeof newsletterSchema, z.output<typeof newsletterSchema>>,
+  } satisfies SubscriptionForm<
+    typeof formCollections.subscribe,
+    typeof newsletterSchema,
+    z.output<typeof newsletterSchema>
+  >,
 
   registerEvent: {
     kind: 'record',
-    collection: 'user',
+    collection: formCollections.registerEvent,
     fields: eventSchema,
     hidden: ['event'],
     schema: eventRegistration,
-    record: ({ event, ...input }) => ({ ...input, event: event.slug }),
-    messages: ({ event, ...input }, mail, lang, today) => eventMessages(input, event, mail, lang, today),
-    item: ({ event }) => event.slug,
-    booking: ({ event }, w) => ({ ...eventBooking(event), closed: w.eventClosed, full: w.eventFull }),
-    answer: ({ event }, lang) => ({
+    record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
+    mails: ({ entity, ...input }, mail, lang, today) => eventMails(input, entity, mail, lang, today),
+    item: ({ entity }) => entity.slug,
+    booking: ({ entity }, w) => ({ ...eventBooking(entity), closed: w.eventClosed, full: w.eventFull }),
+    answer: ({ entity: event }, lang) => ({
       status: 'success',
-      message: formTexts[lang].server.eventContinue,
-      detail: formTexts[lang].server.eventDetail,
-      link: { href: event.registrationLink, label: formTexts[lang].server.eventLink },
+      message: formTexts[lang].answers.eventContinue,
+      detail: formTexts[lang].answers.eventDetail,
+      link: { href: event.registrationLink, label: formTexts[lang].answers.eventLink },
     }),
-  } satisfies RecordForm<'user', typeof eventSchema, z.output<(typeof eventRegistration)['en']>>,
+  } satisfies RecordForm<
+    typeof formCollections.registerEvent,
+    typeof eventSchema,
+    z.output<(typeof eventRegistration)[DefaultLang]>
+  >,
 
   registerOffer: {
     kind: 'record',
-    collection: 'offer',
+    collection: formCollections.registerOffer,
     fields: offerSchema,
     hidden: ['offer'],
     schema: offerReservation,
-    record: ({ offer, ...input }) => ({ ...input, offer: offer.slug }),
-    messages: ({ offer, ...input }, mail, lang) => offerMessages(input, offer, mail, lang),
-    item: ({ offer }) => offer.slug,
-    booking: ({ offer }, w) => ({ ...offerBooking(offer), closed: w.offerClosed, full: w.offerFull }),
-    answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].server.offerReserved }),
-  } satisfies RecordForm<'offer', typeof offerSchema, z.output<(typeof offerReservation)['en']>>,
-};
+    record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
+    mails: ({ entity, ...input }, mail, lang) => offerMails(input, entity, mail, lang),
+    item: ({ entity }) => entity.slug,
+    booking: ({ entity }, w) => ({ ...offerBooking(entity), closed: w.offerClosed, full: w.offerFull }),
+    answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].answers.offerReserved }),
+  } satisfies RecordForm<
+    typeof formCollections.registerOffer,
+    typeof offerSchema,
+    z.output<(typeof offerReservation)[DefaultLang]>
+  >,
+} satisfies Record<FormOperation, unknown>; // one declaration per entry of lib/forms/collections.ts
 
-export type FormOperation = keyof typeof forms;
-export type FormCollection = (typeof forms)[FormOperation]['collection'];
+export type { FormCollection, FormOperation };
 // Any declaration, as the submission pipeline handles it whatever its input.
 export type Form =
   | RecordForm<FormCollection, z.ZodMiniObject, unknown>
@@ -224,10 +241,8 @@ export function fieldNames(form: Form): string[] {
   return [...Object.keys(form.fields.shape), ...(('hidden' in form && form.hidden) || [])];
 }
 
-// Where records go, and each collection's columns: the spec's fields in the order of its form, then
-// the event or offer a record is for (records made before that field existed leave it empty).
-export const collections = Object.values(forms).map((form) => form.collection);
-
+// Each collection's columns: the spec's fields in the order of its form, then the event or offer a
+// record is for (records made before that field existed leave it empty).
 export const columns = Object.fromEntries(
   Object.values(forms).map((form) => [form.collection, fieldNames(form)]),
 ) as Record<FormCollection, string[]>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { en } from '@/messages/forms/en';
+import { defaultFormTexts } from '@/messages/forms/default';
 import type { CheckedField, CheckWords } from '@/messages/forms/types';
 
 import { degrees, genders } from './options';
@@ -110,7 +110,9 @@ export function buildSchemas(w: CheckWords) {
 export type FormSchemas = ReturnType<typeof buildSchemas>;
 
 // The English schemas: their types are the forms' inputs in either language.
-export const { enrolmentSchema, contactSchema, newsletterSchema, eventSchema, offerSchema } = buildSchemas(en.checks);
+export const { enrolmentSchema, contactSchema, newsletterSchema, eventSchema, offerSchema } = buildSchemas(
+  defaultFormTexts.checks,
+);
 
 export type EnrolmentInput = z.infer<typeof enrolmentSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -11,7 +11,7 @@ export const idleState: FormState = { status: 'idle' };
 // Names of the fields every form carries besides its own.
 export const HONEYPOT_FIELD = 'website';
 export const BOT_TOKEN_FIELD = '_botToken';
-// The language of the page the form is on ('en' or 'fr'); the server answers in it.
+// The language of the page the form is on (a key of lib/i18n/locales.ts); the server answers in it.
 export const LANG_FIELD = 'lang';
 // A page with JavaScript names each filled-in form with a random key (a UUID), kept while the form is
 // retried or waits on the device for the network: the server stores one record per key, even days apart.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
-import { isLang, type Lang } from '@/lib/i18n';
+import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
@@ -12,7 +12,7 @@ import {
   isFullError,
   isStoreTimeout,
   type AddOptions,
-  type NewMessage,
+  type NewMail,
   type RecordData,
 } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
@@ -31,13 +31,12 @@ import {
 } from './state';
 
 // The server's answers in English (the specification's); messages/forms has them in every language.
-export const messages = formTexts.en.server;
+export const answers = formTexts[defaultLang].answers;
 
 // The language of the page that posted: each form carries it in a hidden field. Anything but a known
 // language is English; it chooses the words of the answer and the mails, and nothing else.
 export function postLang(formData: FormData): Lang {
-  const value = formData.get(LANG_FIELD);
-  return isLang(value) ? value : 'en';
+  return toLang(formData.get(LANG_FIELD));
 }
 
 function readFields(formData: FormData, names: string[]): Record<string, string> {
@@ -77,7 +76,7 @@ export async function submitForm(
   const values = readFields(formData, fieldNames(form));
   const { log } = services;
   const lang = postLang(formData);
-  const words = formTexts[lang].server;
+  const words = formTexts[lang].answers;
 
   if (!checkXsrf(request)) {
     log(`${operation}: refused, XSRF check failed`);
@@ -132,7 +131,7 @@ export async function submitForm(
             services,
             lang,
           );
-    // Its messages are in the outbox: send them now rather than at the next poll.
+    // Its mails are in the outbox: send them now rather than at the next poll.
     if (state.status === 'success') kickOutbox();
     return state;
   } catch (error) {
@@ -141,7 +140,7 @@ export async function submitForm(
   }
 }
 
-// The one write: the record with its messages, or, for the same submission again (a retry after a
+// The one write: the record with its mails, or, for the same submission again (a retry after a
 // timeout, a double click, a refreshed answer page), nothing new and the first answer. A registration
 // with places takes one in the same write, or is refused with the form's words once they are all gone.
 async function storeRecord(
@@ -158,9 +157,9 @@ async function storeRecord(
   const item = form.item?.(input) ?? '';
   const options: AddOptions = {
     submissionKey: submissionKey(operation, key ? { key } : day, record),
-    messages: form
-      .messages(input, services.mail, lang, services.today())
-      .map((message) => confirmOnce(message, { operation, item, lang, day }, services)),
+    mails: form
+      .mails(input, services.mail, lang, services.today())
+      .map((mail) => confirmOnce(mail, { operation, item, lang, day }, services)),
     ...(booking?.capacity !== undefined ? { seat: { key: booking.seat, capacity: booking.capacity } } : {}),
   };
   try {
@@ -210,13 +209,13 @@ function submissionKey(operation: FormOperation, when: string | { key: string },
 // sent the form (lib/mail/compose.ts), so one held back deprives its owner of nothing; the staff's
 // note then says so. The record is kept either way.
 function confirmOnce(
-  message: NewMessage,
+  mail: NewMail,
   about: { operation: FormOperation; item: string; lang: Lang; day: string },
   services: FormServices,
-): NewMessage {
-  if (message.to === services.mail.staff) return message;
+): NewMail {
+  if (mail.to === services.mail.staff) return mail;
   const { operation, item, lang, day } = about;
-  return { ...message, onceKey: JSON.stringify([operation, item, lang, message.to.toLowerCase(), day]) };
+  return { ...mail, onceKey: JSON.stringify([operation, item, lang, mail.to.toLowerCase(), day]) };
 }
 
 // The newsletter hands the subscriber to its provider: the local list (which stores them) or Mailchimp.
@@ -227,7 +226,7 @@ async function subscribe(
   values: Record<string, string>,
   lang: Lang,
 ): Promise<FormState> {
-  const words = formTexts[lang].server;
+  const words = formTexts[lang].answers;
   let answer;
   try {
     answer = await services.newsletter.subscribe(input.name, input.email, services.now(), lang);
@@ -239,7 +238,11 @@ async function subscribe(
   }
   if (answer.result === undefined || answer.result === 'error') {
     // The provider's own message (docs/product.md §8) is in English: a French page says 'Try again'.
-    return { status: 'error', message: (lang === 'en' && providerMessage(answer.msg)) || words.tryAgain, values };
+    return {
+      status: 'error',
+      message: (lang === defaultLang && providerMessage(answer.msg)) || words.tryAgain,
+      values,
+    };
   }
   return form.answer(input, lang);
 }

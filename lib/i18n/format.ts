@@ -1,14 +1,13 @@
 import { messages } from '@/messages';
 
-import { intlLocale, type Lang, type Localised } from './index';
+import { locales, type Lang } from './index';
 
-// Money, dates and numbers in each language's own way, with Intl (docs/product.md §12). English keeps
-// the specification's forms ('$10', '18-19 March 2023'): Intl's en-US money matches them, and dates
-// the specification wrote out are shown as written.
-const moneyLocale: Localised<string> = { en: 'en-US', fr: 'fr-FR' };
+// Money, dates and numbers in each language's own way, with Intl (docs/product.md §12), in the locales
+// the language table names. English keeps the specification's forms ('$10', '18-19 March 2023'):
+// Intl's en-US money matches them, and dates the specification wrote out are shown as written.
 
 export function formatMoney(dollars: number, lang: Lang): string {
-  return new Intl.NumberFormat(moneyLocale[lang], {
+  return new Intl.NumberFormat(locales[lang].money, {
     style: 'currency',
     currency: 'USD',
     maximumFractionDigits: 0,
@@ -23,16 +22,18 @@ export function formatCost(cost: string, lang: Lang): string {
 }
 
 export function formatPercent(percent: number, lang: Lang): string {
-  return new Intl.NumberFormat(intlLocale[lang], { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return new Intl.NumberFormat(locales[lang].intl, { style: 'percent', maximumFractionDigits: 0 }).format(
+    percent / 100,
+  );
 }
 
 export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(intlLocale[lang]).format(value);
+  return new Intl.NumberFormat(locales[lang].intl).format(value);
 }
 
 // One day or a span of days, from ISO dates ('2023-03-18').
 export function formatDates(start: string, end: string | undefined, lang: Lang): string {
-  const format = new Intl.DateTimeFormat(intlLocale[lang], {
+  const format = new Intl.DateTimeFormat(locales[lang].intl, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -43,7 +44,7 @@ export function formatDates(start: string, end: string | undefined, lang: Lang):
 }
 
 export function formatMonth(date: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(intlLocale[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(locales[lang].intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }
@@ -60,6 +61,6 @@ export function formatDayEnds(start: string, end: string, lang: Lang): { start: 
         ? { day: 'numeric', month: 'long' }
         : { day: 'numeric' };
   const format = (iso: string, o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(intlLocale[lang], { ...o, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    new Intl.DateTimeFormat(locales[lang].intl, { ...o, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   return { start: format(start, options), end: format(end, { day: 'numeric', month: 'long', year: 'numeric' }) };
 }

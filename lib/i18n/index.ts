@@ -1,10 +1,19 @@
 // Relative, not '@/': next.config.ts imports this module, and its loader does not know the alias.
-import { API_PATH_PATTERN } from '../http/api-paths';
+import { locales } from './locales';
 
-// The site's two languages (docs/product.md §12). English keeps the unprefixed paths; French lives under
-// /fr with the same path after it.
-export const langs = ['en', 'fr'] as const;
-export type Lang = (typeof langs)[number];
+export { locales, type Locale } from './locales';
+
+// Every language of the site, in the table's order (docs/i18n.md). The one without a prefix (English)
+// keeps the unprefixed addresses; each other language lives under /{prefix} with the same path after it.
+export type Lang = keyof typeof locales;
+export const langs = Object.keys(locales) as Lang[];
+
+// The unprefixed language, as a type and a value: the fallback for anything that is not a language,
+// the language of the server's own texts and of the data the other languages translate.
+export type DefaultLang = { [L in Lang]: (typeof locales)[L]['prefix'] extends '' ? L : never }[Lang];
+export const defaultLang = langs.find((lang) => locales[lang].prefix === '') as DefaultLang;
+// The languages whose texts are laid over the default language's.
+export type TranslatedLang = Exclude<Lang, DefaultLang>;
 
 // One value per language: leaving a language out fails the type check, not the visitor.
 export type Localised<T> = Record<Lang, T>;
@@ -19,33 +28,34 @@ export type Translation<T> = T extends string
       ? { readonly [K in keyof T]: Translation<T[K]> }
       : T;
 
+// The shape of a dictionary of texts: every key of the English one, each a string or a nested dictionary.
+export type Dictionary<T> = { readonly [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
+
 // The request header proxy.ts sets to the language of a page address, for app/global-not-found.tsx.
 // The server drops any client-sent copy before Next sees the request (lib/security/http-intake.ts).
 export const LANG_HEADER = 'x-site-lang';
 
-// Every page lives under app/[lang]/; English keeps the unprefixed addresses, so next.config.ts rewrites
-// them to /en. This is every address but French pages, API calls, files (a last segment with a dot:
-// public files, icons, the sitemap; no page address has one), social cards, and /en itself (the
-// rewritten home, which Next would otherwise rewrite again). A visitor's /en/... is redirected before
-// this (lib/routing.ts): English has one address per page. Any other address, /images/about or
-// /api/contact included, becomes /en/…, where no page claims it: a plain 404.
-export const ENGLISH_PAGE_PATTERN = `(?!fr(?:/|$)|en$|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
-
 export function isLang(value: unknown): value is Lang {
-  return value === 'en' || value === 'fr';
+  return typeof value === 'string' && Object.hasOwn(locales, value);
 }
 
-// BCP 47 tags for <html lang>, hreflang and Intl, and Open Graph's locale form.
-export const langTag: Localised<string> = { en: 'en', fr: 'fr' };
-export const intlLocale: Localised<string> = { en: 'en-GB', fr: 'fr-FR' };
-export const ogLocale: Localised<string> = { en: 'en_GB', fr: 'fr_FR' };
-// What the language switch shows for each language, written in that language.
-export const langName: Localised<string> = { en: 'English', fr: 'Français' };
+// The one fallback: a language from a form field, a header or a stored record, else the default.
+export function toLang(value: unknown): Lang {
+  return isLang(value) ? value : defaultLang;
+}
 
-// The address of a page in a language, from its English (unprefixed) path.
+// Every language but this one: the language switch's list.
+export function otherLangs(lang: Lang): Lang[] {
+  return langs.filter((other) => other !== lang);
+}
+
+const prefixed = langs.filter((lang) => lang !== defaultLang);
+
+// The address of a page in a language, from its default-language (unprefixed) path.
 export function localePath(lang: Lang, path: string): string {
-  if (lang === 'en') return path;
-  return path === '/' ? '/fr' : `/fr${path}`;
+  const { prefix } = locales[lang];
+  if (!prefix) return path;
+  return path === '/' ? `/${prefix}` : `/${prefix}${path}`;
 }
 
 // The absolute address of a page in a language on a site (the English home is the site's address itself).
@@ -54,24 +64,25 @@ export function localeUrl(site: string, lang: Lang, path: string): string {
   return local === '/' ? site : `${site}${local}`;
 }
 
-// The language of a public address and the English path of the same page.
+// The language and unprefixed path under a language's first segment, if the address is under it.
+function under(pathname: string, segment: string): string | undefined {
+  if (pathname === `/${segment}` || pathname === `/${segment}/`) return '/';
+  if (pathname.startsWith(`/${segment}/`)) return pathname.slice(segment.length + 1);
+  return undefined;
+}
+
+// The language of a public address and the unprefixed path of the same page.
 export function splitPath(pathname: string): { lang: Lang; path: string } {
-  if (pathname === '/fr' || pathname === '/fr/') return { lang: 'fr', path: '/' };
-  if (pathname.startsWith('/fr/')) return { lang: 'fr', path: pathname.slice(3) };
-  return { lang: 'en', path: pathname };
+  for (const lang of prefixed) {
+    const path = under(pathname, locales[lang].prefix);
+    if (path !== undefined) return { lang, path };
+  }
+  return { lang: defaultLang, path: pathname };
 }
 
-export function otherLang(lang: Lang): Lang {
-  return lang === 'en' ? 'fr' : 'en';
-}
-
-// The shape of a dictionary of texts: every key of the English one, each a string or a nested dictionary.
-export type Dictionary<T> = { readonly [K in keyof T]: T[K] extends string ? string : Dictionary<T[K]> };
-
-// The language and English path of any page address, public (/about, /fr/about) or as Next routes it
-// inside (/en/about): a prerendered page sees the latter while it is built.
+// The language and unprefixed path of any page address, public (/about, /{prefix}/about) or as Next
+// routes it inside (/{defaultLang}/about): a prerendered page sees the latter while it is built.
 export function pagePath(pathname: string): { lang: Lang; path: string } {
-  if (pathname === '/en' || pathname === '/en/') return { lang: 'en', path: '/' };
-  if (pathname.startsWith('/en/')) return { lang: 'en', path: pathname.slice(3) };
-  return splitPath(pathname);
+  const path = under(pathname, defaultLang);
+  return path === undefined ? splitPath(pathname) : { lang: defaultLang, path };
 }

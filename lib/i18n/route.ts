@@ -4,8 +4,8 @@ import { prerendered } from '@/lib/content';
 
 import { isLang, type Lang } from './index';
 
-// The language of a route's [lang] segment. Page addresses reach it as /en/… (next.config.ts's rewrite)
-// or /fr/…; only a file-shaped address no file answers (/x.svg) arrives with another first segment, and
+// The language of a route's [lang] segment. Page addresses reach it as /{defaultLang}/… (next.config.ts's
+// rewrite) or /{prefix}/…; only a file-shaped address no file answers (/x.svg) arrives with another first segment, and
 // a post to one is not found here (a GET is answered 404 by Next before the page runs).
 export function routeLang(value: string): Lang {
   return isLang(value) ? value : notFound();

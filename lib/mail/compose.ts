@@ -1,20 +1,22 @@
 import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
-import { findCourse, findEvent, findOffer, site } from '@/lib/content';
+import { site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
-import { intlLocale, localeUrl, type Lang } from '@/lib/i18n';
-import { formatCost, formatDates, formatMoney } from '@/lib/i18n/format';
-import type { NewMessage } from '@/lib/storage';
-import { mailTexts, staffMailTexts } from '@/messages/mail';
+import { defaultLang, locales, localeUrl, type Lang } from '@/lib/i18n';
+import { formatCost, formatDates, formatMoney, formatPercent } from '@/lib/i18n/format';
+import type { NewMail } from '@/lib/storage';
+import { staffMails } from '@/messages/mails/staff';
+import { visitorMails } from '@/messages/mails/visitor';
 
 import { calendarInvite } from './ics';
 import { renderLetter, type Letter } from './letter';
 
 // What each accepted submission sends: a note to the staff inbox (in English, naming the visitor's
-// language) and a confirmation to the visitor in the language of their page. The spec's mail
-// forwarding of contact messages is the staff note with reply-to set.
+// language) and, where it helps, a confirmation to the visitor in the language of their page. The
+// spec's mail forwarding of contact messages is the staff note with reply-to set. The course, event or
+// offer comes already looked up in the visitor's language (lib/forms/registry.ts).
 //
 // Anyone can type anyone's address, so a confirmation carries nothing the sender typed, not even a
 // name: only what the site itself says about the course, event or offer (docs/product.md §7). Whoever
@@ -26,7 +28,7 @@ export interface MailContext {
   siteName: string;
 }
 
-function message(to: string, subject: string, letter: Letter, extra: Partial<NewMessage> = {}): NewMessage {
+function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMail> = {}): NewMail {
   return { to, subject, ...renderLetter(letter), ...extra };
 }
 
@@ -38,89 +40,91 @@ function staffNote(
   letter: Letter,
   ending: { sent?: string; heldBack: string },
   replyTo: string,
-): NewMessage {
+): NewMail {
   const ended = (last?: string) => ({ ...letter, paragraphs: [...letter.paragraphs, ...(last ? [last] : [])] });
-  return message(to, subject, ended(ending.sent), {
+  return mail(to, subject, ended(ending.sent), {
     replyTo,
     ifHeldBack: { subject, ...renderLetter(ended(ending.heldBack)) },
   });
 }
 
 // A visitor's confirmation: the letter, then why they got it.
-function confirmation(to: string, subject: string, letter: Letter & { lang: Lang }, extra: Partial<NewMessage> = {}) {
-  const t = mailTexts[letter.lang];
-  return message(to, subject, { ...letter, paragraphs: [...letter.paragraphs, t.notYou] }, extra);
+function confirmation(to: string, subject: string, letter: Letter & { lang: Lang }, extra: Partial<NewMail> = {}) {
+  const notYou = visitorMails[letter.lang].notYou;
+  return mail(to, subject, { ...letter, paragraphs: [...letter.paragraphs, notYou] }, extra);
 }
 
-// The staff's notes are in English and say which language the visitor used.
-const languageRow = (lang: Lang): [string, string] => ['Language', mailTexts[lang].languageName];
+const staff = staffMails;
+// The staff's notes are in English (the default language) and name the language the visitor used.
+const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
+const languageRow = (lang: Lang): [string, string] => [staff.rows.language, languageName(lang)];
+const languageName = (lang: Lang) => languageNames.of(locales[lang].htmlLang) ?? lang;
+const heldBack = (item: string, lang: Lang) => staff.heldBack(item, languageName(lang));
 
-export function enrolmentMessages(
+// `input.course` is the course's English title, as posted and stored; `course` is the course in the
+// visitor's language. `today` is the site's date: a next cohort already started is not announced.
+export function enrolmentMails(
   input: EnrolmentInput,
   course: Course,
   ctx: MailContext,
   lang: Lang,
   today: string,
-): NewMessage[] {
-  // The course in the visitor's language; the staff read the English one.
-  const rows = (l: Lang): [string, string][] => {
-    const local = findCourse(course.slug, l) ?? course;
-    return [
-      [mailTexts[l].enrolment.course, local.title],
-      [mailTexts[l].enrolment.duration, local.duration],
-      [mailTexts[l].enrolment.fee, formatCost(course.cost, l)],
-      ...(course.nextCohortDate && course.nextCohortDate >= today
-        ? [[mailTexts[l].enrolment.nextCohort, formatDates(course.nextCohortDate, undefined, l)] as [string, string]]
-        : []),
-    ];
-  };
-  const t = mailTexts[lang];
-  const title = (findCourse(course.slug, lang) ?? course).title;
+): NewMail[] {
+  const t = visitorMails[lang].enrolment;
+  const fee = formatCost(course.cost, lang);
+  const nextCohort = course.nextCohortDate && course.nextCohortDate >= today ? course.nextCohortDate : null;
   return [
     staffNote(
       ctx.staff,
-      `New enrolment: ${course.title}`,
+      staff.enrolment.subject(input.course),
       {
-        heading: 'New enrolment',
-        paragraphs: [`${input.name} enroled in ${course.title}.`],
+        heading: staff.enrolment.heading,
+        paragraphs: [staff.enrolment.text(input.name, input.course)],
         rows: [
-          ['Name', input.name],
-          ['Email', input.email],
-          ['Phone', input.phone],
-          ['Gender', genderLabels[input.gender]],
-          ['Country', input.country],
-          ...rows('en'),
+          [staff.rows.name, input.name],
+          [staff.rows.email, input.email],
+          [staff.rows.phone, input.phone],
+          [staff.rows.gender, genderLabels[input.gender]],
+          [staff.rows.country, input.country],
+          [staff.rows.course, input.course],
+          [staff.rows.fee, formatCost(course.cost, defaultLang)],
+          ...(nextCohort
+            ? [[staff.rows.nextCohort, formatDates(nextCohort, undefined, defaultLang)] as [string, string]]
+            : []),
           languageRow(lang),
         ],
       },
-      { heldBack: staffMailTexts.heldBack(course.title, mailTexts[lang].languageName) },
+      { heldBack: heldBack(input.course, lang) },
       input.email,
     ),
-    confirmation(input.email, t.enrolment.subject(title), {
+    confirmation(input.email, t.subject(course.title), {
       lang,
-      heading: t.enrolment.heading(title),
-      paragraphs: [course.pay_link ? t.enrolment.paid(formatCost(course.cost, lang)) : t.enrolment.free],
-      rows: rows(lang),
-      ...(course.pay_link ? { link: { href: course.pay_link, label: t.enrolment.pay } } : {}),
+      heading: t.heading(course.title),
+      paragraphs: [course.pay_link ? t.paid(fee) : t.free],
+      rows: [
+        [t.course, course.title],
+        [t.duration, course.duration],
+        [t.fee, course.pay_link ? fee : t.noFee],
+        ...(nextCohort ? [[t.nextCohort, formatDates(nextCohort, undefined, lang)] as [string, string]] : []),
+      ],
+      ...(course.pay_link ? { link: { href: course.pay_link, label: t.pay } } : {}),
     }),
   ];
 }
 
-export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lang): NewMessage[] {
-  const t = mailTexts[lang].contact;
+export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang): NewMail[] {
+  const t = visitorMails[lang].contact;
   return [
     staffNote(
       ctx.staff,
-      `Message from ${input.name} via the website`,
+      staff.contact.subject(input.name),
       {
-        heading: `Message from ${input.name}`,
-        paragraphs: [
-          `${input.name} <${input.email}> wrote through the contact form. Reply to this email to answer them.`,
-        ],
+        heading: staff.contact.heading(input.name),
+        paragraphs: [staff.contact.text(input.name, input.email)],
         quote: input.message,
         rows: [languageRow(lang)],
       },
-      { sent: staffMailTexts.acknowledged, heldBack: staffMailTexts.contactHeldBack },
+      { sent: staff.acknowledged, heldBack: staff.contactHeldBack },
       input.email,
     ),
     // The acknowledgement: none of the sender's words, so the form cannot carry a text to a stranger.
@@ -132,53 +136,49 @@ export function contactMessages(input: ContactInput, ctx: MailContext, lang: Lan
   ];
 }
 
-export function eventMessages(
+// `event` is the event in the visitor's language: the staff's note names it as the visitor saw it.
+// `today` is the site's date: a calendar only wants what is still to come.
+export function eventMails(
   input: EventInput,
   event: SiteEvent,
   ctx: MailContext,
   lang: Lang,
   today: string,
-): NewMessage[] {
+): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
   const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
-  const t = mailTexts[lang];
-  // The event in the visitor's language, for their mail and their calendar.
-  const local = findEvent(event.slug, lang) ?? event;
-  const dates = eventDates(local, lang);
-  // A calendar only wants what is still to come.
+  const t = visitorMails[lang].event;
+  const dates = eventDates(event, lang);
   const invite = event.startDate >= today;
   return [
     staffNote(
       ctx.staff,
-      `New registration: ${event.title}`,
+      staff.event.subject(event.title),
       {
-        heading: `New registration for ${event.title}`,
-        paragraphs: [`${name} registered for ${event.title}.`],
+        heading: staff.event.heading(event.title),
+        paragraphs: [staff.event.text(name, event.title)],
         rows: [
-          ['First name', input.firstName],
-          ['Last name', input.lastName],
-          ['Email', input.email],
+          [staff.rows.firstName, input.firstName],
+          [staff.rows.lastName, input.lastName],
+          [staff.rows.email, input.email],
           languageRow(lang),
         ],
       },
-      { heldBack: staffMailTexts.heldBack(event.title, mailTexts[lang].languageName) },
+      { heldBack: heldBack(event.title, lang) },
       input.email,
     ),
     confirmation(
       input.email,
-      t.event.subject(local.title),
+      t.subject(event.title),
       {
         lang,
-        heading: t.event.heading(local.title),
-        paragraphs: [
-          t.event.when(local.title, dates, local.location),
-          invite ? t.event.finishWithInvite : t.event.finish,
-        ],
+        heading: t.heading(event.inSentence),
+        paragraphs: [t.when(event.inSentence, dates, event.location), invite ? t.finishWithInvite : t.finish],
         rows: [
-          [t.event.dates, dates],
-          [t.event.where, local.location],
+          [t.dates, dates],
+          [t.where, event.location],
         ],
-        link: { href: event.registrationLink, label: t.event.link },
+        link: { href: event.registrationLink, label: t.link },
       },
       invite
         ? {
@@ -189,9 +189,9 @@ export function eventMessages(
                 content: calendarInvite({
                   // One per event: a second invitation updates the first in the calendar.
                   uid: `event-${event.slug}@${site.domain}`,
-                  title: local.title,
-                  description: `${local.tagline} ${eventUrl}`,
-                  location: local.location,
+                  title: event.title,
+                  description: `${event.tagline} ${eventUrl}`,
+                  location: event.location,
                   startDate: event.startDate,
                   endDate: event.endDate,
                   ...(event.startTime && event.endTime
@@ -203,7 +203,7 @@ export function eventMessages(
                         },
                       }
                     : {}),
-                  reminder: t.event.reminder(local.title),
+                  reminder: t.reminder(event.inSentence),
                   url: eventUrl,
                   organizerEmail: ctx.staff,
                   organizerName: ctx.siteName,
@@ -216,49 +216,48 @@ export function eventMessages(
   ];
 }
 
-export function offerMessages(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMessage[] {
-  const t = mailTexts[lang];
-  const local = findOffer(offer.slug, lang) ?? offer;
-  const percent = new Intl.NumberFormat(intlLocale[lang], { style: 'percent' }).format(offer.discountPercent / 100);
+// `offer` is the offer in the visitor's language, as for events.
+export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMail[] {
+  const t = visitorMails[lang].offer;
   return [
     staffNote(
       ctx.staff,
-      `Spot reserved: ${offer.title}`,
+      staff.offer.subject(offer.title),
       {
-        heading: `New reservation for ${offer.title}`,
-        paragraphs: [`${input.firstName} ${input.lastName} reserved a spot.`],
+        heading: staff.offer.heading(offer.title),
+        paragraphs: [staff.offer.text(`${input.firstName} ${input.lastName}`)],
         rows: [
-          ['Email', input.email],
-          ['First name', input.firstName],
-          ['Last name', input.lastName],
-          ['Gender', genderLabels[input.gender]],
-          ['Highest degree', degreeLabels[input.degree]],
-          ['Occupation', input.occupation],
-          ['Country', input.country],
+          [staff.rows.email, input.email],
+          [staff.rows.firstName, input.firstName],
+          [staff.rows.lastName, input.lastName],
+          [staff.rows.gender, genderLabels[input.gender]],
+          [staff.rows.degree, degreeLabels[input.degree]],
+          [staff.rows.occupation, input.occupation],
+          [staff.rows.country, input.country],
           languageRow(lang),
         ],
       },
-      { heldBack: staffMailTexts.heldBack(offer.title, mailTexts[lang].languageName) },
+      { heldBack: heldBack(offer.title, lang) },
       input.email,
     ),
-    confirmation(input.email, t.offer.subject(local.title), {
+    confirmation(input.email, t.subject(offer.title), {
       lang,
-      heading: t.offer.heading,
-      paragraphs: [t.offer.thanks],
+      heading: t.heading,
+      paragraphs: [t.thanks],
       rows: [
-        [t.offer.programme, local.title],
-        [t.offer.start, cohortStart(local, lang)],
+        [t.programme, offer.title],
+        [t.start, cohortStart(offer, lang)],
         [
-          t.offer.price,
-          t.offer.priceText(
+          t.price,
+          t.priceText(
             formatMoney(offer.nowPrice, lang),
             formatMoney(offer.wasPrice, lang),
-            percent,
-            offerEnds(local, lang),
+            formatPercent(offer.discountPercent, lang),
+            offerEnds(offer, lang),
           ),
         ],
       ],
-      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.offer.link },
+      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.link },
     }),
   ];
 }

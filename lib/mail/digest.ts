@@ -1,6 +1,7 @@
 import { toCsv } from '@/lib/export';
 import { periodic } from '@/lib/periodic';
-import { collections, type Collection, type NewMessage, type Store, type StoredRecord } from '@/lib/storage';
+import { collections, type Collection, type NewMail, type Store, type StoredRecord } from '@/lib/storage';
+import { staffMails } from '@/messages/mails/staff';
 
 import { renderLetter } from './letter';
 
@@ -13,7 +14,7 @@ export interface DigestContext {
 }
 
 export interface Digest {
-  message: NewMessage;
+  mail: NewMail;
   counts: Record<Collection, number>;
   total: number;
 }
@@ -27,7 +28,7 @@ const isoMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).rep
 // The records of every collection submitted from `since` (included) to `until` (excluded).
 export async function buildDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
   const counts = {} as Record<Collection, number>;
-  const attachments: NonNullable<NewMessage['attachments']> = [];
+  const attachments: NonNullable<NewMail['attachments']> = [];
   for (const collection of collections) {
     const records: StoredRecord[] = (await store.list(collection, { since })).filter(
       (record) => typeof record.data.date === 'number' && record.data.date < until,
@@ -43,22 +44,19 @@ export async function buildDigest(store: Store, since: number, until: number, ct
   }
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
+  const words = staffMails.digest;
   const letter = renderLetter({
-    heading: `${total} new record${total === 1 ? '' : 's'}`,
+    heading: words.heading(total),
     paragraphs: [
-      `Submitted from ${isoMinute(since)} to ${isoMinute(until)}.`,
-      total === 0
-        ? 'Nothing new came in.'
-        : tooBig
-          ? `Too many to attach: on the server, npm run export -- <form> --since ${isoDate(since)} gives them as CSV.`
-          : 'Each form’s new records are attached as a CSV file, which opens in any spreadsheet.',
+      words.period(isoMinute(since), isoMinute(until)),
+      total === 0 ? words.nothingNew : tooBig ? words.tooBig(isoDate(since)) : words.attached,
     ],
     rows: collections.map((collection) => [collection, String(counts[collection])]),
   });
   return {
-    message: {
+    mail: {
       to: ctx.staff,
-      subject: `${ctx.siteName} digest: ${total} new record${total === 1 ? '' : 's'} (${isoDate(until)})`,
+      subject: words.subject(ctx.siteName, total, isoDate(until)),
       ...letter,
       ...(attachments.length && !tooBig ? { attachments } : {}),
     },
@@ -76,7 +74,9 @@ export interface DigestSchedule {
 
 // The calendar date and hour at `now` in a time zone.
 export function localClock(now: number, timeZone: string): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  // Only the numbers are read, in Latin digits whatever the default locale.
+  const parts = new Intl.DateTimeFormat(undefined, {
+    numberingSystem: 'latn',
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -127,7 +127,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
     const claimed = await store.claimJob(
       key,
       { name: 'digest', at, since, until: at, total: digest.total },
-      send ? [digest.message] : [],
+      send ? [digest.mail] : [],
     );
     done = key;
     if (!claimed) return 'already done';
@@ -156,6 +156,6 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
 // A digest by hand (npm run digest): queued under its own job name, so the daily chain is untouched.
 export async function queueDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
   const digest = await buildDigest(store, since, until, ctx);
-  await store.claimJob(`digest-manual:${until}`, { name: 'digest-manual', at: until, since, until }, [digest.message]);
+  await store.claimJob(`digest-manual:${until}`, { name: 'digest-manual', at: until, since, until }, [digest.mail]);
   return digest;
 }

@@ -1,6 +1,6 @@
 import { site } from '@/lib/content';
-import { langTag, type Lang } from '@/lib/i18n';
-import { mailTexts } from '@/messages/mail';
+import { defaultLang, locales, type Lang } from '@/lib/i18n';
+import { visitorMails } from '@/messages/mails/visitor';
 
 // Plain text and simple, accessible HTML from one description of a letter. Every value that came from
 // a visitor is escaped in the HTML; the plain text needs no escaping.
@@ -23,8 +23,8 @@ export function escapeHtml(value: string): string {
 }
 
 export function renderLetter(letter: Letter): { text: string; html: string } {
-  const lang = letter.lang ?? 'en';
-  const { unsubscribe, colon } = mailTexts[lang];
+  const lang = letter.lang ?? defaultLang;
+  const { unsubscribe, colon } = visitorMails[lang];
   const text = [
     letter.heading,
     '',
@@ -54,7 +54,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
         )
         .join('')}</table>`
     : '';
-  const html = `<!doctype html><html lang="${langTag[lang]}"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>
+  const html = `<!doctype html><html lang="${locales[lang].htmlLang}"><head><meta charset="utf-8"><title>${escapeHtml(letter.heading)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c1917">
 <h1 style="font-size:22px;color:${site.brandColour}">${escapeHtml(letter.heading)}</h1>
 ${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -1,6 +1,6 @@
-import { localeUrl, type Lang } from '@/lib/i18n';
-import type { NewMessage } from '@/lib/storage';
-import { mailTexts } from '@/messages/mail';
+import { defaultLang, localeUrl, type Lang } from '@/lib/i18n';
+import type { NewMail } from '@/lib/storage';
+import { visitorMails } from '@/messages/mails/visitor';
 
 import { renderLetter, type Letter } from './letter';
 
@@ -20,7 +20,7 @@ export interface NewsletterMailContext {
   siteName: string;
 }
 
-function newsletterMessage(to: string, subject: string, letter: Letter, links: NewsletterLinks): NewMessage {
+function newsletterMessage(to: string, subject: string, letter: Letter, links: NewsletterLinks): NewMail {
   return {
     to,
     subject,
@@ -38,9 +38,9 @@ export function confirmationMail(
   links: NewsletterLinks,
   validDays: number,
   ctx: NewsletterMailContext,
-  lang: Lang = 'en',
-): NewMessage {
-  const t = mailTexts[lang].newsletter;
+  lang: Lang = defaultLang,
+): NewMail {
+  const t = visitorMails[lang].newsletter;
   return newsletterMessage(
     email,
     t.confirmSubject(ctx.siteName),
@@ -58,9 +58,9 @@ export function welcomeMail(
   email: string,
   links: NewsletterLinks,
   ctx: NewsletterMailContext,
-  lang: Lang = 'en',
-): NewMessage {
-  const t = mailTexts[lang].newsletter;
+  lang: Lang = defaultLang,
+): NewMail {
+  const t = visitorMails[lang].newsletter;
   return newsletterMessage(
     email,
     t.welcomeSubject(ctx.siteName),

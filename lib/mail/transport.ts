@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 import { site } from '@/lib/content';
-import type { OutboxMessage } from '@/lib/storage';
+import type { OutboxMail } from '@/lib/storage';
 
 // How a message leaves: SMTP when configured, otherwise an .eml file an operator can open.
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';
-  send(message: OutboxMessage): Promise<void>;
+  send(message: OutboxMail): Promise<void>;
   close(): void;
 }
 
-function envelope(message: OutboxMessage, from: string) {
+function envelope(message: OutboxMail, from: string) {
   return {
     from,
     to: message.to,

@@ -67,12 +67,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let sent = 0;
     const store = options.store();
     const claimedAt = now();
-    const messages = await store.claimMessages(options.owner, claimedAt, batchSize, leaseMs);
+    const messages = await store.claimMails(options.owner, claimedAt, batchSize, leaseMs);
     for (const [index, message] of messages.entries()) {
       // A send starts only while half the lease is left, so it ends before another instance may claim
       // the message; the rest of the batch goes back untried.
       if (now() - claimedAt > leaseMs / 2) {
-        await store.releaseMessages(messages.slice(index).map((m) => m.id));
+        await store.releaseMails(messages.slice(index).map((m) => m.id));
         return { sent, more: true };
       }
       try {
@@ -93,7 +93,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         if (unreachable) {
           if (failingSince === null) log('error', `mail relay unreachable, messages wait in the outbox: ${reason}`);
           failingSince ??= now();
-          await store.releaseMessages(messages.slice(index + 1).map((m) => m.id));
+          await store.releaseMails(messages.slice(index + 1).map((m) => m.id));
           return { sent, more: false };
         }
         continue;

@@ -1,12 +1,12 @@
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
-import { CHECK_INBOX } from '@/lib/forms/registry';
-import { isLang, localeUrl, type Lang } from '@/lib/i18n';
+import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
 import { getStore, type Store } from '@/lib/storage';
 import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
+import { formTexts } from '@/messages/forms';
 
 // docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
@@ -53,20 +53,20 @@ export function newsletterLinks(
   secret: string,
   email: string,
   now: number,
-  lang: Lang = 'en',
+  lang: Lang = defaultLang,
 ): NewsletterLinks {
   const confirm = signLink(secret, 'newsletter-confirm', email, now + CONFIRM_LINK_DAYS * DAY_MS);
   const unsubscribe = encodeURIComponent(signLink(secret, 'newsletter-unsubscribe', email, 0));
   return {
     confirm: `${localeUrl(siteUrl, lang, '/newsletter/confirm')}?t=${encodeURIComponent(confirm)}`,
     unsubscribe: `${localeUrl(siteUrl, lang, '/newsletter/unsubscribe')}?t=${unsubscribe}`,
-    oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}${lang === 'en' ? '' : `&lang=${lang}`}`,
+    oneClick: `${siteUrl}/api/newsletter/unsubscribe?t=${unsubscribe}${lang === defaultLang ? '' : `&lang=${lang}`}`,
   };
 }
 
 // The language a subscriber signed up in; subscribers kept from before it was recorded are English.
 function subscriberLang(data: RecordData): Lang {
-  return isLang(data.lang) ? data.lang : 'en';
+  return toLang(data.lang);
 }
 
 // The local list with double opt-in: a sign-up is kept as 'pending' and sent a signed confirmation
@@ -74,11 +74,11 @@ function subscriberLang(data: RecordData): Lang {
 // is sent a new link at most once a day. Subscribers from before double opt-in have no status and
 // count as confirmed.
 export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInNewsletter {
-  const links = (email: string, now: number, lang: Lang = 'en') =>
+  const links = (email: string, now: number, lang: Lang = defaultLang) =>
     newsletterLinks(options.mail().siteUrl, options.secret(), email, now, lang);
   const confirmation = (email: string, now: number, lang: Lang) =>
     confirmationMail(email, links(email, now, lang), CONFIRM_LINK_DAYS, options.mail(), lang);
-  const answer = { result: 'success', msg: `Almost finished… ${CHECK_INBOX}` };
+  const answer = { result: 'success', msg: `Almost finished… ${formTexts[defaultLang].answers.checkInbox}` };
 
   // A new link goes out in the language of this sign-up, which the subscriber keeps from then on.
   async function again(name: string, email: string, now: number, lang: Lang): Promise<void> {
@@ -97,14 +97,14 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
 
   return {
     kind: 'local',
-    async subscribe(name, email, now, lang = 'en') {
+    async subscribe(name, email, now, lang = defaultLang) {
       try {
         await options
           .store()
           .add(
             'newsletter',
             { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
-            { uniqueKey: subscriberKey(email), messages: [confirmation(email, now, lang)] },
+            { uniqueKey: subscriberKey(email), mails: [confirmation(email, now, lang)] },
           );
       } catch (error) {
         if (!isDuplicateError(error)) throw error;

@@ -1,4 +1,4 @@
-import { isLang, localePath, type Lang } from '@/lib/i18n';
+import { localePath, toLang, type Lang } from '@/lib/i18n';
 import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token';
 
 import type { DoubleOptInNewsletter } from '.';
@@ -20,7 +20,7 @@ async function read(request: Request): Promise<{ form: FormData | null; token: s
   return {
     form,
     token: typeof field === 'string' ? field : query.get('t'),
-    lang: isLang(lang) ? lang : 'en',
+    lang: toLang(lang),
   };
 }
 
@@ -58,6 +58,5 @@ export async function unsubscribePost(request: Request, list: DoubleOptInNewslet
 export function unsubscribeGet(request: Request): Response {
   const query = new URL(request.url).searchParams;
   const token = query.get('t') ?? '';
-  const lang = query.get('lang');
-  return see(`${localePath(isLang(lang) ? lang : 'en', '/newsletter/unsubscribe')}?t=${encodeURIComponent(token)}`);
+  return see(`${localePath(toLang(query.get('lang')), '/newsletter/unsubscribe')}?t=${encodeURIComponent(token)}`);
 }

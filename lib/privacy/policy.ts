@@ -1,19 +1,19 @@
 import type { Config } from '@/lib/config';
 import { content } from '@/lib/content';
-import type { Lang } from '@/lib/i18n';
+import { defaultLang, type Lang } from '@/lib/i18n';
 import { fill, messages } from '@/messages';
 
 // The privacy page's sections with the retention periods of the settings that the purge uses
 // (lib/privacy/retention.ts) and the processors this configuration uses.
-export function period(days: number, lang: Lang = 'en'): string {
+export function period(days: number, lang: Lang = defaultLang): string {
   const unit = messages(lang).legal.periods;
-  if (days % 365 === 0) return days === 365 ? unit.year : `${days / 365} ${unit.years}`;
-  return days === 1 ? unit.day : `${days} ${unit.days}`;
+  if (days % 365 === 0) return days === 365 ? unit.year : fill(unit.years, { count: String(days / 365) });
+  return days === 1 ? unit.day : fill(unit.days, { count: String(days) });
 }
 
 export function processorsInUse(
   settings: Pick<Config, 'store' | 'mail' | 'recaptcha' | 'newsletter'>,
-  lang: Lang = 'en',
+  lang: Lang = defaultLang,
 ): string[] {
   const texts = content(lang).pages.privacy.processors;
   const transport = settings.mail.transport;
@@ -35,7 +35,7 @@ export function processorsInUse(
 
 export function privacySections(
   settings: Pick<Config, 'store' | 'mail' | 'recaptcha' | 'newsletter' | 'retention'>,
-  lang: Lang = 'en',
+  lang: Lang = defaultLang,
 ): { heading: string; paragraphs: string[] }[] {
   const { retention } = settings;
   const values: Record<string, string> = {

@@ -18,8 +18,8 @@ import {
   withoutRowsNaming,
   type EmailTraces,
   type JobData,
-  type NewMessage,
-  type OutboxMessage,
+  type NewMail,
+  type OutboxMail,
   type RecordData,
   type Seat,
   type Store,
@@ -45,7 +45,7 @@ const OUTBOX = 'outbox';
 const SUBMISSIONS = 'submissions';
 const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
-// One document per claim of an outbox message, `<message id>.<lease number>` (see claimMessages).
+// One document per claim of an outbox message, `<message id>.<lease number>` (see claimMails).
 const CLAIMS = 'outboxClaims';
 // One document per taken seat, `<key>:<n>` for n in 1..capacity (see AddOptions.seat).
 const SEATS = 'seats';
@@ -66,7 +66,7 @@ function shuffle<T>(items: T[]): T[] {
   return copy;
 }
 
-interface OutboxDoc extends Omit<OutboxMessage, 'id'> {
+interface OutboxDoc extends Omit<OutboxMail, 'id'> {
   status: 'pending' | 'sent' | 'failed';
   nextAttemptAt: number;
   // How many times the message was claimed (absent on messages queued before claims were counted).
@@ -92,7 +92,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   const db: Firestore = getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });
 
-  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMessage[] = []) {
+  function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMail[] = []) {
     const now = Date.now();
     for (const { onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message } of messages) {
       const doc: OutboxDoc = {
@@ -158,7 +158,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   function report(found: Awaited<ReturnType<typeof traces>>): EmailTraces {
     return {
       records: found.records.map(({ ref: _r, ...record }) => record),
-      messages: found.messages.map(({ ref: _r, ...message }) => message),
+      mails: found.messages.map(({ ref: _r, ...message }) => message),
       redacted: found.redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
       markers: found.markers.length,
     };
@@ -227,8 +227,8 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       // at least stops at the first refused write.
       // The messages queued are those not dropped (a once-only one whose marker exists), the staff's
       // note in its held-back words when one was.
-      const all = addOptions.messages ?? [];
-      const dropped = new Set<NewMessage>();
+      const all = addOptions.mails ?? [];
+      const dropped = new Set<NewMail>();
       const commit = () => {
         const now = Date.now();
         const batch = db.batch();
@@ -282,7 +282,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .get();
       return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
     },
-    async claimMessages(owner, now, limit, leaseMs) {
+    async claimMails(owner, now, limit, leaseMs) {
       // A single-field query needs no composite index; due-ness is checked here. What makes a claim
       // exclusive is create(): each claim of a message is a document keyed by the message and its lease
       // number, so of the instances that saw the same lease lapse exactly one creates the next one.
@@ -293,7 +293,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .where('status', '==', 'pending')
         .limit(limit * 5)
         .get();
-      const claimed: OutboxMessage[] = [];
+      const claimed: OutboxMail[] = [];
       // In random order, so that instances polling at once rarely reach for the same message.
       for (const candidate of shuffle(candidates.docs)) {
         if (claimed.length >= limit) break;
@@ -339,7 +339,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         );
       });
     },
-    async releaseMessages(ids) {
+    async releaseMails(ids) {
       const batch = db.batch();
       for (const id of ids) batch.update(db.collection(OUTBOX).doc(id), { leaseUntil: 0 });
       if (ids.length) await batch.commit();

@@ -20,8 +20,8 @@ import {
   type Collection,
   type EmailTraces,
   type JobData,
-  type NewMessage,
-  type OutboxMessage,
+  type NewMail,
+  type OutboxMail,
   type RecordData,
   type Store,
   type StoredRecord,
@@ -170,7 +170,7 @@ export function openSqliteStore(file: string): Store {
   );
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
-  const queue = (recordId: string, messages: NewMessage[] = []) => {
+  const queue = (recordId: string, messages: NewMail[] = []) => {
     const dropped = new Set(
       messages.filter(
         (m) =>
@@ -198,7 +198,7 @@ export function openSqliteStore(file: string): Store {
       if (free === undefined || taken.size >= capacity) throw new FullError(key);
       insertSeat.run(key, free, id);
     }
-    queue(id, options.messages);
+    queue(id, options.mails);
   });
 
   const allRecords = db.prepare('SELECT id, collection, data FROM records');
@@ -244,10 +244,10 @@ export function openSqliteStore(file: string): Store {
     const ids = new Set(records.map((r) => r.id));
     const concerned = (allMessages.all() as { id: string; record_id: string; message: string; status: string }[])
       .map((row) => ({
-        ...(JSON.parse(row.message) as NewMessage),
+        ...(JSON.parse(row.message) as NewMail),
         id: row.id,
         recordId: row.record_id,
-        status: row.status as EmailTraces['messages'][number]['status'],
+        status: row.status as EmailTraces['mails'][number]['status'],
       }))
       .filter((message) => messageConcerns(message, wanted, ids));
     const listing = concerned.filter((message) => onlyListsEmail(message, wanted, ids));
@@ -258,17 +258,22 @@ export function openSqliteStore(file: string): Store {
       const { attachments, rows } = withoutRowsNaming(message.attachments ?? [], wanted);
       return { id, to, subject, rows, message: { ...message, to, subject, attachments } };
     });
-    return { records, messages, redactions, markers: (markersOf.get(recipientDigest(wanted)) as { n: number }).n };
+    return {
+      records,
+      mails: messages,
+      redactions,
+      markers: (markersOf.get(recipientDigest(wanted)) as { n: number }).n,
+    };
   };
-  const report = ({ records, messages, redactions, markers }: ReturnType<typeof traces>): EmailTraces => ({
+  const report = ({ records, mails, redactions, markers }: ReturnType<typeof traces>): EmailTraces => ({
     records,
-    messages,
+    mails,
     redacted: redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
     markers,
   });
   const forget = db.transaction((email: string) => {
     const found = traces(email);
-    for (const message of found.messages) deleteMessage.run(message.id);
+    for (const message of found.mails) deleteMessage.run(message.id);
     for (const { id, message } of found.redactions) updateMessage.run(JSON.stringify(message), id);
     for (const record of found.records) {
       deleteSubmissionOf.run(record.id);
@@ -283,14 +288,14 @@ export function openSqliteStore(file: string): Store {
       deleteRecord.run(id);
     }
   });
-  const update = db.transaction((email: string, changes: RecordData, messages: NewMessage[]) => {
+  const update = db.transaction((email: string, changes: RecordData, messages: NewMail[]) => {
     const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
     if (!row) return false;
     updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), row.id);
     queue(row.id, messages);
     return true;
   });
-  const claimJob = db.transaction((key: string, data: JobData, messages: NewMessage[]) => {
+  const claimJob = db.transaction((key: string, data: JobData, messages: NewMail[]) => {
     const id = randomUUID();
     if (insertJob.run(id, key, data.at, JSON.stringify(data)).changes === 0) return false;
     queue(id, messages);
@@ -319,7 +324,7 @@ export function openSqliteStore(file: string): Store {
       const rows = selectRecords.all(collection, options.since ?? 0) as { id: string; data: string }[];
       return rows.map((row) => ({ id: row.id, data: JSON.parse(row.data) }));
     },
-    async claimMessages(owner, now, limit, leaseMs): Promise<OutboxMessage[]> {
+    async claimMails(owner, now, limit, leaseMs): Promise<OutboxMail[]> {
       const rows = claim.all({ owner, now, until: now + leaseMs, limit }) as {
         id: string;
         record_id: string;
@@ -340,7 +345,7 @@ export function openSqliteStore(file: string): Store {
       if (retryAt === null) fail.run(error, id);
       else retry.run(error, retryAt, id);
     },
-    async releaseMessages(ids) {
+    async releaseMails(ids) {
       releaseAll(ids);
     },
     async retryWaitingNow(now) {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import { collections, type FormCollection } from '@/lib/forms/registry';
+import { collections, type FormCollection } from '@/lib/forms/collections';
 
-// The storage interface every adapter implements. The collections are the forms' (lib/forms/registry.ts),
+// The storage interface every adapter implements. The collections are the forms' (lib/forms/collections.ts),
 // under the spec's names, so the organisation's existing Firestore data stays readable (docs/product.md §3).
 export { collections };
 export type Collection = FormCollection;
@@ -15,7 +15,7 @@ export interface StoredRecord {
 }
 
 // A message waiting in the outbox, written in the same commit as the record it is about.
-export interface NewMessage {
+export interface NewMail {
   to: string;
   subject: string;
   text: string;
@@ -27,12 +27,12 @@ export interface NewMessage {
   onceKey?: string;
   // This message's words when a once-only message of the same add is dropped: the staff's note then
   // says the visitor's confirmation was held back.
-  ifHeldBack?: Pick<NewMessage, 'subject' | 'text' | 'html'>;
+  ifHeldBack?: Pick<NewMail, 'subject' | 'text' | 'html'>;
   // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
   headers?: Record<string, string>;
 }
 
-export interface OutboxMessage extends NewMessage {
+export interface OutboxMail extends NewMail {
   id: string;
   recordId: string;
   attempts: number;
@@ -50,8 +50,8 @@ export interface AddOptions {
   // The identity of a submission: a second add with the same key (a retry, a double click, a refreshed
   // answer page) stores nothing and is refused with DuplicateError.
   submissionKey?: string;
-  // Messages to send about this record: committed together with it, or not at all.
-  messages?: NewMessage[];
+  // Mails to send about this record: committed together with it, or not at all.
+  mails?: NewMail[];
   // One of `capacity` seats under `key` (e.g. 'event:baobab-hackathon'), committed together with the
   // record: when every seat is taken nothing is stored and the add is refused with FullError. The
   // seat is freed when the record is forgotten or purged (see Store.seatsTaken).
@@ -74,7 +74,7 @@ export type SubscriberStatus = (typeof subscriberStatuses)[number];
 // What the store holds about one email address (see Store.findEmail).
 export interface EmailTraces {
   records: { collection: Collection; id: string; data: RecordData }[];
-  messages: { id: string; to: string; subject: string; status: 'pending' | 'sent' | 'failed' }[];
+  mails: { id: string; to: string; subject: string; status: 'pending' | 'sent' | 'failed' }[];
   // Messages still waiting that carry other people's data too (a staff digest): only the rows naming
   // the address leave their CSV attachments; the message stays, its text (counts) unchanged.
   redacted: { id: string; to: string; subject: string; rows: number }[];
@@ -97,12 +97,12 @@ export interface Store {
   list(collection: Collection, options?: { since?: number }): Promise<StoredRecord[]>;
 
   // Takes up to `limit` due messages for `leaseMs`: until the lease ends no other worker gets them.
-  claimMessages(owner: string, now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  claimMails(owner: string, now: number, limit: number, leaseMs: number): Promise<OutboxMail[]>;
   markSent(id: string, now: number): Promise<void>;
   // Another attempt at `retryAt`, or, when retryAt is null, no more attempts.
   markAttemptFailed(id: string, error: string, retryAt: number | null): Promise<void>;
   // Gives claimed messages back untried: no attempt counted, due again at once.
-  releaseMessages(ids: string[]): Promise<void>;
+  releaseMails(ids: string[]): Promise<void>;
   // Makes every message waiting for a later retry due now; resolves to how many there were.
   retryWaitingNow(now: number): Promise<number>;
   outboxCounts(): Promise<OutboxCounts>;
@@ -118,8 +118,8 @@ export interface Store {
 
   // The newsletter subscriber with this address (any case), or null.
   getSubscriber(email: string): Promise<StoredRecord | null>;
-  // Merges `changes` into the subscriber's record, committed with `messages`; false if there is none.
-  updateSubscriber(email: string, changes: RecordData, messages?: NewMessage[]): Promise<boolean>;
+  // Merges `changes` into the subscriber's record, committed with `mails`; false if there is none.
+  updateSubscriber(email: string, changes: RecordData, mails?: NewMail[]): Promise<boolean>;
 
   // Removes the records of a collection dated before `before` (ms), with their outbox messages;
   // resolves to how many records went.
@@ -132,9 +132,9 @@ export interface Store {
   purgeMarkers(before: number): Promise<number>;
 
   // Runs a job at most once across every instance sharing this store: the first call with a key
-  // (e.g. 'digest:2026-11-22') commits `data` and `messages` together and resolves to true; every
+  // (e.g. 'digest:2026-11-22') commits `data` and `mails` together and resolves to true; every
   // later call, from any process, resolves to false and writes nothing.
-  claimJob(key: string, data: JobData, messages?: NewMessage[]): Promise<boolean>;
+  claimJob(key: string, data: JobData, mails?: NewMail[]): Promise<boolean>;
   hasJob(key: string): Promise<boolean>;
   // The data of the latest claimed job of this name (by its `at`), or null.
   lastJob(name: string): Promise<JobData | null>;
@@ -179,10 +179,10 @@ export function mentionsEmail(text: string, email: string): boolean {
 
 // The outbox messages that are about an address (see Store.findEmail).
 export function messageConcerns(
-  message: Omit<NewMessage, 'replyTo' | 'attachments'> & {
+  message: Omit<NewMail, 'replyTo' | 'attachments'> & {
     recordId?: string;
     replyTo?: string | null;
-    attachments?: NewMessage['attachments'] | null;
+    attachments?: NewMail['attachments'] | null;
   },
   email: string,
   recordIds: Set<string>,
@@ -219,9 +219,9 @@ export function onlyListsEmail(message: Concerned, email: string, recordIds: Set
 // The CSV attachments without the rows naming the address (rows are CRLF-separated outside quotes,
 // lib/export), and how many rows went.
 export function withoutRowsNaming(
-  attachments: NonNullable<NewMessage['attachments']>,
+  attachments: NonNullable<NewMail['attachments']>,
   email: string,
-): { attachments: NonNullable<NewMessage['attachments']>; rows: number } {
+): { attachments: NonNullable<NewMail['attachments']>; rows: number } {
   let rows = 0;
   const kept = attachments.map((attachment) => {
     if (!/^text\/csv\b/.test(attachment.contentType)) return attachment;
@@ -298,7 +298,7 @@ export function isFullError(error: unknown): boolean {
 
 // The messages an add queues, given which once-only ones are dropped: the rest, and when one was
 // dropped, the staff's note in its held-back words.
-export function settleHeldBack(messages: NewMessage[], dropped: (message: NewMessage) => boolean): NewMessage[] {
+export function settleHeldBack(messages: NewMail[], dropped: (message: NewMail) => boolean): NewMail[] {
   const heldBack = messages.some(dropped);
   return messages
     .filter((message) => !dropped(message))

@@ -37,6 +37,7 @@ export const en = {
     cancelWaiting: 'Cancel sending',
     waitingCancelled: 'Not sent: removed from this phone.',
     sent: 'Sent',
+    honeypot: 'Leave this field empty',
   },
   checks: {
     enter: (field) => `Enter ${field}`,
@@ -62,7 +63,7 @@ export const en = {
     gender: 'Choose a gender',
     degree: 'Choose your highest degree',
   },
-  server: {
+  answers: {
     xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
     rateLimited: (seconds) => `Too many attempts from your connection. Please wait ${seconds} seconds and try again.`,
     invalid: 'Please correct the fields marked below.',

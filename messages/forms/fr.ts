@@ -29,7 +29,7 @@ export const fr = {
     submit: {
       enrol: 'S’inscrire',
       contactUs: 'Envoyer le message',
-      subscribe: 'S’abonner',
+      subscribe: 'S’inscrire',
       registerEvent: 'S’inscrire',
       registerOffer: 'Réserver ma place',
     },
@@ -42,10 +42,11 @@ export const fr = {
     cancelWaiting: 'Annuler l’envoi',
     waitingCancelled: 'Non envoyé : retiré de ce téléphone.',
     sent: 'Envoyé',
+    honeypot: 'Laissez ce champ vide',
   },
   checks: {
     enter: (field) => `Indiquez ${field}`,
-    keepUnder: (field, max) => `${capital(field)} doit compter moins de ${max + 1} caractères`,
+    keepUnder: (field, max) => `${capital(field)} doit compter ${max} caractères au plus`,
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
     invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
@@ -68,7 +69,7 @@ export const fr = {
     gender: 'Choisissez un genre',
     degree: 'Choisissez votre diplôme le plus élevé',
   },
-  server: {
+  answers: {
     xsrf: 'Ce formulaire a expiré ou ne vient pas de notre site. Rechargez la page et envoyez-le à nouveau.',
     rateLimited: (seconds) =>
       `Trop de tentatives depuis votre connexion. Patientez ${seconds} secondes, puis réessayez.`,
@@ -84,14 +85,14 @@ export const fr = {
     offerUnknown: 'Cette offre n’existe pas',
     enroled: 'Inscription enregistrée',
     enroledPaid: (course, cost) =>
-      `Vous êtes inscrit(e) à ${course}. Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
+      `Vous êtes inscrit(e) à la formation « ${course} ». Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
     enroledFree: (course) =>
-      `Vous êtes inscrit(e) à ${course}. Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
+      `Vous êtes inscrit(e) à la formation « ${course} ». Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
     payLink: 'Aller à la page de paiement',
     contactSent: 'Message bien envoyé',
     contactDetail: 'Nous vous répondrons très bientôt',
     welcome: 'Bienvenue dans la communauté Baobab Data !',
-    checkInbox: 'Consultez votre boîte de réception pour confirmer votre abonnement.',
+    checkInbox: 'Consultez votre boîte de réception pour confirmer votre inscription.',
     eventContinue: 'Poursuivez votre inscription',
     eventDetail:
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',

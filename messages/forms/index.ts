@@ -1,11 +1,11 @@
-import type { FormOperation } from '@/lib/forms/registry';
+import type { FormOperation } from '@/lib/forms/collections';
 import type { Lang, Localised } from '@/lib/i18n';
 
 import { en } from './en';
 import { fr } from './fr';
 import type { FormTexts, FormUi } from './types';
 
-export type { CheckWords, FormTexts, FormUi, ServerWords } from './types';
+export type { CheckWords, FormTexts, FormUi, AnswerWords } from './types';
 
 // Every text of the forms, in each language: the one place to look one up. For the server and for
 // the pages (server components), which hand a form its own language's `ui` only. The browser never
@@ -17,7 +17,15 @@ type Extra = 'choose' | 'phoneHint' | 'genders' | 'degrees';
 // The texts every form shows, besides its fields' labels.
 export type CommonUi = Pick<
   FormUi,
-  'sending' | 'tryAgain' | 'timedOut' | 'newTab' | 'savedOffline' | 'cancelWaiting' | 'waitingCancelled' | 'sent'
+  | 'sending'
+  | 'tryAgain'
+  | 'timedOut'
+  | 'newTab'
+  | 'savedOffline'
+  | 'cancelWaiting'
+  | 'waitingCancelled'
+  | 'sent'
+  | 'honeypot'
 >;
 
 // What one form shows: its labels, its button, the common texts and the extras it asks for.
@@ -44,6 +52,7 @@ export function formUi<L extends Label, E extends Extra = never>(
       'cancelWaiting',
       'waitingCancelled',
       'sent',
+      'honeypot',
       ...extras,
     ]),
     labels: pick(ui.labels, labels),

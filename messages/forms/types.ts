@@ -36,6 +36,8 @@ export interface FormUi {
   cancelWaiting: string;
   waitingCancelled: string;
   sent: string;
+  // The label of the field people never see (the honeypot), read by bots and assistive tools alike.
+  honeypot: string;
 }
 
 // A field as the checks' sentences name it ('your name').
@@ -60,7 +62,7 @@ export interface CheckWords {
 }
 
 // What the server answers (lib/forms/submit.ts, lib/forms/registry.ts).
-export interface ServerWords {
+export interface AnswerWords {
   xsrf: string;
   rateLimited(seconds: number): string;
   invalid: string;
@@ -93,5 +95,5 @@ export interface ServerWords {
 export interface FormTexts {
   ui: FormUi;
   checks: CheckWords;
-  server: ServerWords;
+  answers: AnswerWords;
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { messages } from '@/lib/forms/submit';
+import { answers } from '@/lib/forms/submit';
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
@@ -364,7 +364,7 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   const lost = acknowledged.filter((a) => !storedSet.has(a.email));
   const duplicates = stored.length - storedSet.size;
   const outage = run.answers.filter((a) => a.phase === 'outage');
-  const clear = [messages.notStored, messages.notConfirmed];
+  const clear = [answers.notStored, answers.notConfirmed];
   const unclear = run.answers.filter((a) => a.status !== 'success' && !clear.includes(a.message));
   const afterOk = run.answers.filter((a) => a.phase === 'after' && a.status === 'success').length;
   const slowest = Math.max(0, ...outage.map((a) => a.ms));

@@ -81,7 +81,7 @@ const frenchForms: FrenchForm[] = [
   {
     name: 'newsletter',
     path: '/fr',
-    button: 'S’abonner',
+    button: 'S’inscrire',
     collection: 'newsletter',
     success: 'Bienvenue dans la communauté Baobab Data\u00a0!',
     fill: async (form, email) => {

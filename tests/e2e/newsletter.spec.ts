@@ -88,7 +88,7 @@ test('a French subscriber confirms and unsubscribes on the French pages, and com
   await page.goto(`/fr/newsletter/confirm?t=${confirm}`);
   await page.getByRole('button', { name: 'Je confirme mon inscription' }).click();
   await expect(page).toHaveURL(/\/fr\/newsletter\/confirm\?result=confirmed$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes inscrit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes inscrit(e)');
   expect(await statusOf(email)).toBe('confirmed');
 
   // The one-click address of a French subscriber's mails, opened in a browser: the French page.
@@ -98,6 +98,6 @@ test('a French subscriber confirms and unsubscribes on the French pages, and com
   await expect(page).toHaveURL(/\/fr\/newsletter\/unsubscribe\?t=/);
   await page.getByRole('button', { name: 'Me désinscrire' }).click();
   await expect(page).toHaveURL(/\/fr\/newsletter\/unsubscribe\?result=unsubscribed$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes désinscrit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes désinscrit(e)');
   expect(await statusOf(email)).toBe('unsubscribed');
 });

@@ -33,3 +33,6 @@ export const routes: { path: string; title: string; h1: string | RegExp }[] = [
   { path: '/terms', title: 'Terms of service - Baobab Data', h1: 'Terms of service' },
   { path: '/privacy', title: 'Privacy policy - Baobab Data', h1: 'Privacy policy' },
 ];
+
+// Every page a visitor can open, by its unprefixed path: the routes above and the newsletter's steps.
+export const pagePaths = [...routes.map((route) => route.path), '/newsletter/confirm', '/newsletter/unsubscribe'];

@@ -8,7 +8,7 @@ import { submitForm } from '@/lib/forms/submit';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
-import type { OutboxMessage, Store } from '@/lib/storage/types';
+import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
 import { BEFORE_SEED_EVENT, sampleEnrolment, sampleRegistration } from '../helpers/samples';
@@ -58,8 +58,8 @@ const meta: RequestMeta = {
   address: '203.0.113.20',
 };
 
-const everything = (store: Store): Promise<OutboxMessage[]> => store.claimMessages('t', Date.now() + 1e12, 500, 1000);
-const wholeText = (m: OutboxMessage) =>
+const everything = (store: Store): Promise<OutboxMail[]> => store.claimMails('t', Date.now() + 1e12, 500, 1000);
+const wholeText = (m: OutboxMail) =>
   [m.subject, m.text, m.html, ...(m.attachments ?? []).map((a) => a.content)].join('\n');
 
 describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHarness) => {
@@ -88,7 +88,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     const today = dayIn(Date.now());
     expect(today > '2023-03-25').toBe(true);
     for (const lang of ['en', 'fr'] as const) {
-      const words = formTexts[lang].server;
+      const words = formTexts[lang].answers;
       expect(await send('registerEvent', { ...sampleRegistration, lang }, today)).toMatchObject({
         status: 'error',
         message: words.eventClosed,
@@ -116,7 +116,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     const refused = results.filter((r) => r.status === 'error');
     expect(refused).toHaveLength(7);
     for (const r of refused) {
-      expect([formTexts.en.server.eventFull, formTexts.fr.server.eventFull]).toContain(
+      expect([formTexts.en.answers.eventFull, formTexts.fr.answers.eventFull]).toContain(
         (r as { message: string }).message,
       );
     }
@@ -130,7 +130,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     );
     expect(offers.filter((r) => r.status === 'success')).toHaveLength(2);
     expect(offers.filter((r) => r.status === 'error').map((r) => (r as { message: string }).message)).toEqual(
-      Array(3).fill(formTexts.fr.server.offerFull),
+      Array(3).fill(formTexts.fr.answers.offerFull),
     );
     expect(await store.list('offer')).toHaveLength(2);
   });

@@ -123,7 +123,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
 
   it('mails the staff the count per form and one CSV per form with exactly the new records', async () => {
     await seed();
-    const { message, counts, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
+    const { mail: message, counts, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
     expect(total).toBe(3);
     expect(counts).toMatchObject({ contact: 2, user: 1, enrolment: 0, offer: 0, newsletter: 0 });
     await store.claimJob('digest:test', { name: 'digest', at: SEVEN_LAGOS }, [message]);
@@ -151,7 +151,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     const long = 'x'.repeat(MAX_ATTACHED_CHARS / 2);
     await store.add('contact', { name: 'A', email: 'a@example.org', message: long, date: SEVEN_LAGOS - HOUR });
     await store.add('contact', { name: 'B', email: 'b@example.org', message: long, date: SEVEN_LAGOS - HOUR });
-    const { message, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
+    const { mail: message, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
     expect(total).toBe(2);
     expect(message.attachments).toBeUndefined();
     expect(message.text).toContain('npm run export -- <form> --since 2026-11-21');

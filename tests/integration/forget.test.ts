@@ -26,10 +26,7 @@ async function seed(store: Store) {
     { name: 'Ada', email: 'Ada@example.org', course: 'Python', date: 1 },
     {
       // The visitor's confirmation, sent once per address, form and day.
-      messages: [
-        note('staff@example.org'),
-        { ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:2026-11-24' },
-      ],
+      mails: [note('staff@example.org'), { ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:2026-11-24' }],
     },
   );
   await store.add('user', { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 2 });
@@ -42,10 +39,10 @@ async function seed(store: Store) {
     'contact',
     { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: 4 },
     {
-      messages: [{ ...note('staff@example.org'), text: 'Kojo says ada@example.org knows.' }, note('kojo@example.org')],
+      mails: [{ ...note('staff@example.org'), text: 'Kojo says ada@example.org knows.' }, note('kojo@example.org')],
     },
   );
-  const [first] = await store.claimMessages('seed', Date.now() + 1000, 1, 60_000);
+  const [first] = await store.claimMails('seed', Date.now() + 1000, 1, 60_000);
   await store.markSent(first!.id, Date.now());
   // The staff digest waiting to be sent lists Ada among others: only her rows may go.
   await store.claimJob('digest:2026-11-24', { name: 'digest', at: 5 }, [
@@ -65,20 +62,20 @@ const DIGEST_CSV =
 
 // What forget leaves of the digest: the header and Kojo's row, with its text untouched.
 async function digestLeft(store: Store): Promise<string> {
-  const [digest] = (await store.claimMessages('check', Date.now() + 1000, 10, 60_000)).filter(
+  const [digest] = (await store.claimMails('check', Date.now() + 1000, 10, 60_000)).filter(
     (m) => m.subject === 'Digest',
   );
   return digest!.attachments![0]!.content;
 }
 
 async function check(store: Store) {
-  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], messages: [], redacted: [], markers: 0 });
+  expect(await store.findEmail('ada@example.org')).toEqual({ records: [], mails: [], redacted: [], markers: 0 });
   // (The Firestore emulator drops the byte-order mark of a stored string.)
   expect((await digestLeft(store)).replace(/^\uFEFF/, '')).toBe(
     '"id","name","email","message"\r\n"2","Kojo","kojo@example.org","hi, ada@example.org.uk is not Ada"\r\n',
   );
   expect((await store.list('contact')).map((r) => r.data.email)).toEqual(['kojo@example.org']);
-  expect((await store.findEmail('kojo@example.org')).messages.map((m) => m.to)).toEqual(['kojo@example.org']);
+  expect((await store.findEmail('kojo@example.org')).mails.map((m) => m.to)).toEqual(['kojo@example.org']);
   await store.close();
 }
 

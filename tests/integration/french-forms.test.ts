@@ -7,7 +7,7 @@ import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { confirmPost, unsubscribeGet, unsubscribePost } from '@/lib/newsletter/routes';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
-import type { OutboxMessage, Store } from '@/lib/storage/types';
+import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
 import { BEFORE_SEED_EVENT, sampleEnrolment, sampleRegistration } from '../helpers/samples';
@@ -17,7 +17,7 @@ import { bothStores } from '../helpers/stores';
 const TOKEN = issueXsrfToken();
 const NOW = Date.UTC(2026, 10, 23, 9);
 const site = { siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
-const fr = formTexts.fr.server;
+const fr = formTexts.fr.answers;
 // The French content of the course, event and offer posted (data/fr): the visitor's mails name them so.
 const frCourse = findCourse('data-analysis-with-python', 'fr')!;
 const frEvent = findEvent(sampleRegistration.event, 'fr')!;
@@ -49,8 +49,8 @@ function services(store: Store, overrides: Partial<FormServices> = {}): FormServ
   };
 }
 
-const queued = (store: Store): Promise<OutboxMessage[]> => store.claimMessages('t', NOW + 1e12, 100, 1000);
-const to = (messages: OutboxMessage[], address: string) => messages.find((m) => m.to === address)!;
+const queued = (store: Store): Promise<OutboxMail[]> => store.claimMails('t', NOW + 1e12, 100, 1000);
+const to = (messages: OutboxMail[], address: string) => messages.find((m) => m.to === address)!;
 
 describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
   const harness = makeHarness();
@@ -72,7 +72,9 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
       link: { label: 'Aller à la page de paiement' },
     });
     expect(state.status === 'success' && state.detail).toMatch(
-      new RegExp(`^Vous êtes inscrit\\(e\\) à ${frCourse.title}\\. Réglez les frais d’inscription de 105.\\$US sur`),
+      new RegExp(
+        `^Vous êtes inscrit\\(e\\) à la formation «.${frCourse.title}.»\\. Réglez les frais d’inscription de 105.\\$US sur`,
+      ),
     );
 
     const [record] = await store.list('enrolment');
@@ -81,8 +83,8 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     const messages = await queued(store);
     expect(messages).toHaveLength(2);
     const visitor = to(messages, sampleEnrolment.email);
-    expect(visitor.subject).toBe(`Votre inscription à ${frCourse.title}`);
-    expect(visitor.text).toContain(`Bienvenue dans la formation ${frCourse.title}\n`);
+    expect(visitor.subject).toBe(`Votre inscription à la formation «\u00a0${frCourse.title}\u00a0»`);
+    expect(visitor.text).toContain(`Bienvenue dans la formation «\u00a0${frCourse.title}\u00a0»\n`);
     expect(visitor.text).not.toContain('Ada');
     expect(visitor.text).toContain('Merci pour votre inscription.');
     expect(visitor.text).toContain(`\nDurée\u00a0: ${frCourse.duration}\n`);
@@ -143,9 +145,11 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     );
     expect(reservation.text).toContain('https://baobabdata.org/fr/offers/become-a-data-analyst');
     const staffNotes = messages.filter((m) => m.to === 'staff@baobabdata.org');
+    // The entity is looked up once, in the visitor's language: the staff's English note names it as the
+    // visitor saw it, beside the visitor's language.
     expect(staffNotes.map((m) => m.subject).sort()).toEqual([
-      'New registration: Baobab Data Hackathon 2023',
-      'Spot reserved: Become a Data Analyst',
+      'New registration: Hackathon Baobab Data 2023',
+      'Spot reserved: Devenir analyste de données',
     ]);
     // The staff read the stored value's English label, whatever the visitor saw.
     expect(staffNotes.find((m) => m.subject.startsWith('Spot'))!.text).toMatch(/^Highest degree: Master's degree$/m);
@@ -162,9 +166,9 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     expect(subscriber!.data).toMatchObject({ lang: 'fr', status: 'pending' });
 
     const [confirmation] = await queued(store);
-    expect(confirmation!.subject).toBe('Confirmez votre abonnement à la lettre d’information de Baobab Data');
+    expect(confirmation!.subject).toBe('Confirmez votre inscription à la lettre d’information de Baobab Data');
     expect(confirmation!.text).toMatch(
-      /^Se désabonner\u00a0: https:\/\/baobabdata\.org\/fr\/newsletter\/unsubscribe\?t=/m,
+      /^Se désinscrire\u00a0: https:\/\/baobabdata\.org\/fr\/newsletter\/unsubscribe\?t=/m,
     );
     const link = confirmation!.text.match(/https:\/\/baobabdata\.org\/fr\/newsletter\/confirm\?t=(\S+)/);
     expect(link).not.toBeNull();

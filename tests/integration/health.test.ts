@@ -17,7 +17,7 @@ it('reports the store reachable and the outbox counts, without anything private'
     'contact',
     { name: 'Private Name', email: 'private@example.org', message: 'secret', date: 1 },
     {
-      messages: [{ to: 'private@example.org', subject: 's', text: 't', html: 'h' }],
+      mails: [{ to: 'private@example.org', subject: 's', text: 't', html: 'h' }],
     },
   );
   const response = await GET();
@@ -32,7 +32,7 @@ it('reports the store reachable and the outbox counts, without anything private'
   });
   expect(JSON.stringify(body)).not.toMatch(/private|secret/i);
 
-  const [claimed] = await store.claimMessages('t', Date.now() + 1, 1, 1000);
+  const [claimed] = await store.claimMails('t', Date.now() + 1, 1, 1000);
   await store.markAttemptFailed(claimed!.id, 'gave up', null);
   expect((await (await GET()).json()).status).toBe('degraded');
 

@@ -8,7 +8,7 @@ import PostalMime from 'postal-mime';
 
 import type { FormOperation } from '@/lib/forms/registry';
 import { submitForm } from '@/lib/forms/submit';
-import { contactMessages } from '@/lib/mail/compose';
+import { contactMails } from '@/lib/mail/compose';
 import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
@@ -196,7 +196,7 @@ describe('the outbox', () => {
     store.add(
       'contact',
       { ...contact, message, date: Date.now() },
-      { messages: [contactMessages({ ...contact, message }, mailContext, 'en')[0]!] },
+      { mails: [contactMails({ ...contact, message }, mailContext, 'en')[0]!] },
     );
 
   it('keeps messages while SMTP is down and delivers each exactly once when it is back', async () => {
@@ -255,7 +255,7 @@ describe('the outbox', () => {
     expect(await worker({ transport: slow, owner: 'a', now: () => now, leaseMs: 60_000 }).runOnce()).toBe(2);
     expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 2, failed: 0 });
     // Given back at once, untried: another instance sends them without waiting for the lease.
-    const rest = await store.claimMessages('b', now, 10, 60_000);
+    const rest = await store.claimMails('b', now, 10, 60_000);
     expect(rest.map((m) => m.attempts)).toEqual([0, 0]);
   });
 
@@ -287,7 +287,7 @@ describe('the outbox', () => {
       expect(await w.runOnce()).toBe(0);
       expect(w.status().failingSince).toEqual(expect.any(Number));
       // Three were never tried: still attempt 0 and claimable at once, not after a lease.
-      const untried = await store.claimMessages('probe', Date.now(), 10, 1000);
+      const untried = await store.claimMails('probe', Date.now(), 10, 1000);
       expect(untried.map((m) => m.attempts)).toEqual([0, 0, 0]);
     });
 
@@ -385,7 +385,7 @@ describe('the outbox', () => {
       store.add(
         'contact',
         { name: 'X', email: 'x@example.org', message: 'm', date: 1 },
-        { messages: [{ ...broken, to: 'ok@example.org' }, broken] },
+        { mails: [{ ...broken, to: 'ok@example.org' }, broken] },
       ),
     ).rejects.toThrow();
     expect(await store.list('contact')).toEqual([]);
@@ -398,7 +398,7 @@ describe('the file transport (embedded default)', () => {
     await submit('contactUs', { name: 'Ada', email: 'ada@example.org', message: 'To a file' });
     const mailDir = join(dir, 'mail');
     const files = fileTransport(mailDir, 'Baobab Data <hello@baobabdata.org>');
-    const [message] = await store.claimMessages('t', Date.now(), 10, 1000);
+    const [message] = await store.claimMails('t', Date.now(), 10, 1000);
     await files.send(message!);
     await files.send(message!);
     expect(readdirSync(mailDir)).toEqual([`${message!.id}.eml`]);

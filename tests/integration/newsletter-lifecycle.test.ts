@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { Email } from 'postal-mime';
 
-import { CHECK_INBOX } from '@/lib/forms/registry';
+import { answers } from '@/lib/forms/submit';
 import { smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
 import { doubleOptInNewsletter, type DoubleOptInNewsletter } from '@/lib/newsletter';
@@ -73,7 +73,7 @@ describe.each(bothStores)('newsletter life cycle on %s', (_name, makeHarness) =>
   it('keeps a sign-up pending, mails a link whose page POST confirms it, then welcomes the subscriber', async () => {
     expect(await list.subscribe('Ada', 'Ada@example.org', T0)).toEqual({
       result: 'success',
-      msg: `Almost finished… ${CHECK_INBOX}`,
+      msg: `Almost finished… ${answers.checkInbox}`,
     });
     expect((await store.getSubscriber('ada@example.org'))?.data).toMatchObject({
       status: 'pending',

@@ -1,8 +1,7 @@
 /** @jest-environment node */
 
-import { WELCOME } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
-import { submitForm } from '@/lib/forms/submit';
+import { answers, submitForm } from '@/lib/forms/submit';
 import { mailchimpNewsletter, providerMessage, type NewsletterProvider } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken } from '@/lib/security/xsrf';
@@ -76,7 +75,7 @@ describe('Mailchimp provider', () => {
   it('sends FULLNAME, EMAIL, subscribe=Subscribe and the empty honeypot, and shows the welcome on success', async () => {
     reply = { kind: 'json', body: { result: 'success', msg: 'Almost done: please confirm your address.' } };
     const state = await subscribe(subscription(), context(mailchimpNewsletter(subscribeUrl())));
-    expect(state).toMatchObject({ status: 'success', message: WELCOME });
+    expect(state).toMatchObject({ status: 'success', message: answers.welcome });
     const sent = stub.requests.at(-1)!.url.searchParams;
     expect(Object.fromEntries(sent)).toEqual({
       u: 'abc123',

@@ -36,7 +36,7 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
     await store.add(
       'contact',
       { name: 'Old', email: 'o@example.org', date: ago(731) },
-      { messages: [note('staff@example.org')] },
+      { mails: [note('staff@example.org')] },
     );
     await store.add('contact', { name: 'Recent', email: 'r@example.org', date: ago(729) });
     await store.add('enrolment', { name: 'Old', email: 'o@example.org', date: ago(1826) });
@@ -59,10 +59,10 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       'contact',
       { name: 'Mail', email: 'm@example.org', date: ago(1) },
       {
-        messages: [note('old-mail@example.org'), note('new-mail@example.org')],
+        mails: [note('old-mail@example.org'), note('new-mail@example.org')],
       },
     );
-    const claimed = await store.claimMessages('w', Date.now() + 1000, 10, 60_000);
+    const claimed = await store.claimMails('w', Date.now() + 1000, 10, 60_000);
     for (const message of claimed) {
       if (message.to === 'old-mail@example.org') await store.markSent(message.id, ago(31));
       if (message.to === 'new-mail@example.org') await store.markSent(message.id, ago(29));
@@ -84,7 +84,7 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       'pending-new@example.org',
     ]);
     // The purged contact's staff note went with it; the old sent mail was emptied, the recent one kept.
-    expect((await store.findEmail('staff@example.org')).messages).toEqual([]);
+    expect((await store.findEmail('staff@example.org')).mails).toEqual([]);
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
 
     // A second pass finds nothing more to do.
@@ -102,7 +102,7 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       { name: 'Ada', email: 'ada@example.org', date: Date.now() },
       {
         submissionKey: 'enrol:today:abc',
-        messages: [{ ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:today' }],
+        mails: [{ ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:today' }],
       },
     );
     expect((await applyRetention(store, settings, Date.now())).markers).toBe(0);

@@ -9,11 +9,14 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+
+import { BUILD_SOURCES } from '../../scripts/lib/build-sources.mjs';
 
 const run = promisify(execFile);
 const repo = resolve(__dirname, '../..');
@@ -23,10 +26,7 @@ const repo = resolve(__dirname, '../..');
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'baobab-rebuild-'));
   cpSync(join(repo, 'scripts'), join(dir, 'scripts'), { recursive: true });
-  const sources = ['app', 'components', 'lib', 'data', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'];
-  for (const name of [...sources, 'package.json', 'package-lock.json', 'tsconfig.json']) {
-    symlinkSync(join(repo, name), join(dir, name));
-  }
+  for (const name of [...BUILD_SOURCES, 'package.json']) symlinkSync(join(repo, name), join(dir, name));
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
   for (const name of readdirSync(join(repo, 'node_modules'))) {
@@ -85,5 +85,19 @@ it('npm start rebuilds when a build setting changes in .env, and only then', asy
   expect(readFileSync(join(dir, '.next', 'build-settings.json'), 'utf8')).toBe(
     '{"SITE_URL":"https://www.data.example.org"}',
   );
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+it('npm start rebuilds when a text in messages/ is newer than the build', async () => {
+  const dir = project();
+  expect(await buildOnly(dir)).toContain('Building the site (no build yet)');
+  expect(await buildOnly(dir)).not.toContain('Building');
+  // An edited French text, and nothing else newer than the build.
+  rmSync(join(dir, 'messages'));
+  cpSync(join(repo, 'messages'), join(dir, 'messages'), { recursive: true });
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(dir, 'messages', 'fr.ts'), later, later);
+  expect(await buildOnly(dir)).toContain('Building the site (sources changed)');
+  expect(builds(dir)).toBe(2);
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);

@@ -127,23 +127,23 @@ describe.each([
     const { id } = await store.add(
       'contact',
       { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-      { messages: [note('staff@example.org'), note('a@example.org')] },
+      { mails: [note('staff@example.org'), note('a@example.org')] },
     );
     const now = Date.now() + 1000;
-    const claimed = await store.claimMessages('worker-a', now, 10, 60_000);
+    const claimed = await store.claimMails('worker-a', now, 10, 60_000);
     expect(claimed.map((m) => [m.to, m.recordId, m.attempts]).sort()).toEqual([
       ['a@example.org', id, 0],
       ['staff@example.org', id, 0],
     ]);
     expect(claimed[0]).toMatchObject({ subject: expect.stringMatching(/^For /), text: 'text', html: '<p>html</p>' });
-    expect(await store.claimMessages('worker-b', now, 10, 60_000)).toEqual([]);
+    expect(await store.claimMails('worker-b', now, 10, 60_000)).toEqual([]);
     expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
 
     await store.markSent(claimed[0]!.id, now);
     await store.markAttemptFailed(claimed[1]!.id, 'relay said 451', now + 5000);
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 1, failed: 0 });
-    expect(await store.claimMessages('worker-b', now + 4000, 10, 60_000)).toEqual([]);
-    const retried = await store.claimMessages('worker-b', now + 5000, 10, 60_000);
+    expect(await store.claimMails('worker-b', now + 4000, 10, 60_000)).toEqual([]);
+    const retried = await store.claimMails('worker-b', now + 5000, 10, 60_000);
     expect(retried.map((m) => [m.id, m.attempts])).toEqual([[claimed[1]!.id, 1]]);
     await store.markAttemptFailed(retried[0]!.id, 'still failing', null);
     expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 1, failed: 1 });
@@ -151,7 +151,7 @@ describe.each([
 
   it('stores a submission once: a second add with its key is refused and writes nothing', async () => {
     const record = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org', date: 5 };
-    const options = { submissionKey: 'registerEvent:2026-11-22:abc', messages: [note('staff@example.org')] };
+    const options = { submissionKey: 'registerEvent:2026-11-22:abc', mails: [note('staff@example.org')] };
     const { id } = await store.add('user', record, options);
     await expect(store.add('user', record, options)).rejects.toBeInstanceOf(DuplicateError);
     expect((await store.list('user')).map((r) => r.id)).toEqual([id]);
@@ -168,11 +168,11 @@ describe.each([
       await store.add(
         'enrolment',
         { name: `N${i}`, email: 'victim@example.org', date: i },
-        { messages: [note('staff@example.org'), confirmation] },
+        { mails: [note('staff@example.org'), confirmation] },
       );
     }
     expect(await store.list('enrolment')).toHaveLength(3);
-    const queued = await store.claimMessages('w', Date.now() + 1000, 20, 60_000);
+    const queued = await store.claimMails('w', Date.now() + 1000, 20, 60_000);
     expect(queued.map((m) => m.to).sort()).toEqual([
       'staff@example.org',
       'staff@example.org',
@@ -189,9 +189,9 @@ describe.each([
       ifHeldBack: { subject: 'Held', text: 'held back', html: '<p>held</p>' },
     };
     for (let i = 0; i < 2; i++) {
-      await store.add('enrolment', { name: `N${i}`, date: i }, { messages: [staff, confirmation] });
+      await store.add('enrolment', { name: `N${i}`, date: i }, { mails: [staff, confirmation] });
     }
-    const queued = await store.claimMessages('w', Date.now() + 1000, 20, 60_000);
+    const queued = await store.claimMails('w', Date.now() + 1000, 20, 60_000);
     const notes = queued.filter((m) => m.to === 'staff@example.org');
     expect(notes.map((m) => m.subject).sort()).toEqual(['For staff@example.org', 'Held']);
     expect(notes.find((m) => m.subject === 'Held')).toMatchObject({ text: 'held back', html: '<p>held</p>' });
@@ -203,12 +203,12 @@ describe.each([
     await store.add(
       'enrolment',
       { name: 'A', email: 'ada@example.org', date: 1 },
-      { messages: [confirmation('ada@example.org')] },
+      { mails: [confirmation('ada@example.org')] },
     );
     await store.add(
       'enrolment',
       { name: 'K', email: 'kojo@example.org', date: 1 },
-      { messages: [confirmation('kojo@example.org')] },
+      { mails: [confirmation('kojo@example.org')] },
     );
     expect((await store.findEmail('ADA@example.org')).markers).toBe(1);
     expect((await store.forgetEmail('ada@example.org')).markers).toBe(1);
@@ -216,15 +216,15 @@ describe.each([
     await store.add(
       'enrolment',
       { name: 'A', email: 'ada@example.org', date: 2 },
-      { messages: [confirmation('ada@example.org')] },
+      { mails: [confirmation('ada@example.org')] },
     );
     await store.add(
       'enrolment',
       { name: 'K', email: 'kojo@example.org', date: 2 },
-      { messages: [confirmation('kojo@example.org')] },
+      { mails: [confirmation('kojo@example.org')] },
     );
     // Ada's confirmation again (her marker was forgotten); Kojo's second is still held back.
-    expect((await store.claimMessages('w', Date.now() + 1000, 20, 60_000)).map((m) => m.to).sort()).toEqual([
+    expect((await store.claimMails('w', Date.now() + 1000, 20, 60_000)).map((m) => m.to).sort()).toEqual([
       'ada@example.org',
       'kojo@example.org',
     ]);
@@ -233,13 +233,13 @@ describe.each([
   it('purges submission keys and once-only markers written before a date, and only those', async () => {
     const confirmation = { ...note('ada@example.org'), onceKey: 'enrol:ada@example.org:2026-11-22' };
     const record = { name: 'A', email: 'ada@example.org', date: 1 };
-    await store.add('enrolment', record, { submissionKey: 'k1', messages: [confirmation] });
+    await store.add('enrolment', record, { submissionKey: 'k1', mails: [confirmation] });
     const cut = Date.now() + 1;
     expect(await store.purgeMarkers(cut - 60_000)).toBe(0);
     expect(await store.purgeMarkers(cut + 1000)).toBe(2);
     expect(await store.purgeMarkers(cut + 1000)).toBe(0);
     // Both keys are free again: the same submission is stored anew and its confirmation queued.
-    await store.add('enrolment', record, { submissionKey: 'k1', messages: [confirmation] });
+    await store.add('enrolment', record, { submissionKey: 'k1', mails: [confirmation] });
     expect(await store.list('enrolment')).toHaveLength(2);
     expect(await store.outboxCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
   });
@@ -248,19 +248,19 @@ describe.each([
     await store.add(
       'contact',
       { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-      { messages: [note('p@example.org'), note('q@example.org')] },
+      { mails: [note('p@example.org'), note('q@example.org')] },
     );
     const now = Date.now() + 1000;
-    const [first, second] = await store.claimMessages('worker-a', now, 10, 60_000);
-    await store.releaseMessages([second!.id]);
-    const again = await store.claimMessages('worker-b', now, 10, 60_000);
+    const [first, second] = await store.claimMails('worker-a', now, 10, 60_000);
+    await store.releaseMails([second!.id]);
+    const again = await store.claimMails('worker-b', now, 10, 60_000);
     expect(again.map((m) => [m.id, m.attempts])).toEqual([[second!.id, 0]]);
 
     await store.markAttemptFailed(first!.id, 'relay unreachable', now + 3_600_000);
     await store.markSent(second!.id, now);
-    expect(await store.claimMessages('worker-b', now + 1, 10, 60_000)).toEqual([]);
+    expect(await store.claimMails('worker-b', now + 1, 10, 60_000)).toEqual([]);
     expect(await store.retryWaitingNow(now + 1)).toBe(1);
-    const due = await store.claimMessages('worker-b', now + 1, 10, 60_000);
+    const due = await store.claimMails('worker-b', now + 1, 10, 60_000);
     expect(due.map((m) => [m.id, m.attempts])).toEqual([[first!.id, 1]]);
     expect(await store.retryWaitingNow(now + 2)).toBe(0);
   });
@@ -269,12 +269,12 @@ describe.each([
     await store.add(
       'contact',
       { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-      { messages: [note('x@example.org')] },
+      { mails: [note('x@example.org')] },
     );
     const now = Date.now() + 1000;
-    const [first] = await store.claimMessages('worker-a', now, 10, 1000);
-    expect(await store.claimMessages('worker-b', now + 999, 10, 1000)).toEqual([]);
-    const [again] = await store.claimMessages('worker-b', now + 1000, 10, 1000);
+    const [first] = await store.claimMails('worker-a', now, 10, 1000);
+    expect(await store.claimMails('worker-b', now + 999, 10, 1000)).toEqual([]);
+    const [again] = await store.claimMails('worker-b', now + 1000, 10, 1000);
     expect(again!.id).toBe(first!.id);
   });
 
@@ -284,7 +284,7 @@ describe.each([
       store.add(
         'contact',
         { name: 'A', email: 'a@example.org', message: 'm', date: 1 },
-        { messages: [note('z@example.org'), bad] },
+        { mails: [note('z@example.org'), bad] },
       ),
     ).rejects.toThrow();
     expect(await store.list('contact')).toEqual([]);
@@ -295,18 +295,18 @@ describe.each([
     const ada = await store.add(
       'enrolment',
       { name: 'Ada', email: 'Ada@Example.org', course: 'Python', date: 1 },
-      { messages: [note('staff@example.org'), note('ada@example.org')] },
+      { mails: [note('staff@example.org'), note('ada@example.org')] },
     );
     const sub = await store.add(
       'newsletter',
       { name: 'Ada', email: 'ada@example.org', status: 'pending', date: 2 },
-      { uniqueKey: 'ada@example.org', messages: [note('ADA@example.org')] },
+      { uniqueKey: 'ada@example.org', mails: [note('ADA@example.org')] },
     );
     await store.add(
       'contact',
       { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: 3 },
       {
-        messages: [
+        mails: [
           { ...note('staff@example.org'), text: 'Kojo mentioned ada@example.org.' },
           { ...note('staff@example.org'), text: 'lada@example.org and ada@example.org.uk are others' },
           { ...note('staff@example.org'), replyTo: 'ADA@example.org' },
@@ -329,14 +329,14 @@ describe.each([
     );
     // Two about the enrolment, one to the address, one naming it, one replying to it; the digest, which
     // lists the address among others, loses only its row.
-    expect(found.messages).toHaveLength(5);
-    expect(found.messages.every((m) => m.status === 'pending')).toBe(true);
+    expect(found.mails).toHaveLength(5);
+    expect(found.mails.every((m) => m.status === 'pending')).toBe(true);
     expect(found.redacted).toEqual([expect.objectContaining({ to: 'staff@example.org', rows: 1 })]);
 
     const removed = await store.forgetEmail('ada@example.org');
     expect(removed.records.map((r) => r.id).sort()).toEqual([ada.id, sub.id].sort());
-    expect(removed.messages.map((m) => m.id).sort()).toEqual(found.messages.map((m) => m.id).sort());
-    const nothing = { records: [], messages: [], redacted: [], markers: 0 };
+    expect(removed.mails.map((m) => m.id).sort()).toEqual(found.mails.map((m) => m.id).sort());
+    const nothing = { records: [], mails: [], redacted: [], markers: 0 };
     expect(await store.findEmail('ada@example.org')).toEqual(nothing);
     expect(await store.forgetEmail('ada@example.org')).toEqual(nothing);
     expect(await store.list('enrolment')).toEqual([]);
@@ -373,16 +373,8 @@ describe.each([
   });
 
   it('purges records older than a date with their messages, by status and date field on request', async () => {
-    await store.add(
-      'contact',
-      { name: 'Old', email: 'o@example.org', date: 100 },
-      { messages: [note('s@example.org')] },
-    );
-    await store.add(
-      'contact',
-      { name: 'New', email: 'n@example.org', date: 300 },
-      { messages: [note('s@example.org')] },
-    );
+    await store.add('contact', { name: 'Old', email: 'o@example.org', date: 100 }, { mails: [note('s@example.org')] });
+    await store.add('contact', { name: 'New', email: 'n@example.org', date: 300 }, { mails: [note('s@example.org')] });
     await store.add('user', { firstName: 'U', email: 'u@example.org', date: 100 });
     expect(await store.purgeRecords('contact', 200)).toBe(1);
     expect((await store.list('contact')).map((r) => r.data.name)).toEqual(['New']);
@@ -407,7 +399,7 @@ describe.each([
       'contact',
       { name: 'A', email: 'a@example.org', date: 1 },
       {
-        messages: [
+        mails: [
           {
             ...note('old@example.org'),
             replyTo: 'reply@example.org',
@@ -419,23 +411,23 @@ describe.each([
       },
     );
     const now = Date.now() + 1000;
-    const claimed = await store.claimMessages('w', now, 10, 60_000);
+    const claimed = await store.claimMails('w', now, 10, 60_000);
     const byTo = (to: string) => claimed.find((m) => m.to === to)!;
     await store.markSent(byTo('old@example.org').id, 1000);
     await store.markSent(byTo('new@example.org').id, 5000);
-    await store.releaseMessages([byTo('waiting@example.org').id]);
-    expect((await store.findEmail('reply@example.org')).messages).toHaveLength(1);
-    expect((await store.findEmail('inner@example.org')).messages).toHaveLength(1);
+    await store.releaseMails([byTo('waiting@example.org').id]);
+    expect((await store.findEmail('reply@example.org')).mails).toHaveLength(1);
+    expect((await store.findEmail('inner@example.org')).mails).toHaveLength(1);
 
     expect(await store.clearSentBodies(2000)).toBe(1);
     expect(await store.clearSentBodies(2000)).toBe(0);
-    expect((await store.findEmail('old@example.org')).messages).toEqual([
+    expect((await store.findEmail('old@example.org')).mails).toEqual([
       { id: byTo('old@example.org').id, to: 'old@example.org', subject: 'For old@example.org', status: 'sent' },
     ]);
     // The reply-to and the attachment went with the body.
-    expect((await store.findEmail('reply@example.org')).messages).toEqual([]);
-    expect((await store.findEmail('inner@example.org')).messages).toEqual([]);
-    expect((await store.claimMessages('w', now + 1, 10, 60_000)).map((m) => [m.to, m.text])).toEqual([
+    expect((await store.findEmail('reply@example.org')).mails).toEqual([]);
+    expect((await store.findEmail('inner@example.org')).mails).toEqual([]);
+    expect((await store.claimMails('w', now + 1, 10, 60_000)).map((m) => [m.to, m.text])).toEqual([
       ['waiting@example.org', 'text'],
     ]);
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 2, failed: 0 });
@@ -479,35 +471,31 @@ describe.each([
       await store.add(
         'contact',
         { name: `C${i}`, email: `c${i}@example.org`, date: i },
-        { messages: [note('staff@example.org'), note(`c${i}@example.org`), note('x@example.org')] },
+        { mails: [note('staff@example.org'), note(`c${i}@example.org`), note('x@example.org')] },
       );
     }
     const stores = await connections(4);
     const now = Date.now() + 1000;
     const rounds = await Promise.all(
-      stores.flatMap((s, i) => [s.claimMessages(`w${i}`, now, 5, 60_000), s.claimMessages(`v${i}`, now, 5, 60_000)]),
+      stores.flatMap((s, i) => [s.claimMails(`w${i}`, now, 5, 60_000), s.claimMails(`v${i}`, now, 5, 60_000)]),
     );
     const ids = rounds.flat().map((m) => m.id);
     expect(ids).toHaveLength(new Set(ids).size);
     // Claimed messages stay claimed: the rest of the 12 are still there for one more claim.
-    const rest = await store.claimMessages('last', now, 20, 60_000);
+    const rest = await store.claimMails('last', now, 20, 60_000);
     expect(ids.length + rest.length).toBe(12);
     expect(new Set([...ids, ...rest.map((m) => m.id)]).size).toBe(12);
     await closeOthers(stores);
   });
 
   it('gives a lapsed claim to exactly one of many instances claiming at once', async () => {
-    await store.add(
-      'contact',
-      { name: 'A', email: 'a@example.org', date: 1 },
-      { messages: [note('once@example.org')] },
-    );
+    await store.add('contact', { name: 'A', email: 'a@example.org', date: 1 }, { mails: [note('once@example.org')] });
     const stores = await connections(5);
     const now = Date.now() + 1000;
-    const [first] = await store.claimMessages('crashed', now, 10, 1000);
+    const [first] = await store.claimMails('crashed', now, 10, 1000);
     expect(first).toBeDefined();
     for (const later of [now + 1000, now + 2000]) {
-      const claims = await Promise.all(stores.map((s, i) => s.claimMessages(`w${i}`, later, 10, 1000)));
+      const claims = await Promise.all(stores.map((s, i) => s.claimMails(`w${i}`, later, 10, 1000)));
       expect(claims.flat().map((m) => m.id)).toEqual([first!.id]);
     }
     await closeOthers(stores);
@@ -516,7 +504,7 @@ describe.each([
   it('takes seats up to the capacity, refuses the next with FullError storing nothing, and frees a removed record’s seat', async () => {
     const seat = { key: 'event:baobab-hackathon', capacity: 2 };
     const register = (email: string, date: number) =>
-      store.add('user', { firstName: 'A', email, date }, { seat, messages: [note('staff@example.org')] });
+      store.add('user', { firstName: 'A', email, date }, { seat, mails: [note('staff@example.org')] });
     expect(await store.seatsTaken(seat.key)).toBe(0);
     await register('a@example.org', 100);
     await register('b@example.org', 300);
@@ -558,7 +546,7 @@ describe.each([
           {
             seat,
             submissionKey: `registerEvent:${i}`,
-            messages: [note('staff@example.org'), { ...note(`p${i}@example.org`), onceKey: `once:${i % 3}` }],
+            mails: [note('staff@example.org'), { ...note(`p${i}@example.org`), onceKey: `once:${i % 3}` }],
           },
         ),
       ),
@@ -569,7 +557,7 @@ describe.each([
     expect(await store.list('user')).toHaveLength(5);
     expect(await store.seatsTaken(seat.key)).toBe(5);
     // Each stored record has its staff message; no refused add left one behind.
-    const queued = await store.claimMessages('w', Date.now() + 1000, 50, 60_000);
+    const queued = await store.claimMails('w', Date.now() + 1000, 50, 60_000);
     expect(queued.filter((m) => m.to === 'staff@example.org')).toHaveLength(5);
     // The same submission again is a duplicate, and takes no seat.
     await store.forgetEmail('p0@example.org');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { RecaptchaSettings } from '@/lib/bot-check';
 import type { FormOperation } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
-import { messages, submitForm } from '@/lib/forms/submit';
+import { answers, submitForm } from '@/lib/forms/submit';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
@@ -167,19 +167,19 @@ describe('XSRF', () => {
       formData(contact),
       context({}, { 'x-xsrf-token': 'b'.repeat(64) }),
     );
-    expect(state).toEqual({ status: 'error', message: messages.xsrf, values: contact });
+    expect(state).toEqual({ status: 'error', message: answers.xsrf, values: contact });
     expect(await store.list('contact')).toEqual([]);
   });
 
   it('ignores a token in a hidden field: only the header counts', async () => {
     const state = await processSubmission('contactUs', formData({ ...contact, _xsrf: TOKEN }), context({}, noToken));
-    expect(state).toMatchObject({ status: 'error', message: messages.xsrf });
+    expect(state).toMatchObject({ status: 'error', message: answers.xsrf });
   });
 
   it('refuses an equal cookie and header pair that this server did not issue', async () => {
     const ctx = context({}, { 'x-xsrf-token': 'a'.repeat(64) });
     ctx.meta.cookie = () => 'a'.repeat(64);
-    expect(await processSubmission('contactUs', formData(contact), ctx)).toMatchObject({ message: messages.xsrf });
+    expect(await processSubmission('contactUs', formData(contact), ctx)).toMatchObject({ message: answers.xsrf });
   });
 
   it('refuses a token when the visitor has no cookie', async () => {
@@ -206,7 +206,7 @@ describe('XSRF', () => {
       formData(contact),
       context({}, { ...noToken, 'sec-fetch-site': 'cross-site' }),
     );
-    expect(crossSite).toMatchObject({ status: 'error', message: messages.xsrf });
+    expect(crossSite).toMatchObject({ status: 'error', message: answers.xsrf });
     const otherOrigin = await processSubmission(
       'contactUs',
       formData(contact),
@@ -339,12 +339,12 @@ describe('confirmations to visitors', () => {
       expect(state).toMatchObject({ status: 'success', message: 'Continue your registration' });
     }
     expect(await store.list('user')).toHaveLength(names.length);
-    const queued = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    const queued = await store.claimMails('t', Date.now() + 1_000_000_000_000, 100, 1000);
     expect(queued.filter((m) => m.to === victim)).toHaveLength(1);
     expect(queued.filter((m) => m.to === 'staff@baobabdata.org')).toHaveLength(names.length);
     // Another form is another confirmation.
     await processSubmission('enrol', formData({ ...sampleEnrolment, email: victim }), context());
-    const more = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    const more = await store.claimMails('t', Date.now() + 1_000_000_000_000, 100, 1000);
     expect(more.filter((m) => m.to === victim)).toHaveLength(1);
   });
 
@@ -353,7 +353,7 @@ describe('confirmations to visitors', () => {
     await processSubmission('registerEvent', formData(registration), context());
     const nextDay = context({ now: () => 1_780_000_000_000 + 24 * 60 * 60 * 1000 });
     await processSubmission('registerEvent', formData({ ...registration, firstName: 'Ada B' }), nextDay);
-    const queued = await store.claimMessages('t', Date.now() + 1_000_000_000_000, 100, 1000);
+    const queued = await store.claimMails('t', Date.now() + 1_000_000_000_000, 100, 1000);
     expect(queued.filter((m) => m.to === 'ada@example.org')).toHaveLength(2);
   });
 });
@@ -443,7 +443,7 @@ describe('bot check (reCAPTCHA v3 siteverify stub)', () => {
   ])('refuses %s with a retryable message and stores nothing', async (_case, verdict) => {
     answer = verdict;
     const state = await processSubmission('contactUs', withToken(), context({ recaptcha: settings }));
-    expect(state).toEqual({ status: 'error', message: messages.botFailed, values: contact });
+    expect(state).toEqual({ status: 'error', message: answers.botFailed, values: contact });
     expect(await store.list('contact')).toEqual([]);
   });
 
@@ -475,12 +475,12 @@ describe('storage failure', () => {
   it('answers a clear error, never success, when the store cannot commit', async () => {
     const broken: Store = { ...store, add: async () => Promise.reject(new Error('disk full')) };
     const state = await processSubmission('contactUs', formData(contact), context({ store: broken }));
-    expect(state).toEqual({ status: 'error', message: messages.notStored, values: contact });
+    expect(state).toEqual({ status: 'error', message: answers.notStored, values: contact });
   });
 
   it('says it cannot confirm, rather than "nothing was stored", when the store does not answer in time', async () => {
     const hanging: Store = { ...store, add: () => withDeadline(new Promise<never>(() => {}), 50, 'the write') };
     const state = await processSubmission('contactUs', formData(contact), context({ store: hanging }));
-    expect(state).toEqual({ status: 'error', message: messages.notConfirmed, values: contact });
+    expect(state).toEqual({ status: 'error', message: answers.notConfirmed, values: contact });
   });
 });

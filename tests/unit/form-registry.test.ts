@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 
 import { columnsFor } from '@/lib/export';
 import * as actions from '@/lib/forms/actions';
-import { collections, columns, fieldNames, forms, isFormOperation, operations } from '@/lib/forms/registry';
+import { collections } from '@/lib/forms/collections';
+import { columns, fieldNames, forms, isFormOperation, operations } from '@/lib/forms/registry';
 import { collections as storedCollections } from '@/lib/storage/types';
 
 import { sampleEnrolment } from '../helpers/samples';
@@ -51,10 +52,15 @@ describe('the form registry', () => {
     expect(isFormOperation('toString')).toBe(false);
   });
 
-  it('turns a course title, event slug or offer slug into its entity once, in the server schema', () => {
+  it('turns a course title, event slug or offer slug into its entity once, in the page language', () => {
     const person = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org' };
     const event = z.safeParse(forms.registerEvent.schema.en, { ...person, event: 'baobab-data-hackathon-2023' });
-    expect(event.success && event.data.event.registrationLink).toMatch(/^https:\/\//);
+    expect(event.success && event.data.entity.registrationLink).toMatch(/^https:\/\//);
+    const french = z.safeParse(forms.registerEvent.schema.fr, { ...person, event: 'baobab-data-hackathon-2023' });
+    expect(french.success && french.data.entity.title).toBe('Hackathon Baobab Data 2023');
+    expect(french.success && forms.registerEvent.record(french.data)).toMatchObject({
+      event: 'baobab-data-hackathon-2023',
+    });
     const unknown = z.safeParse(forms.registerEvent.schema.en, { ...person, event: 'free-laptops' });
     expect(unknown.error?.issues).toEqual([
       expect.objectContaining({ path: ['event'], message: 'This event does not exist' }),
@@ -69,12 +75,17 @@ describe('the form registry', () => {
     };
     // A page cached before the offer field existed posts none: it is the first offer.
     const offer = z.safeParse(forms.registerOffer.schema.en, reservation);
-    expect(offer.success && offer.data.offer.slug).toBe('become-a-data-analyst');
+    expect(offer.success && offer.data.entity.slug).toBe('become-a-data-analyst');
 
     const enrolment = z.safeParse(forms.enrol.schema.en, sampleEnrolment);
     expect(enrolment.success && forms.enrol.record(enrolment.data)).toMatchObject({
       course: 'Data Analysis with Python',
     });
+    const inscription = z.safeParse(forms.enrol.schema.fr, sampleEnrolment);
+    expect(inscription.success && inscription.data.entity.title).toBe('Analyse de données avec Python');
+    expect(inscription.success && forms.enrol.record(inscription.data)).toEqual(
+      enrolment.success && forms.enrol.record(enrolment.data),
+    );
   });
 });
 

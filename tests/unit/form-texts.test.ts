@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 import { buildSchemas } from '@/lib/forms/schemas';
 import { formTexts } from '@/messages/forms';
-import { mailTexts } from '@/messages/mail';
+import { visitorMails } from '@/messages/mails/visitor';
 
 // The type check already fails when a French text is missing (Localised<...>); this catches what it
 // cannot: an empty text, or an English one left in the French set.
@@ -30,7 +30,7 @@ function leaves(value: unknown, path = ''): Map<string, string> {
 
 describe.each([
   ['form texts', formTexts.en, formTexts.fr],
-  ['visitor mail texts', mailTexts.en, mailTexts.fr],
+  ['visitor mail texts', visitorMails.en, visitorMails.fr],
 ])('the French %s', (_name, english, french) => {
   const en = leaves(english);
   const fr = leaves(french);
@@ -71,7 +71,7 @@ describe('the French schemas', () => {
       lastName: 'Écrivez votre nom de famille sur une seule ligne, sans tabulation',
       gender: 'Choisissez un genre',
       degree: 'Choisissez votre diplôme le plus élevé',
-      occupation: 'Votre profession doit compter moins de 101 caractères',
+      occupation: 'Votre profession doit compter 100 caractères au plus',
       country: 'Retirez le code «\u00a0=?…?=\u00a0» de votre pays',
     });
     const phone = z.safeParse(fr.enrolmentSchema.shape.phone, '12');

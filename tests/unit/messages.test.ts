@@ -1,8 +1,18 @@
 import { en } from '@/messages/en';
 import { fr } from '@/messages/fr';
 
-// Words that are the same in French: the brand's section names and the nav's own word.
-const sameInFrench = new Set(['Menu', 'Contact', 'Articles', 'Premium', 'Introduction', 'Pays', 'Message']);
+// Texts that are the same in French: the brand's section names, the nav's own word, and a sentence of
+// placeholders only.
+const sameInFrench = new Set([
+  'Menu',
+  'Contact',
+  'Articles',
+  'Premium',
+  'Introduction',
+  'Pays',
+  'Message',
+  '{dates}, {location}. {tagline}',
+]);
 
 function texts(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string') return [[path, value]];

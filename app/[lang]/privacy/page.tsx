@@ -4,7 +4,7 @@ import { content } from '@/lib/content';
 import { routeLang } from '@/lib/i18n/route';
 import { privacySections } from '@/lib/privacy/policy';
 import { pageMetadata } from '@/lib/seo';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/privacy'>;
 
@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({
     lang,
     title: text.privacy,
-    description: `${text.privacyDescription} ${age} ${text.andOver}`,
+    description: fill(text.privacyDescription, { age: String(age) }),
     path: '/privacy',
   });
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 import CoursePage from '@/app/[lang]/academy/[slug]/page';
 import { findCourse } from '@/lib/content';
-import { enrolmentMessages } from '@/lib/mail/compose';
+import { enrolmentMails } from '@/lib/mail/compose';
 
 import { sampleEnrolment } from '../../helpers/samples';
 
@@ -34,12 +34,12 @@ it('shows and mails the next cohort while it is to come, in each language', asyn
   process.env.SITE_TODAY = '2023-03-01';
   expect(await page('en')).toMatch(/Next cohort\s+3 April 2023/);
   expect(await page('fr')).toMatch(/Prochaine promotion\s+3 avril 2023/);
-  const [, visitor] = enrolmentMessages(enrolment, findCourse(slug)!, mail, 'fr', '2023-03-01');
+  const [, visitor] = enrolmentMails(enrolment, findCourse(slug)!, mail, 'fr', '2023-03-01');
   expect(visitor!.text).toContain('Début de la prochaine promotion\u00a0: 3 avril 2023');
 });
 
 it('says nothing of a cohort that has started', async () => {
   expect(await page('en')).not.toContain('Next cohort');
-  const [, visitor] = enrolmentMessages(enrolment, findCourse(slug)!, mail, 'en', '2026-11-24');
+  const [, visitor] = enrolmentMails(enrolment, findCourse(slug)!, mail, 'en', '2026-11-24');
   expect(visitor!.text).not.toContain('Next cohort');
 });

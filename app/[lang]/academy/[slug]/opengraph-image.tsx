@@ -1,7 +1,6 @@
 import { courses, findCourse, prerendered } from '@/lib/content';
-import { formatCost } from '@/lib/i18n/format';
+import { courseFacts } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
-import { messages } from '@/messages';
 
 const slugs = () => courses.map(({ slug }) => ({ slug }));
 
@@ -10,10 +9,10 @@ const card = ogCard(
     const course = prerendered(findCourse(slug, lang));
     return {
       title: course.title,
-      subtitle: `${course.duration} · ${messages(lang).academy.fee} ${formatCost(course.cost, lang)}`,
+      subtitle: courseFacts(course, lang),
     };
   },
-  { slugs, alt: { en: messages('en').cards.course, fr: messages('fr').cards.course } },
+  { slugs, alt: 'course' },
 );
 
 export const dynamicParams = false;

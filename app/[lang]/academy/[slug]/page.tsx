@@ -6,9 +6,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
-import { courseFacts } from '@/lib/content/facts';
+import { courseDescription } from '@/lib/content/facts';
 import { siteToday } from '@/lib/content/schedule';
-import { langTag } from '@/lib/i18n';
+import { locales } from '@/lib/i18n';
 import { formatCost, formatDates } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     lang,
     title: course.title,
-    description: `${course.title}: ${courseFacts(course, lang)}. ${course.intro.split('. ')[0]}.`.slice(0, 200),
+    description: courseDescription(course, lang),
     path: coursePath(course),
   });
 }
@@ -57,7 +57,7 @@ export default async function CoursePage({ params }: Props) {
           name: course.title,
           description: course.intro,
           url: pageUrl(lang, coursePath(course)),
-          inLanguage: langTag[lang],
+          inLanguage: locales[lang].htmlLang,
           provider: { '@type': 'Organization', name: site.name, url: siteUrl },
         }}
       />

@@ -1,7 +1,6 @@
 import { events, findEvent, prerendered } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
-import { messages } from '@/messages';
 
 const slugs = () => events.map(({ slug }) => ({ slug }));
 
@@ -10,7 +9,7 @@ const card = ogCard(
     const event = prerendered(findEvent(slug, lang));
     return { title: event.title, subtitle: eventDates(event, lang) };
   },
-  { slugs, alt: { en: messages('en').cards.event, fr: messages('fr').cards.event } },
+  { slugs, alt: 'event' },
 );
 
 export const dynamicParams = false;

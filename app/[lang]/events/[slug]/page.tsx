@@ -6,10 +6,10 @@ import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent } from '@/lib/content';
-import { eventClosedText, eventDates } from '@/lib/content/facts';
+import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
 import { eventBooking } from '@/lib/content/schedule';
 import { pageAvailability } from '@/lib/forms/places';
-import { langTag } from '@/lib/i18n';
+import { locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     lang,
     title: event.title,
-    description: `${eventDates(event, lang)}, ${event.location}. ${event.tagline}`,
+    description: eventDescription(event, lang),
     path: `/events/${event.slug}`,
   });
 }
@@ -54,7 +54,7 @@ export default async function EventPage({ params }: Props) {
           startDate: event.startDate,
           endDate: event.endDate,
           description: event.description,
-          inLanguage: langTag[lang],
+          inLanguage: locales[lang].htmlLang,
           location: {
             '@type': 'Place',
             name: event.location,

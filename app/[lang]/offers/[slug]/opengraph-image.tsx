@@ -1,22 +1,15 @@
 import { findOffer, offers, prerendered } from '@/lib/content';
-import { formatMoney, formatPercent } from '@/lib/i18n/format';
+import { offerCard } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
-import { messages } from '@/messages';
 
 const slugs = () => offers.map(({ slug }) => ({ slug }));
 
 const card = ogCard(
   (lang, slug) => {
     const offer = prerendered(findOffer(slug, lang));
-    const text = messages(lang).offer;
-    const was = formatMoney(offer.wasPrice, lang);
-    const now = formatMoney(offer.nowPrice, lang);
-    return {
-      title: offer.title,
-      subtitle: `${formatPercent(offer.discountPercent, lang)} ${text.off}: ${text.was}${was}, ${text.now}${now}`,
-    };
+    return { title: offer.title, subtitle: offerCard(offer, lang) };
   },
-  { slugs, alt: { en: messages('en').cards.offer, fr: messages('fr').cards.offer } },
+  { slugs, alt: 'offer' },
 );
 
 export const dynamicParams = false;

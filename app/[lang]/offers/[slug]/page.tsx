@@ -7,14 +7,21 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, findOffer, offers } from '@/lib/content';
-import { cohortStart, offerClosedText, offerEnds } from '@/lib/content/facts';
+import {
+  cohortStart,
+  offerClosedText,
+  offerDeadline,
+  offerDescription,
+  offerDiscount,
+  offerPrice,
+} from '@/lib/content/facts';
 import { offerBooking } from '@/lib/content/schedule';
 import { pageAvailability } from '@/lib/forms/places';
-import { langTag } from '@/lib/i18n';
-import { formatMoney, formatPercent } from '@/lib/i18n/format';
+import { locales } from '@/lib/i18n';
+import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 import styles from './offer.module.css';
 
@@ -30,13 +37,10 @@ type Props = PageProps<'/[lang]/offers/[slug]'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { lang, entity: offer } = await routeEntity(params, findOffer);
-  const text = messages(lang).offer;
-  const now = formatMoney(offer.nowPrice, lang);
-  const was = formatMoney(offer.wasPrice, lang);
   return pageMetadata({
     lang,
     title: offer.title,
-    description: `${offer.highlights}. ${text.cohort} ${cohortStart(offer, lang)}: ${formatPercent(offer.discountPercent, lang)} ${text.off}, ${text.now}${now} ${text.instead} ${was}. ${text.ends} ${offerEnds(offer, lang)}.`,
+    description: offerDescription(offer, lang),
     path: `/offers/${offer.slug}`,
   });
 }
@@ -67,15 +71,13 @@ export default async function OfferPage({ params }: Props) {
             '@type': 'Course',
             name: offer.title,
             description: offer.description,
-            inLanguage: langTag[lang],
+            inLanguage: locales[lang].htmlLang,
             provider: { '@type': 'Organization', name: site.name },
           },
         }}
       />
       <PageHeader title={offer.title}>
-        <p className={styles.cohort}>
-          {text.cohort} {cohortStart(offer, lang)}
-        </p>
+        <p className={styles.cohort}>{fill(text.cohort, { start: cohortStart(offer, lang) })}</p>
         <p className={styles.highlights}>{offer.highlights}</p>
       </PageHeader>
       <div className={`container ${ui.columns}`}>
@@ -89,22 +91,17 @@ export default async function OfferPage({ params }: Props) {
             className={ui.roundedImage}
             sizes="(min-width: 56rem) 36rem, 92vw"
           />
-          <p className={styles.discount}>{`${formatPercent(offer.discountPercent, lang)} ${text.off}`}</p>
+          <p className={styles.discount}>{offerDiscount(offer, lang)}</p>
+          {/* Read as one sentence in the language's order; shown as the old price struck through. */}
           <h2 id="price" className={styles.price}>
-            <span className="visually-hidden">{text.price}</span>
-            <s className={styles.was}>
-              <span className="visually-hidden">{text.was}</span>
-              {formatMoney(offer.wasPrice, lang)}
-            </s>{' '}
-            <span className={styles.now}>
-              <span className="visually-hidden">{text.now}</span>
-              {formatMoney(offer.nowPrice, lang)}
+            <span className="visually-hidden">{offerPrice(offer, lang)}</span>
+            <span aria-hidden="true">
+              <s className={styles.was}>{formatMoney(offer.wasPrice, lang)}</s>{' '}
+              <span className={styles.now}>{formatMoney(offer.nowPrice, lang)}</span>
             </span>
           </h2>
           <p>
-            <strong>
-              {text.ends} {offerEnds(offer, lang)}.
-            </strong>
+            <strong>{offerDeadline(offer, lang)}</strong>
           </p>
           <p className={ui.prose}>{offer.description}</p>
         </section>

@@ -1,7 +1,6 @@
 import { findProjectBySlug, prerendered, projectSummaries } from '@/lib/content';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 import { projectSlug } from '@/lib/slug';
-import { messages } from '@/messages';
 
 const slugs = () => projectSummaries.map((project) => ({ slug: projectSlug(project) }));
 
@@ -10,7 +9,7 @@ const card = ogCard(
     const { detail } = prerendered(findProjectBySlug(slug, lang));
     return { title: detail.title, subtitle: detail.summary.slice(0, 90) };
   },
-  { slugs, alt: { en: messages('en').cards.project, fr: messages('fr').cards.project } },
+  { slugs, alt: 'project' },
 );
 
 export const dynamicParams = false;

@@ -1,16 +1,16 @@
-import * as courses from '@/data/fr/courses';
-import * as events from '@/data/fr/events';
-import * as insights from '@/data/fr/insights';
-import * as navigation from '@/data/fr/navigation';
-import * as offers from '@/data/fr/offers';
-import * as pages from '@/data/fr/pages';
-import * as partners from '@/data/fr/partners';
-import * as people from '@/data/fr/people';
-import * as projects from '@/data/fr/projects';
-import * as site from '@/data/fr/site';
-import * as testimonials from '@/data/fr/testimonials';
+import * as courses from './courses';
+import * as events from './events';
+import * as insights from './insights';
+import * as navigation from './navigation';
+import * as offers from './offers';
+import * as pages from './pages';
+import * as partners from './partners';
+import * as people from './people';
+import * as projects from './projects';
+import * as site from './site';
+import * as testimonials from './testimonials';
 
-// The French data (data/fr/), in the shape lib/content parses for each language.
+// The French texts (data/fr/), in the shape lib/content parses for each language.
 export const french = {
   site: site.site,
   mainNav: navigation.mainNav,

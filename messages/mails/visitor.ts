@@ -1,11 +1,9 @@
 import type { Localised } from '@/lib/i18n';
 
 // The words of the mails a visitor receives, in the language of the page they used. Staff mails stay
-// in English (lib/mail/compose.ts) and name the visitor's language. Fees, dates and prices come
+// in English (messages/mails/staff.ts) and name the visitor's language. Fees, dates and prices come
 // formatted for the language (lib/i18n/format.ts, lib/content/facts.ts).
 export interface VisitorMailTexts {
-  // The language's name as the staff's English mail gives it.
-  languageName: string;
   unsubscribe: string;
   // Between a label and its value in the plain text ("Dates: …"; French puts a space before the colon).
   colon: string;
@@ -20,6 +18,8 @@ export interface VisitorMailTexts {
     course: string;
     duration: string;
     fee: string;
+    // The fee row's value for a free course.
+    noFee: string;
     pay: string;
     nextCohort: string;
   };
@@ -63,9 +63,8 @@ export interface VisitorMailTexts {
   };
 }
 
-export const mailTexts: Localised<VisitorMailTexts> = {
+export const visitorMails: Localised<VisitorMailTexts> = {
   en: {
-    languageName: 'English',
     unsubscribe: 'Unsubscribe',
     colon: ': ',
     notYou:
@@ -79,16 +78,17 @@ export const mailTexts: Localised<VisitorMailTexts> = {
       course: 'Course',
       duration: 'Duration',
       fee: 'Registration fee',
+      noFee: 'None, the course is free',
       pay: 'Pay the registration fee',
       nextCohort: 'Next cohort starts',
     },
     event: {
       subject: (event) => `You're registered: ${event}`,
       heading: (event) => `See you at ${event}`,
-      when: (event, dates, location) => `${event} takes place on ${dates} (${location}).`,
+      when: (event, dates, location) => `Join us for ${event} on ${dates} (${location}).`,
       finish: 'Finish your registration on the event page.',
       finishWithInvite: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
-      reminder: (event) => `${event} starts tomorrow.`,
+      reminder: (event) => `Reminder: ${event} starts tomorrow.`,
       dates: 'Dates',
       where: 'Where',
       link: 'Finish your registration',
@@ -129,31 +129,31 @@ export const mailTexts: Localised<VisitorMailTexts> = {
     },
   },
   fr: {
-    languageName: 'French',
-    unsubscribe: 'Se désabonner',
+    unsubscribe: 'Se désinscrire',
     colon: ' : ',
     notYou:
       'Vous recevez cet e-mail parce que cette adresse a été saisie dans un formulaire de notre site. Si ce n’était pas vous, ignorez-le : rien d’autre ne suivra.',
     enrolment: {
-      subject: (course) => `Votre inscription à ${course}`,
-      heading: (course) => `Bienvenue dans la formation ${course}`,
+      subject: (course) => `Votre inscription à la formation « ${course} »`,
+      heading: (course) => `Bienvenue dans la formation « ${course} »`,
       paid: (fee) =>
         `Merci pour votre inscription. Votre place sera confirmée dès le règlement des frais d’inscription de ${fee} sur la page de paiement.`,
       free: 'Merci pour votre inscription. Cette formation est gratuite : nous vous enverrons les informations pour la rejoindre avant son début.',
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
+      noFee: 'aucuns, la formation est gratuite',
       pay: 'Régler les frais d’inscription',
       nextCohort: 'Début de la prochaine promotion',
     },
     event: {
       subject: (event) => `Votre inscription : ${event}`,
-      heading: (event) => `À bientôt à ${event}`,
-      when: (event, dates, location) => `Rendez-vous le ${dates} pour ${event} (${location}).`,
+      heading: (event) => `Nous vous attendons pour ${event}`,
+      when: (event, dates, location) => `Rendez-vous pour ${event} : ${dates}, ${location}.`,
       finish: 'Terminez votre inscription sur la page de l’événement.',
       finishWithInvite:
         'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
-      reminder: (event) => `${event} commence demain.`,
+      reminder: (event) => `Rappel : ${event} commence demain.`,
       dates: 'Dates',
       where: 'Lieu',
       link: 'Terminer mon inscription',
@@ -177,29 +177,20 @@ export const mailTexts: Localised<VisitorMailTexts> = {
         `Nous répondons à chaque message sous ${days} jours ouvrés, depuis notre propre adresse, à l’adresse que vous avez indiquée.`,
     },
     newsletter: {
-      confirmSubject: (site) => `Confirmez votre abonnement à la lettre d’information de ${site}`,
-      confirmHeading: 'Merci de confirmer votre abonnement',
+      confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,
+      confirmHeading: 'Merci de confirmer votre inscription',
       confirmAsked: (site) =>
         `Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de ${site} à cette adresse. Ouvrez le lien ci-dessous et appuyez sur le bouton pour confirmer.`,
       confirmValid: (days) =>
         `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
-      confirmLink: 'Confirmer mon abonnement',
+      confirmLink: 'Confirmer mon inscription',
       welcomeSubject: (site) => `Bienvenue dans la communauté ${site}`,
       welcomeHeading: 'Bienvenue dans la communauté',
       welcomeParagraphs: [
-        'Votre abonnement est confirmé. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
-        'Chaque lettre comporte un lien de désabonnement en bas de page, comme cet e-mail.',
+        'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
+        'Chaque lettre comporte en bas de page un lien de désinscription, comme cet e-mail.',
       ],
       visit: (site) => `Visiter ${site}`,
     },
   },
-};
-
-// The staff's own words about a submission's mails (English, as every staff mail).
-export const staffMailTexts = {
-  heldBack: (item: string, language: string) =>
-    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links).`,
-  acknowledged: 'The sender was sent an acknowledgement that contains none of their text.',
-  contactHeldBack:
-    'No acknowledgement was sent for this message: this address already received one today in the same language.',
 };

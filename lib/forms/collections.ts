@@ -1,0 +1,16 @@
+// Each form's operation name and the collection its records go to, under the spec's names, so the
+// organisation's existing Firestore data stays readable (docs/product.md §3). A leaf: storage, the
+// export and the words of the forms read these names without importing the registry (which imports
+// them all), and lib/forms/registry.ts declares one form per entry.
+export const formCollections = {
+  enrol: 'enrolment',
+  contactUs: 'contact',
+  subscribe: 'newsletter',
+  registerEvent: 'user',
+  registerOffer: 'offer',
+} as const;
+
+export type FormOperation = keyof typeof formCollections;
+export type FormCollection = (typeof formCollections)[FormOperation];
+
+export const collections = Object.values(formCollections) as FormCollection[];

@@ -1,0 +1,58 @@
+// The words of the mails the staff receive: the note about each submission and the daily digest. In
+// English only, whatever the visitor's language (each note names it in a row); whole sentences, with
+// their values as parameters.
+export const staffMails = {
+  rows: {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    gender: 'Gender',
+    country: 'Country',
+    course: 'Course',
+    fee: 'Registration fee',
+    firstName: 'First name',
+    lastName: 'Last name',
+    degree: 'Highest degree',
+    occupation: 'Occupation',
+    language: 'Language',
+    nextCohort: 'Next cohort starts',
+  },
+  // When a visitor's confirmation is held back (at most one a day per address, item and language), the
+  // staff's note says so; a contact message's note says what the sender was sent.
+  heldBack: (item: string, language: string) =>
+    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links).`,
+  acknowledged: 'The sender was sent an acknowledgement that contains none of their text.',
+  contactHeldBack:
+    'No acknowledgement was sent for this message: this address already received one today in the same language.',
+  enrolment: {
+    subject: (course: string) => `New enrolment: ${course}`,
+    heading: 'New enrolment',
+    text: (name: string, course: string) => `${name} enroled in ${course}.`,
+  },
+  contact: {
+    subject: (name: string) => `Message from ${name} via the website`,
+    heading: (name: string) => `Message from ${name}`,
+    text: (name: string, email: string) =>
+      `${name} <${email}> wrote through the contact form. Reply to this email to answer them.`,
+  },
+  event: {
+    subject: (event: string) => `New registration: ${event}`,
+    heading: (event: string) => `New registration for ${event}`,
+    text: (name: string, event: string) => `${name} registered for ${event}.`,
+  },
+  offer: {
+    subject: (offer: string) => `Spot reserved: ${offer}`,
+    heading: (offer: string) => `New reservation for ${offer}`,
+    text: (name: string) => `${name} reserved a spot.`,
+  },
+  digest: {
+    subject: (site: string, total: number, date: string) =>
+      `${site} digest: ${total} new record${total === 1 ? '' : 's'} (${date})`,
+    heading: (total: number) => `${total} new record${total === 1 ? '' : 's'}`,
+    period: (from: string, to: string) => `Submitted from ${from} to ${to}.`,
+    nothingNew: 'Nothing new came in.',
+    tooBig: (since: string) =>
+      `Too many to attach: on the server, npm run export -- <form> --since ${since} gives them as CSV.`,
+    attached: 'Each form’s new records are attached as a CSV file, which opens in any spreadsheet.',
+  },
+};

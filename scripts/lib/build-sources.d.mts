@@ -1,0 +1,1 @@
+export declare const BUILD_SOURCES: readonly string[];
