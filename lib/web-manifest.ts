@@ -3,7 +3,7 @@ import type { MetadataRoute } from 'next';
 import { content, site } from '@/lib/content';
 import { localePath, locales, type Lang } from '@/lib/i18n';
 
-// Where a page's language finds its manifest: /manifest.webmanifest, /fr/manifest.webmanifest.
+// Where a page's language finds its manifest: /manifest.webmanifest, or under the language's prefix.
 export const manifestPath = (lang: Lang) => localePath(lang, '/manifest.webmanifest');
 
 // The web manifest in a language: the name, icons and colours a phone uses when a visitor installs the

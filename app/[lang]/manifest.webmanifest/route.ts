@@ -2,7 +2,7 @@ import { langs } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { manifestPath, manifestResponse } from '@/lib/web-manifest';
 
-// The manifest of each language served under its prefix (/fr/manifest.webmanifest).
+// The manifest of each language served under its prefix (/<prefix>/manifest.webmanifest).
 export const dynamic = 'force-static';
 export const dynamicParams = false;
 
