@@ -7,9 +7,18 @@ import type { Offer, SiteEvent } from './types';
 // ('2023-03-18'), compared as text.
 export type Availability = 'open' | 'closed' | 'full';
 
-// An ISO day in a time zone.
+// An ISO day in a time zone, put together from its parts: no locale is named, so no language is
+// (docs/i18n.md), and Latin digits are asked for whatever the server's locale.
 export function dayIn(time: number, timeZone: string = SITE_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
+  const parts = new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    numberingSystem: 'latn',
+  }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 // Today for the whole site: SITE_TIME_ZONE's date, or SITE_TODAY when it is set (lib/config.ts).

@@ -22,7 +22,7 @@ const capacity = z.number().int().positive().optional();
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time such as "09:00"');
 const timeZone = z.string().refine((zone) => {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
     return true;
   } catch {
     return false;

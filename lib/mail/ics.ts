@@ -39,13 +39,16 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-// A zone's offset from UTC on a day, as iCalendar writes it ('+0100').
+// A zone's offset from UTC on a day, as iCalendar writes it ('+0100'). Whatever the server's locale
+// calls the zone ('GMT+01:00', 'UTC+01:00'), the offset is its signed hours and minutes; a zone at UTC
+// has none.
 function utcOffset(timeZone: string, isoDate: string): string {
-  const name = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+  const name = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'longOffset', numberingSystem: 'latn' })
     .formatToParts(new Date(`${isoDate}T12:00:00Z`))
     .find((part) => part.type === 'timeZoneName')!.value;
-  const match = name.match(/GMT([+-])(\d{2}):(\d{2})/);
-  return match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
+  // Some locales write the minus sign as U+2212.
+  const match = name.match(/([+\u2212-])(\d{2}):(\d{2})/);
+  return match ? `${match[1] === '+' ? '+' : '-'}${match[2]}${match[3]}` : '+0000';
 }
 
 // The zone as the invitation defines it: its offset during the event (the event's own days are all a
