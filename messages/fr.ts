@@ -172,7 +172,7 @@ export const fr = {
   },
   events: {
     title: 'Événements',
-    description: 'Les hackathons et rencontres de la communauté Baobab Data : ce qui arrive et ce qui a eu lieu.',
+    description: 'Les hackathons et rencontres de la communauté Baobab Data : ce qui se prépare et ce qui a eu lieu.',
     intro: 'Les hackathons et rencontres de la communauté, les prochains d’abord.',
     upcoming: 'À venir',
     past: 'Événements passés',

@@ -170,7 +170,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       link: 'Voir l’offre',
     },
     contact: {
-      subject: (site) => `Nous avons bien reçu votre message à ${site}`,
+      subject: (site) => `${site} a bien reçu votre message`,
       heading: 'Nous avons bien reçu votre message',
       received: (site) => `Merci d’avoir écrit à ${site}. Votre message est bien parvenu à notre équipe.`,
       answer: (days) =>

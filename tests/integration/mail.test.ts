@@ -112,7 +112,7 @@ describe('messages of each kind', () => {
     expect(await worker().runOnce()).toBe(5);
     const acks = byRecipient(sampleContact.email);
     expect(acks.map((m) => m.subject).sort()).toEqual([
-      'Nous avons bien reçu votre message à Baobab Data',
+      'Baobab Data a bien reçu votre message',
       'We received your message to Baobab Data',
     ]);
     const notes = byRecipient('staff@baobabdata.org').map((m) => m.text ?? '');
