@@ -57,8 +57,8 @@ function confirmation(to: string, subject: string, letter: Letter & { lang: Lang
 const staff = staffMails;
 // The staff's notes are in English (the default language) and name the language the visitor used.
 const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
-const languageRow = (lang: Lang): [string, string] => [staff.rows.language, languageName(lang)];
 const languageName = (lang: Lang) => languageNames.of(locales[lang].htmlLang) ?? lang;
+const languageRow = (lang: Lang): [string, string] => [staff.rows.language, languageName(lang)];
 const heldBack = (item: string, lang: Lang) => staff.heldBack(item, languageName(lang));
 
 // `input.course` is the course's English title, as posted and stored; `course` is the course in the

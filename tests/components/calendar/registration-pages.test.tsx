@@ -27,7 +27,7 @@ afterEach(() => {
 describe('on the real date', () => {
   it.each([
     ['en', 'This event took place on 18-19 March 2023.', 'Hear about the next events first'],
-    ['fr', 'Cet événement a eu lieu du 18 au 19 mars 2023.', 'Soyez informé des prochains événements'],
+    ['fr', 'Cet événement a eu lieu du 18 au 19 mars 2023.', 'Recevez en premier l’annonce des prochains événements'],
   ])('the %s event page says it took place, offers the newsletter and shows no form', async (lang, past, next) => {
     const markup = await html(EventPage, { lang, slug: event });
     expect(text(markup)).toContain(past);
