@@ -1,2 +1,9 @@
 // Business constants of docs/product.md §9 that are behaviour rather than content.
 export const EVENT_REDIRECT_DELAY_MS = 2000;
+
+// The organisation's calendar: "today" is the date in Lagos (docs/product.md §9), and an event's hours
+// are in this zone unless the event names another.
+export const SITE_TIME_ZONE = 'Africa/Lagos';
+
+// The working days within which the staff answer a contact message, as its acknowledgement says.
+export const CONTACT_REPLY_DAYS = 2;

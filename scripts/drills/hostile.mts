@@ -305,7 +305,9 @@ async function rateLimitBypass(mode: 'direct' | 'behind one proxy') {
 }
 
 // 2. Mail cannon: many registrations for one victim, from many spoofed addresses, with attacker text
-// in every field a visitor types. The victim gets one confirmation per form and day.
+// in every field a visitor types. The victim gets one confirmation per form and day, and none of the
+// attackers' words: the first to type the victim's address chooses nothing the victim reads (a mail
+// that carries attacker text counts as a bypass).
 const victim = 'victim@example.org';
 async function mailCannon(dataDir: string) {
   const t = tally('mail cannon');
@@ -327,13 +329,16 @@ async function mailCannon(dataDir: string) {
     t.notes.push(`${operation}: ${sent}`);
   }
   t.mailsPerVictim = worst;
+  t.bypasses += await mailsTo(dataDir, victim, /Pay here|evil\.example/);
 }
 
-async function mailsTo(dataDir: string, address: string): Promise<number> {
+// The mails to an address, or those of them whose subject, text or HTML match `saying`.
+async function mailsTo(dataDir: string, address: string, saying?: RegExp): Promise<number> {
   let count = 0;
   for (const file of mailFiles(dataDir)) {
     const parsed = await PostalMime.parse(readFileSync(join(dataDir, 'mail', file)));
-    if (parsed.to?.some((to) => to.address?.toLowerCase() === address)) count += 1;
+    if (!parsed.to?.some((to) => to.address?.toLowerCase() === address)) continue;
+    if (!saying || saying.test(`${parsed.subject}\n${parsed.text}\n${parsed.html}`)) count += 1;
   }
   return count;
 }
@@ -965,7 +970,8 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
   const server = startNextServer({
     port,
-    env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', ...env },
+    // Before the seed's event and offer, as the build the tests make: their forms are open.
+    env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', SITE_TODAY: '2023-03-01', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
