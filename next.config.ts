@@ -23,6 +23,11 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
   },
   serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin'],
+  // Pages that follow the calendar are regenerated every 20 minutes (their `revalidate`); one older than
+  // 40 minutes is never served as it is, even to the first visitor after a quiet night: that visitor
+  // waits for a fresh one. With nginx's 10 minutes, a closed registration is gone within the hour
+  // (docs/product.md §9).
+  expireTime: 2400,
   // lib/assets.ts links images by the hash of their content: the address is the version.
   async rewrites() {
     return {

@@ -4,7 +4,18 @@ import { coursePath, courses, events, offers, projectPath, projectSummaries } fr
 import { langs, localePath } from '@/lib/i18n';
 import { languageAlternates, siteUrl } from '@/lib/seo';
 
-const staticPaths = ['/', '/about', '/projects', '/academy', '/insights', '/contact', '/terms', '/privacy'];
+const staticPaths = [
+  '/',
+  '/about',
+  '/projects',
+  '/academy',
+  '/insights',
+  '/events',
+  '/offers',
+  '/contact',
+  '/terms',
+  '/privacy',
+];
 
 // Every page in both languages, each entry naming its twin (hreflang alternates).
 export default function sitemap(): MetadataRoute.Sitemap {

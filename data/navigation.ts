@@ -12,6 +12,8 @@ export const footerNav = [
   { label: 'Projects', href: '/projects' },
   { label: 'Academy', href: '/academy' },
   { label: 'Insight', href: '/insights' },
+  { label: 'Events', href: '/events' },
+  { label: 'Offers', href: '/offers' },
   { label: 'Privacy policy', href: '/privacy' },
   { label: 'Terms of service', href: '/terms' },
   { label: 'Contact Us', href: '/contact' },

@@ -5,3 +5,10 @@ export const EVENT_REDIRECT_DELAY_MS = 2000;
 // form in that time; they are never mailed.
 export const HONEYPOT_KEEP_DAYS = 7;
 export const HONEYPOT_CAP = 500;
+
+// The organisation's calendar: "today" is the date in Lagos (docs/product.md §9), and an event's hours
+// are in this zone unless the event names another.
+export const SITE_TIME_ZONE = 'Africa/Lagos';
+
+// The working days within which the staff answer a contact message, as its acknowledgement says.
+export const CONTACT_REPLY_DAYS = 2;

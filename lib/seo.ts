@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 
 import { buildSiteUrl } from '@/lib/config';
 import { site } from '@/lib/content';
+import type { Availability } from '@/lib/content/schedule';
 import { defaultLang, langs, localePath, locales, localeUrl, otherLangs, type Lang } from '@/lib/i18n';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
@@ -55,3 +56,11 @@ export function pageMetadata({ lang, title, description, path }: PageSeo): Metad
     twitter: { card: 'summary_large_image', title: fullTitle, description },
   };
 }
+
+// schema.org's words for where a registration stands (docs/product.md §9): an event keeps
+// EventScheduled (it took or takes place as planned) and its places carry the state, as an offer's do.
+export const schemaAvailability: Record<Availability, string> = {
+  open: 'https://schema.org/InStock',
+  full: 'https://schema.org/SoldOut',
+  closed: 'https://schema.org/Discontinued',
+};

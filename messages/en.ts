@@ -43,6 +43,7 @@ export const en = {
     previousInsight: 'Previous insight',
     nextInsight: 'Next insight',
     join: 'Join the community',
+    upcoming: 'Coming up',
     getTrained: 'Get trained',
     startProject: 'Start a Project',
   },
@@ -92,6 +93,7 @@ export const en = {
     introduction: 'Introduction',
     outcome: 'Learning Outcome',
     enrol: 'Enrol',
+    nextCohort: 'Next cohort',
   },
   contact: {
     title: 'Contact',
@@ -141,6 +143,10 @@ export const en = {
     where: 'Where:',
     partnership: 'In partnership with',
     register: 'Register',
+    // {dates} is the event's days; a French sentence needs {start} and {end} apart for several days.
+    pastOneDay: 'This event took place on {dates}.',
+    pastDays: 'This event took place on {dates}.',
+    full: 'Registration is closed: every place for this event is taken.',
   },
   offer: {
     cohort: 'Cohort starting {start}',
@@ -150,6 +156,35 @@ export const en = {
     description: '{highlights}. Cohort starting {start}: {off} off, now {now} instead of {was}. Offer ends {ends}.',
     card: '{off} off: was {was}, now {now}',
     reserve: 'Reserve your spot',
+    past: 'This offer ended on {date}.',
+    full: 'Every spot of this offer is taken.',
+  },
+  // What events and offers say about where they stand (docs/product.md §9), and their list pages.
+  calendar: {
+    open: 'Registration open',
+    full: 'Full',
+    eventPast: 'Took place',
+    offerPast: 'Ended',
+    offerEnds: 'Ends on {date}',
+    offerDetail: 'Cohort starting {start} · {price}',
+  },
+  events: {
+    title: 'Events',
+    description: 'Hackathons and meet-ups of the Baobab Data community: what is coming up and what took place.',
+    intro: 'Hackathons and meet-ups of the community, the next ones first.',
+    upcoming: 'Coming up',
+    past: 'Past events',
+    none: 'No event is planned right now.',
+    nextStep: 'Hear about the next events first: join our newsletter.',
+  },
+  offers: {
+    title: 'Offers',
+    description: 'Programmes of the Baobab Data academy at a reduced price, for a limited time.',
+    intro: 'Programmes of the academy at a reduced price, for a limited time.',
+    upcoming: 'Current offers',
+    past: 'Past offers',
+    none: 'No offer is running right now.',
+    nextStep: 'Hear about the next offers first: join our newsletter.',
   },
   legal: {
     updated: 'Last updated {date}',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds the site when there is no build or the sources changed since the last one, then
-// serves it on HOSTNAME:PORT (default 0.0.0.0:3000). Build-time settings (SITE_URL, NEXT_PUBLIC_*) are
+// serves it on HOSTNAME:PORT (default 0.0.0.0:3000). Build-time settings (SITE_URL, SITE_TODAY, NEXT_PUBLIC_*) are
 // part of the fingerprint, so changing them rebuilds too.
 // --build-only stops after the build; --force builds even when nothing changed.
 import { spawn } from 'node:child_process';
@@ -44,7 +44,9 @@ function newestMtime(path) {
 }
 
 function buildSettings() {
-  const entries = Object.entries(process.env).filter(([k]) => k === 'SITE_URL' || k.startsWith('NEXT_PUBLIC_'));
+  const entries = Object.entries(process.env).filter(
+    ([k]) => k === 'SITE_URL' || k === 'SITE_TODAY' || k.startsWith('NEXT_PUBLIC_'),
+  );
   return JSON.stringify(Object.fromEntries(entries.sort()));
 }
 

@@ -1,5 +1,6 @@
 import { OrganizationJsonLd } from 'next-seo';
 
+import { AgendaList } from '@/components/calendar/agenda-list';
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Hero } from '@/components/home/hero';
 import { InsightCard } from '@/components/insights/insight-card';
@@ -9,10 +10,14 @@ import { PartnerGrid } from '@/components/ui/partner-grid';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { content } from '@/lib/content';
+import { eventAgenda, offerAgenda } from '@/lib/forms/places';
 import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
+
+// Made again every 20 minutes: what is coming up follows the calendar (docs/product.md §9).
+export const revalidate = 1200;
 
 type Props = PageProps<'/[lang]'>;
 
@@ -31,6 +36,8 @@ export default async function HomePage({ params }: Props) {
   const { site, contactInfo, socialLinks, pages, projectSummaries, partners, insights } = content(lang);
   const t = messages(lang);
   const text = t.home;
+  const [events, offers] = await Promise.all([eventAgenda(lang), offerAgenda(lang)]);
+  const upcoming = [...events.upcoming, ...offers.upcoming];
   return (
     <>
       <OrganizationJsonLd
@@ -48,6 +55,12 @@ export default async function HomePage({ params }: Props) {
       <Section id="what-we-do" title={text.whatWeDo}>
         <p className={ui.prose}>{pages.home.whatWeDo}</p>
       </Section>
+
+      {upcoming.length > 0 ? (
+        <Section id="upcoming" title={text.upcoming}>
+          <AgendaList items={upcoming} />
+        </Section>
+      ) : null}
 
       <Section
         id="our-project"

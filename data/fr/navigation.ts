@@ -18,6 +18,8 @@ const footerLabels = {
   '/projects': { label: 'Projets' },
   '/academy': { label: 'Académie' },
   '/insights': { label: 'Analyses' },
+  '/events': { label: 'Événements' },
+  '/offers': { label: 'Offres' },
   '/privacy': { label: 'Politique de confidentialité' },
   '/terms': { label: 'Conditions d’utilisation' },
   '/contact': { label: 'Nous contacter' },

@@ -1,7 +1,8 @@
 import { defaultLang, type Lang } from '@/lib/i18n';
-import { formatCost, formatDates, formatMoney, formatMonth, formatPercent } from '@/lib/i18n/format';
+import { formatCost, formatDates, formatDayEnds, formatMoney, formatMonth, formatPercent } from '@/lib/i18n/format';
 import { fill, messages } from '@/messages';
 
+import type { Availability } from './schedule';
 import type { Course, Offer, SiteEvent } from './types';
 
 // The sentences pages, cards and mails compose from content, in one place: each is a whole sentence of
@@ -90,4 +91,43 @@ export function offerDeadline(offer: Offer, lang: Lang): string {
 
 export function offerCard(offer: Offer, lang: Lang): string {
   return fill(messages(lang).offer.card, offerValues(offer, lang));
+}
+
+// What an event's page says once registration is closed or full (docs/product.md §9).
+export function eventClosedText(
+  event: { dates: string; startDate: string; endDate: string },
+  state: Exclude<Availability, 'open'>,
+  lang: Lang,
+): string {
+  const text = messages(lang).event;
+  if (state === 'full') return text.full;
+  const dates = eventDates(event, lang);
+  if (event.startDate === event.endDate) return fill(text.pastOneDay, { dates });
+  return fill(text.pastDays, { dates, ...formatDayEnds(event.startDate, event.endDate, lang) });
+}
+
+// The same for an offer.
+export function offerClosedText(
+  offer: { endsOn: string; endsOnDate: string },
+  state: Exclude<Availability, 'open'>,
+  lang: Lang,
+): string {
+  const text = messages(lang).offer;
+  return state === 'full' ? text.full : fill(text.past, { date: offerEnds(offer, lang) });
+}
+
+// The label of an event's or offer's state in a list.
+export function stateLabel(state: Availability, kind: 'event' | 'offer', lang: Lang): string {
+  const text = messages(lang).calendar;
+  if (state === 'closed') return kind === 'event' ? text.eventPast : text.offerPast;
+  return text[state];
+}
+
+// An offer's lines in the list of offers: until when it runs, and its cohort and price.
+export function offerListLines(offer: Offer, lang: Lang): { when: string; detail: string } {
+  const text = messages(lang).calendar;
+  return {
+    when: fill(text.offerEnds, { date: offerEnds(offer, lang) }),
+    detail: fill(text.offerDetail, { start: cohortStart(offer, lang), price: formatMoney(offer.nowPrice, lang) }),
+  };
 }

@@ -17,6 +17,17 @@ const image = z
   .refine((path) => existsSync(join(process.cwd(), 'public', path)), 'no such file under public/');
 const html = text.refine((value) => /^<(p|ul|ol|h3)\b/.test(value), 'must start with a block element (<p>, <ul>…)');
 const isoDate = z.iso.date();
+// Places an event or offer can take (docs/product.md §9): with none, it never fills up.
+const capacity = z.number().int().positive().optional();
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time such as "09:00"');
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'an IANA time zone such as "Africa/Lagos"');
 const unique =
   <T>(key: (item: T) => unknown, what: string) =>
   (items: T[], ctx: z.RefinementCtx) => {
@@ -75,6 +86,8 @@ function courseSchemaFor(lang: Lang) {
       isPremium: z.boolean(),
       link: url,
       pay_link: z.union([url, z.literal('')]),
+      // The day the next cohort starts, when one is planned.
+      nextCohortDate: isoDate.optional(),
       intro: text,
       outcomes: z.array(text).min(1),
     })
@@ -156,21 +169,33 @@ export const academyStatsSchema = z.object({
 
 export const eventsSchema = z
   .array(
-    z.object({
-      id: z.number().int().positive(),
-      slug: z.string().regex(/^[a-z0-9-]+$/),
-      title: text,
-      inSentence: text,
-      img: image,
-      dates: text,
-      startDate: isoDate,
-      endDate: isoDate,
-      tagline: text,
-      description: text,
-      location: text,
-      partner: partnerSchema,
-      registrationLink: url,
-    }),
+    z
+      .object({
+        id: z.number().int().positive(),
+        slug: z.string().regex(/^[a-z0-9-]+$/),
+        title: text,
+        inSentence: text,
+        img: image,
+        dates: text,
+        startDate: isoDate,
+        endDate: isoDate,
+        // The hours of the first and last day, in the event's time zone, when they are known; without
+        // them the event is a whole-day one in calendars.
+        startTime: clockTime.optional(),
+        endTime: clockTime.optional(),
+        timeZone: timeZone.optional(),
+        capacity,
+        tagline: text,
+        description: text,
+        location: text,
+        partner: partnerSchema,
+        registrationLink: url,
+      })
+      .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
+      .refine((e) => (e.startTime === undefined) === (e.endTime === undefined), {
+        path: ['endTime'],
+        message: 'give both startTime and endTime, or neither',
+      }),
   )
   .superRefine(unique((e) => e.slug, 'slug'));
 
@@ -188,6 +213,7 @@ export const offersSchema = z
         nowPrice: z.number().positive(),
         endsOn: text,
         endsOnDate: isoDate,
+        capacity,
         img: image,
         description: text,
       })

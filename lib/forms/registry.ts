@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-
 import * as z from 'zod/mini';
 
 import { content, findCourseByTitle, findEvent } from '@/lib/content';
+import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { contactMails, enrolmentMails, eventMails, offerMails, type MailContext } from '@/lib/mail/compose';
@@ -34,9 +33,15 @@ import type { FormState } from './state';
 //   that entity, once, or refuses the post;
 // - `record`, `mails` and `answer`: what is stored, what is mailed in the same commit, and what the
 //   visitor sees once it is stored, in the page's language (messages/forms). Every record also keeps
-//   that language (`lang`, added by lib/forms/submit.ts).
+//   that language (`lang`, added by lib/forms/submit.ts);
+// - `item`: the course, event or offer a visitor's confirmation is about (its once-a-day key names it);
+// - `booking`: for a registration that follows the calendar, its dates and places, and the form's words
+//   when it is closed or full (docs/product.md §9).
 
 type Success = Extract<FormState, { status: 'success' }>;
+
+// What a registration that follows the calendar is for, with the form's words when it is closed or full.
+export type FormBooking = Booking & { closed: string; full: string };
 
 interface Declaration<Collection extends string, Fields extends z.ZodMiniObject, Input> {
   collection: Collection;
@@ -56,7 +61,10 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   kind: 'record';
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
-  mails(input: Input, mail: MailContext, lang: Lang): NewMail[];
+  // `today` is the site's date (lib/content/schedule.ts).
+  mails(input: Input, mail: MailContext, lang: Lang, today: string): NewMail[];
+  item?(input: Input): string;
+  booking?(input: Input, words: AnswerWords): FormBooking;
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -127,7 +135,8 @@ export const forms = {
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ entity: _course, ...input }) => input,
-    mails: ({ entity, ...input }, mail, lang) => enrolmentMails(input, entity, mail, lang),
+    mails: ({ entity, ...input }, mail, lang, today) => enrolmentMails(input, entity, mail, lang, today),
+    item: ({ entity }) => entity.slug,
     answer: ({ entity: course }, lang) => {
       const w = formTexts[lang].answers;
       return {
@@ -182,8 +191,9 @@ export const forms = {
     hidden: ['event'],
     schema: eventRegistration,
     record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
-    // The record's key names the calendar invitation, so a resent invitation updates the first one.
-    mails: ({ entity, ...input }, mail, lang) => eventMails(input, entity, mail, randomUUID(), lang),
+    mails: ({ entity, ...input }, mail, lang, today) => eventMails(input, entity, mail, lang, today),
+    item: ({ entity }) => entity.slug,
+    booking: ({ entity }, w) => ({ ...eventBooking(entity), closed: w.eventClosed, full: w.eventFull }),
     answer: ({ entity: event }, lang) => ({
       status: 'success',
       message: formTexts[lang].answers.eventContinue,
@@ -204,6 +214,8 @@ export const forms = {
     schema: offerReservation,
     record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
     mails: ({ entity, ...input }, mail, lang) => offerMails(input, entity, mail, lang),
+    item: ({ entity }) => entity.slug,
+    booking: ({ entity }, w) => ({ ...offerBooking(entity), closed: w.offerClosed, full: w.offerFull }),
     answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].answers.offerReserved }),
   } satisfies RecordForm<
     typeof formCollections.registerOffer,

@@ -1,6 +1,9 @@
+import { revalidatePath } from 'next/cache';
+
 import type { RecaptchaSettings } from '@/lib/bot-check';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { siteToday } from '@/lib/content/schedule';
 import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
@@ -20,9 +23,23 @@ export interface FormServices {
   recaptcha: RecaptchaSettings | null;
   mail: MailContext;
   now: () => number;
+  // The site's date (lib/content/schedule.ts): what is open, what a mail says is still to come.
+  today: () => string;
+  // Called when a registration took the last place of an event or offer: its pages are made again at
+  // once rather than at their next regeneration (docs/product.md §9). Tests leave it out.
+  placesGone?: () => void;
   // What happened to the submission, for the server's log (with the request's id and the form).
   log: (message: string, detail?: unknown) => void;
 }
+
+// The pages that show whether an event or offer is open or full.
+const calendarRoutes = [
+  '/[lang]',
+  '/[lang]/events',
+  '/[lang]/events/[slug]',
+  '/[lang]/offers',
+  '/[lang]/offers/[slug]',
+];
 
 export function formServices(request: RequestMeta, operation: FormOperation): FormServices {
   const logger = requestLog(request.headers, { form: operation });
@@ -35,6 +52,10 @@ export function formServices(request: RequestMeta, operation: FormOperation): Fo
     recaptcha: settings.recaptcha,
     mail,
     now: Date.now,
+    today: () => siteToday(),
+    placesGone: () => {
+      for (const route of calendarRoutes) revalidatePath(route, 'page');
+    },
     log: (message, detail) =>
       logger.info(detail === undefined ? {} : detail instanceof Error ? { err: detail } : { detail }, message),
   };

@@ -8,10 +8,17 @@ import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
-import { isDuplicateError, isStoreTimeout, type NewMail, type RecordData } from '@/lib/storage/types';
+import {
+  isDuplicateError,
+  isFullError,
+  isStoreTimeout,
+  type AddOptions,
+  type NewMail,
+  type RecordData,
+} from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
-import { fieldNames, forms, type Form, type FormOperation } from './registry';
+import { fieldNames, forms, type Form, type FormBooking, type FormOperation } from './registry';
 import type { NewsletterInput } from './schemas';
 import { formServices, type FormServices } from './services';
 import {
@@ -84,6 +91,13 @@ export async function submitForm(
 
   if (!parsed.success) return { status: 'error', message: words.invalid, errors: firstErrors(parsed.error), values };
 
+  // A registration for what is over is refused before anything else, for people and bots alike.
+  const booking = form.kind === 'record' ? form.booking?.(parsed.data, words) : undefined;
+  if (booking && services.today() > booking.lastDay) {
+    log(`${operation}: refused, registration closed on ${booking.lastDay}`);
+    return { status: 'error', message: booking.closed, values };
+  }
+
   // A bot that filled the hidden field gets, up to here and from here, exactly what a person would:
   // the same limit, the same field errors, the same thanks. Nothing is sent; the hit is kept as spam.
   const honeypot = formData.get(HONEYPOT_FIELD);
@@ -111,8 +125,15 @@ export async function submitForm(
     const state =
       form.kind === 'subscription'
         ? await subscribe(form, parsed.data as NewsletterInput, services, values, lang)
-        : await storeRecord(operation, form, parsed.data, flags, services, lang, clientKey(formData));
-    // Its messages are in the outbox: send them now rather than at the next poll.
+        : await storeRecord(
+            operation,
+            form,
+            parsed.data,
+            { flags, booking, values, key: clientKey(formData) },
+            services,
+            lang,
+          );
+    // Its mails are in the outbox: send them now rather than at the next poll.
     if (state.status === 'success') kickOutbox();
     return state;
   } catch (error) {
@@ -152,34 +173,55 @@ async function keepHoneypotHit(
   }
 }
 
-// The one write: the record with its messages, or, for the same submission again (a retry after a
-// timeout, a double click, a refreshed answer page), nothing new and the first answer.
+// The one write: the record with its mails, or, for the same submission again (a retry after a
+// timeout, a double click, a refreshed answer page), nothing new and the first answer. A registration
+// with places takes one in the same write, or is refused with the form's words once they are all gone.
 async function storeRecord(
   operation: FormOperation,
   form: Extract<Form, { kind: 'record' }>,
   input: unknown,
-  flags: RecordData,
+  about: { flags: RecordData; booking?: FormBooking; values: Record<string, string>; key: string | null },
   services: FormServices,
   lang: Lang,
-  key: string | null,
 ): Promise<FormState> {
+  const { flags, booking, values, key } = about;
   const record = form.record(input);
   const day = new Date(services.now()).toISOString().slice(0, 10);
+  const item = form.item?.(input) ?? '';
+  const options: AddOptions = {
+    submissionKey: submissionKey(operation, key ? { key } : day, record),
+    mails: form
+      .mails(input, services.mail, lang, services.today())
+      .map((mail) => confirmOnce(mail, { operation, item, lang, day }, services)),
+    ...(booking?.capacity !== undefined ? { seat: { key: booking.seat, capacity: booking.capacity } } : {}),
+  };
   try {
     const { id } = await services.store.add(
       form.collection,
       { ...record, lang, date: services.now(), ...flags },
-      {
-        submissionKey: submissionKey(operation, key ? { key } : day, record),
-        mails: form.mails(input, services.mail, lang).map((mail) => confirmOnce(mail, operation, day, services)),
-      },
+      options,
     );
     services.log(`${operation}: stored`, { recordId: id });
+    if (booking?.capacity !== undefined) await afterPlaceTaken(booking, services);
   } catch (error) {
+    if (booking && isFullError(error)) {
+      services.log(`${operation}: refused, every place of ${booking.seat} is taken`);
+      return { status: 'error', message: booking.full, values };
+    }
     if (!isDuplicateError(error)) throw error;
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
   }
   return form.answer(input, lang);
+}
+
+// Once the last place is gone, the pages that show it are made again. The record is stored whatever
+// happens here: a failure is only logged, and the pages change at their next regeneration.
+async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
+  try {
+    if ((await services.store.seatsTaken(booking.seat)) >= booking.capacity!) services.placesGone?.();
+  } catch (error) {
+    services.log(`could not tell whether ${booking.seat} is full`, error);
+  }
 }
 
 // What makes two posts the same submission: the same form and the same stored fields, sent the same day
@@ -193,11 +235,20 @@ function submissionKey(operation: FormOperation, when: string | { key: string },
     .digest('base64url');
 }
 
-// A mail to anyone but the staff is a visitor's confirmation: at most one per address, form and day,
-// so the site cannot be used to flood someone's inbox. The record and the staff's note are kept.
-function confirmOnce(message: NewMail, operation: FormOperation, day: string, services: FormServices): NewMail {
-  if (message.to === services.mail.staff) return message;
-  return { ...message, onceKey: `${operation}:${message.to.toLowerCase()}:${day}` };
+// A mail to anyone but the staff is a visitor's confirmation: at most one per address, course, event
+// or offer, language and day, so the site cannot be used to flood someone's inbox, while two
+// enrolments in two courses still bring two confirmations, and whoever first types someone's address
+// cannot keep them from one in their own language. What the confirmation says is the same whoever
+// sent the form (lib/mail/compose.ts), so one held back deprives its owner of nothing; the staff's
+// note then says so. The record is kept either way.
+function confirmOnce(
+  mail: NewMail,
+  about: { operation: FormOperation; item: string; lang: Lang; day: string },
+  services: FormServices,
+): NewMail {
+  if (mail.to === services.mail.staff) return mail;
+  const { operation, item, lang, day } = about;
+  return { ...mail, onceKey: JSON.stringify([operation, item, lang, mail.to.toLowerCase(), day]) };
 }
 
 // The newsletter hands the subscriber to its provider: the local list (which stores them) or Mailchimp.

@@ -48,3 +48,19 @@ export function formatMonth(date: string, lang: Lang): string {
     new Date(`${date}T00:00:00Z`),
   );
 }
+
+// The two ends of a span of days, each as a sentence names it: the start without what it shares with
+// the end ('18' and '19 mars 2023'; '30 mars' and '2 avril 2023').
+export function formatDayEnds(start: string, end: string, lang: Lang): { start: string; end: string } {
+  const [startYear, startMonth] = start.split('-');
+  const [endYear, endMonth] = end.split('-');
+  const options: Intl.DateTimeFormatOptions =
+    startYear !== endYear
+      ? { day: 'numeric', month: 'long', year: 'numeric' }
+      : startMonth !== endMonth
+        ? { day: 'numeric', month: 'long' }
+        : { day: 'numeric' };
+  const format = (iso: string, o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locales[lang].intl, { ...o, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  return { start: format(start, options), end: format(end, { day: 'numeric', month: 'long', year: 'numeric' }) };
+}

@@ -1,10 +1,11 @@
+import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
 import { site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
 import { defaultLang, locales, localeUrl, type Lang } from '@/lib/i18n';
-import { formatCost, formatMoney, formatPercent } from '@/lib/i18n/format';
+import { formatCost, formatDates, formatMoney, formatPercent } from '@/lib/i18n/format';
 import type { NewMail } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 import { visitorMails } from '@/messages/mails/visitor';
@@ -16,6 +17,11 @@ import { renderLetter, type Letter } from './letter';
 // language) and, where it helps, a confirmation to the visitor in the language of their page. The
 // spec's mail forwarding of contact messages is the staff note with reply-to set. The course, event or
 // offer comes already looked up in the visitor's language (lib/forms/registry.ts).
+//
+// Anyone can type anyone's address, so a confirmation carries nothing the sender typed, not even a
+// name: only what the site itself says about the course, event or offer (docs/product.md §7). Whoever
+// submits first with an address therefore cannot choose what its owner reads, and when a later
+// confirmation is held back (lib/forms/submit.ts) the owner already has the same dates and links.
 export interface MailContext {
   staff: string;
   siteUrl: string;
@@ -26,21 +32,49 @@ function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMai
   return { to, subject, ...renderLetter(letter), ...extra };
 }
 
+// The staff's note, ending with what the visitor was sent, or, when their confirmation is held back,
+// saying so.
+function staffNote(
+  to: string,
+  subject: string,
+  letter: Letter,
+  ending: { sent?: string; heldBack: string },
+  replyTo: string,
+): NewMail {
+  const ended = (last?: string) => ({ ...letter, paragraphs: [...letter.paragraphs, ...(last ? [last] : [])] });
+  return mail(to, subject, ended(ending.sent), {
+    replyTo,
+    ifHeldBack: { subject, ...renderLetter(ended(ending.heldBack)) },
+  });
+}
+
+// A visitor's confirmation: the letter, then why they got it.
+function confirmation(to: string, subject: string, letter: Letter & { lang: Lang }, extra: Partial<NewMail> = {}) {
+  const notYou = visitorMails[letter.lang].notYou;
+  return mail(to, subject, { ...letter, paragraphs: [...letter.paragraphs, notYou] }, extra);
+}
+
 const staff = staffMails;
 // The staff's notes are in English (the default language) and name the language the visitor used.
 const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
-const languageRow = (lang: Lang): [string, string] => [
-  staff.rows.language,
-  languageNames.of(locales[lang].htmlLang) ?? lang,
-];
+const languageName = (lang: Lang) => languageNames.of(locales[lang].htmlLang) ?? lang;
+const languageRow = (lang: Lang): [string, string] => [staff.rows.language, languageName(lang)];
+const heldBack = (item: string, lang: Lang) => staff.heldBack(item, languageName(lang));
 
 // `input.course` is the course's English title, as posted and stored; `course` is the course in the
-// visitor's language.
-export function enrolmentMails(input: EnrolmentInput, course: Course, ctx: MailContext, lang: Lang): NewMail[] {
+// visitor's language. `today` is the site's date: a next cohort already started is not announced.
+export function enrolmentMails(
+  input: EnrolmentInput,
+  course: Course,
+  ctx: MailContext,
+  lang: Lang,
+  today: string,
+): NewMail[] {
   const t = visitorMails[lang].enrolment;
   const fee = formatCost(course.cost, lang);
+  const nextCohort = course.nextCohortDate && course.nextCohortDate >= today ? course.nextCohortDate : null;
   return [
-    mail(
+    staffNote(
       ctx.staff,
       staff.enrolment.subject(input.course),
       {
@@ -54,19 +88,24 @@ export function enrolmentMails(input: EnrolmentInput, course: Course, ctx: MailC
           [staff.rows.country, input.country],
           [staff.rows.course, input.course],
           [staff.rows.fee, formatCost(course.cost, defaultLang)],
+          ...(nextCohort
+            ? [[staff.rows.nextCohort, formatDates(nextCohort, undefined, defaultLang)] as [string, string]]
+            : []),
           languageRow(lang),
         ],
       },
-      { replyTo: input.email },
+      { heldBack: heldBack(input.course, lang) },
+      input.email,
     ),
-    mail(input.email, t.subject(course.title), {
+    confirmation(input.email, t.subject(course.title), {
       lang,
-      heading: t.heading(course.title, input.name),
+      heading: t.heading(course.title),
       paragraphs: [course.pay_link ? t.paid(fee) : t.free],
       rows: [
         [t.course, course.title],
         [t.duration, course.duration],
         [t.fee, course.pay_link ? fee : t.noFee],
+        ...(nextCohort ? [[t.nextCohort, formatDates(nextCohort, undefined, lang)] as [string, string]] : []),
       ],
       ...(course.pay_link ? { link: { href: course.pay_link, label: t.pay } } : {}),
     }),
@@ -74,8 +113,9 @@ export function enrolmentMails(input: EnrolmentInput, course: Course, ctx: MailC
 }
 
 export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang): NewMail[] {
+  const t = visitorMails[lang].contact;
   return [
-    mail(
+    staffNote(
       ctx.staff,
       staff.contact.subject(input.name),
       {
@@ -84,25 +124,34 @@ export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang):
         quote: input.message,
         rows: [languageRow(lang)],
       },
-      { replyTo: input.email },
+      { sent: staff.acknowledged, heldBack: staff.contactHeldBack },
+      input.email,
     ),
+    // The acknowledgement: none of the sender's words, so the form cannot carry a text to a stranger.
+    confirmation(input.email, t.subject(ctx.siteName), {
+      lang,
+      heading: t.heading,
+      paragraphs: [t.received(ctx.siteName), t.answer(CONTACT_REPLY_DAYS)],
+    }),
   ];
 }
 
 // `event` is the event in the visitor's language: the staff's note names it as the visitor saw it.
+// `today` is the site's date: a calendar only wants what is still to come.
 export function eventMails(
   input: EventInput,
   event: SiteEvent,
   ctx: MailContext,
-  recordKey: string,
   lang: Lang,
+  today: string,
 ): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
   const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
   const t = visitorMails[lang].event;
   const dates = eventDates(event, lang);
+  const invite = event.startDate >= today;
   return [
-    mail(
+    staffNote(
       ctx.staff,
       staff.event.subject(event.title),
       {
@@ -115,40 +164,54 @@ export function eventMails(
           languageRow(lang),
         ],
       },
-      { replyTo: input.email },
+      { heldBack: heldBack(event.title, lang) },
+      input.email,
     ),
-    mail(
+    confirmation(
       input.email,
       t.subject(event.title),
       {
         lang,
-        heading: t.heading(event.inSentence, input.firstName),
-        paragraphs: [t.when(event.inSentence, dates, event.location), t.finish],
+        heading: t.heading(event.inSentence),
+        paragraphs: [t.when(event.inSentence, dates, event.location), invite ? t.finishWithInvite : t.finish],
         rows: [
           [t.dates, dates],
           [t.where, event.location],
         ],
         link: { href: event.registrationLink, label: t.link },
       },
-      {
-        attachments: [
-          {
-            filename: 'invite.ics',
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            content: calendarInvite({
-              uid: `${recordKey}@${site.domain}`,
-              title: event.title,
-              description: `${event.tagline} ${eventUrl}`,
-              location: event.location,
-              startDate: event.startDate,
-              endDate: event.endDate,
-              url: eventUrl,
-              organizerEmail: ctx.staff,
-              organizerName: ctx.siteName,
-            }),
-          },
-        ],
-      },
+      invite
+        ? {
+            attachments: [
+              {
+                filename: 'invite.ics',
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: calendarInvite({
+                  // One per event: a second invitation updates the first in the calendar.
+                  uid: `event-${event.slug}@${site.domain}`,
+                  title: event.title,
+                  description: `${event.tagline} ${eventUrl}`,
+                  location: event.location,
+                  startDate: event.startDate,
+                  endDate: event.endDate,
+                  ...(event.startTime && event.endTime
+                    ? {
+                        times: {
+                          start: event.startTime,
+                          end: event.endTime,
+                          timeZone: event.timeZone ?? SITE_TIME_ZONE,
+                        },
+                      }
+                    : {}),
+                  reminder: t.reminder(event.inSentence),
+                  url: eventUrl,
+                  organizerEmail: ctx.staff,
+                  organizerName: ctx.siteName,
+                }),
+              },
+            ],
+          }
+        : {},
     ),
   ];
 }
@@ -157,7 +220,7 @@ export function eventMails(
 export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMail[] {
   const t = visitorMails[lang].offer;
   return [
-    mail(
+    staffNote(
       ctx.staff,
       staff.offer.subject(offer.title),
       {
@@ -174,11 +237,12 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
           languageRow(lang),
         ],
       },
-      { replyTo: input.email },
+      { heldBack: heldBack(offer.title, lang) },
+      input.email,
     ),
-    mail(input.email, t.subject(offer.title), {
+    confirmation(input.email, t.subject(offer.title), {
       lang,
-      heading: t.heading(input.firstName),
+      heading: t.heading,
       paragraphs: [t.thanks],
       rows: [
         [t.programme, offer.title],

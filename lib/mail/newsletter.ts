@@ -32,8 +32,8 @@ function newsletterMessage(to: string, subject: string, letter: Letter, links: N
   };
 }
 
+// Neither mail names the subscriber: whoever typed the address chose the name (docs/product.md §7).
 export function confirmationMail(
-  name: string,
   email: string,
   links: NewsletterLinks,
   validDays: number,
@@ -46,7 +46,7 @@ export function confirmationMail(
     t.confirmSubject(ctx.siteName),
     {
       lang,
-      heading: t.confirmHeading(name),
+      heading: t.confirmHeading,
       paragraphs: [t.confirmAsked(ctx.siteName), t.confirmValid(validDays)],
       link: { href: links.confirm, label: t.confirmLink },
     },
@@ -55,7 +55,6 @@ export function confirmationMail(
 }
 
 export function welcomeMail(
-  name: string,
   email: string,
   links: NewsletterLinks,
   ctx: NewsletterMailContext,
@@ -67,7 +66,7 @@ export function welcomeMail(
     t.welcomeSubject(ctx.siteName),
     {
       lang,
-      heading: t.welcomeHeading(name),
+      heading: t.welcomeHeading,
       paragraphs: t.welcomeParagraphs,
       link: {
         href: localeUrl(ctx.siteUrl, lang, '/'),

@@ -76,8 +76,8 @@ function subscriberLang(data: RecordData): Lang {
 export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInNewsletter {
   const links = (email: string, now: number, lang: Lang = defaultLang) =>
     newsletterLinks(options.mail().siteUrl, options.secret(), email, now, lang);
-  const confirmation = (name: string, email: string, now: number, lang: Lang) =>
-    confirmationMail(name, email, links(email, now, lang), CONFIRM_LINK_DAYS, options.mail(), lang);
+  const confirmation = (email: string, now: number, lang: Lang) =>
+    confirmationMail(email, links(email, now, lang), CONFIRM_LINK_DAYS, options.mail(), lang);
   const answer = { result: 'success', msg: `Almost finished… ${formTexts[defaultLang].answers.checkInbox}` };
 
   // A new link goes out in the language of this sign-up, which the subscriber keeps from then on.
@@ -92,7 +92,7 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
       status === 'unsubscribed'
         ? { name, lang, status: 'pending', statusDate: now, confirmationSentAt: now }
         : { lang, confirmationSentAt: now };
-    await options.store().updateSubscriber(email, changes, [confirmation(name, email, now, lang)]);
+    await options.store().updateSubscriber(email, changes, [confirmation(email, now, lang)]);
   }
 
   return {
@@ -104,7 +104,7 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
           .add(
             'newsletter',
             { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
-            { uniqueKey: subscriberKey(email), mails: [confirmation(name, email, now, lang)] },
+            { uniqueKey: subscriberKey(email), mails: [confirmation(email, now, lang)] },
           );
       } catch (error) {
         if (!isDuplicateError(error)) throw error;
@@ -122,12 +122,11 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
       if (status === 'confirmed') return 'confirmed';
       // Who unsubscribed after this link was sent meant it; signing up again sends a new link.
       if (status === 'unsubscribed') return 'invalid';
-      const name = typeof subscriber.data.name === 'string' ? subscriber.data.name : '';
       const lang = subscriberLang(subscriber.data);
       await options
         .store()
         .updateSubscriber(email, { status: 'confirmed', statusDate: now }, [
-          welcomeMail(name, email, links(email, now, lang), options.mail(), lang),
+          welcomeMail(email, links(email, now, lang), options.mail(), lang),
         ]);
       return 'confirmed';
     },

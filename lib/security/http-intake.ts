@@ -140,6 +140,7 @@ export function installHttpIntake(): void {
       }
       capBody(request, response);
       limitBodyTime(request, response);
+      expectClientGone(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
       delete request.headers[LANG_HEADER];
@@ -176,19 +177,67 @@ function capBody(request: IncomingMessage, response: ServerResponse): void {
   };
 }
 
-// A body that has not fully arrived BODY_DEADLINE_MS after the request began is cut as one too large
-// would be: whoever reads it gets more than PROXY_BODY_LIMIT at once and answers it as too large (so a
-// body cut short is never taken for a whole one), and capBody ends it and closes the connection.
-// Destroying the socket instead would fail Next's own copy of the body, which it logs as an error.
+// A body that has not fully arrived BODY_DEADLINE_MS after the request began is cut: the server answers
+// 408 itself and no byte more reaches whoever reads the body, which never ends, so no route or server
+// action takes the bytes that came for a whole body (nothing of it is stored; that request's handling
+// waits until the connection closes, like a client's that left mid-body, see expectClientGone).
+// The connection closes LINGER_MS after the answer, for the client to read it: closing on unread data
+// resets it. Neither ending the body early (the reader would see a short body as complete) nor failing
+// it (Next logs its failed copy of the body as an error) would do.
 function limitBodyTime(request: IncomingMessage, response: ServerResponse): void {
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
   if (!hasBody) return;
+  const push = request.push.bind(request);
+  let late = false;
+  // false: Node's HTTP parser stops reading the socket.
+  request.push = (chunk: unknown, encoding?: BufferEncoding) => (late ? false : push(chunk, encoding));
   const timer = setTimeout(() => {
-    if (!request.complete) request.push(Buffer.alloc(PROXY_BODY_LIMIT + 1));
+    if (request.complete) return;
+    late = true;
+    if (response.headersSent) {
+      setTimeout(() => request.destroy(), LINGER_MS).unref();
+      return;
+    }
+    response.writeHead(408, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(TOO_SLOW),
+      connection: 'close',
+    });
+    response.write(TOO_SLOW);
+    setTimeout(() => response.end(), LINGER_MS).unref();
   }, BODY_DEADLINE_MS).unref();
   const done = () => clearTimeout(timer);
   request.once('end', done);
   response.once('close', done);
+}
+
+// A client that closes its connection before its answer is sent makes Node destroy the request with an
+// `aborted` error (ECONNRESET), which Node emits only to an `error` listener. Two paths turn it into a
+// log line, both when proxy.ts runs on a request that may have a body (any method but GET and HEAD):
+// - Next copies the body, waiting on the request's `end` or `error` event, and logs that error as a failed
+//   request when the client left mid-body. So a body cut short by its client is destroyed without the
+//   error: it never ends, so no route ever sees it, and nothing of it is stored. Only that request's own
+//   handling waits; the answer would have gone nowhere anyway.
+// - Once copied, Next swaps the request's stream internals, listeners included, for those of its copy,
+//   which has none: the error is then thrown as an uncaught exception. It is emitted on the next tick after
+//   the socket closes, so a listener added when the socket closes still catches it; it ignores only this
+//   client-gone error.
+function expectClientGone(request: IncomingMessage, response: ServerResponse): void {
+  const destroy = request.destroy.bind(request);
+  request.destroy = (error?: Error) => destroy(request.complete || !isClientGone(error) ? error : undefined);
+  const socket = request.socket;
+  const onClose = () => {
+    request.on('error', (error: Error) => {
+      if (!isClientGone(error)) throw error;
+    });
+  };
+  socket.once('close', onClose);
+  // Answered: Node no longer aborts this request, and a kept-alive socket must not pile up listeners.
+  response.once('finish', () => socket.off('close', onClose));
+}
+
+function isClientGone(error: Error | undefined): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET' && error?.message === 'aborted';
 }
 
 function answer(response: ServerResponse, status: number, message: string): true {
@@ -201,6 +250,7 @@ const TOO_LONG_QUERY = 'This address has too many parameters.';
 const NOT_ALLOWED = 'Method not allowed.';
 const NOT_FOUND = 'Not found.';
 const BAD_IMAGE = 'This image cannot be resized.';
+const TOO_SLOW = 'This submission took too long to arrive. Please send it again.';
 
 // The address of the socket the request came in on, when the server stamped it.
 export function socketAddress(headers: Headers): string | undefined {

@@ -12,6 +12,7 @@ import {
   messageConcerns,
   onlyListsEmail,
   recipientDigest,
+  settleHeldBack,
   subscriberKey,
   withDeadline,
   withoutRowsNaming,
@@ -50,7 +51,7 @@ const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
 const SESSIONS = 'staffSessions';
 const AUDIT = 'staffAudit';
-// One document per claim of an outbox message, `<message id>.<lease number>` (see claimMessages).
+// One document per claim of an outbox message, `<message id>.<lease number>` (see claimMails).
 const CLAIMS = 'outboxClaims';
 // One document per taken seat, `<key>:<n>` for n in 1..capacity (see AddOptions.seat).
 const SEATS = 'seats';
@@ -99,7 +100,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
   function queue(batch: FirebaseFirestore.WriteBatch, recordId: string, messages: NewMail[] = []) {
     const now = Date.now();
-    for (const { onceKey: _onceKey, ...message } of messages) {
+    for (const { onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message } of messages) {
       const doc: OutboxDoc = {
         ...message,
         recordId,
@@ -254,25 +255,32 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
 
       // Markers go first: Firestore commits a batch whole or not at all, and the emulator used in tests
       // at least stops at the first refused write.
-      const commit = (messages: NewMail[]) => {
+      // The messages queued are those not dropped (a once-only one whose marker exists), the staff's
+      // note in its held-back words when one was.
+      const all = addOptions.mails ?? [];
+      const dropped = new Set<NewMail>();
+      const commit = () => {
         const now = Date.now();
         const batch = db.batch();
         if (seatDoc) batch.create(seatDoc.ref, seatDoc.data);
-        for (const { onceKey, to } of messages) {
+        for (const { onceKey, to } of all.filter((m) => !dropped.has(m))) {
           if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now, recipient: recipientDigest(to) });
         }
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, data);
-        queue(batch, ref.id, messages);
+        queue(
+          batch,
+          ref.id,
+          settleHeldBack(all, (m) => dropped.has(m)),
+        );
         return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       };
 
       // On a refused batch, find out which document was there: the record itself (a repeat), or only
       // some once-only message's marker, in which case the record goes in without that message.
-      let messages = addOptions.mails ?? [];
       for (let attempt = 1; ; attempt++) {
         try {
-          await commit(messages);
+          await commit();
           break;
         } catch (error) {
           if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
@@ -281,7 +289,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
             (submission !== null && (await submission.get()).exists) ||
             (addOptions.uniqueKey !== undefined && (await ref.get()).exists);
           if (repeat) throw new DuplicateError(collection);
-          const once = messages.filter((m) => m.onceKey !== undefined);
+          const once = all.filter((m) => m.onceKey !== undefined && !dropped.has(m));
           const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
           if (seat && !taken.some(Boolean)) {
             // Not a once-only message: the seat was taken meanwhile. Another free one, FullError if none.
@@ -291,7 +299,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
             continue;
           }
           if (once.length === 0 || attempt === 3) throw error;
-          messages = messages.filter((m) => m.onceKey === undefined || !taken[once.indexOf(m)]);
+          once.forEach((m, i) => taken[i] && dropped.add(m));
         }
       }
       return { id: ref.id };

@@ -14,6 +14,7 @@ import {
   messageConcerns,
   onlyListsEmail,
   recipientDigest,
+  settleHeldBack,
   subscriberKey,
   withoutRowsNaming,
   type AddOptions,
@@ -188,12 +189,14 @@ export function openSqliteStore(file: string): Store {
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status');
 
   const queue = (recordId: string, messages: NewMail[] = []) => {
-    for (const { onceKey, ...message } of messages) {
-      if (
-        onceKey !== undefined &&
-        claimOnce.run(markerDigest(onceKey), recipientDigest(message.to), Date.now()).changes === 0
-      )
-        continue;
+    const dropped = new Set(
+      messages.filter(
+        (m) =>
+          m.onceKey !== undefined &&
+          claimOnce.run(markerDigest(m.onceKey), recipientDigest(m.to), Date.now()).changes === 0,
+      ),
+    );
+    for (const { onceKey: _onceKey, ...message } of settleHeldBack(messages, (m) => dropped.has(m))) {
       insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
     }
   };

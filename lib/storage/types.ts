@@ -23,8 +23,11 @@ export interface NewMail {
   replyTo?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   // At most one message is ever queued under this key: a later one with the same key is dropped while
-  // its record is still stored (a visitor's confirmation, once per address, form and day).
+  // its record is still stored (a visitor's confirmation, once per address, item, language and day).
   onceKey?: string;
+  // This message's words when a once-only message of the same add is dropped: the staff's note then
+  // says the visitor's confirmation was held back.
+  ifHeldBack?: Pick<NewMail, 'subject' | 'text' | 'html'>;
   // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
   headers?: Record<string, string>;
 }
@@ -349,6 +352,15 @@ export function isDuplicateError(error: unknown): boolean {
 
 export function isFullError(error: unknown): boolean {
   return error instanceof Error && error.name === 'FullError';
+}
+
+// The messages an add queues, given which once-only ones are dropped: the rest, and when one was
+// dropped, the staff's note in its held-back words.
+export function settleHeldBack(messages: NewMail[], dropped: (message: NewMail) => boolean): NewMail[] {
+  const heldBack = messages.some(dropped);
+  return messages
+    .filter((message) => !dropped(message))
+    .map(({ ifHeldBack, ...message }) => (heldBack && ifHeldBack ? { ...message, ...ifHeldBack } : message));
 }
 
 export function isCollection(value: string): value is Collection {

@@ -90,5 +90,9 @@ export const en = {
     eventDetail: 'Your details are saved. Finish your registration on the event page that opens next.',
     eventLink: 'Continue to the registration page',
     offerReserved: 'Your Spot has been Reserved',
+    eventClosed: 'Registration for this event is closed: it has already taken place. Nothing was saved.',
+    eventFull: 'Registration for this event is closed: every place is taken. Nothing was saved.',
+    offerClosed: 'This offer has ended, so it cannot be reserved any more. Nothing was saved.',
+    offerFull: 'Every spot of this offer is taken, so it cannot be reserved any more. Nothing was saved.',
   },
 } satisfies FormTexts;

@@ -98,6 +98,11 @@ export const fr = {
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',
     eventLink: 'Continuer vers la page d’inscription',
     offerReserved: 'Votre place est réservée',
+    eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
+    eventFull: 'Les inscriptions à cet événement sont closes : toutes les places sont prises. Rien n’a été enregistré.',
+    offerClosed: 'Cette offre a pris fin : elle ne peut plus être réservée. Rien n’a été enregistré.',
+    offerFull:
+      'Toutes les places de cette offre sont prises : elle ne peut plus être réservée. Rien n’a été enregistré.',
   },
 } satisfies FormTexts;
 

@@ -85,6 +85,11 @@ export interface AnswerWords {
   eventDetail: string;
   eventLink: string;
   offerReserved: string;
+  // A registration refused by the calendar or the capacity (docs/product.md §9).
+  eventClosed: string;
+  eventFull: string;
+  offerClosed: string;
+  offerFull: string;
 }
 
 export interface FormTexts {

@@ -15,7 +15,15 @@ export const staffMails = {
     degree: 'Highest degree',
     occupation: 'Occupation',
     language: 'Language',
+    nextCohort: 'Next cohort starts',
   },
+  // When a visitor's confirmation is held back (at most one a day per address, item and language), the
+  // staff's note says so; a contact message's note says what the sender was sent.
+  heldBack: (item: string, language: string) =>
+    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links).`,
+  acknowledged: 'The sender was sent an acknowledgement that contains none of their text.',
+  contactHeldBack:
+    'No acknowledgement was sent for this message: this address already received one today in the same language.',
   enrolment: {
     subject: (course: string) => `New enrolment: ${course}`,
     heading: 'New enrolment',

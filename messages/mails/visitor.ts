@@ -7,9 +7,12 @@ export interface VisitorMailTexts {
   unsubscribe: string;
   // Between a label and its value in the plain text ("Dates: …"; French puts a space before the colon).
   colon: string;
+  // Under every confirmation: anyone can type an address into a form, so its owner is told what to do
+  // with a mail they did not ask for. Confirmations carry nothing the sender typed (docs/product.md §7).
+  notYou: string;
   enrolment: {
     subject(course: string): string;
-    heading(course: string, name: string): string;
+    heading(course: string): string;
     paid(fee: string): string;
     free: string;
     course: string;
@@ -18,19 +21,22 @@ export interface VisitorMailTexts {
     // The fee row's value for a free course.
     noFee: string;
     pay: string;
+    nextCohort: string;
   };
   event: {
     subject(event: string): string;
-    heading(event: string, firstName: string): string;
+    heading(event: string): string;
     when(event: string, dates: string, location: string): string;
     finish: string;
+    finishWithInvite: string;
+    reminder(event: string): string;
     dates: string;
     where: string;
     link: string;
   };
   offer: {
     subject(offer: string): string;
-    heading(firstName: string): string;
+    heading: string;
     thanks: string;
     programme: string;
     start: string;
@@ -38,14 +44,20 @@ export interface VisitorMailTexts {
     priceText(now: string, was: string, off: string, until: string): string;
     link: string;
   };
+  contact: {
+    subject(site: string): string;
+    heading: string;
+    received(site: string): string;
+    answer(days: number): string;
+  };
   newsletter: {
     confirmSubject(site: string): string;
-    confirmHeading(name: string): string;
+    confirmHeading: string;
     confirmAsked(site: string): string;
     confirmValid(days: number): string;
     confirmLink: string;
     welcomeSubject(site: string): string;
-    welcomeHeading(name: string): string;
+    welcomeHeading: string;
     welcomeParagraphs: string[];
     visit(site: string): string;
   };
@@ -55,9 +67,11 @@ export const visitorMails: Localised<VisitorMailTexts> = {
   en: {
     unsubscribe: 'Unsubscribe',
     colon: ': ',
+    notYou:
+      'You receive this email because this address was entered in a form on our website. If it was not you, ignore it: nothing else will follow.',
     enrolment: {
       subject: (course) => `Your enrolment in ${course}`,
-      heading: (course, name) => `Welcome to ${course}, ${name}`,
+      heading: (course) => `Welcome to ${course}`,
       paid: (fee) =>
         `Thank you for enroling. Your place is confirmed once the registration fee of ${fee} is paid on the payment page.`,
       free: 'Thank you for enroling. This course is free: we will send you the joining details before it starts.',
@@ -66,19 +80,22 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       fee: 'Registration fee',
       noFee: 'None, the course is free',
       pay: 'Pay the registration fee',
+      nextCohort: 'Next cohort starts',
     },
     event: {
       subject: (event) => `You're registered: ${event}`,
-      heading: (event, firstName) => `See you at ${event}, ${firstName}`,
+      heading: (event) => `See you at ${event}`,
       when: (event, dates, location) => `Join us for ${event} on ${dates} (${location}).`,
-      finish: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
+      finish: 'Finish your registration on the event page.',
+      finishWithInvite: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
+      reminder: (event) => `Reminder: ${event} starts tomorrow.`,
       dates: 'Dates',
       where: 'Where',
       link: 'Finish your registration',
     },
     offer: {
       subject: (offer) => `Your spot is reserved: ${offer}`,
-      heading: (firstName) => `Your spot is reserved, ${firstName}`,
+      heading: 'Your spot is reserved',
       thanks:
         'Thank you. We hold your place at the offer price and will write with the next steps before the cohort starts.',
       programme: 'Programme',
@@ -87,16 +104,23 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       priceText: (now, was, off, until) => `${now} (was ${was}, ${off} off until ${until})`,
       link: 'See the offer',
     },
+    contact: {
+      subject: (site) => `We received your message to ${site}`,
+      heading: 'We received your message',
+      received: (site) => `Thank you for writing to ${site}. Your message reached our team.`,
+      answer: (days) =>
+        `We answer every message within ${days} working days, from our own address, to the address you gave.`,
+    },
     newsletter: {
       confirmSubject: (site) => `Confirm your subscription to the ${site} newsletter`,
-      confirmHeading: (name) => `Please confirm, ${name}`,
+      confirmHeading: 'Please confirm your subscription',
       confirmAsked: (site) =>
         `Someone, probably you, asked to receive the ${site} newsletter at this address. Open the link below and press the button to confirm.`,
       confirmValid: (days) =>
         `The link works for ${days} days. If you did not ask for this, ignore this email: without your confirmation you will not receive the newsletter.`,
       confirmLink: 'Confirm my subscription',
       welcomeSubject: (site) => `Welcome to the ${site} community`,
-      welcomeHeading: (name) => `Welcome, ${name}`,
+      welcomeHeading: 'Welcome to the community',
       welcomeParagraphs: [
         'Your subscription is confirmed. Every month or so we share new courses, projects looking for volunteers and insights from the community.',
         'Every newsletter has an unsubscribe link at the bottom, as this email does.',
@@ -107,9 +131,11 @@ export const visitorMails: Localised<VisitorMailTexts> = {
   fr: {
     unsubscribe: 'Se désinscrire',
     colon: ' : ',
+    notYou:
+      'Vous recevez cet e-mail parce que cette adresse a été saisie dans un formulaire de notre site. Si ce n’était pas vous, ignorez-le : rien d’autre ne suivra.',
     enrolment: {
       subject: (course) => `Votre inscription à la formation « ${course} »`,
-      heading: (course, name) => `Bienvenue dans la formation « ${course} », ${name}`,
+      heading: (course) => `Bienvenue dans la formation « ${course} »`,
       paid: (fee) =>
         `Merci pour votre inscription. Votre place sera confirmée dès le règlement des frais d’inscription de ${fee} sur la page de paiement.`,
       free: 'Merci pour votre inscription. Cette formation est gratuite : nous vous enverrons les informations pour la rejoindre avant son début.',
@@ -118,19 +144,23 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       fee: 'Frais d’inscription',
       noFee: 'aucuns, la formation est gratuite',
       pay: 'Régler les frais d’inscription',
+      nextCohort: 'Début de la prochaine promotion',
     },
     event: {
       subject: (event) => `Votre inscription : ${event}`,
-      heading: (event, firstName) => `${firstName}, nous vous attendons pour ${event}`,
+      heading: (event) => `Nous vous attendons pour ${event}`,
       when: (event, dates, location) => `Rendez-vous pour ${event} : ${dates}, ${location}.`,
-      finish: 'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
+      finish: 'Terminez votre inscription sur la page de l’événement.',
+      finishWithInvite:
+        'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
+      reminder: (event) => `Rappel : ${event} commence demain.`,
       dates: 'Dates',
       where: 'Lieu',
       link: 'Terminer mon inscription',
     },
     offer: {
       subject: (offer) => `Votre place est réservée : ${offer}`,
-      heading: (firstName) => `Votre place est réservée, ${firstName}`,
+      heading: 'Votre place est réservée',
       thanks:
         'Merci. Nous vous gardons une place au prix de l’offre et vous écrirons pour les prochaines étapes avant le début de la promotion.',
       programme: 'Programme',
@@ -139,16 +169,23 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       priceText: (now, was, off, until) => `${now} (au lieu de ${was}, soit ${off} de réduction jusqu’au ${until})`,
       link: 'Voir l’offre',
     },
+    contact: {
+      subject: (site) => `${site} a bien reçu votre message`,
+      heading: 'Nous avons bien reçu votre message',
+      received: (site) => `Merci d’avoir écrit à ${site}. Votre message est bien parvenu à notre équipe.`,
+      answer: (days) =>
+        `Nous répondons à chaque message sous ${days} jours ouvrés, depuis notre propre adresse, à l’adresse que vous avez indiquée.`,
+    },
     newsletter: {
       confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,
-      confirmHeading: (name) => `Merci de confirmer, ${name}`,
+      confirmHeading: 'Merci de confirmer votre inscription',
       confirmAsked: (site) =>
         `Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de ${site} à cette adresse. Ouvrez le lien ci-dessous et appuyez sur le bouton pour confirmer.`,
       confirmValid: (days) =>
         `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
       confirmLink: 'Confirmer mon inscription',
       welcomeSubject: (site) => `Bienvenue dans la communauté ${site}`,
-      welcomeHeading: (name) => `Bienvenue, ${name}`,
+      welcomeHeading: 'Bienvenue dans la communauté',
       welcomeParagraphs: [
         'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
         'Chaque lettre comporte en bas de page un lien de désinscription, comme cet e-mail.',

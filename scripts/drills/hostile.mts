@@ -305,7 +305,9 @@ async function rateLimitBypass(mode: 'direct' | 'behind one proxy') {
 }
 
 // 2. Mail cannon: many registrations for one victim, from many spoofed addresses, with attacker text
-// in every field a visitor types. The victim gets one confirmation per form and day.
+// in every field a visitor types. The victim gets one confirmation per form and day, and none of the
+// attackers' words: the first to type the victim's address chooses nothing the victim reads (a mail
+// that carries attacker text counts as a bypass).
 const victim = 'victim@example.org';
 async function mailCannon(dataDir: string) {
   const t = tally('mail cannon');
@@ -327,13 +329,16 @@ async function mailCannon(dataDir: string) {
     t.notes.push(`${operation}: ${sent}`);
   }
   t.mailsPerVictim = worst;
+  t.bypasses += await mailsTo(dataDir, victim, /Pay here|evil\.example/);
 }
 
-async function mailsTo(dataDir: string, address: string): Promise<number> {
+// The mails to an address, or those of them whose subject, text or HTML match `saying`.
+async function mailsTo(dataDir: string, address: string, saying?: RegExp): Promise<number> {
   let count = 0;
   for (const file of mailFiles(dataDir)) {
     const parsed = await PostalMime.parse(readFileSync(join(dataDir, 'mail', file)));
-    if (parsed.to?.some((to) => to.address?.toLowerCase() === address)) count += 1;
+    if (!parsed.to?.some((to) => to.address?.toLowerCase() === address)) continue;
+    if (!saying || saying.test(`${parsed.subject}\n${parsed.text}\n${parsed.html}`)) count += 1;
   }
   return count;
 }
@@ -956,8 +961,72 @@ async function everyPath() {
   }
 }
 
-// 13. A body trickled a byte a second: the server must close the connection within its deadline
-// (lib/security/http-intake.ts, 15 s) rather than hold it for minutes.
+// 14. Clients that go away or speak broken HTTP on a raw socket: every method closed before its answer,
+// with and without stray bytes after the headers, a socket half-closed mid-headers, pipelined requests,
+// HEAD with a body, Expect: 100-continue with no body, a bad chunk size, a form post reset mid-body.
+// None may leave an uncaught exception or an error line in the server's log (checked after the run).
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+function rawExchange(t: Tally, bytes: string, how: 'close' | 'half-close' | 'read'): Promise<void> {
+  t.requests += 1;
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(bytes);
+      if (how === 'close') setTimeout(() => socket.destroy(), 1);
+      else if (how === 'half-close') socket.end();
+    });
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      // A 5xx at the start of any answer on the connection (pipelined ones included).
+      for (const status of answer.matchAll(/HTTP\/1\.1 (\d{3})/g))
+        if (Number(status[1]) >= 500) t.notes.push(`${status[1]} for ${bytes.slice(0, 40).trim()}`);
+    });
+    const done = setTimeout(() => socket.destroy(), 3000);
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(done);
+      resolve();
+    });
+  });
+}
+
+async function clientsGone() {
+  const t = tally('clients gone, broken HTTP');
+  const h = 'Host: 127.0.0.1\r\n';
+  const form = `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${base}\r\n`;
+  const cases: [string, 'close' | 'half-close' | 'read'][] = [];
+  for (const path of ['/', '/api/forms/contactUs', '/api/health', '/images/flags/gh.svg']) {
+    for (const method of METHODS) {
+      cases.push([`${method} ${path} HTTP/1.1\r\n${h}\r\n`, 'close']);
+      cases.push([`${method} ${path} HTTP/1.1\r\n${h}\r\nstray bytes`, 'close']);
+      cases.push([`${method} ${path} HTTP/1.1\r\n${h}Content-Length: 5\r\n\r\nhello`, 'close']);
+    }
+  }
+  cases.push(
+    ['GET / HTTP/1.1\r\nHost: 127.0', 'half-close'],
+    ['POST /api/forms/contactUs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le', 'half-close'],
+    [`GET / HTTP/1.1\r\n${h}\r\nGET /contact HTTP/1.1\r\n${h}\r\nDELETE / HTTP/1.1\r\n${h}\r\n`, 'half-close'],
+    [`GET / HTTP/1.1\r\n${h}\r\nGET /contact HTTP/1.1\r\n${h}\r\n`, 'close'],
+    [`HEAD / HTTP/1.1\r\n${h}Content-Length: 5\r\n\r\nhello`, 'read'],
+    [`POST /api/forms/contactUs HTTP/1.1\r\n${h}${form}Expect: 100-continue\r\nContent-Length: 10\r\n\r\n`, 'close'],
+    [`POST /api/forms/contactUs HTTP/1.1\r\n${h}${form}Expect: 100-continue\r\n\r\n`, 'read'],
+    [
+      `POST /api/forms/contactUs HTTP/1.1\r\n${h}${form}Transfer-Encoding: chunked\r\n\r\nzz\r\nab\r\n0\r\n\r\n`,
+      'read',
+    ],
+    [`POST /api/forms/contactUs HTTP/1.1\r\n${h}${form}Transfer-Encoding: chunked\r\n\r\n5\r\nname=`, 'close'],
+    [`POST /api/forms/contactUs HTTP/1.1\r\n${h}${form}Content-Length: 500\r\n\r\nname=Ama&email=a`, 'close'],
+    [`POST /contact HTTP/1.1\r\n${h}${form}Content-Length: 500\r\n\r\nname=Ama&email=a`, 'close'],
+  );
+  await inParallel(cases, ([bytes, how]) => rawExchange(t, bytes, how));
+  t.fiveHundreds += t.notes.length;
+  // Node aborts a request whose client left on the socket's close: give the log a moment to show it.
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
+// 13. A body trickled a byte a second: the server must answer 408 and close the connection within its
+// deadline (lib/security/http-intake.ts, 15 s) rather than hold it for minutes, and never take the
+// bytes that came for a whole form.
 function slowBody(): Promise<void> {
   const t = tally('slow bodies');
   t.requests += 1;
@@ -970,14 +1039,16 @@ function slowBody(): Promise<void> {
     });
     const drip = setInterval(() => socket.write('a'), 1000);
     const giveUp = setTimeout(() => socket.destroy(), 40_000);
-    socket.on('data', () => {});
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     socket.on('error', () => {});
     socket.on('close', () => {
       clearInterval(drip);
       clearTimeout(giveUp);
       const seconds = (Date.now() - t0) / 1000;
-      t.notes.push(`connection closed after ${seconds.toFixed(1)} s`);
-      if (seconds > 25) t.bypasses += 1;
+      const status = answer.slice(0, answer.indexOf('\r\n'));
+      t.notes.push(`connection closed after ${seconds.toFixed(1)} s, answered ${status || 'nothing'}`);
+      if (seconds > 25 || !status.startsWith('HTTP/1.1 408 ')) t.bypasses += 1;
       resolve();
     });
   });
@@ -1000,7 +1071,8 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
   const server = startNextServer({
     port,
-    env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', ...env },
+    // Before the seed's event and offer, as the build the tests make: their forms are open.
+    env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', SITE_TODAY: '2023-03-01', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
@@ -1116,6 +1188,7 @@ await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@exam
   await timed('replays', () => replays(open));
   await timed('generated', () => generated());
   await timed('staffWorkspace', () => staffWorkspace());
+  await timed('clientsGone', () => clientsGone());
   await trickle;
   await drainOutbox();
   // The body cap closes a cut connection a few seconds after its answer: wait that out, so anything

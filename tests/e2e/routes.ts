@@ -13,6 +13,8 @@ export const routes: { path: string; title: string; h1: string | RegExp }[] = [
     title: 'Baobab Data Hackathon 2023 - Baobab Data',
     h1: 'Baobab Data Hackathon 2023',
   },
+  { path: '/events', title: 'Events - Baobab Data', h1: 'Events' },
+  { path: '/offers', title: 'Offers - Baobab Data', h1: 'Offers' },
   { path: '/offers/become-a-data-analyst', title: 'Become a Data Analyst - Baobab Data', h1: 'Become a Data Analyst' },
   { path: '/academy', title: 'Academy - Baobab Data', h1: 'Academy' },
   {

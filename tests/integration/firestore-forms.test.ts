@@ -6,6 +6,7 @@ import { openFirestoreStore } from '@/lib/storage/firestore';
 import type { Store } from '@/lib/storage/types';
 
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
 
 // The forms switched to Firestore by configuration alone, through the real route handler.
 let TOKEN: string;
@@ -18,6 +19,8 @@ beforeAll(async () => {
   process.env.STORE = 'firestore';
   process.env.FIRESTORE_PROJECT_ID = 'forms-e2e';
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  // Before the seed's offer, as the browser tests: its registration is open.
+  process.env.SITE_TODAY = BEFORE_SEED_EVENT;
   ({ POST } = await import('@/app/api/forms/[operation]/route'));
   // After the settings above: issuing reads them.
   TOKEN = issueXsrfToken();
@@ -58,6 +61,29 @@ it('stores an offer registration as a Firestore document with the spec fields an
   // A post without the offer field (a page cached before it existed) is for the first offer.
   expect(stored!.data).toEqual({ ...fields, offer: 'become-a-data-analyst', lang: 'en', date: expect.any(Number) });
   expect(stored!.id).toMatch(/^[A-Za-z0-9]{20}$/);
+});
+
+it('refuses, on the real date, the past event and offer through the route with the form’s words, storing nothing', async () => {
+  delete process.env.SITE_TODAY;
+  try {
+    expect(
+      await (await post('registerEvent', { ...sampleRegistration, email: 'late@example.org' })).json(),
+    ).toMatchObject({
+      status: 'error',
+      message: 'Registration for this event is closed: it has already taken place. Nothing was saved.',
+    });
+    const french = { email: 'tard@example.org', firstName: 'T', lastName: 'A', gender: 'male', degree: 'master' };
+    expect(
+      await (await post('registerOffer', { ...french, occupation: 'Nurse', country: 'Mali', lang: 'fr' })).json(),
+    ).toMatchObject({
+      status: 'error',
+      message: 'Cette offre a pris fin\u00a0: elle ne peut plus être réservée. Rien n’a été enregistré.',
+    });
+    expect(await reader.list('user')).toEqual([]);
+    expect((await reader.list('offer')).filter((r) => r.data.email !== 'fs@example.org')).toEqual([]);
+  } finally {
+    process.env.SITE_TODAY = BEFORE_SEED_EVENT;
+  }
 });
 
 it('keeps one newsletter subscriber per address in Firestore, without saying who is on the list', async () => {

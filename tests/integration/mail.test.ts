@@ -8,6 +8,7 @@ import PostalMime from 'postal-mime';
 
 import type { FormOperation } from '@/lib/forms/registry';
 import { submitForm } from '@/lib/forms/submit';
+import { contactMails } from '@/lib/mail/compose';
 import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
@@ -17,9 +18,11 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
 import { startCuttableProxy } from '../helpers/cuttable-proxy';
+import { BEFORE_SEED_EVENT } from '../helpers/samples';
 import { startSmtpServer } from '../helpers/smtp';
 
 const TOKEN = issueXsrfToken();
+const sampleContact = { name: 'Bola', email: 'bola@example.org', message: 'Hello' };
 const mailContext = { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
 
 let dir: string;
@@ -56,6 +59,7 @@ function submit(operation: FormOperation, fields: Record<string, string>) {
       recaptcha: null,
       rateLimiter: createRateLimiter(1000),
       now: () => Date.now(),
+      today: () => BEFORE_SEED_EVENT,
       store,
       mail: mailContext,
       newsletter: doubleOptInNewsletter({ store: () => store, secret: () => 's'.repeat(32), mail: () => mailContext }),
@@ -86,7 +90,7 @@ describe('messages of each kind', () => {
       email: 'ada@example.org',
       message: 'Hi & <b>bye</b>\nSecond line',
     });
-    expect(await worker().runOnce()).toBe(1);
+    expect(await worker().runOnce()).toBe(2);
     const [mail] = byRecipient('staff@baobabdata.org');
     expect(mail!.subject).toBe('Message from Ada <script>alert(1)</script> via the website');
     expect(mail!.replyTo?.[0]?.address).toBe('ada@example.org');
@@ -94,6 +98,26 @@ describe('messages of each kind', () => {
     expect(mail!.html).toContain('Ada &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail!.html).toContain('Hi &amp; &lt;b&gt;bye&lt;/b&gt;');
     expect(mail!.html).not.toMatch(/<script>|<b>bye/);
+    expect(mail!.text).toContain('The sender was sent an acknowledgement');
+    // The sender's acknowledgement: what the site says, none of what they typed.
+    const [ack] = byRecipient('ada@example.org');
+    expect(ack!.subject).toBe('We received your message to Baobab Data');
+    expect(ack!.text).toContain('within 2 working days');
+    expect(`${ack!.subject}${ack!.text}${ack!.html}`).not.toMatch(/Ada|script|bye|Second line/);
+  });
+
+  it('acknowledges a contact message once a day per address and language, and the staff note says when it did not', async () => {
+    for (const message of ['First', 'Second']) await submit('contactUs', { ...sampleContact, message });
+    await submit('contactUs', { ...sampleContact, message: 'Troisième', lang: 'fr' });
+    expect(await worker().runOnce()).toBe(5);
+    const acks = byRecipient(sampleContact.email);
+    expect(acks.map((m) => m.subject).sort()).toEqual([
+      'Baobab Data a bien reçu votre message',
+      'We received your message to Baobab Data',
+    ]);
+    const notes = byRecipient('staff@baobabdata.org').map((m) => m.text ?? '');
+    expect(notes.filter((t) => t.includes('No acknowledgement was sent'))).toHaveLength(1);
+    expect(notes.filter((t) => t.includes('The sender was sent an acknowledgement'))).toHaveLength(2);
   });
 
   it('confirms an enrolment to the visitor with the course, duration, fee and payment link, and notifies staff', async () => {
@@ -166,9 +190,17 @@ describe('messages of each kind', () => {
 
 describe('the outbox', () => {
   const contact = { name: 'Ada', email: 'ada@example.org', message: 'Hello' };
+  // One message in the outbox: a contact message's note to the staff (without the sender's
+  // acknowledgement, which goes once a day and would make the counts below uneven).
+  const queueOne = (message = contact.message) =>
+    store.add(
+      'contact',
+      { ...contact, message, date: Date.now() },
+      { mails: [contactMails({ ...contact, message }, mailContext, 'en')[0]!] },
+    );
 
   it('keeps messages while SMTP is down and delivers each exactly once when it is back', async () => {
-    for (let i = 0; i < 5; i++) await submit('contactUs', { ...contact, message: `Message ${i}` });
+    for (let i = 0; i < 5; i++) await queueOne(`Message ${i}`);
     smtp.down();
     const w = worker({ maxAttempts: 10 });
     expect(await w.runOnce()).toBe(0);
@@ -183,7 +215,7 @@ describe('the outbox', () => {
   });
 
   it('sends again after a crash between sending and marking sent: at least once, same Message-ID', async () => {
-    await submit('contactUs', contact);
+    await queueOne();
     let now = Date.now() + 1000;
     const crashing: Store = { ...store, markSent: async () => Promise.reject(new Error('killed before marking')) };
     const first = createOutboxWorker({
@@ -209,7 +241,7 @@ describe('the outbox', () => {
 
   it('starts no send once half the lease is gone, and gives the rest back for another instance', async () => {
     for (const email of ['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org']) {
-      await submit('contactUs', { ...contact, email });
+      await queueOne(`From ${email}`);
     }
     let now = Date.now() + 1000;
     // Each send takes 20 s of the 60 s lease: the third would start after 40 s.
@@ -228,7 +260,7 @@ describe('the outbox', () => {
   });
 
   it('marks a message failed after the attempt limit and says so loudly', async () => {
-    await submit('contactUs', contact);
+    await queueOne();
     smtp.down();
     const logs: string[] = [];
     const w = worker({ maxAttempts: 3, log: (_level, message) => logs.push(message) });
@@ -249,7 +281,7 @@ describe('the outbox', () => {
     afterEach(() => proxy.close());
 
     it('stops a pass at the first failure and gives the rest back untried', async () => {
-      for (let i = 0; i < 4; i++) await submit('contactUs', { ...contact, message: `M${i}` });
+      for (let i = 0; i < 4; i++) await queueOne(`M${i}`);
       await proxy.cut('refuse');
       const w = worker({ maxAttempts: 2, retryBaseMs: 60_000 });
       expect(await w.runOnce()).toBe(0);
@@ -261,7 +293,7 @@ describe('the outbox', () => {
 
     it('never gives up on a message for an unreachable relay, and retries every waiting one once it is back', async () => {
       jest.spyOn(Math, 'random').mockReturnValue(0); // no jitter: each retry exactly 60 s after its failure
-      for (let i = 0; i < 3; i++) await submit('contactUs', { ...contact, message: `M${i}` });
+      for (let i = 0; i < 3; i++) await queueOne(`M${i}`);
       const start = Date.now() + 1000;
       let now = start;
       const logs: string[] = [];
@@ -292,7 +324,7 @@ describe('the outbox', () => {
     });
 
     it('times out a relay that accepts the connection but never answers', async () => {
-      await submit('contactUs', contact);
+      await queueOne();
       transport.close();
       transport = smtpTransport(`smtp://127.0.0.1:${proxy.port}`, 'Baobab Data <hello@baobabdata.org>', {
         timeoutMs: 300,
@@ -307,7 +339,7 @@ describe('the outbox', () => {
   });
 
   it('sends full batches one after another without waiting for the next poll', async () => {
-    for (let i = 0; i < 5; i++) await submit('contactUs', { ...contact, message: `M${i}` });
+    for (let i = 0; i < 5; i++) await queueOne(`M${i}`);
     const w = worker({ batchSize: 2, pollMs: 60_000 });
     w.start();
     // One start, one poll a minute away: only chaining passes can send all five now.
@@ -325,7 +357,7 @@ describe('the outbox', () => {
   });
 
   it('never lets two workers on one store send the same message', async () => {
-    for (let i = 0; i < 30; i++) await submit('contactUs', { ...contact, message: `M${i}` });
+    for (let i = 0; i < 30; i++) await queueOne(`M${i}`);
     const other = openSqliteStore(join(dir, 'db.sqlite'));
     const a = worker({ owner: 'a', batchSize: 4 });
     const b = createOutboxWorker({

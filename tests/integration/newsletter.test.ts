@@ -8,6 +8,7 @@ import { issueXsrfToken } from '@/lib/security/xsrf';
 import type { Store } from '@/lib/storage/types';
 
 import { startHttpStub } from '../helpers/http-stub';
+import { BEFORE_SEED_EVENT } from '../helpers/samples';
 
 type Reply =
   | { kind: 'json' | 'jsonp'; body: unknown }
@@ -44,6 +45,7 @@ function context(newsletter: NewsletterProvider, logs: string[] = []): FormServi
     recaptcha: null,
     rateLimiter: createRateLimiter(100),
     now: () => 1,
+    today: () => BEFORE_SEED_EVENT,
     store: new Proxy({} as Store, {
       get() {
         throw new Error('the Mailchimp path stores nothing locally');

@@ -182,6 +182,22 @@ describe.each([
     expect(queued.find((m) => m.to === 'victim@example.org')).not.toHaveProperty('onceKey');
   });
 
+  it('sends the staff note in its held-back words when the once-only message of the same add is dropped', async () => {
+    const confirmation = { ...note('victim@example.org'), onceKey: 'enrol:course:en:victim@example.org:2026-11-22' };
+    const staff = {
+      ...note('staff@example.org'),
+      ifHeldBack: { subject: 'Held', text: 'held back', html: '<p>held</p>' },
+    };
+    for (let i = 0; i < 2; i++) {
+      await store.add('enrolment', { name: `N${i}`, date: i }, { mails: [staff, confirmation] });
+    }
+    const queued = await store.claimMails('w', Date.now() + 1000, 20, 60_000);
+    const notes = queued.filter((m) => m.to === 'staff@example.org');
+    expect(notes.map((m) => m.subject).sort()).toEqual(['For staff@example.org', 'Held']);
+    expect(notes.find((m) => m.subject === 'Held')).toMatchObject({ text: 'held back', html: '<p>held</p>' });
+    for (const message of queued) expect(message).not.toHaveProperty('ifHeldBack');
+  });
+
   it('forgets an address’s once-only markers, so a later confirmation to it is queued again', async () => {
     const confirmation = (to: string) => ({ ...note(to), onceKey: `enrol:${to}:2026-11-22` });
     await store.add(

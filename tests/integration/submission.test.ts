@@ -15,7 +15,7 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 import { withDeadline, type Store } from '@/lib/storage/types';
 
 import { json, startHttpStub } from '../helpers/http-stub';
-import { sampleEnrolment, sampleRegistration } from '../helpers/samples';
+import { BEFORE_SEED_EVENT, sampleEnrolment, sampleRegistration } from '../helpers/samples';
 
 const TOKEN = issueXsrfToken();
 const contact = { name: 'Ada Obi', email: 'ada@example.org', message: 'Hello from Lagos' };
@@ -56,6 +56,7 @@ function context(overrides: Partial<FormServices> = {}, headers: Record<string, 
     recaptcha: null,
     rateLimiter: createRateLimiter(100),
     now: () => 1_780_000_000_000,
+    today: () => BEFORE_SEED_EVENT,
     store,
     mail: { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' },
     newsletter: doubleOptInNewsletter({

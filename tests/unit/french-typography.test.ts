@@ -5,10 +5,12 @@ import { readConfig } from '@/lib/config';
 import { content } from '@/lib/content';
 import * as facts from '@/lib/content/facts';
 import { forms } from '@/lib/forms/registry';
+import type { MailContext } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail } from '@/lib/mail/newsletter';
 import { privacySections } from '@/lib/privacy/policy';
 import { fill, messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
+import { visitorMails as visitorMailTexts } from '@/messages/mails/visitor';
 
 import { sampleEnrolment } from '../helpers/samples';
 
@@ -64,6 +66,22 @@ const reservation = { ...person, gender: 'female', degree: 'master', occupation:
 // What the visitor reads of a mail: its subject and its text (the HTML part says the same).
 const visitorMail = (mail: { to: string; subject: string; text: string }) => `${mail.subject}\n${mail.text}`;
 
+// The site's date before everything (events to come, a next cohort to announce, a calendar invitation)
+// and after everything (events past, cohorts started): the mails differ.
+const todays = ['2000-01-01', '2999-01-01'];
+const visitorMails = (
+  form: {
+    mails(input: never, mail: MailContext, lang: 'fr', today: string): { to: string; subject: string; text: string }[];
+  },
+  post: unknown,
+) =>
+  todays.flatMap((today) =>
+    form
+      .mails(post as never, ctx, lang, today)
+      .filter((m) => m.to !== ctx.staff)
+      .map(visitorMail),
+  );
+
 // Every composed sentence, answer and mail, for every course, event and offer.
 function received(): [string, string][] {
   const out: [string, string][] = [...strings(messages(lang), 'messages')];
@@ -73,7 +91,8 @@ function received(): [string, string][] {
     const text = typeof check === 'function' ? (check as (f: string, n: number) => string)('votre nom', 100) : check;
     out.push(...strings(text, `forms.checks.${name}`));
   }
-  for (const course of french.courses) {
+  // Every course with a next cohort planned, so its mail's line is read too.
+  for (const course of french.courses.map((c) => ({ ...c, nextCohortDate: '2500-04-03' }))) {
     const title = content('en').courses.find((c) => c.id === course.id)!.title;
     out.push([`${course.slug} facts`, facts.courseFacts(course, lang)]);
     out.push([`${course.slug} fee`, facts.courseFee(course, lang)]);
@@ -81,16 +100,23 @@ function received(): [string, string][] {
     const post = z.parse(forms.enrol.schema.fr, { ...sampleEnrolment, course: title });
     const answer = forms.enrol.answer(post, lang);
     out.push([`${course.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()]);
-    for (const mail of forms.enrol.mails(post, ctx, lang).filter((m) => m.to !== ctx.staff))
-      out.push([`${course.slug} mail`, visitorMail(mail)]);
+    for (const mail of visitorMails(forms.enrol, { ...post, entity: { ...post.entity, nextCohortDate: '2500-04-03' } }))
+      out.push([`${course.slug} mail`, mail]);
   }
   for (const event of french.events) {
     out.push([`${event.slug} description`, facts.eventDescription(event, lang)]);
     const post = z.parse(forms.registerEvent.schema.fr, { ...person, event: event.slug });
     const answer = forms.registerEvent.answer(post, lang);
     out.push([`${event.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()]);
-    for (const mail of forms.registerEvent.mails(post, ctx, lang).filter((m) => m.to !== ctx.staff))
-      out.push([`${event.slug} mail`, visitorMail(mail)]);
+    for (const mail of visitorMails(forms.registerEvent, post)) out.push([`${event.slug} mail`, mail]);
+    for (const state of ['closed', 'full'] as const)
+      out.push([`${event.slug} ${state}`, facts.eventClosedText(event, state, lang)]);
+    // A single day is said otherwise than several.
+    out.push([
+      `${event.slug} closed, one day`,
+      facts.eventClosedText({ ...event, endDate: event.startDate }, 'closed', lang),
+    ]);
+    out.push([`${event.slug} calendar reminder`, visitorMailTexts.fr.event.reminder(event.inSentence)]);
   }
   for (const offer of french.offers) {
     out.push([`${offer.slug} description`, facts.offerDescription(offer, lang)]);
@@ -101,22 +127,27 @@ function received(): [string, string][] {
     const post = z.parse(forms.registerOffer.schema.fr, { ...reservation, offer: offer.slug });
     const answer = forms.registerOffer.answer(post, lang);
     out.push([`${offer.slug} answer`, answer.message]);
-    for (const mail of forms.registerOffer.mails(post, ctx, lang).filter((m) => m.to !== ctx.staff))
-      out.push([`${offer.slug} mail`, visitorMail(mail)]);
+    for (const mail of visitorMails(forms.registerOffer, post)) out.push([`${offer.slug} mail`, mail]);
+    for (const state of ['closed', 'full'] as const)
+      out.push([`${offer.slug} ${state}`, facts.offerClosedText(offer, state, lang)]);
+    const list = facts.offerListLines(offer, lang);
+    out.push([`${offer.slug} in the list`, `${list.when}\n${list.detail}`]);
   }
   for (const [name, answer] of Object.entries(words.answers)) {
     if (typeof answer === 'string') out.push([`forms.answers.${name}`, answer]);
   }
-  const contact = forms.contactUs.answer({ name: 'Awa', email: 'awa@example.org', message: 'Bonjour' }, lang);
+  const contactPost = { name: 'Awa', email: 'awa@example.org', message: 'Bonjour' };
+  const contact = forms.contactUs.answer(contactPost, lang);
   out.push(['contact answer', `${contact.message} ${contact.detail ?? ''}`]);
+  for (const mail of visitorMails(forms.contactUs, contactPost)) out.push(['contact acknowledgement', mail]);
+  for (const state of ['open', 'full', 'closed'] as const)
+    for (const kind of ['event', 'offer'] as const)
+      out.push([`${kind} ${state} label`, facts.stateLabel(state, kind, lang)]);
   const subscribe = forms.subscribe.answer({ name: 'Awa', email: 'awa@example.org' }, lang);
   out.push(['newsletter answer', `${subscribe.message} ${subscribe.detail ?? ''}`]);
   const links = { confirm: 'https://baobabdata.org/fr/c', unsubscribe: 'https://baobabdata.org/fr/u', oneClick: 'x' };
-  out.push([
-    'newsletter confirmation mail',
-    visitorMail(confirmationMail('Awa', 'awa@example.org', links, 7, ctx, lang)),
-  ]);
-  out.push(['newsletter welcome mail', visitorMail(welcomeMail('Awa', 'awa@example.org', links, ctx, lang))]);
+  out.push(['newsletter confirmation mail', visitorMail(confirmationMail('awa@example.org', links, 7, ctx, lang))]);
+  out.push(['newsletter welcome mail', visitorMail(welcomeMail('awa@example.org', links, ctx, lang))]);
   const settings = readConfig({
     SMTP_URL: 'smtp://mail.example.org:587',
     NEWSLETTER_PROVIDER: 'mailchimp',

@@ -12,6 +12,8 @@ describe('Footer', () => {
       ['Projects', '/projects'],
       ['Academy', '/academy'],
       ['Insight', '/insights'],
+      ['Events', '/events'],
+      ['Offers', '/offers'],
       ['Privacy policy', '/privacy'],
       ['Terms of service', '/terms'],
       ['Contact Us', '/contact'],

@@ -7,8 +7,9 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
 import { courseDescription } from '@/lib/content/facts';
+import { siteToday } from '@/lib/content/schedule';
 import { locales } from '@/lib/i18n';
-import { formatCost } from '@/lib/i18n/format';
+import { formatCost, formatDates } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -16,6 +17,8 @@ import { messages } from '@/messages';
 import styles from './course.module.css';
 
 export const dynamicParams = false;
+// Made again every 20 minutes, so a next cohort's date goes once it has started (docs/product.md §9).
+export const revalidate = 1200;
 
 export function generateStaticParams() {
   return courses.map((course) => ({ slug: course.slug }));
@@ -43,6 +46,7 @@ export default async function CoursePage({ params }: Props) {
   const { lang, course, englishTitle } = await pageCourse(params);
   const { site } = content(lang);
   const text = messages(lang).course;
+  const nextCohort = course.nextCohortDate && course.nextCohortDate >= siteToday() ? course.nextCohortDate : null;
   return (
     <>
       <JsonLdScript
@@ -67,6 +71,12 @@ export default async function CoursePage({ params }: Props) {
             <dt>{text.cost}</dt>
             <dd>{formatCost(course.cost, lang)}</dd>
           </div>
+          {nextCohort ? (
+            <div>
+              <dt>{text.nextCohort}</dt>
+              <dd>{formatDates(nextCohort, undefined, lang)}</dd>
+            </div>
+          ) : null}
         </dl>
       </PageHeader>
       <div className={`container ${ui.withAside}`}>

@@ -1,19 +1,24 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 
+import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, events, findEvent } from '@/lib/content';
-import { eventDates, eventDescription } from '@/lib/content/facts';
+import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
+import { eventBooking } from '@/lib/content/schedule';
+import { pageAvailability } from '@/lib/forms/places';
 import { locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
-import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from './event.module.css';
 
 export const dynamicParams = false;
+// Made again every 20 minutes, so registration closes on time (docs/product.md §9).
+export const revalidate = 1200;
 
 export function generateStaticParams() {
   return events.map((event) => ({ slug: event.slug }));
@@ -34,7 +39,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function EventPage({ params }: Props) {
   const { lang, entity: event } = await routeEntity(params, findEvent);
   const { site } = content(lang);
-  const text = messages(lang).event;
+  const t = messages(lang);
+  const text = t.event;
+  const state = await pageAvailability(eventBooking(event));
+  const url = pageUrl(lang, `/events/${event.slug}`);
   return (
     <>
       <JsonLdScript
@@ -53,8 +61,14 @@ export default async function EventPage({ params }: Props) {
             address: { '@type': 'PostalAddress', addressLocality: 'Lagos', addressCountry: 'NG' },
           },
           image: `${siteUrl}${event.img}`,
-          url: pageUrl(lang, `/events/${event.slug}`),
+          url,
           eventStatus: 'https://schema.org/EventScheduled',
+          offers: {
+            '@type': 'Offer',
+            url,
+            availability: schemaAvailability[state],
+            validThrough: event.endDate,
+          },
           organizer: { '@type': 'Organization', name: site.name, url: siteUrl },
         }}
       />
@@ -84,7 +98,11 @@ export default async function EventPage({ params }: Props) {
           <h2 id="register" className={ui.heading}>
             {text.register}
           </h2>
-          <EventForm lang={lang} event={event.slug} />
+          {state === 'open' ? (
+            <EventForm lang={lang} event={event.slug} />
+          ) : (
+            <ClosedNotice lang={lang} text={eventClosedText(event, state, lang)} nextStep={t.events.nextStep} />
+          )}
         </section>
       </div>
     </>

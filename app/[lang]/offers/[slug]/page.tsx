@@ -1,21 +1,33 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 
+import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { content, findOffer, offers } from '@/lib/content';
-import { cohortStart, offerDeadline, offerDescription, offerDiscount, offerPrice } from '@/lib/content/facts';
+import {
+  cohortStart,
+  offerClosedText,
+  offerDeadline,
+  offerDescription,
+  offerDiscount,
+  offerPrice,
+} from '@/lib/content/facts';
+import { offerBooking } from '@/lib/content/schedule';
+import { pageAvailability } from '@/lib/forms/places';
 import { locales } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
-import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
+import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { fill, messages } from '@/messages';
 
 import styles from './offer.module.css';
 
 export const dynamicParams = false;
+// Made again every 20 minutes, so the offer closes on time (docs/product.md §9).
+export const revalidate = 1200;
 
 export function generateStaticParams() {
   return offers.map((offer) => ({ slug: offer.slug }));
@@ -36,8 +48,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OfferPage({ params }: Props) {
   const { lang, entity: offer } = await routeEntity(params, findOffer);
   const { site } = content(lang);
-  const text = messages(lang).offer;
+  const t = messages(lang);
+  const text = t.offer;
   const url = pageUrl(lang, `/offers/${offer.slug}`);
+  const state = await pageAvailability(offerBooking(offer));
   return (
     <>
       <JsonLdScript
@@ -51,7 +65,7 @@ export default async function OfferPage({ params }: Props) {
           price: offer.nowPrice,
           priceCurrency: 'USD',
           priceValidUntil: offer.endsOnDate,
-          availability: 'https://schema.org/LimitedAvailability',
+          availability: schemaAvailability[state],
           seller: { '@type': 'Organization', name: site.name, url: siteUrl },
           itemOffered: {
             '@type': 'Course',
@@ -95,7 +109,11 @@ export default async function OfferPage({ params }: Props) {
           <h2 id="save-spot" className={ui.heading}>
             {text.reserve}
           </h2>
-          <OfferForm lang={lang} offer={offer.slug} />
+          {state === 'open' ? (
+            <OfferForm lang={lang} offer={offer.slug} />
+          ) : (
+            <ClosedNotice lang={lang} text={offerClosedText(offer, state, lang)} nextStep={t.offers.nextStep} />
+          )}
         </section>
       </div>
     </>

@@ -1,0 +1,66 @@
+import { buildSiteToday } from '@/lib/config';
+import { SITE_TIME_ZONE } from '@/lib/constants';
+
+import type { Offer, SiteEvent } from './types';
+
+// Where events and offers stand on the calendar (docs/product.md §9). Dates are ISO days
+// ('2023-03-18'), compared as text.
+export type Availability = 'open' | 'closed' | 'full';
+
+// An ISO day in a time zone, put together from its parts: no locale is named, so no language is
+// (docs/i18n.md), and Latin digits are asked for whatever the server's locale.
+export function dayIn(time: number, timeZone: string = SITE_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    numberingSystem: 'latn',
+  }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+// Today for the whole site: SITE_TIME_ZONE's date, or SITE_TODAY when it is set (lib/config.ts).
+export function siteToday(now: number = Date.now()): string {
+  return buildSiteToday() ?? dayIn(now);
+}
+
+// What a registration is for, as the calendar and the capacity see it: it takes registrations up to and
+// including `lastDay`, and at most `capacity` of them when there is one. `seat` names its places.
+export interface Booking {
+  seat: string;
+  lastDay: string;
+  capacity?: number;
+}
+
+export function eventBooking(event: SiteEvent): Booking {
+  return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: event.capacity };
+}
+
+export function offerBooking(offer: Offer): Booking {
+  return { seat: `offer:${offer.slug}`, lastDay: offer.endsOnDate, capacity: offer.capacity };
+}
+
+export function availability(booking: Booking, today: string, taken = 0): Availability {
+  if (today > booking.lastDay) return 'closed';
+  if (booking.capacity !== undefined && taken >= booking.capacity) return 'full';
+  return 'open';
+}
+
+// A list page's two parts: what is still to come or under way (soonest first), then what is over
+// (latest first).
+export function splitByDate<T>(
+  items: readonly T[],
+  dates: (item: T) => { first: string; last: string },
+  today: string,
+): { upcoming: T[]; past: T[] } {
+  const upcoming = items.filter((item) => dates(item).last >= today);
+  const past = items.filter((item) => dates(item).last < today);
+  upcoming.sort((a, b) => dates(a).first.localeCompare(dates(b).first));
+  past.sort((a, b) => dates(b).first.localeCompare(dates(a).first));
+  return { upcoming, past };
+}
+
+export const eventDays = (event: SiteEvent) => ({ first: event.startDate, last: event.endDate });
+export const offerDays = (offer: Offer) => ({ first: offer.endsOnDate, last: offer.endsOnDate });

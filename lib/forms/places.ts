@@ -1,0 +1,79 @@
+import { isBuilding } from '@/lib/config';
+import { content } from '@/lib/content';
+import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
+import {
+  availability,
+  eventBooking,
+  eventDays,
+  offerBooking,
+  offerDays,
+  siteToday,
+  splitByDate,
+  type Availability,
+  type Booking,
+} from '@/lib/content/schedule';
+import type { Offer, SiteEvent } from '@/lib/content/types';
+import { localePath, type Lang } from '@/lib/i18n';
+import { getStore } from '@/lib/storage';
+
+// Where a registration stands as a page shows it: closed by the date, full by the store's count of
+// places taken, else open. The build reads no store (it may have none), so a page built while places
+// remain shows them until the server regenerates it; the server refuses a full one meanwhile with the
+// form's own words (lib/forms/submit.ts), and a store that does not answer leaves the page open.
+export async function pageAvailability(booking: Booking): Promise<Availability> {
+  const today = siteToday();
+  if (booking.capacity === undefined || isBuilding() || availability(booking, today) === 'closed') {
+    return availability(booking, today);
+  }
+  try {
+    return availability(booking, today, await getStore().seatsTaken(booking.seat));
+  } catch {
+    return availability(booking, today);
+  }
+}
+
+// One event or offer in a list, with its dates and where it stands.
+export interface AgendaItem {
+  href: string;
+  title: string;
+  when: string;
+  detail?: string;
+  state: Availability;
+  stateLabel: string;
+}
+
+export interface Agenda {
+  upcoming: AgendaItem[];
+  past: AgendaItem[];
+}
+
+export async function eventAgenda(lang: Lang): Promise<Agenda> {
+  const { upcoming, past } = splitByDate(content(lang).events, eventDays, siteToday());
+  const item = async (event: SiteEvent): Promise<AgendaItem> => {
+    const state = await pageAvailability(eventBooking(event));
+    return {
+      href: localePath(lang, `/events/${event.slug}`),
+      title: event.title,
+      when: eventDates(event, lang),
+      detail: event.location,
+      state,
+      stateLabel: stateLabel(state, 'event', lang),
+    };
+  };
+  return { upcoming: await Promise.all(upcoming.map(item)), past: await Promise.all(past.map(item)) };
+}
+
+export async function offerAgenda(lang: Lang): Promise<Agenda> {
+  const { upcoming, past } = splitByDate(content(lang).offers, offerDays, siteToday());
+  const item = async (offer: Offer): Promise<AgendaItem> => {
+    const state = await pageAvailability(offerBooking(offer));
+    return {
+      href: localePath(lang, `/offers/${offer.slug}`),
+      title: offer.title,
+      ...offerListLines(offer, lang),
+      state,
+      stateLabel: stateLabel(state, 'offer', lang),
+    };
+  };
+  return { upcoming: await Promise.all(upcoming.map(item)), past: await Promise.all(past.map(item)) };
+}

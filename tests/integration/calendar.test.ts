@@ -1,0 +1,240 @@
+/** @jest-environment node */
+import ICAL from 'ical.js';
+
+import { dayIn } from '@/lib/content/schedule';
+import type { FormOperation } from '@/lib/forms/registry';
+import type { FormServices } from '@/lib/forms/services';
+import { submitForm } from '@/lib/forms/submit';
+import { doubleOptInNewsletter } from '@/lib/newsletter';
+import { createRateLimiter } from '@/lib/security/rate-limit';
+import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
+import type { OutboxMail, Store } from '@/lib/storage/types';
+import { formTexts } from '@/messages/forms';
+
+import { BEFORE_SEED_EVENT, sampleEnrolment, sampleRegistration } from '../helpers/samples';
+import { bothStores } from '../helpers/stores';
+
+// The seed's event and offer as an organiser would set them up with places and hours: the same dates
+// (March 2023), 3 places at the hackathon from 09:00 to 17:00 Lagos time, 2 spots in the offer.
+jest.mock('@/data/events', () => {
+  const actual = jest.requireActual('@/data/events');
+  return {
+    events: actual.events.map((event: object) => ({
+      ...event,
+      capacity: 3,
+      startTime: '09:00',
+      endTime: '17:00',
+      timeZone: 'Africa/Lagos',
+    })),
+  };
+});
+jest.mock('@/data/offers', () => {
+  const actual = jest.requireActual('@/data/offers');
+  return { offers: actual.offers.map((offer: object) => ({ ...offer, capacity: 2 })) };
+});
+
+const TOKEN = issueXsrfToken();
+const site = { siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
+const offer = {
+  email: 'fatou@example.org',
+  firstName: 'Fatou',
+  lastName: 'Diop',
+  gender: 'female',
+  degree: 'bachelor',
+  occupation: 'Analyst',
+  country: 'Senegal',
+  offer: 'become-a-data-analyst',
+};
+
+function formData(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+
+const meta: RequestMeta = {
+  headers: new Headers({ host: 'baobabdata.org', 'x-xsrf-token': TOKEN }),
+  cookie: (name) => (name === 'XSRF-TOKEN' ? TOKEN : undefined),
+  address: '203.0.113.20',
+};
+
+const everything = (store: Store): Promise<OutboxMail[]> => store.claimMails('t', Date.now() + 1e12, 500, 1000);
+const wholeText = (m: OutboxMail) =>
+  [m.subject, m.text, m.html, ...(m.attachments ?? []).map((a) => a.content)].join('\n');
+
+describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHarness) => {
+  const harness = makeHarness();
+  let store: Store;
+  const services = (today: string): FormServices => ({
+    store,
+    rateLimiter: createRateLimiter(1000),
+    newsletter: doubleOptInNewsletter({ store: () => store, secret: () => 's'.repeat(40), mail: () => site }),
+    recaptcha: null,
+    mail: { staff: 'staff@baobabdata.org', ...site },
+    now: () => Date.now(),
+    today: () => today,
+    log: () => {},
+  });
+  const send = (operation: FormOperation, fields: Record<string, string>, today = BEFORE_SEED_EVENT) =>
+    submitForm(operation, formData(fields), meta, services(today));
+
+  beforeEach(async () => {
+    store = await harness.open();
+  });
+  afterEach(() => store.close());
+  afterAll(() => harness.cleanup());
+
+  it('refuses, on the real date, the seed’s past event and offer with the form’s words in each language, storing nothing', async () => {
+    const today = dayIn(Date.now());
+    expect(today > '2023-03-25').toBe(true);
+    for (const lang of ['en', 'fr'] as const) {
+      const words = formTexts[lang].answers;
+      expect(await send('registerEvent', { ...sampleRegistration, lang }, today)).toMatchObject({
+        status: 'error',
+        message: words.eventClosed,
+        values: { email: sampleRegistration.email },
+      });
+      expect(await send('registerOffer', { ...offer, lang }, today)).toMatchObject({
+        status: 'error',
+        message: words.offerClosed,
+      });
+    }
+    expect(await store.list('user')).toEqual([]);
+    expect(await store.list('offer')).toEqual([]);
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
+    // The last day still takes registrations.
+    expect(await send('registerEvent', sampleRegistration, '2023-03-19')).toMatchObject({ status: 'success' });
+  });
+
+  it('never gives more places than there are under parallel posts, answering the rest with the form’s words', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        send('registerEvent', { ...sampleRegistration, email: `p${i}@example.org`, lang: i % 2 ? 'fr' : 'en' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'success')).toHaveLength(3);
+    const refused = results.filter((r) => r.status === 'error');
+    expect(refused).toHaveLength(7);
+    for (const r of refused) {
+      expect([formTexts.en.answers.eventFull, formTexts.fr.answers.eventFull]).toContain(
+        (r as { message: string }).message,
+      );
+    }
+    expect(await store.list('user')).toHaveLength(3);
+    expect(await store.seatsTaken('event:baobab-data-hackathon-2023')).toBe(3);
+    // Three staff notes and three confirmations: nothing for the refused.
+    expect(await everything(store)).toHaveLength(6);
+
+    const offers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => send('registerOffer', { ...offer, email: `o${i}@example.org`, lang: 'fr' })),
+    );
+    expect(offers.filter((r) => r.status === 'success')).toHaveLength(2);
+    expect(offers.filter((r) => r.status === 'error').map((r) => (r as { message: string }).message)).toEqual(
+      Array(3).fill(formTexts.fr.answers.offerFull),
+    );
+    expect(await store.list('offer')).toHaveLength(2);
+  });
+
+  it('has the pages made again once the last place is taken, not before', async () => {
+    const placesGone = jest.fn();
+    const register = (email: string) =>
+      submitForm('registerEvent', formData({ ...sampleRegistration, email }), meta, {
+        ...services(BEFORE_SEED_EVENT),
+        placesGone,
+      });
+    await register('a@example.org');
+    await register('b@example.org');
+    expect(placesGone).not.toHaveBeenCalled();
+    await register('c@example.org');
+    expect(placesGone).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends two confirmations, each with its own payment link, for two courses on one day', async () => {
+    await send('enrol', { ...sampleEnrolment, course: 'Data Analysis with Python' });
+    await send('enrol', { ...sampleEnrolment, course: 'Introduction To Data Science' });
+    const mails = (await everything(store)).filter((m) => m.to === sampleEnrolment.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Your enrolment in Data Analysis with Python',
+      'Your enrolment in Introduction To Data Science',
+    ]);
+    expect(mails.find((m) => m.subject.endsWith('Python'))!.text).toContain(
+      'https://pay.baobabdata.org/data-analysis-with-python',
+    );
+    expect(mails.find((m) => m.subject.endsWith('Science'))!.text).toContain(
+      'https://pay.baobabdata.org/introduction-to-data-science',
+    );
+  });
+
+  it('lets no one who types a victim’s address first put a word in the victim’s inbox or deprive them of their payment link', async () => {
+    const victim = 'victim@example.org';
+    const attacker = {
+      name: 'Mallory Pwned',
+      email: victim,
+      phone: '+234 999 000 1111',
+      gender: 'male',
+      country: 'Visit evil.example',
+      course: 'Data Analysis with Python',
+      lang: 'fr',
+    };
+    await send('enrol', attacker);
+    // The victim's own enrolments: the same language as the attacker's (held back), then their own.
+    await send('enrol', { ...sampleEnrolment, email: victim, lang: 'fr' });
+    // (Another post, not a repeat of the same one: a repeat would be answered as the first.)
+    await send('enrol', { ...sampleEnrolment, email: victim, phone: '+234 802 000 0000', lang: 'en' });
+    await send('registerEvent', {
+      firstName: 'Mallory',
+      lastName: 'Pwned',
+      email: victim,
+      event: sampleRegistration.event,
+    });
+    await send('contactUs', { name: 'Mallory Pwned', email: victim, message: 'Click evil.example now' });
+
+    const messages = await everything(store);
+    const inbox = messages.filter((m) => m.to === victim);
+    // An enrolment in each language, the event and the contact acknowledgement.
+    expect(inbox).toHaveLength(4);
+    for (const mail of inbox) expect(wholeText(mail)).not.toMatch(/Mallory|Pwned|evil\.example|999 000|Ada/);
+    const enrolments = inbox.filter((m) => m.text.includes('https://pay.baobabdata.org/data-analysis-with-python'));
+    expect(enrolments.map((m) => m.html.match(/<html lang="(\w+)"/)![1]).sort()).toEqual(['en', 'fr']);
+
+    const notes = messages.filter((m) => m.to === 'staff@baobabdata.org');
+    expect(notes).toHaveLength(5);
+    const heldBack = notes.filter((m) => m.text.includes('No confirmation was sent for this submission'));
+    expect(heldBack).toHaveLength(1);
+    expect(heldBack[0]!.text).toContain('Data Analysis with Python in French');
+    expect(await store.list('enrolment')).toHaveLength(3);
+  });
+
+  it('attaches an invitation with the hours, the time zone, a reminder and one UID per event, only while it is to come', async () => {
+    await send('registerEvent', sampleRegistration);
+    await send('registerEvent', { ...sampleRegistration, email: 'other@example.org', lang: 'fr' });
+    const invites = (await everything(store))
+      .filter((m) => m.to !== 'staff@baobabdata.org')
+      .map((m) => m.attachments!.find((a) => a.filename === 'invite.ics')!.content);
+    expect(invites).toHaveLength(2);
+    const events = invites.map((ics) => {
+      const calendar = new ICAL.Component(ICAL.parse(ics));
+      const vevent = calendar.getFirstSubcomponent('vevent')!;
+      return { calendar, vevent, event: new ICAL.Event(vevent) };
+    });
+    const { calendar, vevent, event } = events[0]!;
+    expect(calendar.getFirstSubcomponent('vtimezone')!.getFirstPropertyValue('tzid')).toBe('Africa/Lagos');
+    expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Africa/Lagos');
+    expect(event.startDate.toString()).toBe('2023-03-18T09:00:00');
+    expect(event.endDate.toString()).toBe('2023-03-19T17:00:00');
+    // 09:00 in Lagos is 08:00 UTC.
+    expect(event.startDate.toUnixTime()).toBe(Date.UTC(2023, 2, 18, 8) / 1000);
+    const alarm = vevent.getFirstSubcomponent('valarm')!;
+    expect(alarm.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect(String(alarm.getFirstPropertyValue('trigger'))).toBe('-P1D');
+    expect(new Set(events.map((e) => e.event.uid))).toEqual(
+      new Set(['event-baobab-data-hackathon-2023@baobabdata.org']),
+    );
+
+    // Under way (its last day): registration is open, but a calendar wants no invitation for it.
+    await send('registerEvent', { ...sampleRegistration, email: 'late@example.org' }, '2023-03-19');
+    const late = (await everything(store)).find((m) => m.to === 'late@example.org')!;
+    expect(late.attachments ?? []).toEqual([]);
+    expect(late.text).not.toContain('invitation');
+  });
+});
