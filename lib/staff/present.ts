@@ -1,5 +1,6 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
+import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { collections, type Collection, type RecordData } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
@@ -45,6 +46,15 @@ export function parseItem(key: string | undefined): { collection: Collection; fi
   return field && itemChoices().some((choice) => choice.key === key)
     ? { collection, field, value: key.slice(at + 1) }
     : null;
+}
+
+// The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts);
+// none for a course, or an item without a limit.
+export function itemBooking(collection: Collection, value: string): Booking | null {
+  const event = collection === 'user' ? findEvent(value) : undefined;
+  const offer = collection === 'offer' ? findOffer(value) : undefined;
+  const booking = event ? eventBooking(event) : offer ? offerBooking(offer) : null;
+  return booking?.capacity !== undefined ? booking : null;
 }
 
 export function personName(data: RecordData): string {
