@@ -22,7 +22,7 @@ const nextConfig: NextConfig = {
     // proxy.ts refuses larger action posts with 413 first: Next answers its own limit with a 500.
     serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
   },
-  serverExternalPackages: ['better-sqlite3', 'firebase-admin'],
+  serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin'],
   // Pages that follow the calendar are regenerated every 20 minutes (their `revalidate`); one older than
   // 40 minutes is never served as it is, even to the first visitor after a quiet night: that visitor
   // waits for a fresh one. With nginx's 10 minutes, a closed registration is gone within the hour
@@ -46,6 +46,15 @@ const nextConfig: NextConfig = {
       {
         source: '/v/:hash/images/:path*',
         headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+      },
+      // The staff workspace: never indexed, whatever a page's own metadata says.
+      {
+        source: '/staff/:path*',
+        headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }],
+      },
+      {
+        source: '/staff',
+        headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }],
       },
       {
         source: '/:path*',

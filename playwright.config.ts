@@ -53,6 +53,9 @@ export default defineConfig({
       DATA_DIR: 'var/e2e',
       // The rate limit has its own tests; here many forms are sent from one address.
       RATE_LIMIT_PER_MINUTE: '1000',
+      // The staff workspace's tests sign in as this address (tests/e2e/staff.spec.ts).
+      STAFF_EMAILS: 'staff@example.org',
+      STAFF_SIGN_IN_LIMIT: '100',
       NEXT_TELEMETRY_DISABLED: '1',
       SITE_TODAY: E2E_SITE_TODAY,
     },

@@ -48,6 +48,14 @@ const timeZone = (name: string) =>
     { message: `${name} must be an IANA time zone such as Africa/Lagos` },
   );
 
+// STAFF_EMAILS: addresses separated by commas, compared in lower case.
+function staffList(value: string): string[] {
+  return value
+    .split(',')
+    .map((address) => address.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 // A fixed "today" for demos, staging and tests (docs/product.md §9): a real calendar day.
 const siteTodaySchema = optional.refine((v) => v === undefined || z.iso.date().safeParse(v).success, {
   message: 'SITE_TODAY must be a date such as 2023-03-01',
@@ -122,6 +130,18 @@ const envSchema = z
     }),
     DIGEST_TIME_ZONE: timeZone('DIGEST_TIME_ZONE'),
     DIGEST_SEND_EMPTY: flag('DIGEST_SEND_EMPTY'),
+    STAFF_EMAILS: optional.refine(
+      (v) => v === undefined || staffList(v).every((address) => z.email().safeParse(address).success),
+      { message: 'STAFF_EMAILS must be email addresses separated by commas' },
+    ),
+    ORG_TIME_ZONE: timeZone('ORG_TIME_ZONE'),
+    STAFF_AUDIT_DAYS: number('STAFF_AUDIT_DAYS', 1, 36_500),
+    STAFF_SIGN_IN_LIMIT: number('STAFF_SIGN_IN_LIMIT', 1, 10_000).refine(
+      (v) => v === undefined || Number.isInteger(v),
+      {
+        message: 'STAFF_SIGN_IN_LIMIT must be a whole number',
+      },
+    ),
     LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
@@ -242,6 +262,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       registrationDays: e.RETAIN_REGISTRATION_DAYS ?? 1825,
       newsletterInactiveDays: e.RETAIN_NEWSLETTER_INACTIVE_DAYS ?? 30,
       mailKeepDays: e.MAIL_KEEP_DAYS ?? 30,
+      auditDays: e.STAFF_AUDIT_DAYS ?? 365,
     },
     // The staff digest (lib/mail/digest.ts): daily from this local hour, sent even without news if asked.
     digest: {
@@ -249,6 +270,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       hour: e.DIGEST_HOUR ?? 7,
       timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
       sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
+    },
+    // The staff workspace (lib/staff/): who may sign in, and the organisation's time zone for every
+    // date staff read (the audit trail's period is in `retention`).
+    staff: {
+      emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
+      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      // Sign-in requests per address in 15 minutes; a client gets four times as many.
+      signInLimit: e.STAFF_SIGN_IN_LIMIT ?? 5,
     },
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,

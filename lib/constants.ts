@@ -1,6 +1,11 @@
 // Business constants of docs/product.md §9 that are behaviour rather than content.
 export const EVENT_REDIRECT_DELAY_MS = 2000;
 
+// Honeypot hits are kept this long as spam for staff to review (docs/staff.md), at most this many per
+// form in that time; they are never mailed.
+export const HONEYPOT_KEEP_DAYS = 7;
+export const HONEYPOT_CAP = 500;
+
 // The organisation's calendar: "today" is the date in Lagos (docs/product.md §9), and an event's hours
 // are in this zone unless the event names another.
 export const SITE_TIME_ZONE = 'Africa/Lagos';

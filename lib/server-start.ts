@@ -60,7 +60,7 @@ export function startServer(): void {
     ? createDigestScheduler({
         store: getStore,
         schedule: settings.digest,
-        ctx: { staff: mail.staff, siteName: site.name },
+        ctx: { staff: mail.staff, siteName: site.name, timeZone: settings.staff.timeZone, siteUrl: settings.siteUrl },
         queued: () => worker.kick(),
         log: componentLog('digest'),
       })

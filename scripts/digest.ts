@@ -34,7 +34,12 @@ async function main() {
       : fileTransport(join(settings.dataDir, 'mail'), mail.from);
   const store = getStore();
   try {
-    const digest = await queueDigest(store, since, Date.now(), { staff: mail.staff, siteName: site.name });
+    const digest = await queueDigest(store, since, Date.now(), {
+      staff: mail.staff,
+      siteName: site.name,
+      timeZone: settings.staff.timeZone,
+      siteUrl: settings.siteUrl,
+    });
     console.log(`Queued a digest of ${digest.total} record(s) for ${mail.staff}.`);
     const worker = createOutboxWorker({
       store: () => store,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
+import { HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
@@ -98,10 +99,11 @@ export async function submitForm(
   }
 
   // A bot that filled the hidden field gets, up to here and from here, exactly what a person would:
-  // the same limit, the same field errors, the same thanks. Only nothing is stored or sent.
+  // the same limit, the same field errors, the same thanks. Nothing is sent; the hit is kept as spam.
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') {
-    log(`${operation}: honeypot filled, dropped`);
+    log(`${operation}: honeypot filled, kept as spam, nothing sent`);
+    if (form.kind === 'record') await keepHoneypotHit(form, parsed.data, services, lang);
     return form.answer(parsed.data as NewsletterInput, lang);
   }
 
@@ -137,6 +139,37 @@ export async function submitForm(
   } catch (error) {
     log(`${operation}: could not store the submission`, error);
     return { status: 'error', message: isStoreTimeout(error) ? words.notConfirmed : words.notStored, values };
+  }
+}
+
+// A honeypot hit is kept as spam for staff to review (docs/staff.md): no message, at most HONEYPOT_CAP
+// per form in HONEYPOT_KEEP_DAYS (retention removes it after), and storing it never changes the answer.
+// The newsletter's are not kept: its list holds people who asked to be on it.
+async function keepHoneypotHit(
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  services: FormServices,
+  lang: Lang,
+): Promise<void> {
+  try {
+    const now = services.now();
+    const since = now - HONEYPOT_KEEP_DAYS * 24 * 60 * 60 * 1000;
+    const spam = await services.store.inbox({
+      collection: form.collection,
+      status: 'spam',
+      since,
+      limit: HONEYPOT_CAP,
+    });
+    if (spam.filter((row) => row.data.spamSource === 'honeypot').length >= HONEYPOT_CAP) return;
+    await services.store.add(form.collection, {
+      ...form.record(input),
+      lang,
+      date: now,
+      staffStatus: 'spam',
+      spamSource: 'honeypot',
+    });
+  } catch (error) {
+    services.log('honeypot hit not kept', error);
   }
 }
 

@@ -6,7 +6,7 @@ import { defaultLang, langs, locales } from './index';
 // Every page lives under app/[lang]/; the default language keeps the unprefixed addresses, so
 // next.config.ts rewrites them to /{defaultLang}. This is every address but the other languages' pages,
 // API calls, files (a last segment with a dot: public files, icons, the sitemap; no page address has
-// one), social cards, and /{defaultLang} itself (the rewritten home, which Next would otherwise rewrite
+// one), social cards, the staff workspace (app/staff, English only), and /{defaultLang} itself (the rewritten home, which Next would otherwise rewrite
 // again). A visitor's /{defaultLang}/… is redirected before this (lib/routing.ts): a page has one
 // address per language. Any other address, /images/about or /api/contact included, becomes
 // /{defaultLang}/…, where no page claims it: a plain 404.
@@ -14,4 +14,4 @@ const prefixAlternation = langs
   .filter((lang) => lang !== defaultLang)
   .map((lang) => locales[lang].prefix)
   .join('|');
-export const ENGLISH_PAGE_PATTERN = `(?!(?:${prefixAlternation})(?:/|$)|${defaultLang}$|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
+export const ENGLISH_PAGE_PATTERN = `(?!(?:${prefixAlternation})(?:/|$)|${defaultLang}$|staff(?:/|$)|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;

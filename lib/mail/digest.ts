@@ -1,16 +1,22 @@
-import { toCsv } from '@/lib/export';
 import { periodic } from '@/lib/periodic';
+import { isoLocal, tableOf, toStaffCsv } from '@/lib/staff/export';
+import { formName, itemTitle, personName } from '@/lib/staff/present';
 import { collections, type Collection, type NewMail, type Store, type StoredRecord } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 
 import { renderLetter } from './letter';
 
-// The staff digest: one mail with the number of new records per form since the last digest and each
-// form's new records as a CSV attachment (the export's format). It goes through the outbox, claimed
-// as a job so that one instance among several queues it.
+// The staff digest, in plain words: per form (by its name) how many new submissions, per course, event
+// and offer (by its title), the first few names, how many contact messages still wait for a reply, and
+// links into the staff workspace; each form's new submissions as a CSV attachment (headings in words,
+// ISO dates in the organisation's time zone). Spam is left out. It goes through the outbox, claimed as a
+// job so that one instance among several queues it.
 export interface DigestContext {
   staff: string;
   siteName: string;
+  // The organisation's time zone (ORG_TIME_ZONE) and the site's address, for the workspace's links.
+  timeZone: string;
+  siteUrl: string;
 }
 
 export interface Digest {
@@ -20,38 +26,68 @@ export interface Digest {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// A Firestore document (the outbox message) holds at most 1 MiB; larger digests point to the export.
+// A Firestore document (the outbox message) holds at most 1 MiB; larger digests point to the workspace.
 export const MAX_ATTACHED_CHARS = 700_000;
+// The names shown per form; the rest are in the attachment and the workspace.
+const FIRST_NAMES = 5;
+// Contact messages still waiting are counted up to this many.
+const WAITING_CAP = 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const isoMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-// The records of every collection submitted from `since` (included) to `until` (excluded).
+// The submissions of every form made from `since` (included) to `until` (excluded).
 export async function buildDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
   const counts = {} as Record<Collection, number>;
+  const words = staffMails.digest;
   const attachments: NonNullable<NewMail['attachments']> = [];
+  const rows: [string, string][] = [];
+  const paragraphs: string[] = [];
+  const workspace = `${ctx.siteUrl}/staff`;
+  const when = (ms: number) => isoLocal(ms, ctx.timeZone).slice(0, 16).replace('T', ' ');
   for (const collection of collections) {
     const records: StoredRecord[] = (await store.list(collection, { since })).filter(
-      (record) => typeof record.data.date === 'number' && record.data.date < until,
+      (record) =>
+        typeof record.data.date === 'number' && record.data.date < until && record.data.staffStatus !== 'spam',
     );
     counts[collection] = records.length;
-    if (records.length > 0) {
-      attachments.push({
-        filename: `${collection}-${isoDate(until)}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        content: toCsv(collection, records),
-      });
+    if (records.length === 0) continue;
+    const name = formName(collection);
+    rows.push([name, String(records.length)]);
+    const perItem = new Map<string, number>();
+    for (const record of records) {
+      const title = itemTitle(collection, record.data);
+      if (title) perItem.set(title, (perItem.get(title) ?? 0) + 1);
     }
+    for (const [title, n] of perItem) rows.push([`  ${title}`, String(n)]);
+    const names = records
+      .slice(-FIRST_NAMES)
+      .reverse()
+      .map((record) => personName(record.data));
+    const more = records.length - names.length;
+    paragraphs.push(words.form(name, names, more, `${workspace}?form=${collection}`));
+    attachments.push({
+      filename: `${name.toLowerCase().replace(/\W+/g, '-')}-${isoDate(until)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      content: toStaffCsv(
+        tableOf(
+          collection,
+          records.map((r) => ({ ...r, collection })),
+        ),
+        ctx.timeZone,
+      ),
+    });
   }
+  const waiting = (await store.inbox({ collection: 'contact', status: 'new', limit: WAITING_CAP })).length;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
-  const words = staffMails.digest;
   const letter = renderLetter({
     heading: words.heading(total),
     paragraphs: [
-      words.period(isoMinute(since), isoMinute(until)),
-      total === 0 ? words.nothingNew : tooBig ? words.tooBig(isoDate(since)) : words.attached,
+      words.period(when(since), when(until), ctx.timeZone),
+      ...(total === 0 ? [words.nothingNew] : paragraphs),
+      words.waiting(waiting, waiting >= WAITING_CAP, `${workspace}?form=contact&status=new`),
+      total === 0 ? words.everything(workspace) : tooBig ? words.tooBig(workspace) : words.attached,
     ],
-    rows: collections.map((collection) => [collection, String(counts[collection])]),
+    rows,
   });
   return {
     mail: {

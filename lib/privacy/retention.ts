@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { periodic } from '@/lib/periodic';
 import { collections, type Collection, type PurgeOptions, type Store } from '@/lib/storage';
 
@@ -16,6 +17,8 @@ export interface RetentionSettings {
   newsletterInactiveDays: number;
   // The text, attachments and reply-to of sent mail, and the .eml files of the file transport.
   mailKeepDays: number;
+  // The staff audit trail (docs/staff.md).
+  auditDays: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +39,15 @@ export function retentionPlan(settings: RetentionSettings, now: number): PurgeSt
         { collection, before, options: { dateField: 'statusDate', status: 'unsubscribed' } },
       ];
     }
-    return [{ collection, before: ago(collection === 'contact' ? settings.contactDays : settings.registrationDays) }];
+    return [
+      { collection, before: ago(collection === 'contact' ? settings.contactDays : settings.registrationDays) },
+      // Honeypot hits, kept for staff to review (lib/forms/submit.ts).
+      {
+        collection,
+        before: now - HONEYPOT_KEEP_DAYS * DAY_MS,
+        options: { statusField: 'spamSource', status: 'honeypot' },
+      },
+    ];
   });
 }
 
@@ -46,6 +57,7 @@ export interface RetentionReport {
   markers: number;
   mailCleared: number;
   mailFilesRemoved: number;
+  auditPurged: number;
 }
 
 // One pass: purge what is past its period, clear old mail bodies, remove old .eml files. Safe to run
@@ -61,6 +73,7 @@ export async function applyRetention(
     const count = await store.purgeRecords(step.collection, step.before, step.options);
     purged[step.collection] = (purged[step.collection] ?? 0) + count;
   }
+  const auditPurged = await store.purgeAudit(now - settings.auditDays * DAY_MS);
   // Both kinds of marker name their UTC day, so one a day old guards nothing any more.
   const markers = await store.purgeMarkers(now - DAY_MS);
   const keepSince = now - settings.mailKeepDays * DAY_MS;
@@ -81,7 +94,7 @@ export async function applyRetention(
       }
     }
   }
-  return { purged, markers, mailCleared, mailFilesRemoved };
+  return { purged, markers, mailCleared, mailFilesRemoved, auditPurged };
 }
 
 export interface RetentionTaskOptions {

@@ -16,12 +16,16 @@ import {
   subscriberKey,
   withDeadline,
   withoutRowsNaming,
+  type AuditEntry,
   type EmailTraces,
+  type InboxQuery,
+  type InboxRecord,
   type JobData,
   type NewMail,
   type OutboxMail,
   type RecordData,
   type Seat,
+  type StaffSession,
   type Store,
   type StoredRecord,
 } from './types';
@@ -45,6 +49,8 @@ const OUTBOX = 'outbox';
 const SUBMISSIONS = 'submissions';
 const SENT_ONCE = 'sentOnce';
 const JOBS = 'jobs';
+const SESSIONS = 'staffSessions';
+const AUDIT = 'staffAudit';
 // One document per claim of an outbox message, `<message id>.<lease number>` (see claimMails).
 const CLAIMS = 'outboxClaims';
 // One document per taken seat, `<key>:<n>` for n in 1..capacity (see AddOptions.seat).
@@ -167,6 +173,30 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   // The marker documents dated before `before` in a collection (a single-field query).
   async function markersBefore(collection: string, before: number) {
     return (await db.collection(collection).where('date', '<', before).get()).docs.map((doc) => doc.ref);
+  }
+
+  // One keyset query per collection, newest first, merged. Status and item are equality filters on the
+  // date index (firestore.indexes.json); "new" is the absence of staffStatus, which Firestore cannot
+  // query, so new records are picked out of pages read newest first.
+  async function inboxOf(collection: (typeof collections)[number], query: InboxQuery): Promise<InboxRecord[]> {
+    const found: InboxRecord[] = [];
+    let before = query.before;
+    for (let page = 0; page < 20 && found.length < query.limit; page++) {
+      let q: FirebaseFirestore.Query = db.collection(collection);
+      if (query.status && query.status !== 'new') q = q.where('staffStatus', '==', query.status);
+      if (query.item) q = q.where(query.item.field, '==', query.item.value);
+      if (before !== undefined) q = q.where('date', '<', before);
+      if (query.since !== undefined) q = q.where('date', '>=', query.since);
+      const docs = (await q.orderBy('date', 'desc').limit(query.limit).get()).docs;
+      for (const doc of docs) {
+        const data = doc.data() as RecordData;
+        if (query.status === 'new' && data.staffStatus != null) continue;
+        if (found.length < query.limit) found.push({ id: doc.id, collection, data });
+      }
+      if (docs.length < query.limit || query.status !== 'new') break;
+      before = docs.at(-1)!.get('date') as number;
+    }
+    return found;
   }
 
   // A seat for one add: a free number chosen at random (so concurrent adds rarely pick the same one),
@@ -399,7 +429,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .collection(collection)
         .where(options.dateField ?? 'date', '<', before)
         .get();
-      const docs = snapshot.docs.filter((doc) => options.status === undefined || doc.get('status') === options.status);
+      const docs = snapshot.docs.filter(
+        (doc) => options.status === undefined || doc.get(options.statusField ?? 'status') === options.status,
+      );
       const refs: DocumentReference[] = [];
       for (const doc of docs) {
         refs.push(...(await db.collection(OUTBOX).where('recordId', '==', doc.id).get()).docs.map((m) => m.ref));
@@ -453,6 +485,59 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       // Single-field query; the few jobs of one name are ordered here.
       const jobs = (await db.collection(JOBS).where('name', '==', name).get()).docs.map((doc) => doc.data() as JobData);
       return jobs.sort((a, b) => b.at - a.at)[0] ?? null;
+    },
+    async saveSession(session) {
+      await db.collection(SESSIONS).doc(session.id).set(session);
+    },
+    async getSession(id) {
+      if (!/^[\w-]{1,100}$/.test(id)) return null;
+      const doc = await db.collection(SESSIONS).doc(id).get();
+      return doc.exists ? (doc.data() as StaffSession) : null;
+    },
+    async touchSession(id, seenAt) {
+      await db.collection(SESSIONS).doc(id).update({ seenAt });
+    },
+    async deleteSession(id) {
+      await db.collection(SESSIONS).doc(id).delete();
+    },
+    async inbox(query) {
+      const wanted = query.collection ? [query.collection] : collections;
+      const pages = await Promise.all(wanted.map((collection) => inboxOf(collection, query)));
+      return pages
+        .flat()
+        .sort((a, b) => (b.data.date as number) - (a.data.date as number))
+        .slice(0, query.limit);
+    },
+    async getRecord(collection, id) {
+      if (!/^[\w-]{1,100}$/.test(id)) return null;
+      const doc = await db.collection(collection).doc(id).get();
+      return doc.exists ? { id: doc.id, data: doc.data() as RecordData } : null;
+    },
+    async updateRecord(collection, id, changes) {
+      if (!/^[\w-]{1,100}$/.test(id)) return false;
+      const ref = db.collection(collection).doc(id);
+      if (!(await ref.get()).exists) return false;
+      await withDeadline(ref.update(changes), WRITE_DEADLINE_MS, 'the write');
+      return true;
+    },
+    async mailsAbout(recordId) {
+      const docs = (await db.collection(OUTBOX).where('recordId', '==', recordId).get()).docs;
+      return docs.map((doc) => {
+        const data = doc.data() as OutboxDoc;
+        return { id: doc.id, to: data.to, subject: data.subject, status: data.status };
+      });
+    },
+    async addAudit(entry) {
+      await db.collection(AUDIT).add(entry);
+    },
+    async auditLog(limit) {
+      const docs = (await db.collection(AUDIT).orderBy('at', 'desc').limit(limit).get()).docs;
+      return docs.map((doc) => doc.data() as AuditEntry);
+    },
+    async purgeAudit(before) {
+      const docs = (await db.collection(AUDIT).where('at', '<', before).get()).docs;
+      await removeAll(docs.map((doc) => doc.ref));
+      return docs.length;
     },
     async seatsTaken(key) {
       return (await db.collection(SEATS).where('key', '==', key).count().get()).data().count;

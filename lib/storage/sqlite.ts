@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 
 import {
   checkSeat,
+  collections,
   DuplicateError,
   FullError,
   isJobKey,
@@ -17,12 +18,16 @@ import {
   subscriberKey,
   withoutRowsNaming,
   type AddOptions,
+  type AuditEntry,
   type Collection,
   type EmailTraces,
+  type InboxQuery,
+  type InboxRecord,
   type JobData,
   type NewMail,
   type OutboxMail,
   type RecordData,
+  type StaffSession,
   type Store,
   type StoredRecord,
 } from './types';
@@ -92,6 +97,19 @@ const migrations: ((db: Database.Database) => void)[] = [
     }
     db.exec('DROP TABLE sent_once; ALTER TABLE sent_once_digests RENAME TO sent_once;');
   },
+  // The staff workspace: the inbox reads every form newest first; sessions and the audit trail.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS records_newest ON records (date DESC);
+      CREATE INDEX IF NOT EXISTS records_by_staff_status ON records (json_extract(data, '$.staffStatus'), date);
+      CREATE TABLE IF NOT EXISTS staff_sessions (
+        id TEXT PRIMARY KEY, email TEXT NOT NULL, created_at INTEGER NOT NULL, seen_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS staff_audit (
+        at INTEGER NOT NULL, who TEXT NOT NULL, what TEXT NOT NULL, detail TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS staff_audit_by_date ON staff_audit (at);
+    `),
 ];
 
 export const SQLITE_SCHEMA_VERSION = migrations.length;
@@ -219,7 +237,7 @@ export function openSqliteStore(file: string): Store {
   // Text sorts after every number in SQLite, so a field that is not a number is never 'before'.
   const selectDated = db.prepare(`
     SELECT id FROM records WHERE collection = @collection AND json_extract(data, '$.' || @field) < @before
-      AND (@status IS NULL OR json_extract(data, '$.status') = @status)`);
+      AND (@status IS NULL OR json_extract(data, '$.' || @statusField) = @status)`);
   const clearBodies = db.prepare(`
     UPDATE outbox SET message = json_set(json_remove(message, '$.replyTo', '$.attachments'), '$.text', '', '$.html', '')
     WHERE status = 'sent' AND sent_at < ? AND (json_extract(message, '$.text') != '' OR json_extract(message, '$.html') != ''
@@ -302,6 +320,61 @@ export function openSqliteStore(file: string): Store {
     return true;
   });
 
+  const insertSession = db.prepare(
+    'INSERT OR REPLACE INTO staff_sessions (id, email, created_at, seen_at) VALUES (@id, @email, @createdAt, @seenAt)',
+  );
+  const selectSession = db.prepare(
+    'SELECT id, email, created_at AS createdAt, seen_at AS seenAt FROM staff_sessions WHERE id = ?',
+  );
+  const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
+  const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
+  const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
+  const selectMailsOf = db.prepare(
+    "SELECT id, json_extract(message, '$.to') AS \"to\", json_extract(message, '$.subject') AS subject, status FROM outbox WHERE record_id = ? ORDER BY rowid",
+  );
+  const insertAudit = db.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (@at, @who, @what, @detail)');
+  const selectAudit = db.prepare('SELECT at, who, what, detail FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?');
+  const deleteAudit = db.prepare('DELETE FROM staff_audit WHERE at < ?');
+  const updateRecordData = db.transaction((collection: Collection, id: string, changes: RecordData) => {
+    const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+    if (!row) return false;
+    updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), id);
+    return true;
+  });
+
+  // Newest first along records_newest; the filters are checked on the way, so a page costs about as
+  // many rows as it shows while the filters match often.
+  const inbox = (query: InboxQuery): InboxRecord[] => {
+    const where = [`collection IN (${collections.map((c) => `'${c}'`).join(', ')})`];
+    const params: Record<string, string | number> = { limit: query.limit };
+    if (query.collection) {
+      where.push('collection = @collection');
+      params.collection = query.collection;
+    }
+    if (query.before !== undefined) {
+      where.push('date < @before');
+      params.before = query.before;
+    }
+    if (query.since !== undefined) {
+      where.push('date >= @since');
+      params.since = query.since;
+    }
+    if (query.status === 'new') where.push("json_extract(data, '$.staffStatus') IS NULL");
+    else if (query.status) {
+      where.push("json_extract(data, '$.staffStatus') = @status");
+      params.status = query.status;
+    }
+    if (query.item) {
+      where.push(`json_extract(data, '$.' || @itemField) = @itemValue`);
+      params.itemField = query.item.field;
+      params.itemValue = query.item.value;
+    }
+    const rows = db
+      .prepare(`SELECT id, collection, data FROM records WHERE ${where.join(' AND ')} ORDER BY date DESC LIMIT @limit`)
+      .all(params) as { id: string; collection: Collection; data: string }[];
+    return rows.map((row) => ({ id: row.id, collection: row.collection, data: JSON.parse(row.data) as RecordData }));
+  };
+
   return {
     kind: 'sqlite',
     async add(collection, data, options = {}) {
@@ -375,6 +448,7 @@ export function openSqliteStore(file: string): Store {
         field: options.dateField ?? 'date',
         before,
         status: options.status ?? null,
+        statusField: options.statusField ?? 'status',
       }) as { id: string }[];
       const ids = rows.map((row) => row.id);
       purge(ids);
@@ -396,6 +470,40 @@ export function openSqliteStore(file: string): Store {
     async lastJob(name) {
       const row = selectLastJob.get(name) as { data: string } | undefined;
       return row ? (JSON.parse(row.data) as JobData) : null;
+    },
+    async saveSession(session) {
+      insertSession.run(session);
+    },
+    async getSession(id) {
+      return (selectSession.get(id) as StaffSession | undefined) ?? null;
+    },
+    async touchSession(id, seenAt) {
+      touch.run(seenAt, id);
+    },
+    async deleteSession(id) {
+      deleteSession.run(id);
+    },
+    async inbox(query) {
+      return inbox(query);
+    },
+    async getRecord(collection, id) {
+      const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+      return row ? { id: row.id, data: JSON.parse(row.data) as RecordData } : null;
+    },
+    async updateRecord(collection, id, changes) {
+      return updateRecordData(collection, id, changes);
+    },
+    async mailsAbout(recordId) {
+      return selectMailsOf.all(recordId) as EmailTraces['mails'];
+    },
+    async addAudit(entry) {
+      insertAudit.run(entry);
+    },
+    async auditLog(limit) {
+      return selectAudit.all(limit) as AuditEntry[];
+    },
+    async purgeAudit(before) {
+      return deleteAudit.run(before).changes;
     },
     async seatsTaken(key) {
       return countSeats.get(key) as number;

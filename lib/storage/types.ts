@@ -85,8 +85,9 @@ export interface EmailTraces {
 export interface PurgeOptions {
   // The date field compared with `before` (default 'date', the submission date).
   dateField?: string;
-  // Only records whose `status` field has this value.
+  // Only records whose `status` field (or `statusField`) has this value.
   status?: string;
+  statusField?: string;
 }
 
 export interface Store {
@@ -139,11 +140,68 @@ export interface Store {
   // The data of the latest claimed job of this name (by its `at`), or null.
   lastJob(name: string): Promise<JobData | null>;
 
+  // Staff sessions: saved at sign-in, read and touched on every workspace request, deleted at sign-out
+  // or when the address is no longer staff.
+  saveSession(session: StaffSession): Promise<void>;
+  getSession(id: string): Promise<StaffSession | null>;
+  touchSession(id: string, seenAt: number): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+
+  // Submissions of every form (or one), newest first, `limit` at most.
+  inbox(query: InboxQuery): Promise<InboxRecord[]>;
+  getRecord(collection: Collection, id: string): Promise<StoredRecord | null>;
+  // Merges `changes` into the record; false if there is none.
+  updateRecord(collection: Collection, id: string, changes: RecordData): Promise<boolean>;
+  // The outbox mails about one record, with their state.
+  mailsAbout(recordId: string): Promise<EmailTraces['mails']>;
+
+  // The staff audit trail, newest first; entries dated before `before` are purged by retention.
+  addAudit(entry: AuditEntry): Promise<void>;
+  auditLog(limit: number): Promise<AuditEntry[]>;
+  purgeAudit(before: number): Promise<number>;
+
   // How many seats under this key are held by stored records (see AddOptions.seat).
   seatsTaken(key: string): Promise<number>;
 
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+// The staff workspace (lib/staff/). A signed-in staff member's session, kept by the sha-256 of the
+// cookie's value, so a copy of the store signs nobody in.
+export interface StaffSession {
+  id: string;
+  email: string;
+  createdAt: number;
+  seenAt: number;
+}
+
+// What staff made of a submission: new until handled or marked as spam. Kept on the record itself
+// (`staffStatus`, absent while new), beside who changed it and when, and a staff-only note.
+export const submissionStatuses = ['new', 'handled', 'spam'] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export interface InboxQuery {
+  collection?: Collection;
+  status?: SubmissionStatus;
+  // With a collection only: the value of its item field (course, event or offer).
+  item?: { field: string; value: string };
+  // Keyset paging: only records dated before this (ms), newest first.
+  before?: number;
+  // Only records dated at or after this (ms).
+  since?: number;
+  limit: number;
+}
+
+export interface InboxRecord extends StoredRecord {
+  collection: Collection;
+}
+
+export interface AuditEntry {
+  at: number;
+  who: string;
+  what: string;
+  detail: string;
 }
 
 // A claimed job: its name, when it was claimed, and what it covered.

@@ -47,12 +47,18 @@ export const staffMails = {
   },
   digest: {
     subject: (site: string, total: number, date: string) =>
-      `${site} digest: ${total} new record${total === 1 ? '' : 's'} (${date})`,
-    heading: (total: number) => `${total} new record${total === 1 ? '' : 's'}`,
-    period: (from: string, to: string) => `Submitted from ${from} to ${to}.`,
+      `${site} digest: ${total} new submission${total === 1 ? '' : 's'} (${date})`,
+    heading: (total: number) => `${total} new submission${total === 1 ? '' : 's'}`,
+    period: (from: string, to: string, timeZone: string) => `From ${from} to ${to} (${timeZone} time).`,
     nothingNew: 'Nothing new came in.',
-    tooBig: (since: string) =>
-      `Too many to attach: on the server, npm run export -- <form> --since ${since} gives them as CSV.`,
-    attached: 'Each form’s new records are attached as a CSV file, which opens in any spreadsheet.',
+    // A form's line: its name, the latest few names, how many more, and its page in the workspace.
+    form: (form: string, names: string[], more: number, link: string) =>
+      `${form}: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}. ${link}`,
+    // `atLeast`: the count reached the cap it was counted up to.
+    waiting: (n: number, atLeast: boolean, link: string) =>
+      `${atLeast ? `${n} or more` : n} contact ${n === 1 ? 'message still needs' : 'messages still need'} a reply: ${link}`,
+    everything: (workspace: string) => `Everything is in the staff workspace: ${workspace}`,
+    tooBig: (workspace: string) => `Too many to attach: download them from the staff workspace, ${workspace}`,
+    attached: 'Each form’s new submissions are attached as a CSV file, which opens in any spreadsheet.',
   },
 };

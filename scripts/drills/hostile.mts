@@ -709,6 +709,107 @@ async function generated() {
   }
 }
 
+// The staff workspace (docs/staff.md): nothing in it answers without a session, whatever the method,
+// cookie or link; a post from another site is refused; sign-in requests are limited per address.
+async function staffWorkspace() {
+  const t = tally('staff workspace without a session');
+  const pages = [
+    '/staff',
+    '/staff/audit',
+    '/staff/subscribers',
+    '/staff/forget?email=a@example.org',
+    '/staff/submissions/user/x',
+    '/staff/items/user/x',
+  ];
+  const posts = ['record', 'forget', 'sign-out', 'nope'].map((a) => `/staff/api/${a}`);
+  const cookies = [
+    '',
+    'baobab-staff=x',
+    `baobab-staff=${'A'.repeat(43)}`,
+    `baobab-staff=${'A'.repeat(5000)}`,
+    '__Host-baobab-staff=../../etc',
+  ];
+  for (const cookie of cookies) {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    for (const path of [...pages, '/staff/api/export?item=user:x&format=xlsx']) {
+      for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
+        const answer = await send(t, method, path, headers);
+        if (answer.status === 200) {
+          t.bypasses += 1;
+          t.notes.push(`${method} ${path} answered 200`);
+        }
+      }
+    }
+    for (const path of posts) {
+      const answer = await send(
+        t,
+        'POST',
+        path,
+        formHeaders({ ...headers, origin: base }),
+        urlencoded({ collection: 'user', id: 'x', action: 'handled', email: 'a@example.org', confirm: 'yes' }),
+      );
+      if (
+        answer.status === 200 ||
+        (answer.status === 303 && !/\/staff\/sign-in$/.test(String(answer.headers.location)))
+      ) {
+        t.bypasses += 1;
+        t.notes.push(`POST ${path} answered ${answer.status} ${answer.headers.location ?? ''}`);
+      }
+    }
+  }
+  const links = tally('staff sign-in links');
+  for (const token of [
+    '',
+    'x',
+    'a.b.c',
+    `${'A'.repeat(20)}.zzzz.${'B'.repeat(43)}`,
+    'A'.repeat(2000),
+    '\u0000.\r\n.x',
+  ]) {
+    const answer = await send(
+      links,
+      'POST',
+      '/staff/api/sign-in',
+      formHeaders({ origin: base }),
+      urlencoded({ t: token }),
+    );
+    if (answer.headers['set-cookie'] || answer.headers.location !== '/staff/sign-in?invalid=1') {
+      links.bypasses += 1;
+      links.notes.push(
+        `token ${JSON.stringify(token.slice(0, 20))} answered ${answer.status} ${answer.headers.location ?? ''}`,
+      );
+    }
+  }
+  for (const origin of ['https://evil.example', 'null']) {
+    const answer = await send(
+      links,
+      'POST',
+      '/staff/api/sign-in-request',
+      formHeaders({ origin, 'sec-fetch-site': 'cross-site' }),
+      urlencoded({ email: 'staff@example.org' }),
+    );
+    if (answer.status !== 403) {
+      links.bypasses += 1;
+      links.notes.push(`cross-site sign-in request answered ${answer.status}`);
+    }
+  }
+  let sent = 0;
+  for (let i = 0; i < 12; i++) {
+    const answer = await send(
+      links,
+      'POST',
+      '/staff/api/sign-in-request',
+      formHeaders({ origin: base }),
+      urlencoded({ email: 'staff@example.org' }),
+    );
+    if (answer.headers.location === '/staff/sign-in?sent=1') sent += 1;
+  }
+  if (sent > 5) {
+    links.bypasses += sent - 5;
+    links.notes.push(`${sent} of 12 sign-in requests for one address accepted (limit 5)`);
+  }
+}
+
 // 11. Header floods. Each kind fills what Node (16 KiB of headers) or nginx (8 KiB per line) accepts
 // with thousands of tiny items; `width` of them go at once to one API route while a probe asks another
 // route in a loop. The probe's slowest answer is what a visitor would have waited.
@@ -975,9 +1076,16 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  let log = '';
+  // The log's error lines as they come, each named by the class running then, so a failure says which
+  // attack drew it.
+  const logErrors: string[] = [];
+  let partial = '';
   server.stderr?.on('data', (chunk) => (errors += `[${phase}] ${chunk}`));
-  server.stdout?.on('data', (chunk) => (log += chunk));
+  server.stdout?.on('data', (chunk) => {
+    const lines = `${partial}${chunk}`.split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (isErrorLine(line)) logErrors.push(`[${phase}] ${line}`);
+  });
   try {
     const t0 = Date.now();
     await waitUntilUp(`${base}/api/health`);
@@ -989,22 +1097,21 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
     await stopServer(server);
     stored.push(...(await checkStore(dataDir)));
     if (/\bError\b.*\n\s+at /.test(errors)) crashes.push(errors.slice(0, 2000));
-    crashes.push(...serverLogErrors(`${log}\n${errors}`));
+    if (isErrorLine(partial)) logErrors.push(`[${phase}] ${partial}`);
+    crashes.push(...logErrors, ...errors.split('\n').filter(isErrorLine));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-// Lines of the server's log at error level (pino's 50 and above), uncaught exceptions, and Next's own
-// error lines (⨯).
-function serverLogErrors(text: string): string[] {
-  return text.split('\n').filter((line) => {
-    if (/uncaughtException|unhandledRejection|^(\[[^\]]*\] )?\s*⨯/.test(line)) return true;
-    try {
-      return (JSON.parse(line) as { level?: number }).level! >= 50;
-    } catch {
-      return false;
-    }
-  });
+// A line of the server's log at error level (pino's 50 and above), an uncaught exception, or Next's
+// own error line (⨯); stderr's lines may carry the class's name in brackets before them.
+function isErrorLine(line: string): boolean {
+  if (/uncaughtException|unhandledRejection|^(\[[^\]]*\] )?\s*⨯/.test(line)) return true;
+  try {
+    return (JSON.parse(line.replace(/^\[[^\]]*\] /, '')) as { level?: number }).level! >= 50;
+  } catch {
+    return false;
+  }
 }
 
 // docs/deploy/nginx.conf in front of the running server, for the length of `run`.
@@ -1063,7 +1170,7 @@ async function checkStore(dataDir: string) {
 }
 
 const started = Date.now();
-await withServer({ RATE_LIMIT_PER_MINUTE: '100000000' }, async (dataDir) => {
+await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org' }, async (dataDir) => {
   let db: Database.Database | undefined;
   const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
   // In the background: it takes the server's body deadline to end.
@@ -1080,6 +1187,7 @@ await withServer({ RATE_LIMIT_PER_MINUTE: '100000000' }, async (dataDir) => {
   await timed('bodies', () => bodies());
   await timed('replays', () => replays(open));
   await timed('generated', () => generated());
+  await timed('staffWorkspace', () => staffWorkspace());
   await timed('clientsGone', () => clientsGone());
   await trickle;
   await drainOutbox();
@@ -1125,6 +1233,8 @@ const report = {
   unescapedMails: sum('unescaped'),
   csvFormulas: sum('csv'),
   serverErrors: crashes.length,
+  // The lines themselves (shortened), so that a failed run can be read without running it again.
+  serverErrorLines: crashes.map((line) => line.slice(0, 2000)),
   floodProbe,
 };
 const totals = [...tallies.values()];

@@ -24,7 +24,12 @@ const run = promisify(execFile);
 const HOUR = 60 * 60 * 1000;
 // 07:00 in Lagos (UTC+1) on 22 November 2026.
 const SEVEN_LAGOS = Date.UTC(2026, 10, 22, 6);
-const ctx = { staff: 'staff@baobabdata.org', siteName: 'Baobab Data' };
+const ctx = {
+  staff: 'staff@baobabdata.org',
+  siteName: 'Baobab Data',
+  timeZone: 'Africa/Lagos',
+  siteUrl: 'https://baobabdata.org',
+};
 const schedule: DigestSchedule = { hour: 7, timeZone: 'Africa/Lagos', sendEmpty: false };
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -121,30 +126,55 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     });
   }
 
-  it('mails the staff the count per form and one CSV per form with exactly the new records', async () => {
+  it('mails the staff, in plain words, the count per form and item, the first names, what awaits a reply, and one CSV per form', async () => {
     await seed();
+    await store.add('user', {
+      firstName: 'Tendai',
+      lastName: 'Moyo',
+      email: 't@example.org',
+      event: 'baobab-data-hackathon-2023',
+      date: SEVEN_LAGOS - 3 * HOUR,
+    });
+    // Spam is neither counted nor attached.
+    await store.add('contact', {
+      name: 'Spammer',
+      email: 's@example.org',
+      message: 'buy',
+      date: SEVEN_LAGOS - HOUR,
+      staffStatus: 'spam',
+    });
     const { mail: message, counts, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
-    expect(total).toBe(3);
-    expect(counts).toMatchObject({ contact: 2, user: 1, enrolment: 0, offer: 0, newsletter: 0 });
+    expect(total).toBe(4);
+    expect(counts).toMatchObject({ contact: 2, user: 2, enrolment: 0, offer: 0, newsletter: 0 });
     await store.claimJob('digest:test', { name: 'digest', at: SEVEN_LAGOS }, [message]);
 
     const [mail] = await deliver(store);
     expect(mail!.to![0]!.address).toBe('staff@baobabdata.org');
-    expect(mail!.subject).toBe('Baobab Data digest: 3 new records (2026-11-22)');
-    expect(mail!.text).toMatch(/^contact: 2$/m);
-    expect(mail!.text).toMatch(/^user: 1$/m);
-    expect(mail!.attachments.map((a) => a.filename).sort()).toEqual(['contact-2026-11-22.csv', 'user-2026-11-22.csv']);
-    const contact = csvOf(mail!, 'contact-2026-11-22.csv');
-    expect(contact[0]).toEqual(['id', 'name', 'email', 'message', 'lang', 'date']);
-    expect(contact.slice(1).map((row) => row.slice(1, 4))).toEqual([
-      ['Ada', 'ada@example.org', '\'=1+1, "quoted"'],
-      ['Kofi', 'kofi@example.org', 'hi'],
+    expect(mail!.subject).toBe('Baobab Data digest: 4 new submissions (2026-11-22)');
+    expect(mail!.text).toMatch(/^Contact message: 2$/m);
+    expect(mail!.text).toMatch(/^Event registration: 2$/m);
+    expect(mail!.text).toMatch(/^ *Baobab Data Hackathon 2023: 1$/m);
+    expect(mail!.text).toContain('From 2026-11-21 07:00 to 2026-11-22 07:00 (Africa/Lagos time).');
+    expect(mail!.text).toContain('Contact message: Kofi, Ada. https://baobabdata.org/staff?form=contact');
+    expect(mail!.text).toContain(
+      '3 contact messages still need a reply: https://baobabdata.org/staff?form=contact&status=new',
+    );
+    expect(mail!.text).not.toContain('Spammer');
+    expect(mail!.attachments.map((a) => a.filename).sort()).toEqual([
+      'contact-message-2026-11-22.csv',
+      'event-registration-2026-11-22.csv',
+    ]);
+    const contact = csvOf(mail!, 'contact-message-2026-11-22.csv');
+    expect(contact[0]).toEqual(['Name', 'Email', 'Message', 'Language', 'Received', 'Staff status', 'Staff note']);
+    expect(contact.slice(1).map((row) => row.slice(0, 5))).toEqual([
+      ['Ada', 'ada@example.org', '\'=1+1, "quoted"', '', '2026-11-22T02:00:00+01:00'],
+      ['Kofi', 'kofi@example.org', 'hi', '', '2026-11-22T06:00:00+01:00'],
     ]);
     expect(
-      csvOf(mail!, 'user-2026-11-22.csv')
+      csvOf(mail!, 'event-registration-2026-11-22.csv')
         .slice(1)
-        .map((row) => row[1]),
-    ).toEqual(['Ọlá']);
+        .map((row) => row[0]),
+    ).toEqual(['Tendai', 'Ọlá']);
   });
 
   it('points to the export instead of attaching more than an outbox message can hold', async () => {
@@ -154,9 +184,13 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     const { mail: message, total } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
     expect(total).toBe(2);
     expect(message.attachments).toBeUndefined();
-    expect(message.text).toContain('npm run export -- <form> --since 2026-11-21');
+    expect(message.text).toContain(
+      'Too many to attach: download them from the staff workspace, https://baobabdata.org/staff',
+    );
     await store.claimJob('digest:big', { name: 'digest', at: SEVEN_LAGOS }, [message]);
-    expect((await deliver(store)).map((m) => m.subject)).toEqual(['Baobab Data digest: 2 new records (2026-11-22)']);
+    expect((await deliver(store)).map((m) => m.subject)).toEqual([
+      'Baobab Data digest: 2 new submissions (2026-11-22)',
+    ]);
   });
 
   it('queues one digest a day from the configured hour, catches up a missed hour and skips nothing', async () => {
@@ -178,18 +212,18 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     expect(await scheduler.tick()).toBe('already done');
     expect(queued).toEqual([SEVEN_LAGOS + 3 * HOUR]);
     const [first] = await deliver(store);
-    expect(first!.subject).toBe('Baobab Data digest: 3 new records (2026-11-22)');
+    expect(first!.subject).toBe('Baobab Data digest: 3 new submissions (2026-11-22)');
 
     // Next day: only what came after the first digest.
     await store.add('offer', { email: 'late@example.org', firstName: 'L', date: SEVEN_LAGOS + 5 * HOUR });
     at.now = SEVEN_LAGOS + 24 * HOUR;
     expect(await scheduler.tick()).toBe('queued');
     const [second] = await deliver(store);
-    expect(second!.subject).toBe('Baobab Data digest: 1 new record (2026-11-23)');
+    expect(second!.subject).toBe('Baobab Data digest: 1 new submission (2026-11-23)');
     expect(
-      csvOf(second!, 'offer-2026-11-23.csv')
+      csvOf(second!, 'offer-reservation-2026-11-23.csv')
         .slice(1)
-        .map((row) => row[1]),
+        .map((row) => row[0]),
     ).toEqual(['late@example.org']);
 
     // A day with nothing new sends nothing, unless configured to.
@@ -204,7 +238,9 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
       log: () => {},
     });
     expect(await chatty.tick()).toBe('queued');
-    expect((await deliver(store)).map((m) => m.subject)).toEqual(['Baobab Data digest: 0 new records (2026-11-25)']);
+    expect((await deliver(store)).map((m) => m.subject)).toEqual([
+      'Baobab Data digest: 0 new submissions (2026-11-25)',
+    ]);
   });
 
   it('sends one digest when two instances share the store', async () => {
@@ -222,7 +258,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     ]);
     expect(outcomes.filter((o) => o === 'queued')).toHaveLength(1);
     expect(await b.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
-    expect((await deliver(a)).map((m) => m.subject)).toEqual(['Baobab Data digest: 1 new record (2026-11-22)']);
+    expect((await deliver(a)).map((m) => m.subject)).toEqual(['Baobab Data digest: 1 new submission (2026-11-22)']);
     expect(await deliver(b)).toEqual([]);
     await a.close();
     await b.close();
@@ -257,7 +293,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     expect(
       csvOf(mail!, mail!.attachments[0]!.filename!)
         .slice(1)
-        .map((row) => row[1]),
+        .map((row) => row[0]),
     ).toEqual(['Ada']);
   }, 30_000);
 });

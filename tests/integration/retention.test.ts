@@ -17,6 +17,7 @@ const settings: RetentionSettings = {
   registrationDays: 1825,
   newsletterInactiveDays: 30,
   mailKeepDays: 30,
+  auditDays: 365,
 };
 const note = (to: string) => ({ to, subject: `For ${to}`, text: 'personal text', html: '<p>personal</p>' });
 
@@ -68,14 +69,28 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       if (message.to === 'new-mail@example.org') await store.markSent(message.id, ago(29));
     }
 
+    // A honeypot hit is kept 7 days; the staff audit trail auditDays.
+    await store.add('contact', { email: 'bot@example.org', date: ago(8), staffStatus: 'spam', spamSource: 'honeypot' });
+    await store.add('contact', { email: 'bot@example.org', date: ago(6), staffStatus: 'spam', spamSource: 'honeypot' });
+    await store.addAudit({ at: ago(366), who: 's@example.org', what: 'sign-in', detail: '' });
+    await store.addAudit({ at: ago(364), who: 's@example.org', what: 'export', detail: '' });
+
     const report = await applyRetention(store, settings, NOW);
     expect(report).toEqual({
-      purged: { contact: 1, enrolment: 1, user: 1, offer: 0, newsletter: 2 },
+      purged: { contact: 2, enrolment: 1, user: 1, offer: 0, newsletter: 2 },
       markers: 0,
       mailCleared: 1,
       mailFilesRemoved: 0,
+      auditPurged: 1,
     });
-    expect((await store.list('contact')).map((r) => r.data.name).sort()).toEqual(['Mail', 'Recent']);
+    expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['export']);
+    expect((await store.list('contact')).filter((r) => r.data.spamSource).map((r) => r.data.date)).toEqual([ago(6)]);
+    expect(
+      (await store.list('contact'))
+        .filter((r) => !r.data.spamSource)
+        .map((r) => r.data.name)
+        .sort(),
+    ).toEqual(['Mail', 'Recent']);
     expect((await store.list('enrolment')).map((r) => r.data.name)).toEqual(['Kept']);
     expect(await store.list('user')).toEqual([]);
     expect((await store.list('newsletter')).map((r) => r.data.email).sort()).toEqual([
@@ -93,6 +108,7 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       markers: 0,
       mailCleared: 0,
       mailFilesRemoved: 0,
+      auditPurged: 0,
     });
   });
 

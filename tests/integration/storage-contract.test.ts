@@ -460,6 +460,66 @@ describe.each([
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
   });
 
+  it('keeps staff sessions until deleted, and touches them', async () => {
+    expect(await store.getSession('nope')).toBeNull();
+    await store.saveSession({ id: 'abc_-1', email: 'staff@example.org', createdAt: 10, seenAt: 10 });
+    await store.touchSession('abc_-1', 25);
+    expect(await store.getSession('abc_-1')).toEqual({
+      id: 'abc_-1',
+      email: 'staff@example.org',
+      createdAt: 10,
+      seenAt: 25,
+    });
+    await store.deleteSession('abc_-1');
+    expect(await store.getSession('abc_-1')).toBeNull();
+    expect(await store.getSession('../x')).toBeNull();
+  });
+
+  it('reads the inbox newest first across forms, by page, form, status and item, and updates a record', async () => {
+    await store.add('contact', { name: 'C1', email: 'c1@example.org', date: 100 });
+    const e1 = await store.add('user', { name: 'E1', email: 'e1@example.org', event: 'hack', date: 200 });
+    await store.add('user', { name: 'E2', email: 'e2@example.org', event: 'other', date: 300 });
+    await store.add('offer', { firstName: 'O', email: 'o@example.org', offer: 'x', date: 400 });
+    const names = (rows: { data: { date?: unknown } }[]) => rows.map((r) => r.data.date);
+    expect(names(await store.inbox({ limit: 10 }))).toEqual([400, 300, 200, 100]);
+    const first = await store.inbox({ limit: 2 });
+    expect(names(first)).toEqual([400, 300]);
+    expect(first[0]!.collection).toBe('offer');
+    expect(names(await store.inbox({ limit: 2, before: 300 }))).toEqual([200, 100]);
+    expect(names(await store.inbox({ limit: 10, collection: 'user' }))).toEqual([300, 200]);
+    expect(
+      names(await store.inbox({ limit: 10, collection: 'user', item: { field: 'event', value: 'hack' } })),
+    ).toEqual([200]);
+    expect(names(await store.inbox({ limit: 10, since: 250 }))).toEqual([400, 300]);
+
+    expect(await store.updateRecord('user', e1.id, { staffStatus: 'handled', handledBy: 's@example.org' })).toBe(true);
+    expect(await store.updateRecord('user', 'missing', { staffStatus: 'handled' })).toBe(false);
+    expect((await store.getRecord('user', e1.id))?.data).toMatchObject({ name: 'E1', staffStatus: 'handled' });
+    expect(await store.getRecord('contact', e1.id)).toBeNull();
+    expect(names(await store.inbox({ limit: 10, status: 'handled' }))).toEqual([200]);
+    expect(names(await store.inbox({ limit: 2, status: 'new' }))).toEqual([400, 300]);
+    expect(names(await store.inbox({ limit: 10, status: 'new', before: 300 }))).toEqual([100]);
+    expect(await store.inbox({ limit: 10, status: 'spam' })).toEqual([]);
+  });
+
+  it("lists a record's mails with their state", async () => {
+    const { id } = await store.add('contact', { email: 'a@example.org', date: 1 }, { mails: [note('x@example.org')] });
+    const [message] = await store.mailsAbout(id);
+    expect(message).toMatchObject({ to: 'x@example.org', status: 'pending' });
+    await store.markSent(message!.id, 5);
+    expect(await store.mailsAbout(id)).toEqual([{ ...message, status: 'sent' }]);
+    expect(await store.mailsAbout('other')).toEqual([]);
+  });
+
+  it('keeps an audit trail newest first and purges it by date', async () => {
+    await store.addAudit({ at: 1, who: 's@example.org', what: 'sign-in', detail: '' });
+    await store.addAudit({ at: 3, who: 's@example.org', what: 'export', detail: 'user hack xlsx' });
+    await store.addAudit({ at: 2, who: 't@example.org', what: 'note', detail: 'contact 1' });
+    expect((await store.auditLog(2)).map((e) => e.at)).toEqual([3, 2]);
+    expect(await store.purgeAudit(2)).toBe(1);
+    expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['export', 'note']);
+  });
+
   // Instances sharing a store: several connections, each claiming as an outbox worker does.
   async function connections(count: number): Promise<Store[]> {
     return [store, ...(await Promise.all(Array.from({ length: count - 1 }, () => harness.another())))];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { RecaptchaSettings } from '@/lib/bot-check';
+import { HONEYPOT_CAP } from '@/lib/constants';
 import type { FormOperation } from '@/lib/forms/registry';
 import type { FormServices } from '@/lib/forms/services';
 import { answers, submitForm } from '@/lib/forms/submit';
@@ -220,7 +221,7 @@ describe('XSRF', () => {
 });
 
 describe('honeypot', () => {
-  it('answers a filled honeypot as if it succeeded, and stores nothing', async () => {
+  it('answers a filled honeypot as if it succeeded, keeps the hit as spam, and sends nothing', async () => {
     const state = await processSubmission(
       'contactUs',
       formData({ ...contact, website: 'http://spam.example' }),
@@ -233,9 +234,27 @@ describe('honeypot', () => {
       context(),
     );
     expect(newsletter.status).toBe('success');
-    expect(await store.list('contact')).toEqual([]);
+    const [kept] = await store.list('contact');
+    expect(kept!.data).toMatchObject({ email: contact.email, staffStatus: 'spam', spamSource: 'honeypot' });
+    expect(await store.list('contact')).toHaveLength(1);
+    // The newsletter's list holds only people who asked to be on it.
     expect(await store.list('newsletter')).toEqual([]);
-    expect(logs).toContain('contactUs: honeypot filled, dropped');
+    expect(await store.outboxCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
+    expect(logs).toContain('contactUs: honeypot filled, kept as spam, nothing sent');
+  });
+
+  it('keeps at most HONEYPOT_CAP hits per form in HONEYPOT_KEEP_DAYS', async () => {
+    const now = Date.now();
+    for (let i = 0; i < HONEYPOT_CAP; i++) {
+      await store.add('contact', {
+        email: `b${i}@example.org`,
+        date: now - i,
+        staffStatus: 'spam',
+        spamSource: 'honeypot',
+      });
+    }
+    await processSubmission('contactUs', formData({ ...contact, website: 'x' }), context());
+    expect(await store.list('contact')).toHaveLength(HONEYPOT_CAP);
   });
 });
 
@@ -256,7 +275,7 @@ describe('a filled honeypot', () => {
     }
     const refused = await processSubmission('contactUs', formData(contact), ctx);
     expect(refused).toMatchObject({ status: 'error', message: expect.stringMatching(/^Too many attempts/) });
-    expect(await store.list('contact')).toEqual([]);
+    expect((await store.list('contact')).map((r) => r.data.staffStatus)).toEqual(['spam', 'spam']);
   });
 });
 

@@ -1,0 +1,42 @@
+import { StaffFrame } from '@/components/staff/staff-frame';
+import styles from '@/components/staff/staff.module.css';
+import { requireStaff } from '@/lib/staff/http';
+import { formatWhen } from '@/lib/staff/present';
+import { getStore } from '@/lib/storage';
+import { staffText } from '@/messages/staff';
+
+// Who signed in, exported, changed, noted or forgot what, and when: the latest 200 entries.
+export default async function AuditPage() {
+  const session = await requireStaff();
+  const entries = await getStore().auditLog(200);
+  const words = staffText.audit;
+  return (
+    <StaffFrame session={session}>
+      <h1>{words.title}</h1>
+      {entries.length === 0 ? (
+        <p>{words.none}</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{words.when}</th>
+              <th scope="col">{words.who}</th>
+              <th scope="col">{words.what}</th>
+              <th scope="col">{words.detail}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, i) => (
+              <tr key={i}>
+                <td>{formatWhen(entry.at)}</td>
+                <td>{entry.who}</td>
+                <td>{entry.what}</td>
+                <td>{entry.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </StaffFrame>
+  );
+}

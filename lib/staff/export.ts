@@ -1,0 +1,118 @@
+import { config } from '@/lib/config';
+import { degreeLabels, genderLabels } from '@/lib/forms/options';
+import { columns } from '@/lib/forms/registry';
+import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
+import { staffText } from '@/messages/staff';
+
+import { itemTitle, languageName } from './present';
+
+// The workspace's downloads of one course, event or offer (or one form): headings in words, labels
+// instead of codes, dates as dates. One table, written as CSV or XLSX.
+type Cell = string | { date: number };
+
+export interface Table {
+  headings: string[];
+  rows: Cell[][];
+}
+
+const labels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
+
+export function tableOf(collection: Collection, records: InboxRecord[]): Table {
+  const fields = [...columns[collection], 'lang', 'date', 'staffStatus', 'staffNote'];
+  const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
+  const rows = records.map((record) =>
+    fields.map((field): Cell => {
+      const value = record.data[field];
+      if (field === 'date') return typeof value === 'number' ? { date: value } : '';
+      if (field === 'lang') return languageName(value);
+      if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
+      if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
+      if (typeof value === 'string' && labels[field]?.[value]) return labels[field][value]!;
+      return value === null || value === undefined ? '' : String(value);
+    }),
+  );
+  return { headings, rows };
+}
+
+// What a sending tool imports: the confirmed subscribers (a subscriber from before confirmation existed
+// has no status and counts as confirmed), their address, name, language and since when.
+export function subscribersTable(records: StoredRecord[]): Table {
+  const confirmed = records.filter((r) => (r.data.status ?? 'confirmed') === 'confirmed');
+  return {
+    headings: ['Email Address', 'Name', 'Language', 'Subscribed on'],
+    rows: confirmed.map(({ data }) => [
+      String(data.email ?? ''),
+      String(data.name ?? ''),
+      languageName(data.lang),
+      typeof data.statusDate === 'number' || typeof data.date === 'number'
+        ? { date: Number(data.statusDate ?? data.date) }
+        : '',
+    ]),
+  };
+}
+
+// The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
+// date has no zone, and staff read the organisation's time.
+export function localDate(ms: number, timeZone = config().staff.timeZone): Date {
+  const parts = new Intl.DateTimeFormat(undefined, {
+    // Only the numbers are read, in Latin digits whatever the default locale.
+    numberingSystem: 'latn',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(ms);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+}
+
+// ISO 8601 with the organisation's offset, e.g. 2026-11-24T09:30:00+01:00.
+export function isoLocal(ms: number, timeZone = config().staff.timeZone): string {
+  const local = localDate(ms, timeZone).getTime();
+  const offset = Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${new Date(local).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
+}
+
+// A cell a spreadsheet would run as a formula starts with one of these; a phone number (+234 …) is
+// plain text and keeps its plus sign without a quote.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PHONE = /^\+?[\d\s()-]{4,}$/;
+
+function csvCell(cell: Cell, timeZone: string): string {
+  let text = typeof cell === 'string' ? cell : isoLocal(cell.date, timeZone);
+  if (FORMULA_START.test(text) && !PHONE.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function toStaffCsv(table: Table, timeZone = config().staff.timeZone): string {
+  const lines = [table.headings, ...table.rows].map((row) => row.map((cell) => csvCell(cell, timeZone)).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export async function toXlsx(table: Table, sheetName: string): Promise<Buffer> {
+  // Loaded only when a download is asked for: the library is large and the server needs it rarely.
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet');
+  sheet.addRow(table.headings).font = { bold: true };
+  for (const row of table.rows) {
+    const added = sheet.addRow(row.map((cell) => (typeof cell === 'string' ? cell : localDate(cell.date))));
+    row.forEach((cell, i) => {
+      const target = added.getCell(i + 1);
+      // Strings stay strings: exceljs writes them as shared text, never as numbers or formulas.
+      if (typeof cell !== 'string') target.numFmt = 'yyyy-mm-dd hh:mm';
+    });
+  }
+  sheet.columns.forEach((column) => {
+    column.width = 20;
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -1,0 +1,40 @@
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { NextRequest } from 'next/server';
+
+import { isHttps } from '@/lib/security/xsrf';
+import { fromOtherOrigin } from '@/lib/security/xsrf-token';
+import type { StaffSession } from '@/lib/storage/types';
+
+import { currentSession, sessionCookieName } from './auth';
+
+// The workspace's HTTP rules in one place: its pages and posts are never stored by a browser or a
+// proxy, and a post counts only when the browser shows it came from the workspace itself.
+export const NO_STORE = 'no-store';
+
+export function see(location: string, extra: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': NO_STORE, ...extra } });
+}
+
+// A post without Sec-Fetch-Site same-origin or a matching Origin is refused: the session cookie is
+// SameSite=Strict too, but a sibling subdomain counts as same-site.
+export function fromWorkspace(request: NextRequest): boolean {
+  if (fromOtherOrigin(request.headers)) return false;
+  return request.headers.get('sec-fetch-site') === 'same-origin' || request.headers.get('origin') !== null;
+}
+
+export function requestCookie(request: NextRequest): string | undefined {
+  return request.cookies.get(sessionCookieName(isHttps(request.headers)))?.value;
+}
+
+export async function requestSession(request: NextRequest): Promise<StaffSession | null> {
+  return currentSession(requestCookie(request), Date.now());
+}
+
+// For pages: the signed-in staff member, or a redirect to the sign-in page.
+export async function requireStaff(): Promise<StaffSession> {
+  const https = isHttps(await headers());
+  const session = await currentSession((await cookies()).get(sessionCookieName(https))?.value, Date.now());
+  if (!session) redirect('/staff/sign-in');
+  return session;
+}

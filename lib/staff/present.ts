@@ -1,0 +1,99 @@
+import { config } from '@/lib/config';
+import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
+import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
+import { defaultLang, isLang, locales } from '@/lib/i18n';
+import { collections, type Collection, type RecordData } from '@/lib/storage/types';
+import { staffText } from '@/messages/staff';
+
+// How the workspace names what the store keeps: forms by their name, items by their title, people by
+// their name, dates in the organisation's time zone.
+export const itemField: Partial<Record<Collection, string>> = { enrolment: 'course', user: 'event', offer: 'offer' };
+
+// A visitor's language by its English name (staff read English), '' for a value that is none.
+const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
+export function languageName(value: unknown): string {
+  return isLang(value) ? (languageNames.of(locales[value].htmlLang) ?? value) : '';
+}
+
+export function formName(collection: Collection): string {
+  return staffText.forms[collection];
+}
+
+// The course, event or offer a record is for, by its title (a course is stored by its title).
+export function itemTitle(collection: Collection, data: RecordData): string {
+  const field = itemField[collection];
+  const value = field ? data[field] : undefined;
+  if (typeof value !== 'string') return '';
+  if (collection === 'user') return findEvent(value)?.title ?? value;
+  if (collection === 'offer') return findOffer(value)?.title ?? value;
+  return value;
+}
+
+// Every course, event and offer, as the item filter lists them: `collection:value`.
+export function itemChoices(): { key: string; label: string }[] {
+  return [
+    ...courses.map((c) => ({ key: `enrolment:${c.title}`, label: `${formName('enrolment')}: ${c.title}` })),
+    ...events.map((e) => ({ key: `user:${e.slug}`, label: `${formName('user')}: ${e.title}` })),
+    ...offers.map((o) => ({ key: `offer:${o.slug}`, label: `${formName('offer')}: ${o.title}` })),
+  ];
+}
+
+export function parseItem(key: string | undefined): { collection: Collection; field: string; value: string } | null {
+  if (!key) return null;
+  const at = key.indexOf(':');
+  const collection = key.slice(0, at) as Collection;
+  const field = collections.includes(collection) ? itemField[collection] : undefined;
+  return field && itemChoices().some((choice) => choice.key === key)
+    ? { collection, field, value: key.slice(at + 1) }
+    : null;
+}
+
+// The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts);
+// none for a course, or an item without a limit.
+export function itemBooking(collection: Collection, value: string): Booking | null {
+  const event = collection === 'user' ? findEvent(value) : undefined;
+  const offer = collection === 'offer' ? findOffer(value) : undefined;
+  const booking = event ? eventBooking(event) : offer ? offerBooking(offer) : null;
+  return booking?.capacity !== undefined ? booking : null;
+}
+
+export function personName(data: RecordData): string {
+  const whole = [data.firstName, data.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+  return (typeof data.name === 'string' && data.name) || whole || String(data.email ?? '');
+}
+
+export function formatWhen(ms: unknown): string {
+  if (typeof ms !== 'number') return '';
+  return new Intl.DateTimeFormat(locales[defaultLang].intl, {
+    timeZone: config().staff.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(ms);
+}
+
+// The start of a yyyy-mm-dd day in the organisation's time zone, in ms (for the date filters).
+export function dayStart(day: string | undefined): number | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(utc)) return undefined;
+  // The zone's offset at that moment, read back from Intl.
+  const parts = new Intl.DateTimeFormat(undefined, {
+    // Only the numbers are read, in Latin digits whatever the default locale.
+    numberingSystem: 'latn',
+    timeZone: config().staff.timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(utc);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return utc - (local - utc);
+}
+
+// Accepted without a passed bot check (lib/forms/submit.ts flags it: the check was down, or no token).
+export function isBotFlagged(data: RecordData): boolean {
+  return typeof data.botCheck === 'string';
+}

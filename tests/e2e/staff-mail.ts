@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { expect } from '@playwright/test';
+
+// Links already handed to a test: a later wait never returns one of them again.
+const handedOut = new Set<string>();
+
+// The newest sign-in link mailed to `to` under `dataDir`/mail (the file transport), as a path of the
+// site. Quoted-printable soft breaks are undone; a token has no '=' of its own.
+export function latestSignInPath(dataDir: string, to: string, after = 0): string | null {
+  const dir = join(dataDir, 'mail');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  const found = files
+    .map((f) => ({ file: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
+    .filter((f) => f.at >= after)
+    .sort((a, b) => b.at - a.at)
+    .map((f) =>
+      readFileSync(f.file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((text) => !handedOut.has(text.match(/\/staff\/sign-in\?t=([\w.-]+)/)?.[1] ?? ''))
+    .find(
+      (text) =>
+        new RegExp(`^To: .*${to.replace(/[.@]/g, '\\$&')}`, 'mi').test(text) && /\/staff\/sign-in\?t=/.test(text),
+    );
+  const match = found?.match(/\/staff\/sign-in\?t=([\w.-]+)/);
+  return match ? `/staff/sign-in?t=${match[1]}` : null;
+}
+
+export async function waitForSignInPath(dataDir: string, to: string, after: number): Promise<string> {
+  let path: string | null = null;
+  await expect
+    .poll(() => (path = latestSignInPath(dataDir, to, after)), { timeout: 15_000, message: 'sign-in mail' })
+    .not.toBeNull();
+  handedOut.add(new URL(path!, 'http://x').searchParams.get('t')!);
+  return path!;
+}

@@ -1,0 +1,65 @@
+/** @jest-environment node */
+import ExcelJS from 'exceljs';
+
+import { isoLocal, localDate, tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
+
+// 2026-11-24 09:30 UTC is 10:30 in Lagos.
+const AT = Date.UTC(2026, 10, 24, 9, 30);
+const enrolment = {
+  id: 'r1',
+  collection: 'enrolment' as const,
+  data: {
+    name: 'Ada Obi',
+    email: 'ada@example.org',
+    phone: '+234 801 000 0000',
+    gender: 'female',
+    country: 'Nigeria',
+    course: 'Data Analysis with Python',
+    lang: 'fr',
+    date: AT,
+    staffStatus: 'handled',
+  },
+};
+
+describe('staff downloads', () => {
+  it('write headings in words, labels instead of codes, phones as text and real dates in the org time zone (XLSX)', async () => {
+    const table = tableOf('enrolment', [enrolment]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await toXlsx(table, 'Course enrolment')) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Name',
+      'Email',
+      'Phone',
+      'Gender',
+      'Country',
+      'Course',
+      'Language',
+      'Received',
+      'Staff status',
+      'Staff note',
+    ]);
+    const row = sheet.getRow(2);
+    expect(row.getCell(3).value).toBe('+234 801 000 0000');
+    expect(row.getCell(4).value).toBe('Female');
+    expect(row.getCell(7).value).toBe('French');
+    expect(row.getCell(8).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
+    expect(row.getCell(8).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(row.getCell(9).value).toBe('Handled');
+  });
+
+  it('write the same table as CSV with ISO dates carrying the offset, and a phone without a quote', () => {
+    const csv = toStaffCsv(tableOf('enrolment', [enrolment]), 'Africa/Lagos');
+    const [, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(line).toBe(
+      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled",""',
+    );
+    expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
+  });
+
+  it('turn an instant into the wall-clock time of a zone', () => {
+    expect(localDate(AT, 'Africa/Lagos').toISOString()).toBe('2026-11-24T10:30:00.000Z');
+    expect(isoLocal(AT, 'America/New_York')).toBe('2026-11-24T04:30:00-05:00');
+  });
+});
