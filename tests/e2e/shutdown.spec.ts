@@ -41,7 +41,8 @@ test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly a
   server.kill('SIGTERM');
   expect(await exited).toBe(143);
   expect(output).toMatch(/"component":"mail","msg":"outbox worker stopped cleanly"/);
-  // The submission's mail went out (the worker was kicked by the submission) before the exit.
-  expect(readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+  // The submission's mails went out (the worker was kicked by the submission) before the exit: the staff's
+  // note and the sender's acknowledgement.
+  expect(readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
   rmSync(dataDir, { recursive: true, force: true });
 });
