@@ -18,8 +18,12 @@ export function columnsFor(collection: Collection, records: StoredRecord[]): str
 // is neutralised too, with the same apostrophe.
 const FORMULA_AFTER_SPLIT = /(^|[,;\n\r])([\s"]*)(?=[=+\-@\t\r])/g;
 
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA_AFTER_SPLIT, "$1$2'");
+}
+
 function cell(value: unknown): string {
-  const text = (value === null || value === undefined ? '' : String(value)).replace(FORMULA_AFTER_SPLIT, "$1$2'");
+  const text = neutraliseFormulas(value === null || value === undefined ? '' : String(value));
   return `"${text.replaceAll('"', '""')}"`;
 }
 

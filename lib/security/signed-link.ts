@@ -35,6 +35,9 @@ export function verifyLink(secret: string, purpose: LinkPurpose, token: unknown,
   const presented = Buffer.from(signature, 'base64url');
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
   if (expiresAt !== 0 && now >= expiresAt) return null;
+  // One spelling per link: a zero before the expiry, or the unused low bits of a base64 character,
+  // would otherwise give the same link other texts, and a single-use link is marked used by its text.
+  if (token !== signLink(secret, purpose, email, expiresAt)) return null;
   return email;
 }
 

@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import { neutraliseFormulas } from '@/lib/export';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { columns } from '@/lib/forms/registry';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
@@ -80,14 +81,13 @@ export function isoLocal(ms: number, timeZone = config().staff.timeZone): string
   return `${new Date(local).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
 }
 
-// A cell a spreadsheet would run as a formula starts with one of these; a phone number (+234 …) is
-// plain text and keeps its plus sign without a quote.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Formulas are neutralised as in every export (at the start and after any ',', ';' or line break, for a
+// spreadsheet that splits on them); a phone number (+234 …) is plain text and keeps its plus sign.
 const PHONE = /^\+?[\d\s()-]{4,}$/;
 
 function csvCell(cell: Cell, timeZone: string): string {
   let text = typeof cell === 'string' ? cell : isoLocal(cell.date, timeZone);
-  if (FORMULA_START.test(text) && !PHONE.test(text)) text = `'${text}`;
+  if (!PHONE.test(text)) text = neutraliseFormulas(text);
   return `"${text.replaceAll('"', '""')}"`;
 }
 

@@ -31,6 +31,20 @@ describe('signed links', () => {
     expect(verifyLink(secret, 'newsletter-confirm', `${token.split('.')[0]}.${extended}.${signature}`, now)).toBeNull();
   });
 
+  it('accepts one spelling of a link only, so a used single-use link cannot be made new by rewriting it', () => {
+    const token = signLink(secret, 'staff-sign-in', 'staff@example.org', later);
+    const [address, expiry, signature] = token.split('.') as [string, string, string];
+    expect(verifyLink(secret, 'staff-sign-in', token, now)).toBe('staff@example.org');
+    // The same expiry with a leading zero.
+    expect(verifyLink(secret, 'staff-sign-in', `${address}.0${expiry}.${signature}`, now)).toBeNull();
+    // The same signature bytes, with the unused low bits of its last character set.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const twin = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
+    expect(Buffer.from(twin, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    expect(verifyLink(secret, 'staff-sign-in', `${address}.${expiry}.${twin}`, now)).toBeNull();
+  });
+
   it('signs links that never expire with expiry 0', () => {
     const token = signLink(secret, 'newsletter-unsubscribe', 'ada@example.org', 0);
     expect(verifyLink(secret, 'newsletter-unsubscribe', token, Date.UTC(2099, 0, 1))).toBe('ada@example.org');

@@ -58,6 +58,13 @@ describe('staff downloads', () => {
     expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
   });
 
+  it('neutralise a formula after a separator too, for a spreadsheet that splits on ; or ,', () => {
+    const csv = toStaffCsv({ headings: ['x'], rows: [['Ada; =1+1'], ['ok,"@SUM(A1)'], [' =2+2']] }, 'UTC');
+    expect(csv).toContain(`"Ada; '=1+1"`);
+    expect(csv).toContain(`"ok,""'@SUM(A1)"`);
+    expect(csv).toContain(`" '=2+2"`);
+  });
+
   it('turn an instant into the wall-clock time of a zone', () => {
     expect(localDate(AT, 'Africa/Lagos').toISOString()).toBe('2026-11-24T10:30:00.000Z');
     expect(isoLocal(AT, 'America/New_York')).toBe('2026-11-24T04:30:00-05:00');

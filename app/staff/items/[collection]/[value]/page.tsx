@@ -15,7 +15,7 @@ import { staffText } from '@/messages/staff';
 export default async function ItemPage({ params }: PageProps<'/staff/items/[collection]/[value]'>) {
   const session = await requireStaff();
   const { collection, value } = await params;
-  const key = `${collection}:${decodeURIComponent(value)}`;
+  const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);
   if (!item) notFound();
   const label = itemChoices().find((choice) => choice.key === key)!.label;
@@ -56,4 +56,13 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
       </p>
     </StaffFrame>
   );
+}
+
+// A malformed escape (/staff/items/user/%25) is no item, not a server error.
+function decodedOrNotFound(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    notFound();
+  }
 }
