@@ -9,6 +9,7 @@ import { createDigestScheduler } from '@/lib/mail/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createRetentionTask } from '@/lib/privacy/retention';
+import { endStaleSessions } from '@/lib/staff/auth';
 import { getStore } from '@/lib/storage';
 
 // The (level, message) logging of the background tasks, on the server's logger.
@@ -74,6 +75,14 @@ export function startServer(): void {
     log: componentLog('retention'),
   });
   retention.start();
+
+  // A staff address taken out of STAFF_EMAILS (a restart applies it) loses its sessions now, not only
+  // at their next request.
+  const staffLog = componentLog('staff');
+  endStaleSessions(Date.now()).then(
+    (ended) => ended > 0 && staffLog('info', `ended ${ended} staff session(s) no longer valid`),
+    (error: unknown) => staffLog('error', `could not end stale staff sessions: ${String(error)}`),
+  );
 
   // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a

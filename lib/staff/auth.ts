@@ -135,6 +135,18 @@ export async function currentSession(cookieValue: string | undefined, now: numbe
   return session;
 }
 
+// Ends every session of an address no longer in STAFF_EMAILS, and every expired one: run at start, since
+// a change of the setting needs a restart, so a session unused while its address was out never comes back.
+export async function endStaleSessions(now: number): Promise<number> {
+  const store = getStore();
+  const stale = (await store.listSessions()).filter(
+    (session) =>
+      !isStaff(session.email) || now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS,
+  );
+  for (const session of stale) await store.deleteSession(session.id);
+  return stale.length;
+}
+
 export async function signOut(cookieValue: string | undefined): Promise<void> {
   if (cookieValue && /^[\w-]{43}$/.test(cookieValue)) await getStore().deleteSession(digest(cookieValue));
 }

@@ -500,6 +500,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     async deleteSession(id) {
       await db.collection(SESSIONS).doc(id).delete();
     },
+    async listSessions() {
+      return (await db.collection(SESSIONS).get()).docs.map((doc) => doc.data() as StaffSession);
+    },
     async inbox(query) {
       const wanted = query.collection ? [query.collection] : collections;
       const pages = await Promise.all(wanted.map((collection) => inboxOf(collection, query)));

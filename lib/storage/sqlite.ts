@@ -328,6 +328,7 @@ export function openSqliteStore(file: string): Store {
   );
   const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
   const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
+  const selectSessions = db.prepare('SELECT id, email, created_at AS createdAt, seen_at AS seenAt FROM staff_sessions');
   const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
   const selectMailsOf = db.prepare(
     "SELECT id, json_extract(message, '$.to') AS \"to\", json_extract(message, '$.subject') AS subject, status FROM outbox WHERE record_id = ? ORDER BY rowid",
@@ -482,6 +483,9 @@ export function openSqliteStore(file: string): Store {
     },
     async deleteSession(id) {
       deleteSession.run(id);
+    },
+    async listSessions() {
+      return selectSessions.all() as StaffSession[];
     },
     async inbox(query) {
       return inbox(query);

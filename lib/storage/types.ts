@@ -146,6 +146,8 @@ export interface Store {
   getSession(id: string): Promise<StaffSession | null>;
   touchSession(id: string, seenAt: number): Promise<void>;
   deleteSession(id: string): Promise<void>;
+  // Every staff session (a handful): for ending those of addresses no longer staff.
+  listSessions(): Promise<StaffSession[]>;
 
   // Submissions of every form (or one), newest first, `limit` at most.
   inbox(query: InboxQuery): Promise<InboxRecord[]>;

@@ -470,8 +470,12 @@ describe.each([
       createdAt: 10,
       seenAt: 25,
     });
+    expect(await store.listSessions()).toEqual([
+      { id: 'abc_-1', email: 'staff@example.org', createdAt: 10, seenAt: 25 },
+    ]);
     await store.deleteSession('abc_-1');
     expect(await store.getSession('abc_-1')).toBeNull();
+    expect(await store.listSessions()).toEqual([]);
     expect(await store.getSession('../x')).toBeNull();
   });
 
