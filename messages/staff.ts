@@ -90,7 +90,7 @@ export const staffText = {
     forgetText:
       'This removes every record with this address in every form, the newsletter entry, and every mail to or about it. It cannot be undone.',
     forgetButton: 'Forget for good',
-    forgotten: '{email} is forgotten: {records} records and {messages} mails removed.',
+    forgotten: 'The person is forgotten: {records} records and {messages} mails removed.',
     notFound: 'There is no such submission.',
   },
   audit: { title: 'Audit trail', when: 'When', who: 'Who', what: 'What', detail: 'Detail', none: 'Nothing yet.' },

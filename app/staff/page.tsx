@@ -30,7 +30,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   const { rows, next } = await inboxPage(filters);
   const nextQuery = next === null ? null : new URLSearchParams({ ...filters, before: String(next) });
   const item = parseItem(filters.item);
-  const forgotten = typeof raw.forgotten === 'string' ? raw.forgotten : undefined;
+  const forgotten = raw.forgotten === '1';
 
   return (
     <StaffFrame session={session}>
@@ -38,7 +38,6 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
       {forgotten && (
         <p role="status">
           {fill(staffText.record.forgotten, {
-            email: forgotten,
             records: String(raw.records ?? 0),
             messages: String(raw.messages ?? 0),
           })}

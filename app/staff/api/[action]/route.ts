@@ -50,8 +50,9 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
         return plain(staffText.record.notFound, 400);
       }
       const found = await forgetPerson(session, email, now);
+      // Counts only: the address would stay in access logs and the browser's history.
       const query = new URLSearchParams({
-        forgotten: email,
+        forgotten: '1',
         records: String(found.records.length),
         messages: String(found.mails.length),
       });
