@@ -217,8 +217,13 @@ test.describe('with JavaScript', () => {
     await page.getByLabel('Phone').fill('08012345678');
     await page.getByLabel('Gender').selectOption('male');
     await page.getByLabel('Country').fill('Nigeria');
-    // A visitor who edits the hidden course field is told why on the server's word.
-    await page.locator('input[name="course"]').evaluate((input: HTMLInputElement) => (input.value = 'Basket Weaving'));
+    // A visitor who forges the hidden course field is told why on the server's word. The field is
+    // rewritten on the wire: an edit of the page's input can be undone by React's next render.
+    await page.route('**/api/forms/enrol', (route) =>
+      route.continue({
+        postData: (route.request().postData() ?? '').replace(/(name="course"\r\n\r\n)[^\r]*/, '$1Basket Weaving'),
+      }),
+    );
     await page.getByRole('button', { name: 'Enrol' }).click();
     await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
   });
