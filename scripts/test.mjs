@@ -9,11 +9,13 @@ import { onNode24 } from './lib/entry.mjs';
 // Tests set their own settings: an operator's .env must not change what they prove.
 await onNode24({ dotenv: false });
 
-// The browser tests need a Chromium and the proxy tests Debian's nginx: installed here when this
-// process may (root with apt), else named in one line.
+// The browser tests need a Chromium, the proxy tests Debian's nginx, and the spreadsheet tests
+// LibreOffice Calc (opening the exports as staff would): installed here when this process may (root
+// with apt), else named in one line. [Debian package, path, the setting that moves it]
 const systemPieces = [
-  ['chromium', process.env.CHROME_PATH || '/usr/bin/chromium'],
-  ['nginx', process.env.NGINX_PATH || '/usr/sbin/nginx'],
+  ['chromium', process.env.CHROME_PATH || '/usr/bin/chromium', 'CHROME_PATH'],
+  ['nginx', process.env.NGINX_PATH || '/usr/sbin/nginx', 'NGINX_PATH'],
+  ['libreoffice-calc-nogui', process.env.SOFFICE_PATH || '/usr/bin/soffice', 'SOFFICE_PATH'],
 ];
 let missing = systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
 if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
@@ -25,7 +27,10 @@ if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-g
 }
 if (missing.length > 0) {
   console.error(
-    `npm test needs ${missing.join(' and ')}: install ${missing.length > 1 ? 'them' : 'it'} with \`sudo apt-get install ${missing.join(' ')}\` (or set ${missing.map((m) => (m === 'nginx' ? 'NGINX_PATH' : 'CHROME_PATH')).join(' / ')}).`,
+    `npm test needs ${missing.join(' and ')}: install ${missing.length > 1 ? 'them' : 'it'} with \`sudo apt-get install ${missing.join(' ')}\` (or set ${systemPieces
+      .filter(([name]) => missing.includes(name))
+      .map(([, , setting]) => setting)
+      .join(' / ')}).`,
   );
   process.exit(1);
 }
