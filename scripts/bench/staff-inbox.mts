@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 
+import { langs } from '../../lib/i18n';
 import { openFirestoreStore } from '../../lib/storage/firestore';
 import { openSqliteStore } from '../../lib/storage/sqlite';
 import type { InboxQuery, RecordData, Store } from '../../lib/storage/types';
@@ -25,7 +26,7 @@ const start = Date.UTC(2025, 0, 1);
 // contact messages and offers; one in ten handled, one in a hundred spam.
 function record(i: number): { collection: 'user' | 'enrolment' | 'contact' | 'offer'; data: RecordData } {
   const date = start + i * 60_000;
-  const base: RecordData = { email: `p${i}@example.org`, lang: i % 3 ? 'en' : 'fr', date };
+  const base: RecordData = { email: `p${i}@example.org`, lang: langs[i % langs.length]!, date };
   if (i % 10 === 0) base.staffStatus = 'handled';
   if (i % 100 === 1) base.staffStatus = 'spam';
   const kind = i % 4;

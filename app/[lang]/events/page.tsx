@@ -1,7 +1,4 @@
-import { AgendaList } from '@/components/calendar/agenda-list';
-import { ClosedNotice } from '@/components/calendar/closed-notice';
-import { PageHeader } from '@/components/ui/page-header';
-import ui from '@/components/ui/section.module.css';
+import { AgendaPage } from '@/components/calendar/agenda-page';
 import { eventAgenda } from '@/lib/forms/places';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
@@ -20,33 +17,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function EventsPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const text = messages(lang).events;
-  const { upcoming, past } = await eventAgenda(lang);
-  return (
-    <>
-      <PageHeader title={text.title} lead={text.intro} />
-      <section className={ui.section} aria-labelledby="upcoming">
-        <div className="container">
-          <h2 id="upcoming" className={ui.heading}>
-            {text.upcoming}
-          </h2>
-          {upcoming.length > 0 ? (
-            <AgendaList items={upcoming} />
-          ) : (
-            <ClosedNotice lang={lang} text={text.none} nextStep={text.nextStep} />
-          )}
-        </div>
-      </section>
-      {past.length > 0 ? (
-        <section className={`${ui.section} ${ui.alt}`} aria-labelledby="past">
-          <div className="container">
-            <h2 id="past" className={ui.heading}>
-              {text.past}
-            </h2>
-            <AgendaList items={past} />
-          </div>
-        </section>
-      ) : null}
-    </>
-  );
+  return <AgendaPage lang={lang} text={messages(lang).events} agenda={await eventAgenda(lang)} />;
 }
