@@ -5,7 +5,9 @@ import { columns } from '@/lib/forms/registry';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { itemTitle, languageName } from './present';
+import { itemTitle, languageName, localDate } from './present';
+
+export { localDate };
 
 // The workspace's downloads of one course, event or offer (or one form): headings in words, labels
 // instead of codes, dates as dates. One table, written as CSV or XLSX.
@@ -50,25 +52,6 @@ export function subscribersTable(records: StoredRecord[]): Table {
         : '',
     ]),
   };
-}
-
-// The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
-// date has no zone, and staff read the organisation's time.
-export function localDate(ms: number, timeZone = config().staff.timeZone): Date {
-  const parts = new Intl.DateTimeFormat(undefined, {
-    // Only the numbers are read, in Latin digits whatever the default locale.
-    numberingSystem: 'latn',
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
 }
 
 // ISO 8601 with the organisation's offset, e.g. 2026-11-24T09:30:00+01:00.

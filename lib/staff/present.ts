@@ -71,25 +71,32 @@ export function formatWhen(ms: unknown): string {
   }).format(ms);
 }
 
-// The start of a yyyy-mm-dd day in the organisation's time zone, in ms (for the date filters).
-export function dayStart(day: string | undefined): number | undefined {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const utc = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(utc)) return undefined;
-  // The zone's offset at that moment, read back from Intl.
+// The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
+// date has no zone, and staff read the organisation's time.
+export function localDate(ms: number, timeZone = config().staff.timeZone): Date {
   const parts = new Intl.DateTimeFormat(undefined, {
     // Only the numbers are read, in Latin digits whatever the default locale.
     numberingSystem: 'latn',
-    timeZone: config().staff.timeZone,
+    timeZone,
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  }).formatToParts(utc);
+    second: '2-digit',
+  }).formatToParts(ms);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+}
+
+// The start of a yyyy-mm-dd day in the organisation's time zone, in ms (for the date filters).
+export function dayStart(day: string | undefined): number | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(utc)) return undefined;
+  // The zone's offset at that moment, read back from Intl.
+  const local = localDate(utc).getTime();
   return utc - (local - utc);
 }
 

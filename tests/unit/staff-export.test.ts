@@ -2,6 +2,7 @@
 import ExcelJS from 'exceljs';
 
 import { isoLocal, localDate, tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
+import { dayStart } from '@/lib/staff/present';
 
 // 2026-11-24 09:30 UTC is 10:30 in Lagos.
 const AT = Date.UTC(2026, 10, 24, 9, 30);
@@ -68,5 +69,14 @@ describe('staff downloads', () => {
   it('turn an instant into the wall-clock time of a zone', () => {
     expect(localDate(AT, 'Africa/Lagos').toISOString()).toBe('2026-11-24T10:30:00.000Z');
     expect(isoLocal(AT, 'America/New_York')).toBe('2026-11-24T04:30:00-05:00');
+  });
+});
+
+describe('the inbox date filters', () => {
+  it('start a day at midnight in the organisation time zone (Africa/Lagos by default), and refuse anything else', () => {
+    expect(dayStart('2026-11-24')).toBe(Date.UTC(2026, 10, 23, 23));
+    expect(dayStart('2026-13-40')).toBeUndefined();
+    expect(dayStart('24/11/2026')).toBeUndefined();
+    expect(dayStart(undefined)).toBeUndefined();
   });
 });
