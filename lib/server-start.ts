@@ -84,6 +84,14 @@ export function startServer(): void {
     (error: unknown) => staffLog('error', `could not end stale staff sessions: ${String(error)}`),
   );
 
+  // After an update, records written by the older code get what the staff inbox reads (once per store).
+  getStore()
+    .upgradeRecords()
+    .then(
+      (changed) => changed > 0 && staffLog('info', `gave ${changed} older record(s) the inbox's fields`),
+      (error: unknown) => staffLog('error', `could not give older records the inbox's fields: ${String(error)}`),
+    );
+
   // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
   // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a
   // message is not cut off between being sent and being marked sent.

@@ -4,7 +4,7 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs, toLang } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
-import { inboxPage, type InboxFilters } from '@/lib/staff/inbox';
+import { filterNames, inboxPage, type InboxFilters } from '@/lib/staff/inbox';
 import {
   formatWhen,
   formName,
@@ -25,10 +25,14 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   const words = staffText.inbox;
   const raw = await searchParams;
   const filters: InboxFilters = Object.fromEntries(
-    Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+    Object.entries(raw).filter(
+      (entry): entry is [string, string] =>
+        filterNames.includes(entry[0]) && typeof entry[1] === 'string' && entry[1] !== '',
+    ),
   );
   const { rows, next } = await inboxPage(filters);
-  const nextQuery = next === null ? null : new URLSearchParams({ ...filters, before: String(next) });
+  const { after, ...firstPage } = filters;
+  const nextQuery = next === null ? null : new URLSearchParams({ ...firstPage, after: next });
   const item = parseItem(filters.item);
   const forgotten = raw.forgotten === '1';
 
@@ -118,7 +122,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
         </ul>
       )}
       <p>
-        {filters.before && <Link href="/staff">{words.newest}</Link>}{' '}
+        {after && <Link href={`/staff?${new URLSearchParams(firstPage)}`}>{words.newest}</Link>}{' '}
         {nextQuery && <Link href={`/staff?${nextQuery}`}>{words.older}</Link>}
       </p>
     </StaffFrame>

@@ -14,3 +14,11 @@ export type FormOperation = keyof typeof formCollections;
 export type FormCollection = (typeof formCollections)[FormOperation];
 
 export const collections = Object.values(formCollections) as FormCollection[];
+
+// The field naming the course, event or offer a record is for, in the forms that have one: the staff
+// workspace filters and counts by it, and the stores index it.
+export const itemField: Partial<Record<FormCollection, string>> = {
+  enrolment: 'course',
+  user: 'event',
+  offer: 'offer',
+};

@@ -1,80 +1,75 @@
 import { isLang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
+import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   isCollection,
   submissionStatuses,
+  type InboxCursor,
   type InboxQuery,
   type InboxRecord,
   type SubmissionStatus,
 } from '@/lib/storage/types';
 
-import { dayStart, parseItem, personName } from './present';
+import { dayStart, parseItem } from './present';
 
 export const PAGE_SIZE = 50;
 const DAY_MS = 24 * 60 * 60_000;
-// Name and language are matched on the pages read newest first: at most this many records are read
-// for one page of matches.
-const SCAN_LIMIT = 5_000;
+// A search of several words reads the records found by its longest word and keeps those with the
+// others: at most this many records are read for one page of matches.
+const SCAN_LIMIT = 2_000;
 
-export interface InboxFilters {
-  form?: string;
-  item?: string;
-  status?: string;
-  lang?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  before?: string;
+// The inbox's filters, as the address carries them.
+const names = ['form', 'item', 'status', 'lang', 'from', 'to', 'q', 'after'] as const;
+export const filterNames: readonly string[] = names;
+export type InboxFilters = Partial<Record<(typeof names)[number], string>>;
+
+// A page's cursor in the address: the last record shown, `<date>.<id>`.
+export function cursorOf(row: InboxRecord): string {
+  return `${row.data.date as number}.${row.id}`;
+}
+
+function parseCursor(text: string | undefined): InboxCursor | undefined {
+  const match = /^(\d{1,15})\.([\w-]{1,100})$/.exec(text ?? '');
+  return match ? { date: Number(match[1]), id: match[2]! } : undefined;
 }
 
 // One page of the inbox for the filters in the address, and the cursor of the next page (or null).
-export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRecord[]; next: number | null }> {
+export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRecord[]; next: string | null }> {
   const item = parseItem(filters.item);
   const collection = item?.collection ?? (filters.form && isCollection(filters.form) ? filters.form : undefined);
   const status = submissionStatuses.includes(filters.status as SubmissionStatus)
     ? (filters.status as SubmissionStatus)
     : undefined;
   const to = dayStart(filters.to);
-  const cursor = Number(filters.before);
-  const before = Math.min(
-    Number.isFinite(cursor) && cursor > 0 ? cursor : Infinity,
-    to === undefined ? Infinity : to + DAY_MS,
-  );
+  const search = parseSearch(filters.q ?? '');
   const query: InboxQuery = {
     collection,
     status,
     item: item ? { field: item.field, value: item.value } : undefined,
+    lang: isLang(filters.lang) ? filters.lang : undefined,
+    term: search ? { text: search.term, exact: search.exact } : undefined,
+    after: parseCursor(filters.after),
     since: dayStart(filters.from),
-    before: Number.isFinite(before) ? before : undefined,
+    before: to === undefined ? undefined : to + DAY_MS,
     limit: PAGE_SIZE,
   };
-  const lang = isLang(filters.lang) ? filters.lang : undefined;
-  const q = filters.q?.trim().toLowerCase().slice(0, 200) ?? '';
-  const matches = (row: InboxRecord) =>
-    (!lang || row.data.lang === lang) &&
-    (!q ||
-      personName(row.data).toLowerCase().includes(q) ||
-      String(row.data.email ?? '')
-        .toLowerCase()
-        .includes(q));
 
   const store = getStore();
-  if (!lang && !q) {
+  if (!search || search.others.length === 0) {
     const rows = await store.inbox(query);
-    return { rows, next: rows.length === PAGE_SIZE ? (rows.at(-1)!.data.date as number) : null };
+    return { rows, next: rows.length === PAGE_SIZE ? cursorOf(rows.at(-1)!) : null };
   }
   const rows: InboxRecord[] = [];
-  let scanned = 0;
-  for (;;) {
+  for (let scanned = 0; ;) {
     const page = await store.inbox({ ...query, limit: 200 });
     scanned += page.length;
     for (const row of page) {
-      if (matches(row)) rows.push(row);
-      if (rows.length === PAGE_SIZE) return { rows, next: row.data.date as number };
+      if (matchesOthers(search, row.data)) rows.push(row);
+      if (rows.length === PAGE_SIZE) return { rows, next: cursorOf(row) };
     }
     if (page.length < 200) return { rows, next: null };
-    query.before = page.at(-1)!.data.date as number;
-    if (scanned >= SCAN_LIMIT) return { rows, next: query.before };
+    query.after = { date: page.at(-1)!.data.date as number, id: page.at(-1)!.id };
+    if (scanned >= SCAN_LIMIT) return { rows, next: cursorOf(page.at(-1)!) };
   }
 }
 
@@ -86,11 +81,11 @@ export async function allRecords(
 ): Promise<InboxRecord[]> {
   const store = getStore();
   const all: InboxRecord[] = [];
-  let before: number | undefined;
+  let after: InboxCursor | undefined;
   for (;;) {
-    const page = await store.inbox({ collection, item, before, limit: 1000 });
+    const page = await store.inbox({ collection, item, after, limit: 1000 });
     all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
     if (page.length < 1000) return all;
-    before = page.at(-1)!.data.date as number;
+    after = { date: page.at(-1)!.data.date as number, id: page.at(-1)!.id };
   }
 }

@@ -1,13 +1,13 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
+import { itemField } from '@/lib/forms/collections';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { collections, type Collection, type RecordData } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 // How the workspace names what the store keeps: forms by their name, items by their title, people by
 // their name, dates in the organisation's time zone.
-export const itemField: Partial<Record<Collection, string>> = { enrolment: 'course', user: 'event', offer: 'offer' };
 
 // A visitor's language by its English name (staff read English), '' for a value that is none.
 const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });

@@ -3,11 +3,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'firebase-admin/app';
 import { getFirestore, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 
+import { recordPrefixes } from './search';
 import {
   checkSeat,
   collections,
   DuplicateError,
   FullError,
+  inboxOrder,
   isJobKey,
   messageConcerns,
   onlyListsEmail,
@@ -61,6 +63,33 @@ const BATCH = 400;
 // The document id of a record with a unique key: create() then refuses a second one atomically.
 function keyedId(uniqueKey: string): string {
   return createHash('sha256').update(uniqueKey).digest('hex').slice(0, 40);
+}
+
+// The inbox's fields on each record document, kept by this adapter beside the record's own and never
+// returned with it: `_order` sorts newest first then by id in one string (a keyset on one field, which
+// the emulator pages correctly, and records of one millisecond keep their order), `_status` is the staff
+// status with "new" written out (Firestore cannot query an absent field), `_terms` every prefix a
+// search can ask for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
+// combination of them the inbox asks for (scripts/firestore-indexes.mts writes it).
+export const INBOX_FIELDS = ['_order', '_status', '_terms'] as const;
+const INBOX_VERSION = 'inbox-fields-1';
+
+function orderKey(date: number, id = ''): string {
+  return `${String(Math.max(0, Math.trunc(date))).padStart(15, '0')}${id && `:${id}`}`;
+}
+
+function inboxFields(id: string, data: RecordData) {
+  return {
+    _order: orderKey(typeof data.date === 'number' ? data.date : 0, id),
+    _status: typeof data.staffStatus === 'string' ? data.staffStatus : 'new',
+    _terms: recordPrefixes(data),
+  };
+}
+
+// A record as the rest of the site knows it: without the inbox's fields.
+function recordData(doc: FirebaseFirestore.DocumentSnapshot): RecordData {
+  const { _order, _status, _terms, ...data } = doc.data() as RecordData;
+  return data;
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -130,7 +159,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     const records: (EmailTraces['records'][number] & { ref: DocumentReference })[] = [];
     for (const collection of collections) {
       for (const doc of (await db.collection(collection).get()).docs) {
-        const data = doc.data() as RecordData;
+        const data = recordData(doc);
         if (typeof data.email === 'string' && subscriberKey(data.email) === wanted) {
           records.push({ collection, id: doc.id, data, ref: doc.ref });
         }
@@ -175,28 +204,58 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     return (await db.collection(collection).where('date', '<', before).get()).docs.map((doc) => doc.ref);
   }
 
-  // One keyset query per collection, newest first, merged. Status and item are equality filters on the
-  // date index (firestore.indexes.json); "new" is the absence of staffStatus, which Firestore cannot
-  // query, so new records are picked out of pages read newest first.
+  // One query per collection, newest first along `_order`, merged: every filter is an equality (or the
+  // one array-contains of a search) on a composite index ending in `_order`, so a page reads at most
+  // `limit` documents of each form whatever the collection's size.
   async function inboxOf(collection: (typeof collections)[number], query: InboxQuery): Promise<InboxRecord[]> {
-    const found: InboxRecord[] = [];
-    let before = query.before;
-    for (let page = 0; page < 20 && found.length < query.limit; page++) {
-      let q: FirebaseFirestore.Query = db.collection(collection);
-      if (query.status && query.status !== 'new') q = q.where('staffStatus', '==', query.status);
-      if (query.item) q = q.where(query.item.field, '==', query.item.value);
-      if (before !== undefined) q = q.where('date', '<', before);
-      if (query.since !== undefined) q = q.where('date', '>=', query.since);
-      const docs = (await q.orderBy('date', 'desc').limit(query.limit).get()).docs;
-      for (const doc of docs) {
-        const data = doc.data() as RecordData;
-        if (query.status === 'new' && data.staffStatus != null) continue;
-        if (found.length < query.limit) found.push({ id: doc.id, collection, data });
+    let q: FirebaseFirestore.Query = db.collection(collection);
+    if (query.term) q = q.where('_terms', 'array-contains', query.term.text);
+    if (query.status) q = q.where('_status', '==', query.status);
+    if (query.item) q = q.where(query.item.field, '==', query.item.value);
+    if (query.lang) q = q.where('lang', '==', query.lang);
+    const bounds = [
+      query.after && orderKey(query.after.date, query.after.id),
+      query.before !== undefined ? orderKey(query.before) : undefined,
+    ].filter((bound) => bound !== undefined);
+    if (bounds.length) q = q.where('_order', '<', bounds.sort()[0]);
+    if (query.since !== undefined) q = q.where('_order', '>=', orderKey(query.since));
+    const docs = (await q.orderBy('_order', 'desc').limit(query.limit).get()).docs;
+    return docs.map((doc) => ({ id: doc.id, collection, data: recordData(doc) }));
+  }
+
+  // Records written before the inbox's fields existed get them, once per database: read by date in
+  // pages (a date is read whole before moving past it, as the emulator has no cursors), written with
+  // the document's update time as a precondition, so a record changed meanwhile keeps its newer fields.
+  async function addInboxFields(): Promise<number> {
+    const done = db.collection(JOBS).doc(INBOX_VERSION);
+    if ((await done.get()).exists) return 0;
+    let changed = 0;
+    for (const collection of collections) {
+      let after: number | undefined;
+      for (;;) {
+        let q: FirebaseFirestore.Query = db.collection(collection);
+        if (after !== undefined) q = q.where('date', '>', after);
+        const page = (await q.orderBy('date').limit(BATCH).get()).docs;
+        if (page.length === 0) break;
+        const last = page.at(-1)!.get('date') as number;
+        const docs = [
+          ...page.filter((doc) => doc.get('date') !== last),
+          ...(await db.collection(collection).where('date', '==', last).get()).docs,
+        ].filter((doc) => doc.get('_order') === undefined);
+        for (let i = 0; i < docs.length; i += BATCH) {
+          const batch = db.batch();
+          for (const doc of docs.slice(i, i + BATCH)) {
+            batch.update(doc.ref, inboxFields(doc.id, recordData(doc)), { lastUpdateTime: doc.updateTime! });
+          }
+          await batch.commit();
+        }
+        changed += docs.length;
+        if (page.length < BATCH) break;
+        after = last;
       }
-      if (docs.length < query.limit || query.status !== 'new') break;
-      before = docs.at(-1)!.get('date') as number;
     }
-    return found;
+    await done.set({ name: INBOX_VERSION, at: Date.now(), changed });
+    return changed;
   }
 
   // A seat for one add: a free number chosen at random (so concurrent adds rarely pick the same one),
@@ -267,7 +326,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now, recipient: recipientDigest(to) });
         }
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
-        batch.create(ref, data);
+        batch.create(ref, { ...data, ...inboxFields(ref.id, data) });
         queue(
           batch,
           ref.id,
@@ -310,7 +369,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
         .where('date', '>=', listOptions.since ?? 0)
         .orderBy('date')
         .get();
-      return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() as RecordData }));
+      return snapshot.docs.map((doc) => ({ id: doc.id, data: recordData(doc) }));
     },
     async claimMails(owner, now, limit, leaseMs) {
       // A single-field query needs no composite index; due-ness is checked here. What makes a claim
@@ -412,13 +471,14 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     },
     async getSubscriber(email) {
       const doc = await subscriberRef(email).get();
-      return doc.exists ? { id: doc.id, data: doc.data() as RecordData } : null;
+      return doc.exists ? { id: doc.id, data: recordData(doc) } : null;
     },
     async updateSubscriber(email, changes, messages = []) {
       const ref = subscriberRef(email);
-      if (!(await ref.get()).exists) return false;
+      const doc = await ref.get();
+      if (!doc.exists) return false;
       const batch = db.batch();
-      batch.update(ref, changes);
+      batch.update(ref, { ...changes, ...inboxFields(ref.id, { ...recordData(doc), ...changes }) });
       queue(batch, ref.id, messages);
       await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       return true;
@@ -506,21 +566,28 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     async inbox(query) {
       const wanted = query.collection ? [query.collection] : collections;
       const pages = await Promise.all(wanted.map((collection) => inboxOf(collection, query)));
-      return pages
-        .flat()
-        .sort((a, b) => (b.data.date as number) - (a.data.date as number))
-        .slice(0, query.limit);
+      return pages.flat().sort(inboxOrder).slice(0, query.limit);
+    },
+    async upgradeRecords() {
+      return addInboxFields();
+    },
+    async countRecords(collection, where) {
+      let q: FirebaseFirestore.Query = db.collection(collection);
+      if (where) q = q.where(where.field, '==', where.value);
+      return (await q.count().get()).data().count;
     },
     async getRecord(collection, id) {
       if (!/^[\w-]{1,100}$/.test(id)) return null;
       const doc = await db.collection(collection).doc(id).get();
-      return doc.exists ? { id: doc.id, data: doc.data() as RecordData } : null;
+      return doc.exists ? { id: doc.id, data: recordData(doc) } : null;
     },
     async updateRecord(collection, id, changes) {
       if (!/^[\w-]{1,100}$/.test(id)) return false;
       const ref = db.collection(collection).doc(id);
-      if (!(await ref.get()).exists) return false;
-      await withDeadline(ref.update(changes), WRITE_DEADLINE_MS, 'the write');
+      const doc = await ref.get();
+      if (!doc.exists) return false;
+      const fields = inboxFields(id, { ...recordData(doc), ...changes });
+      await withDeadline(ref.update({ ...changes, ...fields }), WRITE_DEADLINE_MS, 'the write');
       return true;
     },
     async mailsAbout(recordId) {

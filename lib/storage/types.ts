@@ -151,6 +151,11 @@ export interface Store {
 
   // Submissions of every form (or one), newest first, `limit` at most.
   inbox(query: InboxQuery): Promise<InboxRecord[]>;
+  // Records written by older code get what this code's inbox reads (done once per store, at server
+  // start; SQLite's migrations do it when the file is opened). How many records were changed.
+  upgradeRecords(): Promise<number>;
+  // How many records of a form there are, or with `field` equal to `value`.
+  countRecords(collection: Collection, where?: { field: string; value: string }): Promise<number>;
   getRecord(collection: Collection, id: string): Promise<StoredRecord | null>;
   // Merges `changes` into the record; false if there is none.
   updateRecord(collection: Collection, id: string, changes: RecordData): Promise<boolean>;
@@ -188,11 +193,31 @@ export interface InboxQuery {
   status?: SubmissionStatus;
   // With a collection only: the value of its item field (course, event or offer).
   item?: { field: string; value: string };
-  // Keyset paging: only records dated before this (ms), newest first.
+  // The language the visitor used.
+  lang?: string;
+  // A search term (lib/storage/search.ts): records with a word that starts with it, or with exactly
+  // that address when exact.
+  term?: { text: string; exact: boolean };
+  // Keyset paging: only records after this one in the inbox's order (newest first, then by id).
+  after?: InboxCursor;
+  // Only records dated before this (ms).
   before?: number;
   // Only records dated at or after this (ms).
   since?: number;
   limit: number;
+}
+
+// A record's place in the inbox: by date, then by id, so records of the same millisecond keep an order
+// and none is skipped at a page's edge.
+export interface InboxCursor {
+  date: number;
+  id: string;
+}
+
+// The inbox's order, newest first: what both stores sort by and what merges their pages.
+export function inboxOrder(a: InboxRecord, b: InboxRecord): number {
+  const byDate = (b.data.date as number) - (a.data.date as number);
+  return byDate !== 0 ? byDate : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
 export interface InboxRecord extends StoredRecord {

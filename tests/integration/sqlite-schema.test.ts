@@ -35,6 +35,9 @@ describe('the SQLite schema version', () => {
     old.close();
     const store = openSqliteStore(file);
     expect(await store.list('contact')).toEqual([{ id: 'r1', data: { name: 'Ama', date: 5 } }]);
+    // The staff inbox finds the old record by its name's words, and by status (new).
+    const found = await store.inbox({ limit: 5, term: { text: 'am', exact: false }, status: 'new' });
+    expect(found.map((row) => row.id)).toEqual(['r1']);
     await store.close();
     expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
   });

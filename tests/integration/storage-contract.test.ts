@@ -5,7 +5,14 @@ import { join } from 'node:path';
 
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
-import { DuplicateError, FullError, type Store } from '@/lib/storage/types';
+import {
+  DuplicateError,
+  FullError,
+  inboxOrder,
+  type InboxCursor,
+  type InboxRecord,
+  type Store,
+} from '@/lib/storage/types';
 
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
@@ -504,6 +511,80 @@ describe.each([
     expect(names(await store.inbox({ limit: 2, status: 'new' }))).toEqual([400, 300]);
     expect(names(await store.inbox({ limit: 10, status: 'new', before: 300 }))).toEqual([100]);
     expect(await store.inbox({ limit: 10, status: 'spam' })).toEqual([]);
+  });
+
+  it('pages records of the same millisecond in one order, each exactly once', async () => {
+    // Nine records over three forms, six of them sharing one millisecond.
+    for (let i = 0; i < 9; i++) {
+      const collection = (['contact', 'user', 'enrolment'] as const)[i % 3];
+      await store.add(collection, { name: `P${i}`, email: `p${i}@example.org`, date: i < 6 ? 500 : 400 + i });
+    }
+    const whole = await store.inbox({ limit: 20 });
+    expect(whole).toHaveLength(9);
+    expect([...whole].sort(inboxOrder)).toEqual(whole);
+    const seen: string[] = [];
+    let after: InboxCursor | undefined;
+    for (let page = 0; page < 10; page++) {
+      const rows = await store.inbox({ limit: 2, after });
+      seen.push(...rows.map((row) => row.id));
+      if (rows.length < 2) break;
+      after = { date: rows.at(-1)!.data.date as number, id: rows.at(-1)!.id };
+    }
+    expect(seen).toEqual(whole.map((row) => row.id));
+    // A date bound leaves out the whole millisecond, whatever the ids.
+    expect((await store.inbox({ limit: 20, before: 500 })).map((row) => row.data.date)).toEqual([408, 407, 406]);
+    expect(await store.inbox({ limit: 20, since: 501 })).toEqual([]);
+  });
+
+  it('filters the inbox by language and finds people by the start of their words, on any filter', async () => {
+    const amina = await store.add('user', {
+      firstName: 'Aïcha',
+      lastName: 'Diallo',
+      email: 'A.Diallo+events@Example.org',
+      event: 'hack',
+      lang: 'fr',
+      date: 100,
+    });
+    await store.add('contact', { name: 'Kwame Diawara', email: 'kd@example.org', lang: 'en', date: 200 });
+    await store.add('enrolment', { name: 'Zanele', email: 'aicha.m@example.org', lang: 'fr', date: 300 });
+    const dates = (rows: InboxRecord[]) => rows.map((row) => row.data.date);
+    const term = (text: string, exact = false) => ({ text, exact });
+    expect(dates(await store.inbox({ limit: 10, lang: 'fr' }))).toEqual([300, 100]);
+    expect(dates(await store.inbox({ limit: 10, lang: 'en' }))).toEqual([200]);
+    expect(dates(await store.inbox({ limit: 10, term: term('dia') }))).toEqual([200, 100]);
+    expect(dates(await store.inbox({ limit: 10, term: term('aicha') }))).toEqual([300, 100]);
+    expect(dates(await store.inbox({ limit: 10, term: term('aich'), lang: 'fr', collection: 'user' }))).toEqual([100]);
+    expect(dates(await store.inbox({ limit: 10, term: term('events') }))).toEqual([100]);
+    expect(dates(await store.inbox({ limit: 10, term: term('example') }))).toEqual([]);
+    expect(dates(await store.inbox({ limit: 10, term: term('@a.diallo+events@example.org', true) }))).toEqual([100]);
+    expect(dates(await store.inbox({ limit: 10, term: term('@a.diallo', true) }))).toEqual([]);
+    expect(dates(await store.inbox({ limit: 1, term: term('d'), after: { date: 200, id: '' } }))).toEqual([100]);
+    // The status is found after a change, and the record still by its words.
+    await store.updateRecord('user', amina.id, { staffStatus: 'handled' });
+    expect(dates(await store.inbox({ limit: 10, term: term('diallo'), status: 'handled' }))).toEqual([100]);
+    expect(dates(await store.inbox({ limit: 10, term: term('diallo'), status: 'new' }))).toEqual([]);
+    expect(dates(await store.inbox({ limit: 10, status: 'new' }))).toEqual([300, 200]);
+    await store.updateRecord('user', amina.id, { staffStatus: null });
+    expect(dates(await store.inbox({ limit: 10, status: 'new', item: { field: 'event', value: 'hack' } }))).toEqual([
+      100,
+    ]);
+    // The inbox's own fields never come back with a record.
+    expect(Object.keys((await store.getRecord('user', amina.id))!.data).sort()).toEqual(
+      ['date', 'email', 'event', 'firstName', 'lang', 'lastName', 'staffStatus'].sort(),
+    );
+    // A forgotten person is found no more.
+    await store.forgetEmail('a.diallo+events@example.org');
+    expect(await store.inbox({ limit: 10, term: term('diallo') })).toEqual([]);
+  });
+
+  it('counts the records of a form, or those with one value', async () => {
+    await store.add('newsletter', { email: 'a@example.org', status: 'pending', lang: 'fr', date: 1 });
+    await store.add('newsletter', { email: 'b@example.org', status: 'confirmed', lang: 'fr', date: 2 });
+    await store.add('newsletter', { email: 'c@example.org', lang: 'en', date: 3 });
+    expect(await store.countRecords('newsletter')).toBe(3);
+    expect(await store.countRecords('newsletter', { field: 'lang', value: 'fr' })).toBe(2);
+    expect(await store.countRecords('newsletter', { field: 'status', value: 'pending' })).toBe(1);
+    expect(await store.countRecords('contact')).toBe(0);
   });
 
   it("lists a record's mails with their state", async () => {

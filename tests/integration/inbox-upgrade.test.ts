@@ -1,0 +1,99 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import Database from 'better-sqlite3';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+
+import { openFirestoreStore } from '@/lib/storage/firestore';
+import { openSqliteStore } from '@/lib/storage/sqlite';
+
+import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+
+// What each store keeps for the staff inbox beside the records: written with them, gone with them, and
+// given once to records written by older code.
+
+describe('the SQLite words table', () => {
+  it('holds the words of stored records only: a forgotten or purged record takes its words along', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baobab-words-'));
+    const file = join(dir, 'db.sqlite');
+    const store = openSqliteStore(file);
+    await store.add('contact', { name: 'Ama Owusu', email: 'ama@example.org', date: 1 });
+    await store.add('user', { firstName: 'Kofi', email: 'kofi@example.org', date: 2 });
+    const words = () => {
+      const db = new Database(file, { readonly: true });
+      const rows = db.prepare('SELECT word FROM record_words ORDER BY word').pluck().all();
+      db.close();
+      return rows;
+    };
+    expect(words()).toEqual(['@ama@example.org', '@kofi@example.org', 'ama', 'kofi', 'owusu']);
+    await store.forgetEmail('AMA@example.org');
+    expect(words()).toEqual(['@kofi@example.org', 'kofi']);
+    await store.purgeRecords('user', 10);
+    expect(words()).toEqual([]);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('Firestore records written before the inbox fields', () => {
+  let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator();
+    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  });
+  afterAll(() => emulator.stop());
+
+  it('get them once at start and are then found like new ones, by status, language and words', async () => {
+    const projectId = `upgrade-${process.pid}`;
+    // The older code's documents: the record's fields only. 450 of them share one millisecond, more
+    // than a page of the upgrade, which reads a date whole before moving past it.
+    const raw = initializeApp({ projectId }, 'older-code');
+    const db = getFirestore(raw);
+    const olderBatch = db.batch();
+    for (let i = 0; i < 450; i++) {
+      olderBatch.create(db.collection('contact').doc(`same-${i}`), {
+        name: `Same ${i}`,
+        email: `s${i}@example.org`,
+        date: 7,
+      });
+    }
+    await olderBatch.commit();
+    await db.collection('user').doc('old-1').create({
+      firstName: 'Aïcha',
+      lastName: 'Diallo',
+      email: 'aicha@example.org',
+      event: 'hack',
+      lang: 'fr',
+      staffStatus: 'handled',
+      date: 5,
+    });
+    await db.collection('newsletter').doc('old-2').create({ email: 'nl@example.org', lang: 'en', date: 9 });
+
+    const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+    expect(await store.inbox({ limit: 10, term: { text: 'aicha', exact: false } })).toEqual([]);
+    expect(await store.upgradeRecords()).toBe(452);
+    expect(await store.upgradeRecords()).toBe(0);
+
+    const found = await store.inbox({ limit: 10, term: { text: 'dia', exact: false }, status: 'handled', lang: 'fr' });
+    expect(found.map((row) => row.id)).toEqual(['old-1']);
+    expect(found[0]!.data).toEqual({
+      firstName: 'Aïcha',
+      lastName: 'Diallo',
+      email: 'aicha@example.org',
+      event: 'hack',
+      lang: 'fr',
+      staffStatus: 'handled',
+      date: 5,
+    });
+    expect((await store.inbox({ limit: 10, status: 'new', collection: 'newsletter' })).map((r) => r.id)).toEqual([
+      'old-2',
+    ]);
+    const same = await store.inbox({ limit: 500, collection: 'contact', term: { text: 'same', exact: false } });
+    expect(new Set(same.map((row) => row.id)).size).toBe(450);
+    await store.close();
+    await deleteApp(raw);
+  });
+});
