@@ -3,7 +3,7 @@
 // so the staff commands see the same store as the server.
 import { onNode24 } from './lib/entry.mjs';
 
-const commands = ['export', 'forget', 'digest', 'backup', 'restore'];
+const commands = ['export', 'forget', 'digest', 'backup', 'restore', 'firestore-indexes'];
 const [name, ...args] = process.argv.slice(2);
 if (!commands.includes(name)) {
   console.error(`Usage: node scripts/run-ts.mjs <${commands.join('|')}> [arguments]`);

@@ -86,6 +86,23 @@ function inboxFields(id: string, data: RecordData) {
   };
 }
 
+// The filters of one form's inbox query, ordered by `_order` newest first: equalities (and a search's
+// array-contains) that firestore.indexes.json covers, then at most two ranges on `_order` itself.
+export function inboxFilters(query: InboxQuery) {
+  const filters: { field: string; op: '==' | 'array-contains' | '<' | '>='; value: string }[] = [];
+  if (query.term) filters.push({ field: '_terms', op: 'array-contains', value: query.term.text });
+  if (query.status) filters.push({ field: '_status', op: '==', value: query.status });
+  if (query.item) filters.push({ field: query.item.field, op: '==', value: query.item.value });
+  if (query.lang) filters.push({ field: 'lang', op: '==', value: query.lang });
+  const bounds = [
+    query.after && orderKey(query.after.date, query.after.id),
+    query.before !== undefined ? orderKey(query.before) : undefined,
+  ].filter((bound) => bound !== undefined);
+  if (bounds.length) filters.push({ field: '_order', op: '<', value: bounds.sort()[0]! });
+  if (query.since !== undefined) filters.push({ field: '_order', op: '>=', value: orderKey(query.since) });
+  return filters;
+}
+
 // A record as the rest of the site knows it: without the inbox's fields.
 function recordData(doc: FirebaseFirestore.DocumentSnapshot): RecordData {
   const { _order, _status, _terms, ...data } = doc.data() as RecordData;
@@ -209,16 +226,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   // `limit` documents of each form whatever the collection's size.
   async function inboxOf(collection: (typeof collections)[number], query: InboxQuery): Promise<InboxRecord[]> {
     let q: FirebaseFirestore.Query = db.collection(collection);
-    if (query.term) q = q.where('_terms', 'array-contains', query.term.text);
-    if (query.status) q = q.where('_status', '==', query.status);
-    if (query.item) q = q.where(query.item.field, '==', query.item.value);
-    if (query.lang) q = q.where('lang', '==', query.lang);
-    const bounds = [
-      query.after && orderKey(query.after.date, query.after.id),
-      query.before !== undefined ? orderKey(query.before) : undefined,
-    ].filter((bound) => bound !== undefined);
-    if (bounds.length) q = q.where('_order', '<', bounds.sort()[0]);
-    if (query.since !== undefined) q = q.where('_order', '>=', orderKey(query.since));
+    for (const filter of inboxFilters(query)) q = q.where(filter.field, filter.op, filter.value);
     const docs = (await q.orderBy('_order', 'desc').limit(query.limit).get()).docs;
     return docs.map((doc) => ({ id: doc.id, collection, data: recordData(doc) }));
   }

@@ -1,0 +1,34 @@
+import { collections, itemField } from '@/lib/forms/collections';
+
+// The composite indexes the staff inbox needs on Firestore (see inboxOf in ./firestore.ts): for each
+// form, one per combination of the filters a page can ask for at once (a search's array-contains, the
+// status, the item, the language), each ending in `_order` newest first. A page with no filter, or
+// with dates only, reads `_order` alone, which Firestore indexes by itself. `npm run firestore:indexes`
+// writes them to firestore.indexes.json; a test checks the file is up to date.
+
+interface IndexField {
+  fieldPath: string;
+  order?: 'ASCENDING' | 'DESCENDING';
+  arrayConfig?: 'CONTAINS';
+}
+
+export function inboxIndexes() {
+  const indexes = collections.flatMap((collection) => {
+    const item = itemField[collection];
+    const filters = ['_terms', '_status', ...(item ? [item] : []), 'lang'];
+    const combinations = Array.from({ length: 2 ** filters.length - 1 }, (_, mask) =>
+      filters.filter((_, bit) => (mask + 1) & (1 << bit)),
+    );
+    return combinations.map((chosen) => ({
+      collectionGroup: collection,
+      queryScope: 'COLLECTION',
+      fields: [
+        ...chosen.map((fieldPath): IndexField =>
+          fieldPath === '_terms' ? { fieldPath, arrayConfig: 'CONTAINS' } : { fieldPath, order: 'ASCENDING' },
+        ),
+        { fieldPath: '_order', order: 'DESCENDING' } satisfies IndexField,
+      ],
+    }));
+  });
+  return { indexes, fieldOverrides: [] };
+}
