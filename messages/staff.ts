@@ -32,7 +32,9 @@ export const staffText = {
     search: 'Name or address',
     apply: 'Search',
     export: 'Download the confirmed subscribers (CSV, for a sending tool)',
-    shown: 'The first {count} matches',
+    shown: 'Newest first: {count} on this page',
+    older: 'Older subscribers',
+    newest: 'Newest',
     statuses: { pending: 'Waiting for confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' },
   },
   nav: {

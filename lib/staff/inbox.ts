@@ -1,4 +1,4 @@
-import { isLang } from '@/lib/i18n';
+import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
 import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
@@ -8,6 +8,7 @@ import {
   type InboxQuery,
   type InboxRecord,
   type SubmissionStatus,
+  type SubscriberStatus,
 } from '@/lib/storage/types';
 
 import { dayStart, parseItem } from './present';
@@ -71,6 +72,32 @@ export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRec
     query.after = { date: page.at(-1)!.data.date as number, id: page.at(-1)!.id };
     if (scanned >= SCAN_LIMIT) return { rows, next: cursorOf(page.at(-1)!) };
   }
+}
+
+// The newsletter list for the subscribers page: newest first, by pages, with the inbox's search.
+export async function subscribersPage(q: string | undefined, after: string | undefined) {
+  return inboxPage({ form: 'newsletter', q, after });
+}
+
+// Counts of the newsletter list by status and by language, read as counts (never the whole list). A
+// subscriber with no status is from before confirmation existed (confirmed); one with no known
+// language reads the default language.
+export async function subscriberCounts() {
+  const store = getStore();
+  const total = await store.countRecords('newsletter');
+  const count = (field: string, value: string) => store.countRecords('newsletter', { field, value });
+  const [pending, unsubscribed] = await Promise.all([count('status', 'pending'), count('status', 'unsubscribed')]);
+  const others = await Promise.all(
+    otherLangs(defaultLang).map(async (lang) => [lang, await count('lang', lang)] as const),
+  );
+  const byLang = Object.fromEntries(others) as Record<Lang, number>;
+  byLang[defaultLang] = total - others.reduce((sum, [, n]) => sum + n, 0);
+  const byStatus: Record<SubscriberStatus, number> = {
+    pending,
+    unsubscribed,
+    confirmed: total - pending - unsubscribed,
+  };
+  return { byStatus, byLang };
 }
 
 // Every record of one course, event or offer (or one form), newest first, spam left out: the list,

@@ -516,7 +516,7 @@ describe.each([
   it('pages records of the same millisecond in one order, each exactly once', async () => {
     // Nine records over three forms, six of them sharing one millisecond.
     for (let i = 0; i < 9; i++) {
-      const collection = (['contact', 'user', 'enrolment'] as const)[i % 3];
+      const collection = (['contact', 'user', 'enrolment'] as const)[i % 3]!;
       await store.add(collection, { name: `P${i}`, email: `p${i}@example.org`, date: i < 6 ? 500 : 400 + i });
     }
     const whole = await store.inbox({ limit: 20 });

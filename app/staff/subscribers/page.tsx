@@ -1,28 +1,27 @@
+import Link from 'next/link';
+
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
-import { langs, toLang } from '@/lib/i18n';
+import { langs } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
+import { subscriberCounts, subscribersPage } from '@/lib/staff/inbox';
 import { formatWhen, languageName } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
 import { subscriberStatuses, type SubscriberStatus } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
-
-const SHOWN = 200;
 
 // The newsletter list: counts by status and language, a search, and the export for a sending tool.
 export default async function SubscribersPage({ searchParams }: PageProps<'/staff/subscribers'>) {
   const session = await requireStaff();
   const words = staffText.subscribers;
-  const { q } = await searchParams;
-  const search = typeof q === 'string' ? q.trim().toLowerCase().slice(0, 200) : '';
-  const all = await getStore().list('newsletter');
+  const { q, after } = await searchParams;
+  const search = typeof q === 'string' ? q.slice(0, 200) : '';
+  const [counts, { rows, next }] = await Promise.all([
+    subscriberCounts(),
+    subscribersPage(search, typeof after === 'string' ? after : undefined),
+  ]);
   const statusOf = (data: Record<string, unknown>) => (data.status ?? 'confirmed') as SubscriberStatus;
-  const count = (test: (data: Record<string, unknown>) => boolean) => all.filter((r) => test(r.data)).length;
-  const matches = all
-    .filter(({ data }) => !search || `${data.name ?? ''} ${data.email ?? ''}`.toLowerCase().includes(search))
-    .reverse()
-    .slice(0, SHOWN);
+  const firstPage = search ? `?${new URLSearchParams({ q: search })}` : '';
 
   return (
     <StaffFrame session={session}>
@@ -33,7 +32,7 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
           {subscriberStatuses.map((status) => (
             <tr key={status}>
               <th scope="row">{words.statuses[status]}</th>
-              <td>{count((data) => statusOf(data) === status)}</td>
+              <td>{counts.byStatus[status]}</td>
             </tr>
           ))}
         </tbody>
@@ -44,7 +43,7 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
           {langs.map((lang) => (
             <tr key={lang}>
               <th scope="row">{languageName(lang)}</th>
-              <td>{count((data) => toLang(data.lang) === lang)}</td>
+              <td>{counts.byLang[lang]}</td>
             </tr>
           ))}
         </tbody>
@@ -63,9 +62,9 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
           {words.apply}
         </button>
       </form>
-      <p className={styles.meta}>{fill(words.shown, { count: String(matches.length) })}</p>
+      <p className={styles.meta}>{fill(words.shown, { count: String(rows.length) })}</p>
       <ul className={styles.list}>
-        {matches.map(({ id, data }) => (
+        {rows.map(({ id, data }) => (
           <li key={id}>
             {String(data.name ?? '')} · {String(data.email ?? '')}
             <span className={styles.meta}>
@@ -74,6 +73,12 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
           </li>
         ))}
       </ul>
+      <p>
+        {after && <Link href={`/staff/subscribers${firstPage}`}>{words.newest}</Link>}{' '}
+        {next && (
+          <Link href={`/staff/subscribers?${new URLSearchParams({ q: search, after: next })}`}>{words.older}</Link>
+        )}
+      </p>
     </StaffFrame>
   );
 }
