@@ -54,6 +54,7 @@ export const staffText = {
     from: 'From',
     to: 'To',
     search: 'Name or address',
+    searchHint: 'Finds the start of any word of a name or address, or a whole address.',
     any: 'Any',
     apply: 'Show',
     none: 'No submissions match.',

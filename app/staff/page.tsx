@@ -86,7 +86,10 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
         </label>
         <label>
           {words.search}
-          <input type="search" name="q" defaultValue={filters.q} maxLength={200} />
+          <input type="search" name="q" defaultValue={filters.q} maxLength={200} aria-describedby="search-hint" />
+          <span id="search-hint" className={styles.meta}>
+            {staffText.inbox.searchHint}
+          </span>
         </label>
         <button className={styles.button} type="submit">
           {words.apply}

@@ -78,7 +78,7 @@ function orderKey(date: number, id = ''): string {
   return `${String(Math.max(0, Math.trunc(date))).padStart(15, '0')}${id && `:${id}`}`;
 }
 
-function inboxFields(id: string, data: RecordData) {
+export function inboxFields(id: string, data: RecordData) {
   return {
     _order: orderKey(typeof data.date === 'number' ? data.date : 0, id),
     _status: typeof data.staffStatus === 'string' ? data.staffStatus : 'new',

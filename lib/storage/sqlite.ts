@@ -386,7 +386,9 @@ export function openSqliteStore(file: string): Store {
   // so SQLite reads a page along one index and checks the other filters on the way; a search starts from
   // the words table (a range of words for a prefix) and sorts what it found.
   const inbox = (query: InboxQuery): InboxRecord[] => {
-    const where = [`r.collection IN (${formCollectionList})`];
+    // The unary + keeps SQLite from reading records_by_date (collection, date) for this test, which
+    // would give pages out of (date, id) order to be sorted whole.
+    const where = [`+r.collection IN (${formCollectionList})`];
     const params: Record<string, string | number> = { limit: query.limit };
     if (query.collection) {
       where.push('r.collection = @collection');

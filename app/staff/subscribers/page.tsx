@@ -56,7 +56,10 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
       <form method="get" action="/staff/subscribers" className={styles.filters}>
         <label>
           {words.search}
-          <input type="search" name="q" defaultValue={search} maxLength={200} />
+          <input type="search" name="q" defaultValue={search} maxLength={200} aria-describedby="search-hint" />
+          <span id="search-hint" className={styles.meta}>
+            {staffText.inbox.searchHint}
+          </span>
         </label>
         <button className={styles.button} type="submit">
           {words.apply}
