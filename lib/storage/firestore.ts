@@ -528,7 +528,14 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       return stale.length;
     },
     async purgeMarkers(before) {
-      const refs = [...(await markersBefore(SENT_ONCE, before)), ...(await markersBefore(SUBMISSIONS, before))];
+      // A claim document only settles the lease it names, which lasts a minute: a day later none is
+      // contested any more.
+      const claims = (await db.collection(CLAIMS).where('at', '<', before).get()).docs.map((doc) => doc.ref);
+      const refs = [
+        ...(await markersBefore(SENT_ONCE, before)),
+        ...(await markersBefore(SUBMISSIONS, before)),
+        ...claims,
+      ];
       await removeAll(refs);
       return refs.length;
     },

@@ -129,7 +129,8 @@ export interface Store {
   // what for the operator; resolves to how many were cleared.
   clearSentBodies(before: number): Promise<number>;
   // Removes the submission keys and once-only markers written before `before`: both name their day,
-  // so after it they guard nothing. Resolves to how many went.
+  // so after it they guard nothing; with them the outbox's claim records of that time (Firestore),
+  // whose leases ended long before. Resolves to how many went.
   purgeMarkers(before: number): Promise<number>;
 
   // Runs a job at most once across every instance sharing this store: the first call with a key

@@ -12,8 +12,9 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
-// What each store keeps for the staff inbox beside the records: written with them, gone with them, and
-// given once to records written by older code.
+// What each store keeps beside the records, out of the Store interface's sight: the staff inbox's words
+// and fields (written with the records, gone with them, given once to records written by older code)
+// and Firestore's outbox claim records (purged with the markers).
 
 describe('the SQLite words table', () => {
   it('holds the words of stored records only: a forgotten or purged record takes its words along', async () => {
@@ -45,6 +46,27 @@ describe('Firestore records written before the inbox fields', () => {
     process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   });
   afterAll(() => emulator.stop());
+
+  it('keeps outbox claim records until the markers of their day are purged', async () => {
+    const projectId = `claims-${process.pid}`;
+    const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+    const mail = { to: 'a@example.org', subject: 's', text: 't', html: '<p>t</p>' };
+    await store.add(
+      'contact',
+      { email: 'a@example.org', date: 1 },
+      { mails: [mail, { ...mail, to: 'b@example.org' }] },
+    );
+    expect(await store.claimMails('worker', Date.now(), 10, 60_000)).toHaveLength(2);
+    const raw = initializeApp({ projectId }, 'claims-reader');
+    const claims = () => getFirestore(raw).collection('outboxClaims').get();
+    expect((await claims()).size).toBe(2);
+    expect(await store.purgeMarkers(Date.now() - 60_000)).toBe(0);
+    expect((await claims()).size).toBe(2);
+    expect(await store.purgeMarkers(Date.now() + 1)).toBe(2);
+    expect((await claims()).size).toBe(0);
+    await store.close();
+    await deleteApp(raw);
+  });
 
   it('get them once at start and are then found like new ones, by status, language and words', async () => {
     const projectId = `upgrade-${process.pid}`;
