@@ -19,6 +19,7 @@ import {
   withoutRowsNaming,
   type AddOptions,
   type AuditEntry,
+  type AuditOf,
   type Collection,
   type EmailTraces,
   type InboxQuery,
@@ -289,7 +290,9 @@ export function openSqliteStore(file: string): Store {
     redacted: redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
     markers,
   });
-  const forget = db.transaction((email: string) => {
+  const insertAudit = db.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (@at, @who, @what, @detail)');
+  const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
+  const forget = db.transaction((email: string, audit?: AuditOf<EmailTraces>) => {
     const found = traces(email);
     for (const message of found.mails) deleteMessage.run(message.id);
     for (const { id, message } of found.redactions) updateMessage.run(JSON.stringify(message), id);
@@ -298,7 +301,14 @@ export function openSqliteStore(file: string): Store {
       deleteRecord.run(record.id);
     }
     deleteMarkersOf.run(recipientDigest(email));
-    return report(found);
+    const result = report(found);
+    if (audit) insertAudit.run(audit(result));
+    return result;
+  });
+  const forgetRecord = db.transaction((collection: Collection, id: string, audit?: AuditOf<EmailTraces>) => {
+    const row = selectRecord.get(collection, id) as { data: string } | undefined;
+    const email = row && (JSON.parse(row.data) as RecordData).email;
+    return typeof email === 'string' && email !== '' ? forget(email, audit) : null;
   });
   const purge = db.transaction((ids: string[]) => {
     for (const id of ids) {
@@ -313,10 +323,11 @@ export function openSqliteStore(file: string): Store {
     queue(row.id, messages);
     return true;
   });
-  const claimJob = db.transaction((key: string, data: JobData, messages: NewMail[]) => {
+  const claimJob = db.transaction((key: string, data: JobData, messages: NewMail[], audit?: AuditEntry) => {
     const id = randomUUID();
     if (insertJob.run(id, key, data.at, JSON.stringify(data)).changes === 0) return false;
     queue(id, messages);
+    if (audit) insertAudit.run(audit);
     return true;
   });
 
@@ -329,19 +340,29 @@ export function openSqliteStore(file: string): Store {
   const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
   const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
   const selectSessions = db.prepare('SELECT id, email, created_at AS createdAt, seen_at AS seenAt FROM staff_sessions');
-  const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
+  const saveSession = db.transaction((session: StaffSession, audit?: AuditEntry) => {
+    insertSession.run(session);
+    if (audit) insertAudit.run(audit);
+  });
+  const endSession = db.transaction((id: string, audit?: AuditEntry) => {
+    if (deleteSession.run(id).changes === 0) return false;
+    if (audit) insertAudit.run(audit);
+    return true;
+  });
   const selectMailsOf = db.prepare(
     "SELECT id, json_extract(message, '$.to') AS \"to\", json_extract(message, '$.subject') AS subject, status FROM outbox WHERE record_id = ? ORDER BY rowid",
   );
-  const insertAudit = db.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (@at, @who, @what, @detail)');
   const selectAudit = db.prepare('SELECT at, who, what, detail FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?');
   const deleteAudit = db.prepare('DELETE FROM staff_audit WHERE at < ?');
-  const updateRecordData = db.transaction((collection: Collection, id: string, changes: RecordData) => {
-    const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
-    if (!row) return false;
-    updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), id);
-    return true;
-  });
+  const updateRecordData = db.transaction(
+    (collection: Collection, id: string, changes: RecordData, audit?: AuditEntry) => {
+      const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+      if (!row) return false;
+      updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), id);
+      if (audit) insertAudit.run(audit);
+      return true;
+    },
+  );
 
   // Newest first along records_newest; the filters are checked on the way, so a page costs about as
   // many rows as it shows while the filters match often.
@@ -433,8 +454,11 @@ export function openSqliteStore(file: string): Store {
     async findEmail(email) {
       return report(traces(email));
     },
-    async forgetEmail(email) {
-      return forget(email);
+    async forgetEmail(email, audit) {
+      return forget(email, audit);
+    },
+    async forgetRecord(collection, id, audit) {
+      return forgetRecord(collection, id, audit);
     },
     async getSubscriber(email) {
       const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
@@ -461,9 +485,9 @@ export function openSqliteStore(file: string): Store {
     async purgeMarkers(before) {
       return purgeOnce.run(before).changes + purgeSubmissions.run(before).changes;
     },
-    async claimJob(key, data, messages = []) {
+    async claimJob(key, data, messages = [], audit) {
       if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);
-      return claimJob(key, data, messages);
+      return claimJob(key, data, messages, audit);
     },
     async hasJob(key) {
       return selectJob.get(key) !== undefined;
@@ -472,8 +496,8 @@ export function openSqliteStore(file: string): Store {
       const row = selectLastJob.get(name) as { data: string } | undefined;
       return row ? (JSON.parse(row.data) as JobData) : null;
     },
-    async saveSession(session) {
-      insertSession.run(session);
+    async saveSession(session, audit) {
+      saveSession(session, audit);
     },
     async getSession(id) {
       return (selectSession.get(id) as StaffSession | undefined) ?? null;
@@ -481,8 +505,8 @@ export function openSqliteStore(file: string): Store {
     async touchSession(id, seenAt) {
       touch.run(seenAt, id);
     },
-    async deleteSession(id) {
-      deleteSession.run(id);
+    async deleteSession(id, audit) {
+      return endSession(id, audit);
     },
     async listSessions() {
       return selectSessions.all() as StaffSession[];
@@ -494,8 +518,8 @@ export function openSqliteStore(file: string): Store {
       const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
       return row ? { id: row.id, data: JSON.parse(row.data) as RecordData } : null;
     },
-    async updateRecord(collection, id, changes) {
-      return updateRecordData(collection, id, changes);
+    async updateRecord(collection, id, changes, audit) {
+      return updateRecordData(collection, id, changes, audit);
     },
     async mailsAbout(recordId) {
       return selectMailsOf.all(recordId) as EmailTraces['mails'];
