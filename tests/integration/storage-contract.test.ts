@@ -593,6 +593,8 @@ describe.each([
     expect(await store.getSession('sess_1')).toEqual(session);
     expect(await whats()).toEqual(['sign-in']);
 
+    await expect(store.deleteSession('sess_1', unwritable)).rejects.toThrow();
+    expect(await store.getSession('sess_1')).toEqual(session);
     expect(await store.deleteSession('sess_1', { ...entry('sign-out'), at: 10 })).toBe(true);
     expect(await store.getSession('sess_1')).toBeNull();
     expect(await store.deleteSession('sess_1', { ...entry('sign-out'), at: 11 })).toBe(false);
@@ -610,6 +612,10 @@ describe.each([
     expect(await store.claimJob('link:1', { name: 'link', at: 2 }, [note('s@example.org')], entry('link-sent'))).toBe(
       false,
     );
+    await expect(
+      store.claimJob('link:2', { name: 'link', at: 3 }, [note('s@example.org')], unwritable),
+    ).rejects.toThrow();
+    expect(await store.hasJob('link:2')).toBe(false);
     expect(await whats()).toEqual(['link-sent']);
     expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
   });
