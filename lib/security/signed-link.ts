@@ -24,6 +24,18 @@ export function signLink(secret: string, purpose: LinkPurpose, email: string, ex
 // The address a token was signed for, or null when it was not signed with this secret for this
 // purpose, was altered, or has expired. Any string is safe to pass.
 export function verifyLink(secret: string, purpose: LinkPurpose, token: unknown, now: number): string | null {
+  const signed = readLink(secret, purpose, token, now);
+  return signed && !signed.expired ? signed.email : null;
+}
+
+// What a token says when this secret signed it for this purpose, expired or not (so a refusal can say
+// why), or null for anything else. Any string is safe to pass.
+export function readLink(
+  secret: string,
+  purpose: LinkPurpose,
+  token: unknown,
+  now: number,
+): { email: string; expired: boolean } | null {
   if (typeof token !== 'string' || token.length > 1000) return null;
   const parts = token.split(SEPARATOR);
   if (parts.length !== 3) return null;
@@ -34,11 +46,10 @@ export function verifyLink(secret: string, purpose: LinkPurpose, token: unknown,
   const expected = mac(secret, purpose, email, expiresAt);
   const presented = Buffer.from(signature, 'base64url');
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
-  if (expiresAt !== 0 && now >= expiresAt) return null;
   // One spelling per link: a zero before the expiry, or the unused low bits of a base64 character,
   // would otherwise give the same link other texts, and a single-use link is marked used by its text.
   if (token !== signLink(secret, purpose, email, expiresAt)) return null;
-  return email;
+  return { email, expired: expiresAt !== 0 && now >= expiresAt };
 }
 
 // The configured LINK_SECRET, or one kept under DATA_DIR (lib/security/server-secret.ts).

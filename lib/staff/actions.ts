@@ -3,23 +3,29 @@ import { join } from 'node:path';
 
 import { config } from '@/lib/config';
 import { getStore } from '@/lib/storage';
-import { isCollection, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { isCollection, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
 
-// What staff do to a submission, each recorded in the audit trail with who and when.
-export const recordActions = ['handled', 'reopen', 'spam', 'not-spam', 'note'] as const;
-export type RecordAction = (typeof recordActions)[number];
+import { auditEntry, recordActions, type RecordAction } from './audit';
+
+// What staff do to a submission is committed together with its audit entry (who and when).
 
 const NOTE_MAX = 4000;
+
+// A record named by a form post or a URL: a known collection and an id of the stores' shape.
+export function recordRef(collection: unknown, id: unknown): { collection: Collection; id: string } | null {
+  if (typeof collection !== 'string' || typeof id !== 'string') return null;
+  return isCollection(collection) && /^[\w-]{1,100}$/.test(id) ? { collection, id } : null;
+}
 
 export async function applyRecordAction(
   session: StaffSession,
   form: FormData,
   now: number,
 ): Promise<{ ok: true; collection: string; id: string } | { ok: false }> {
-  const collection = String(form.get('collection') ?? '');
-  const id = String(form.get('id') ?? '');
+  const ref = recordRef(form.get('collection'), form.get('id'));
   const action = String(form.get('action') ?? '') as RecordAction;
-  if (!isCollection(collection) || !/^[\w-]{1,100}$/.test(id) || !recordActions.includes(action)) return { ok: false };
+  if (!ref || !recordActions.includes(action)) return { ok: false };
+  const { collection, id } = ref;
   let changes: RecordData;
   if (action === 'note') {
     const note = String(form.get('note') ?? '').slice(0, NOTE_MAX);
@@ -28,22 +34,19 @@ export async function applyRecordAction(
     const status = action === 'handled' ? 'handled' : action === 'spam' ? 'spam' : null;
     changes = { staffStatus: status, statusBy: session.email, statusAt: now };
   }
-  const store = getStore();
-  if (!(await store.updateRecord(collection, id, changes))) return { ok: false };
-  await store.addAudit({ at: now, who: session.email, what: action, detail: `${collection} ${id}` });
+  const audit = auditEntry(action, session.email, `${collection} ${id}`, now);
+  if (!(await getStore().updateRecord(collection, id, changes, audit))) return { ok: false };
   return { ok: true, collection, id };
 }
 
-// Does what `npm run forget` does (scripts/forget.ts), from the workspace.
-export async function forgetPerson(session: StaffSession, email: string, now: number) {
-  const store = getStore();
-  const found = await store.forgetEmail(email);
-  for (const message of found.mails) rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
-  await store.addAudit({
-    at: now,
-    who: session.email,
-    what: 'forget',
-    detail: `${found.records.length} records, ${found.mails.length} mails`,
-  });
+// Does what `npm run forget` does (scripts/forget.ts) for the address of one record, read by the store
+// (it never travels in a URL or a form). Null when there is no such record.
+export async function forgetPerson(session: StaffSession, collection: Collection, id: string, now: number) {
+  const found = await getStore().forgetRecord(collection, id, (traces) =>
+    auditEntry('forget', session.email, `${traces.records.length} records, ${traces.mails.length} mails`, now),
+  );
+  for (const message of found?.mails ?? []) {
+    rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
+  }
   return found;
 }

@@ -6,11 +6,13 @@ import { config } from '@/lib/config';
 import { log } from '@/lib/log';
 import { renderLetter } from '@/lib/mail/letter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
-import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
+import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
 import type { StaffSession } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
+
+import { auditEntry, type RefusalReason } from './audit';
 
 // Staff sign in with a link mailed to an address in STAFF_EMAILS (docs/staff.md). The link is signed
 // (lib/security/signed-link.ts), lives 15 minutes and works once; opening it shows a button, and only
@@ -46,6 +48,11 @@ const limits = () =>
   singleton('staffSignInLimits', () => ({
     address: createRateLimiter(config().staff.signInLimit, WINDOW_MS),
     client: createRateLimiter(4 * config().staff.signInLimit, WINDOW_MS),
+    // Refused sign-ins are recorded up to this many per client and window, then once to say so.
+    refused: createRateLimiter(4 * config().staff.signInLimit, WINDOW_MS),
+    // A limit's refusal is recorded once per window and key: the audit trail is not a counter anyone
+    // can drive from outside.
+    noted: createRateLimiter(1, WINDOW_MS),
   }));
 
 export function isStaff(email: string): boolean {
@@ -66,29 +73,44 @@ export function linkEmail(token: unknown, now: number = Date.now()): string | nu
   return email && isStaff(email) ? email : null;
 }
 
-// Every address gets the same answer at the same speed: the mail is queued after the answer, and
-// the limits count every address alike.
+// Every address gets the same answer at the same speed: the mail and the audit entry are written after
+// the answer, and the limits count every address alike. Only a staff address is ever written down:
+// the trail must not keep what strangers typed.
 export function requestSignIn(email: unknown, client: string, now: number): 'sent' | 'limited' {
   const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
   const byClient = limits().client.take(client);
   const byAddress = limits().address.take(address);
-  if (!byClient.ok || !byAddress.ok) return 'limited';
-  if (z.email().safeParse(address).success && isStaff(address)) {
-    setImmediate(() => {
-      queueLinkMail(address, now).catch((error) => log.error({ err: error }, 'staff sign-in mail not queued'));
-    });
+  const staff = z.email().safeParse(address).success && isStaff(address);
+  if (!byClient.ok || !byAddress.ok) {
+    const by = byAddress.ok ? 'client' : 'address';
+    if (limits().noted.take(`${by}:${by === 'client' ? client : address}`).ok) {
+      const entry = auditEntry('link-limited', staff ? address : '', by, now);
+      later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
+    }
+    return 'limited';
   }
+  if (staff) later(() => queueLinkMail(address, now), 'staff sign-in mail not queued');
   return 'sent';
 }
 
+function later(work: () => Promise<unknown>, failure: string) {
+  setImmediate(() => {
+    work().catch((error) => log.error({ err: error }, failure));
+  });
+}
+
+// The mail and its audit entry are one commit.
 async function queueLinkMail(email: string, now: number): Promise<void> {
   const words = staffText.mail;
   const href = signInLink(email, now);
   const letter = renderLetter({ heading: words.heading, paragraphs: [words.text], link: { href, label: words.link } });
   const key = `staff-link-mail:${digest(href).slice(0, 40)}`;
-  await getStore().claimJob(key, { name: 'staff-link-mail', at: now }, [
-    { to: email, subject: words.subject, ...letter },
-  ]);
+  await getStore().claimJob(
+    key,
+    { name: 'staff-link-mail', at: now },
+    [{ to: email, subject: words.subject, ...letter }],
+    auditEntry('link-sent', email, '', now),
+  );
 }
 
 const usedKey = (token: unknown) => `staff-link:${digest(String(token)).slice(0, 40)}`;
@@ -99,24 +121,46 @@ export async function usableLinkEmail(token: unknown): Promise<string | null> {
   return email && !(await getStore().hasJob(usedKey(token))) ? email : null;
 }
 
-export type SignInResult = { ok: true; cookieValue: string; email: string } | { ok: false };
+export type SignInResult = { ok: true; cookieValue: string; email: string } | { ok: false; reason: RefusalReason };
 
 // Uses the link once: the claim of its key is the one write that succeeds for it, on any instance.
-// Any session the browser already had ends, and a new id is issued.
-export async function signIn(token: unknown, previous: string | undefined, now: number): Promise<SignInResult> {
-  const email = linkEmail(token, now);
-  if (!email) return { ok: false };
+// Any session the browser already had ends, and a new id is issued. A refusal is recorded with its
+// reason, and with the address only when this site signed the link.
+export async function signIn(
+  token: unknown,
+  previous: string | undefined,
+  client: string,
+  now: number,
+): Promise<SignInResult> {
+  const signed = readLink(secret(), 'staff-sign-in', token, now);
+  const email = signed?.email.split('\n')[0] ?? '';
+  if (!signed) return refuse('invalid', '', client, now);
+  if (signed.expired) return refuse('expired', email, client, now);
+  if (!isStaff(email)) return refuse('not-staff', email, client, now);
   const store = getStore();
   const used = await store.claimJob(usedKey(token), {
     name: 'staff-link-used',
     at: now,
   });
-  if (!used) return { ok: false };
+  if (!used) return refuse('used', email, client, now);
   if (previous) await store.deleteSession(digest(previous));
   const cookieValue = randomBytes(32).toString('base64url');
-  await store.saveSession({ id: digest(cookieValue), email, createdAt: now, seenAt: now });
-  await store.addAudit({ at: now, who: email, what: 'sign-in', detail: '' });
+  await store.saveSession(
+    { id: digest(cookieValue), email, createdAt: now, seenAt: now },
+    auditEntry('sign-in', email, '', now),
+  );
   return { ok: true, cookieValue, email };
+}
+
+async function refuse(reason: RefusalReason, who: string, client: string, now: number): Promise<SignInResult> {
+  const counted = limits().refused.take(client).ok;
+  if (counted || limits().noted.take(`refused:${client}`).ok) {
+    // The refusal stands whether or not the store takes its entry.
+    await getStore()
+      .addAudit(auditEntry('sign-in-refused', who, counted ? reason : 'many', now))
+      .catch((error: unknown) => log.error({ err: error }, 'refused staff sign-in not recorded'));
+  }
+  return { ok: false, reason };
 }
 
 // The session a cookie value belongs to while it is valid; an idle, too old, or no longer staff one
@@ -127,8 +171,8 @@ export async function currentSession(cookieValue: string | undefined, now: numbe
   const id = digest(cookieValue);
   const session = await store.getSession(id);
   if (!session) return null;
-  if (!isStaff(session.email) || now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS) {
-    await store.deleteSession(id);
+  if (isStale(session, now)) {
+    await endSession(session, now);
     return null;
   }
   if (now - session.seenAt > TOUCH_EVERY_MS) await store.touchSession(id, now);
@@ -138,15 +182,28 @@ export async function currentSession(cookieValue: string | undefined, now: numbe
 // Ends every session of an address no longer in STAFF_EMAILS, and every expired one: run at start, since
 // a change of the setting needs a restart, so a session unused while its address was out never comes back.
 export async function endStaleSessions(now: number): Promise<number> {
-  const store = getStore();
-  const stale = (await store.listSessions()).filter(
-    (session) =>
-      !isStaff(session.email) || now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS,
-  );
-  for (const session of stale) await store.deleteSession(session.id);
+  const stale = (await getStore().listSessions()).filter((session) => isStale(session, now));
+  for (const session of stale) await endSession(session, now);
   return stale.length;
 }
 
-export async function signOut(cookieValue: string | undefined): Promise<void> {
-  if (cookieValue && /^[\w-]{43}$/.test(cookieValue)) await getStore().deleteSession(digest(cookieValue));
+function isStale(session: StaffSession, now: number): boolean {
+  return !isStaff(session.email) || now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS;
+}
+
+// An expired session just goes; one whose address left STAFF_EMAILS is recorded as ended, once, by
+// whichever request or start deletes it.
+async function endSession(session: StaffSession, now: number): Promise<void> {
+  const removed = !isStaff(session.email);
+  await getStore().deleteSession(
+    session.id,
+    removed ? auditEntry('session-ended', session.email, 'removed', now) : undefined,
+  );
+}
+
+export async function signOut(cookieValue: string | undefined, now: number): Promise<void> {
+  if (!cookieValue || !/^[\w-]{43}$/.test(cookieValue)) return;
+  const store = getStore();
+  const session = await store.getSession(digest(cookieValue));
+  if (session) await store.deleteSession(session.id, auditEntry('sign-out', session.email, '', now));
 }

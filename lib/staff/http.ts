@@ -16,6 +16,14 @@ export function see(location: string, extra: Record<string, string> = {}): Respo
   return new Response(null, { status: 303, headers: { location, 'cache-control': NO_STORE, ...extra } });
 }
 
+// A refusal or an error in words, for a person reading it in the browser.
+export function plain(message: string, status: number): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_STORE },
+  });
+}
+
 // A post without Sec-Fetch-Site same-origin or a matching Origin is refused: the session cookie is
 // SameSite=Strict too, but a sibling subdomain counts as same-site.
 export function fromWorkspace(request: NextRequest): boolean {

@@ -3,8 +3,10 @@ import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { itemField } from '@/lib/forms/collections';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
-import { collections, type Collection, type RecordData } from '@/lib/storage/types';
+import { collections, isCollection, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
+
+import { recordActions } from './audit';
 
 // How the workspace names what the store keeps: forms by their name, items by their title, people by
 // their name, dates in the organisation's time zone.
@@ -103,4 +105,41 @@ export function dayStart(day: string | undefined): number | undefined {
 // Accepted without a passed bot check (lib/forms/submit.ts flags it: the check was down, or no token).
 export function isBotFlagged(data: RecordData): boolean {
   return typeof data.botCheck === 'string';
+}
+
+// A reply link to a stored address. The address is encoded part by part (RFC 6068): a `?`, `&`, `#`,
+// `%` or `,` in it would otherwise end the address, add a header or another recipient, or cut the link.
+export function mailtoHref(email: string, subject: string): string {
+  const at = email.lastIndexOf('@');
+  const address =
+    at < 0
+      ? encodeURIComponent(email)
+      : `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
+}
+
+// An audit entry in words (messages/staff.ts): the action, who (a refused sign-in may name nobody),
+// and its detail, with the submission it is about when there is one.
+export function auditLine(entry: AuditEntry): {
+  what: string;
+  who: string;
+  detail: string;
+  record?: { href: string; label: string };
+} {
+  const words = staffText.audit;
+  const line = {
+    what: words.actions[entry.what] ?? entry.what,
+    who: entry.who || words.nobody,
+    detail: words.details[entry.detail] ?? entry.detail,
+  };
+  const [collection, id, ...rest] = entry.detail.split(' ');
+  const onRecord = (recordActions as readonly string[]).includes(entry.what);
+  if (onRecord && rest.length === 0 && collection && id && isCollection(collection)) {
+    return {
+      ...line,
+      detail: '',
+      record: { href: `/staff/submissions/${collection}/${encodeURIComponent(id)}`, label: formName(collection) },
+    };
+  }
+  return line;
 }

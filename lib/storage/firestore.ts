@@ -19,6 +19,8 @@ import {
   withDeadline,
   withoutRowsNaming,
   type AuditEntry,
+  type AuditOf,
+  type Collection,
   type EmailTraces,
   type InboxQuery,
   type InboxRecord,
@@ -294,11 +296,66 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     };
   }
 
+  async function seatsOf(recordIds: string[]) {
+    const refs: DocumentReference[] = [];
+    for (const id of recordIds) {
+      refs.push(...(await db.collection(SEATS).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+    }
+    return refs;
+  }
+
   // Frees the seats of removed records.
   async function freeSeats(recordIds: string[]) {
-    for (const id of recordIds) {
-      await removeAll((await db.collection(SEATS).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+    await removeAll(await seatsOf(recordIds));
+  }
+
+  // Removes what traces() found, with the audit entry made of it. Up to BATCH writes are one commit;
+  // a larger forget is several, messages first (a record is never left without a way to find its
+  // messages), the audit entry in the first, so no removal goes unrecorded.
+  async function forget(email: string, audit?: AuditOf<EmailTraces>): Promise<EmailTraces> {
+    const found = await traces(email);
+    const result = report(found);
+    const submissions: DocumentReference[] = [];
+    for (const record of found.records) {
+      const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
+      submissions.push(...docs.map((doc) => doc.ref));
     }
+    const seats = await seatsOf(found.records.map((r) => r.id));
+    const writes: ((batch: FirebaseFirestore.WriteBatch) => void)[] = [
+      ...(audit
+        ? [(batch: FirebaseFirestore.WriteBatch) => batch.create(db.collection(AUDIT).doc(), audit(result))]
+        : []),
+      ...found.messages.map((m) => (batch: FirebaseFirestore.WriteBatch) => batch.delete(m.ref)),
+      ...found.redactions.map(
+        ({ ref, attachments }) =>
+          (batch: FirebaseFirestore.WriteBatch) =>
+            batch.update(ref, { attachments }),
+      ),
+      ...[...submissions, ...found.markers.map((doc) => doc.ref), ...found.records.map((r) => r.ref), ...seats].map(
+        (ref) => (batch: FirebaseFirestore.WriteBatch) => batch.delete(ref),
+      ),
+    ];
+    for (let i = 0; i < writes.length; i += BATCH) {
+      const batch = db.batch();
+      for (const write of writes.slice(i, i + BATCH)) write(batch);
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the forget');
+    }
+    return result;
+  }
+
+  // A write that must find its document, committed with an audit entry: the entry is created after
+  // the write in the batch, since the emulator keeps the writes before a refused one.
+  async function withAudit(write: (batch: FirebaseFirestore.WriteBatch) => void, audit?: AuditEntry) {
+    const batch = db.batch();
+    write(batch);
+    if (audit) batch.create(db.collection(AUDIT).doc(), audit);
+    try {
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+    } catch (error) {
+      if ((error as { code?: number }).code === NOT_FOUND) return false;
+      throw error;
+    }
+    return true;
   }
 
   const subscriberRef = (email: string) => db.collection('newsletter').doc(keyedId(subscriberKey(email)));
@@ -462,20 +519,13 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     async findEmail(email) {
       return report(await traces(email));
     },
-    async forgetEmail(email) {
-      const found = await traces(email);
-      // Messages first: a record is never left without a way to find its messages.
-      await removeAll(found.messages.map((m) => m.ref));
-      for (const { ref, attachments } of found.redactions) await ref.update({ attachments });
-      const submissions: DocumentReference[] = [];
-      for (const record of found.records) {
-        const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
-        submissions.push(...docs.map((doc) => doc.ref));
-      }
-      await removeAll([...submissions, ...found.markers.map((doc) => doc.ref)]);
-      await removeAll(found.records.map((r) => r.ref));
-      await freeSeats(found.records.map((r) => r.id));
-      return report(found);
+    async forgetEmail(email, audit) {
+      return forget(email, audit);
+    },
+    async forgetRecord(collection: Collection, id, audit) {
+      if (!/^[\w-]{1,100}$/.test(id)) return null;
+      const email = (await db.collection(collection).doc(id).get()).get('email') as unknown;
+      return typeof email === 'string' && email !== '' ? forget(email, audit) : null;
     },
     async getSubscriber(email) {
       const doc = await subscriberRef(email).get();
@@ -539,12 +589,13 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       await removeAll(refs);
       return refs.length;
     },
-    async claimJob(key, data, messages = []) {
+    async claimJob(key, data, messages = [], audit) {
       if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);
       // The job document first: when it exists the whole batch fails before any message is written.
       const batch = db.batch();
       batch.create(db.collection(JOBS).doc(key), data);
       queue(batch, key, messages);
+      if (audit) batch.create(db.collection(AUDIT).doc(), audit);
       try {
         await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the job claim');
       } catch (error) {
@@ -561,8 +612,11 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const jobs = (await db.collection(JOBS).where('name', '==', name).get()).docs.map((doc) => doc.data() as JobData);
       return jobs.sort((a, b) => b.at - a.at)[0] ?? null;
     },
-    async saveSession(session) {
-      await db.collection(SESSIONS).doc(session.id).set(session);
+    async saveSession(session, audit) {
+      const batch = db.batch();
+      batch.set(db.collection(SESSIONS).doc(session.id), session);
+      if (audit) batch.create(db.collection(AUDIT).doc(), audit);
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
     },
     async getSession(id) {
       if (!/^[\w-]{1,100}$/.test(id)) return null;
@@ -572,8 +626,10 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     async touchSession(id, seenAt) {
       await db.collection(SESSIONS).doc(id).update({ seenAt });
     },
-    async deleteSession(id) {
-      await db.collection(SESSIONS).doc(id).delete();
+    async deleteSession(id, audit) {
+      if (!/^[\w-]{1,100}$/.test(id)) return false;
+      // Only an existing session is deleted, so the entry says what happened, once.
+      return withAudit((batch) => batch.delete(db.collection(SESSIONS).doc(id), { exists: true }), audit);
     },
     async listSessions() {
       return (await db.collection(SESSIONS).get()).docs.map((doc) => doc.data() as StaffSession);
@@ -596,14 +652,15 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const doc = await db.collection(collection).doc(id).get();
       return doc.exists ? { id: doc.id, data: recordData(doc) } : null;
     },
-    async updateRecord(collection, id, changes) {
+    async updateRecord(collection, id, changes, audit) {
       if (!/^[\w-]{1,100}$/.test(id)) return false;
       const ref = db.collection(collection).doc(id);
       const doc = await ref.get();
       if (!doc.exists) return false;
       const fields = inboxFields(id, { ...recordData(doc), ...changes });
-      await withDeadline(ref.update({ ...changes, ...fields }), WRITE_DEADLINE_MS, 'the write');
-      return true;
+      // update() requires the document to exist: a record removed meanwhile refuses the batch, entry
+      // included.
+      return withAudit((batch) => batch.update(ref, { ...changes, ...fields }), audit);
     },
     async mailsAbout(recordId) {
       const docs = (await db.collection(OUTBOX).where('recordId', '==', recordId).get()).docs;

@@ -22,6 +22,7 @@ import {
   withoutRowsNaming,
   type AddOptions,
   type AuditEntry,
+  type AuditOf,
   type Collection,
   type EmailTraces,
   type InboxQuery,
@@ -272,6 +273,13 @@ export function openSqliteStore(file: string): Store {
     "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
   );
   const updateData = db.prepare('UPDATE records SET data = ? WHERE id = ?');
+  const deleteWordsOf = db.prepare('DELETE FROM record_words WHERE id = ?');
+  // A record's new data, and the words it is found by (a name or an address may have changed).
+  const rewrite = (id: string, data: RecordData) => {
+    updateData.run(JSON.stringify(data), id);
+    deleteWordsOf.run(id);
+    for (const word of recordWords(data)) insertWord.run(word, id);
+  };
   // Text sorts after every number in SQLite, so a field that is not a number is never 'before'.
   const selectDated = db.prepare(`
     SELECT id FROM records WHERE collection = @collection AND json_extract(data, '$.' || @field) < @before
@@ -327,7 +335,9 @@ export function openSqliteStore(file: string): Store {
     redacted: redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
     markers,
   });
-  const forget = db.transaction((email: string) => {
+  const insertAudit = db.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (@at, @who, @what, @detail)');
+  const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
+  const forget = db.transaction((email: string, audit?: AuditOf<EmailTraces>) => {
     const found = traces(email);
     for (const message of found.mails) deleteMessage.run(message.id);
     for (const { id, message } of found.redactions) updateMessage.run(JSON.stringify(message), id);
@@ -336,7 +346,14 @@ export function openSqliteStore(file: string): Store {
       deleteRecord.run(record.id);
     }
     deleteMarkersOf.run(recipientDigest(email));
-    return report(found);
+    const result = report(found);
+    if (audit) insertAudit.run(audit(result));
+    return result;
+  });
+  const forgetRecord = db.transaction((collection: Collection, id: string, audit?: AuditOf<EmailTraces>) => {
+    const row = selectRecord.get(collection, id) as { data: string } | undefined;
+    const email = row && (JSON.parse(row.data) as RecordData).email;
+    return typeof email === 'string' && email !== '' ? forget(email, audit) : null;
   });
   const purge = db.transaction((ids: string[]) => {
     for (const id of ids) {
@@ -347,14 +364,15 @@ export function openSqliteStore(file: string): Store {
   const update = db.transaction((email: string, changes: RecordData, messages: NewMail[]) => {
     const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
     if (!row) return false;
-    updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), row.id);
+    rewrite(row.id, { ...JSON.parse(row.data), ...changes });
     queue(row.id, messages);
     return true;
   });
-  const claimJob = db.transaction((key: string, data: JobData, messages: NewMail[]) => {
+  const claimJob = db.transaction((key: string, data: JobData, messages: NewMail[], audit?: AuditEntry) => {
     const id = randomUUID();
     if (insertJob.run(id, key, data.at, JSON.stringify(data)).changes === 0) return false;
     queue(id, messages);
+    if (audit) insertAudit.run(audit);
     return true;
   });
 
@@ -367,20 +385,30 @@ export function openSqliteStore(file: string): Store {
   const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
   const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
   const selectSessions = db.prepare('SELECT id, email, created_at AS createdAt, seen_at AS seenAt FROM staff_sessions');
-  const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
   const countOf = db.prepare('SELECT COUNT(*) FROM records WHERE collection = ?').pluck();
+  const saveSession = db.transaction((session: StaffSession, audit?: AuditEntry) => {
+    insertSession.run(session);
+    if (audit) insertAudit.run(audit);
+  });
+  const endSession = db.transaction((id: string, audit?: AuditEntry) => {
+    if (deleteSession.run(id).changes === 0) return false;
+    if (audit) insertAudit.run(audit);
+    return true;
+  });
   const selectMailsOf = db.prepare(
     "SELECT id, json_extract(message, '$.to') AS \"to\", json_extract(message, '$.subject') AS subject, status FROM outbox WHERE record_id = ? ORDER BY rowid",
   );
-  const insertAudit = db.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (@at, @who, @what, @detail)');
   const selectAudit = db.prepare('SELECT at, who, what, detail FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?');
   const deleteAudit = db.prepare('DELETE FROM staff_audit WHERE at < ?');
-  const updateRecordData = db.transaction((collection: Collection, id: string, changes: RecordData) => {
-    const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
-    if (!row) return false;
-    updateData.run(JSON.stringify({ ...JSON.parse(row.data), ...changes }), id);
-    return true;
-  });
+  const updateRecordData = db.transaction(
+    (collection: Collection, id: string, changes: RecordData, audit?: AuditEntry) => {
+      const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+      if (!row) return false;
+      rewrite(id, { ...JSON.parse(row.data), ...changes });
+      if (audit) insertAudit.run(audit);
+      return true;
+    },
+  );
 
   // Newest first, then by id. Each filter is an equality on an indexed expression ending in (date, id),
   // so SQLite reads a page along one index and checks the other filters on the way; a search starts from
@@ -495,8 +523,11 @@ export function openSqliteStore(file: string): Store {
     async findEmail(email) {
       return report(traces(email));
     },
-    async forgetEmail(email) {
-      return forget(email);
+    async forgetEmail(email, audit) {
+      return forget(email, audit);
+    },
+    async forgetRecord(collection, id, audit) {
+      return forgetRecord(collection, id, audit);
     },
     async getSubscriber(email) {
       const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
@@ -523,9 +554,9 @@ export function openSqliteStore(file: string): Store {
     async purgeMarkers(before) {
       return purgeOnce.run(before).changes + purgeSubmissions.run(before).changes;
     },
-    async claimJob(key, data, messages = []) {
+    async claimJob(key, data, messages = [], audit) {
       if (!isJobKey(key)) throw new Error(`Not a job key: ${key}`);
-      return claimJob(key, data, messages);
+      return claimJob(key, data, messages, audit);
     },
     async hasJob(key) {
       return selectJob.get(key) !== undefined;
@@ -534,8 +565,8 @@ export function openSqliteStore(file: string): Store {
       const row = selectLastJob.get(name) as { data: string } | undefined;
       return row ? (JSON.parse(row.data) as JobData) : null;
     },
-    async saveSession(session) {
-      insertSession.run(session);
+    async saveSession(session, audit) {
+      saveSession(session, audit);
     },
     async getSession(id) {
       return (selectSession.get(id) as StaffSession | undefined) ?? null;
@@ -543,8 +574,8 @@ export function openSqliteStore(file: string): Store {
     async touchSession(id, seenAt) {
       touch.run(seenAt, id);
     },
-    async deleteSession(id) {
-      deleteSession.run(id);
+    async deleteSession(id, audit) {
+      return endSession(id, audit);
     },
     async listSessions() {
       return selectSessions.all() as StaffSession[];
@@ -566,8 +597,8 @@ export function openSqliteStore(file: string): Store {
       const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
       return row ? { id: row.id, data: JSON.parse(row.data) as RecordData } : null;
     },
-    async updateRecord(collection, id, changes) {
-      return updateRecordData(collection, id, changes);
+    async updateRecord(collection, id, changes, audit) {
+      return updateRecordData(collection, id, changes, audit);
     },
     async mailsAbout(recordId) {
       return selectMailsOf.all(recordId) as EmailTraces['mails'];

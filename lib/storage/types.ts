@@ -114,8 +114,13 @@ export interface Store {
   findEmail(email: string): Promise<EmailTraces>;
   // Removes what findEmail finds (records, messages, and the address's once-only markers) and takes the
   // address's rows out of the attachments of the messages it lists as redacted; resolves to what it
-  // found. A second call finds nothing.
-  forgetEmail(email: string): Promise<EmailTraces>;
+  // found. A second call finds nothing. The audit entry made of what was found is written with the
+  // removal (on Firestore, a forget of more than a batch holds is several commits: the entry goes in the
+  // first, so no removal is ever left without its entry).
+  forgetEmail(email: string, audit?: AuditOf<EmailTraces>): Promise<EmailTraces>;
+  // forgetEmail for the address of one record, read by the store: null, with nothing written, when
+  // there is no such record or it has no address.
+  forgetRecord(collection: Collection, id: string, audit?: AuditOf<EmailTraces>): Promise<EmailTraces | null>;
 
   // The newsletter subscriber with this address (any case), or null.
   getSubscriber(email: string): Promise<StoredRecord | null>;
@@ -136,17 +141,19 @@ export interface Store {
   // Runs a job at most once across every instance sharing this store: the first call with a key
   // (e.g. 'digest:2026-11-22') commits `data` and `mails` together and resolves to true; every
   // later call, from any process, resolves to false and writes nothing.
-  claimJob(key: string, data: JobData, mails?: NewMail[]): Promise<boolean>;
+  // An audit entry given is committed with the claim, and only when the claim wins.
+  claimJob(key: string, data: JobData, mails?: NewMail[], audit?: AuditEntry): Promise<boolean>;
   hasJob(key: string): Promise<boolean>;
   // The data of the latest claimed job of this name (by its `at`), or null.
   lastJob(name: string): Promise<JobData | null>;
 
   // Staff sessions: saved at sign-in, read and touched on every workspace request, deleted at sign-out
-  // or when the address is no longer staff.
-  saveSession(session: StaffSession): Promise<void>;
+  // or when the address is no longer staff. An audit entry given is committed with the change: with a
+  // deletion only when there was a session to delete (resolves to whether there was).
+  saveSession(session: StaffSession, audit?: AuditEntry): Promise<void>;
   getSession(id: string): Promise<StaffSession | null>;
   touchSession(id: string, seenAt: number): Promise<void>;
-  deleteSession(id: string): Promise<void>;
+  deleteSession(id: string, audit?: AuditEntry): Promise<boolean>;
   // Every staff session (a handful): for ending those of addresses no longer staff.
   listSessions(): Promise<StaffSession[]>;
 
@@ -158,8 +165,9 @@ export interface Store {
   // How many records of a form there are, or with `field` equal to `value`.
   countRecords(collection: Collection, where?: { field: string; value: string }): Promise<number>;
   getRecord(collection: Collection, id: string): Promise<StoredRecord | null>;
-  // Merges `changes` into the record; false if there is none.
-  updateRecord(collection: Collection, id: string, changes: RecordData): Promise<boolean>;
+  // Merges `changes` into the record, committed with the audit entry; false, with nothing written, if
+  // there is none.
+  updateRecord(collection: Collection, id: string, changes: RecordData, audit?: AuditEntry): Promise<boolean>;
   // The outbox mails about one record, with their state.
   mailsAbout(recordId: string): Promise<EmailTraces['mails']>;
 
@@ -225,12 +233,17 @@ export interface InboxRecord extends StoredRecord {
   collection: Collection;
 }
 
+// One line of the staff audit trail. `who` is a staff address, or empty when nobody known acted (a
+// refused sign-in with a link not signed by this site); `what` is one of lib/staff/audit.ts's actions.
 export interface AuditEntry {
   at: number;
   who: string;
   what: string;
   detail: string;
 }
+
+// The audit entry of a change whose outcome only the store knows (what a forget found).
+export type AuditOf<T> = (result: T) => AuditEntry;
 
 // A claimed job: its name, when it was claimed, and what it covered.
 export interface JobData extends RecordData {

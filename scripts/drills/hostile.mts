@@ -717,7 +717,8 @@ async function staffWorkspace() {
     '/staff',
     '/staff/audit',
     '/staff/subscribers',
-    '/staff/forget?email=a@example.org',
+    '/staff/forget/user/x',
+    '/staff/forget/nope/..%2F..',
     '/staff/submissions/user/x',
     '/staff/items/user/x',
   ];
@@ -746,7 +747,7 @@ async function staffWorkspace() {
         'POST',
         path,
         formHeaders({ ...headers, origin: base }),
-        urlencoded({ collection: 'user', id: 'x', action: 'handled', email: 'a@example.org', confirm: 'yes' }),
+        urlencoded({ collection: 'user', id: 'x', action: 'handled', confirm: 'yes' }),
       );
       if (
         answer.status === 200 ||

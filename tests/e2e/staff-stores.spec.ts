@@ -74,14 +74,14 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    async function signIn(page: Page) {
+    async function signIn(page: Page, address = STAFF) {
       const after = Date.now() - 1000;
       await page.goto(`${proxied}/staff`);
       await expect(page).toHaveURL(/\/staff\/sign-in$/);
-      await page.getByLabel('Email address').fill(STAFF);
+      await page.getByLabel('Email address').fill(address);
       await page.getByRole('button', { name: 'Mail me a link' }).click();
       await expect(page.getByRole('status')).toContainText('If this address may sign in');
-      await page.goto(`${proxied}${await waitForSignInPath(dataDir, STAFF, after)}`);
+      await page.goto(`${proxied}${await waitForSignInPath(dataDir, address, after)}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
     }
@@ -195,7 +195,9 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       );
     });
 
-    test('an address removed from STAFF_EMAILS is signed out at its next request', async ({ page }) => {
+    test('an address removed from STAFF_EMAILS is signed out at its next request, and the audit says so', async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await signIn(page);
       // Sessions live in the store: a restart alone keeps them.
@@ -207,6 +209,17 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       await startSite('other@example.org');
       await page.goto(`${proxied}/staff`);
       await expect(page).toHaveURL(/\/staff\/sign-in$/);
+      await signIn(page, 'other@example.org');
+      await page.goto(`${proxied}/staff/audit`);
+      // One entry per session the restart ended (the earlier tests left some).
+      await expect(
+        page
+          .getByRole('row', { name: new RegExp(`${STAFF} Session ended The address was taken out of STAFF_EMAILS`) })
+          .first(),
+      ).toBeVisible();
+      // The limit test's address is not staff: its refusal is recorded without it.
+      await expect(page.getByRole('row', { name: /Unknown Sign-in link refused by the rate limit/ })).toHaveCount(1);
+      await expect(page.getByText(`limit.${kind}@example.org`)).toHaveCount(0);
     });
   });
 }

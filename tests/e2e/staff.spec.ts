@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 
 import { waitForSignInPath } from './staff-mail';
-import { uniqueEmail } from './store';
+import { sendContactForm, storedRecords, uniqueEmail } from './store';
 
 // The staff workspace (docs/staff.md) against the built site with STAFF_EMAILS=staff@example.org and
 // DATA_DIR=var/e2e (playwright.config.ts), without JavaScript: plain forms and links only.
@@ -130,7 +134,7 @@ test('every workspace page and post without a session leads to the sign-in page,
     '/staff/audit',
     '/staff/subscribers',
     '/staff/items/user/baobab-data-hackathon-2023',
-    '/staff/forget?email=a@example.org',
+    '/staff/forget/contact/x',
     '/staff/submissions/user/x',
   ]) {
     const answer = await page.request.get(path, { maxRedirects: 0 });
@@ -140,7 +144,7 @@ test('every workspace page and post without a session leads to the sign-in page,
   }
   for (const action of ['record', 'forget']) {
     const answer = await page.request.post(`/staff/api/${action}`, {
-      form: { collection: 'user', id: 'x', action: 'handled', email: 'a@example.org', confirm: 'yes' },
+      form: { collection: 'user', id: 'x', action: 'handled', confirm: 'yes' },
       headers: { origin: baseURL! },
       maxRedirects: 0,
     });
@@ -168,11 +172,11 @@ test.describe('with JavaScript', () => {
       '/staff/audit',
       '/staff/subscribers',
       '/staff/items/user/baobab-data-hackathon-2023',
-      '/staff/forget?email=a@example.org',
       '/staff/sign-in',
     ];
     await page.getByRole('link', { name: /·/ }).first().click();
-    pages.push(new URL(page.url()).pathname);
+    const submission = new URL(page.url()).pathname;
+    pages.push(submission, submission.replace('/staff/submissions/', '/staff/forget/'));
     for (const path of pages) {
       const answer = await page.goto(path);
       expect(answer!.headers()['cache-control'], path).toMatch(/no-store/);
@@ -183,4 +187,127 @@ test.describe('with JavaScript', () => {
     const sitemap = await (await page.request.get('/sitemap.xml')).text();
     expect(sitemap).not.toContain('/staff');
   });
+});
+
+// The outbox ids of the mails about a record, which the file transport writes as <id>.eml.
+function mailIdsAbout(recordEmail: string): string[] {
+  const db = new Database(join(DATA_DIR, 'baobab.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (
+      db
+        .prepare(
+          "SELECT outbox.id FROM outbox JOIN records ON records.id = outbox.record_id WHERE json_extract(records.data, '$.email') = ?",
+        )
+        .pluck()
+        .all(recordEmail) as string[]
+    ).sort();
+  } finally {
+    db.close();
+  }
+}
+
+const emlOf = (id: string) => join(DATA_DIR, 'mail', `${id}.eml`);
+
+test('staff forget a person from one of their submissions: the address is read from the store, never sent in a URL or form', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
+  const email = uniqueEmail('staff-forget');
+  const name = `Forget ${email.split('@')[0]!.replace(/\W/g, '')}`;
+  await page.goto('/contact');
+  await sendContactForm(page, { name, email, message: 'Please forget me after this.' });
+  await expect.poll(() => storedRecords('contact', email).length).toBe(1);
+  // The staff note and the visitor's confirmation, sent to files by the outbox worker.
+  const mails = mailIdsAbout(email);
+  expect(mails.length).toBeGreaterThan(0);
+  await expect.poll(() => mails.every((id) => existsSync(emlOf(id))), { timeout: 15_000 }).toBe(true);
+
+  await signIn(page);
+  await page.getByRole('link', { name: new RegExp(`${name} · Contact message`) }).click();
+  const submission = new URL(page.url()).pathname;
+  const [, , , collection, id] = submission.split('/');
+  expect(collection).toBe('contact');
+
+  const forgetLink = page.getByRole('link', { name: 'Forget this person' });
+  expect(await forgetLink.getAttribute('href')).toBe(`/staff/forget/contact/${id}`);
+  await forgetLink.click();
+  expect(page.url()).not.toContain('@');
+  await expect(page.getByRole('heading', { name: `Forget ${name}?` })).toBeVisible();
+  await expect(page.getByText(`Address: ${email}`)).toBeVisible();
+  await expect(page.getByText(`Stored about this address: 1 records and ${mails.length} mails.`)).toBeVisible();
+  const form = page.locator('form[action="/staff/api/forget"]');
+  await expect(form.locator('input[type=hidden]')).toHaveCount(3);
+  expect(await form.innerHTML()).not.toContain(email);
+
+  // Refused without a session, from another site, unconfirmed, or with an altered record: nothing goes.
+  const post = (form: Record<string, string>, headers: Record<string, string> = { origin: baseURL! }) =>
+    page.request.post('/staff/api/forget', { form, headers, maxRedirects: 0 });
+  const whole = { collection: 'contact', id: id!, confirm: 'yes' };
+  const stranger = await playwright.request.newContext({ baseURL });
+  const anonymous = await stranger.post('/staff/api/forget', {
+    form: whole,
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
+  await stranger.dispose();
+  expect([anonymous.status(), anonymous.headers().location]).toEqual([303, '/staff/sign-in']);
+  const crossSite = await post(whole, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+  expect(crossSite.status()).toBe(403);
+  expect((await post({ ...whole, confirm: 'no' })).status()).toBe(400);
+  for (const altered of [
+    { ...whole, id: `${id}x` },
+    { ...whole, id: '../../baobab' },
+    { ...whole, id: 'a'.repeat(5000) },
+    { ...whole, collection: 'users' },
+    { ...whole, collection: 'user' },
+    { confirm: 'yes' },
+  ]) {
+    const answer = await post(altered);
+    expect(answer.status(), JSON.stringify(altered).slice(0, 80)).toBe(404);
+  }
+  for (const path of [`/staff/forget/contact/${id}x`, `/staff/forget/users/${id}`, `/staff/forget/contact/${id}%00`]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  // A broken escape never reaches the page: a clear 4xx either way.
+  const broken = (await page.request.get('/staff/forget/contact/%E0%A4%A')).status();
+  expect(broken >= 400 && broken < 500, String(broken)).toBe(true);
+  expect(storedRecords('contact', email)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Forget for good' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff\\?forgotten=1&records=1&messages=${mails.length}$`));
+  await expect(page.getByText(`The person is forgotten: 1 records and ${mails.length} mails removed.`)).toBeVisible();
+  expect(storedRecords('contact', email)).toEqual([]);
+  expect(mailIdsAbout(email)).toEqual([]);
+  for (const mail of mails) expect(existsSync(emlOf(mail)), mail).toBe(false);
+  await page.goto(`/staff?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText('No submissions match.')).toBeVisible();
+  expect((await page.request.get(submission)).status()).toBe(404);
+
+  await page.goto('/staff/audit');
+  const entry = page.getByRole('row', {
+    name: new RegExp(`staff@example.org Forgot a person 1 records, ${mails.length} mails`),
+  });
+  await expect(entry.first()).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+});
+
+test('the audit trail shows sign-ins, refused links and sign-outs in words', async ({ page, baseURL }) => {
+  await signIn(page);
+  const refused = await page.request.post('/staff/api/sign-in', {
+    form: { t: 'not-a-link' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(refused.headers().location).toBe('/staff/sign-in?invalid=1');
+  await page.goto('/staff/audit');
+  await expect(
+    page.getByRole('row', { name: /Unknown Sign-in refused The link was not signed by this site/ }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('row', { name: /staff@example.org Sign-in link mailed/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /staff@example.org Signed in/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page);
+  await page.goto('/staff/audit');
+  await expect(page.getByRole('row', { name: /staff@example.org Signed out/ }).first()).toBeVisible();
 });

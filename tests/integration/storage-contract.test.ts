@@ -577,6 +577,18 @@ describe.each([
     expect(await store.inbox({ limit: 10, term: term('diallo') })).toEqual([]);
   });
 
+  it('finds a subscriber by the name it has now, not the one it had', async () => {
+    await store.add(
+      'newsletter',
+      { name: 'Old Name', email: 'renamed@example.org', date: 1 },
+      { uniqueKey: 'renamed@example.org' },
+    );
+    expect(await store.updateSubscriber('renamed@example.org', { name: 'Wanjiru Kamau' })).toBe(true);
+    const found = (text: string) => store.inbox({ limit: 5, term: { text, exact: false } });
+    expect(await found('old')).toEqual([]);
+    expect((await found('wanj')).map((row) => row.data.name)).toEqual(['Wanjiru Kamau']);
+  });
+
   it('counts the records of a form, or those with one value', async () => {
     await store.add('newsletter', { email: 'a@example.org', status: 'pending', lang: 'fr', date: 1 });
     await store.add('newsletter', { email: 'b@example.org', status: 'confirmed', lang: 'fr', date: 2 });
@@ -603,6 +615,102 @@ describe.each([
     expect((await store.auditLog(2)).map((e) => e.at)).toEqual([3, 2]);
     expect(await store.purgeAudit(2)).toBe(1);
     expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['export', 'note']);
+  });
+
+  // An audit entry the store cannot write (NOT NULL in SQLite, not a value Firestore can hold).
+  const unwritable = { at: 9, who: undefined as unknown as string, what: 'note', detail: () => 'x' } as never;
+  const entry = (what: string, detail = '') => ({ at: 9, who: 's@example.org', what, detail });
+  const whats = async () => (await store.auditLog(50)).map((e) => `${e.what} ${e.detail}`.trim());
+
+  it('commits a record update with its audit entry, and neither for a missing record or an unwritable entry', async () => {
+    const { id } = await store.add('contact', { name: 'C', email: 'c@example.org', date: 1 });
+    expect(await store.updateRecord('contact', id, { staffStatus: 'handled' }, entry('handled', `contact ${id}`))).toBe(
+      true,
+    );
+    expect((await store.getRecord('contact', id))?.data.staffStatus).toBe('handled');
+    expect(await whats()).toEqual([`handled contact ${id}`]);
+
+    expect(await store.updateRecord('contact', 'missing', { staffStatus: 'spam' }, entry('spam'))).toBe(false);
+    expect(await store.updateRecord('user', id, { staffStatus: 'spam' }, entry('spam'))).toBe(false);
+    await expect(store.updateRecord('contact', id, { staffStatus: 'spam' }, unwritable)).rejects.toThrow();
+    expect((await store.getRecord('contact', id))?.data.staffStatus).toBe('handled');
+    expect(await store.getRecord('user', id)).toBeNull();
+    expect(await whats()).toEqual([`handled contact ${id}`]);
+  });
+
+  it('forgets the address of one record with its audit entry, made of what was found, in the same commit', async () => {
+    const ada = await store.add(
+      'contact',
+      { name: 'Ada', email: 'Ada@Example.org', date: 1 },
+      { mails: [note('staff@example.org')] },
+    );
+    await store.add(
+      'user',
+      { name: 'Ada', email: 'ada@example.org', event: 'x', date: 2 },
+      { seat: { key: 'event:x', capacity: 3 } },
+    );
+    const kojo = await store.add('contact', { name: 'Kojo', email: 'kojo@example.org', date: 3 });
+    const audit = (found: { records: unknown[]; mails: unknown[] }) =>
+      entry('forget', `${found.records.length} records, ${found.mails.length} mails`);
+
+    expect(await store.forgetRecord('contact', 'missing', audit)).toBeNull();
+    expect(await store.forgetRecord('user', ada.id, audit)).toBeNull();
+    await expect(store.forgetRecord('contact', ada.id, () => unwritable)).rejects.toThrow();
+    expect(await whats()).toEqual([]);
+    // On SQLite the failed forget removed nothing. The Firestore emulator applies a refused batch's
+    // writes up to the refused one, which comes first here: nothing either.
+    expect((await store.findEmail('ada@example.org')).records).toHaveLength(2);
+
+    const found = await store.forgetRecord('contact', ada.id, audit);
+    expect(found?.records.map((r) => r.collection).sort()).toEqual(['contact', 'user']);
+    expect(found?.mails).toHaveLength(1);
+    expect(await whats()).toEqual(['forget 2 records, 1 mails']);
+    expect(await store.findEmail('ada@example.org')).toEqual({ records: [], mails: [], redacted: [], markers: 0 });
+    expect(await store.seatsTaken('event:x')).toBe(0);
+    expect(await store.getRecord('contact', kojo.id)).not.toBeNull();
+    // The record is gone: a second forget by it finds nothing and records nothing.
+    expect(await store.forgetRecord('contact', ada.id, audit)).toBeNull();
+    expect(await whats()).toEqual(['forget 2 records, 1 mails']);
+
+    expect(await store.forgetEmail('kojo@example.org', (f) => ({ ...audit(f), at: 10 }))).toMatchObject({
+      records: [{ id: kojo.id }],
+    });
+    expect(await whats()).toEqual(['forget 1 records, 0 mails', 'forget 2 records, 1 mails']);
+  });
+
+  it('saves and deletes sessions with their audit entries, and records no deletion of a missing session', async () => {
+    const session = { id: 'sess_1', email: 's@example.org', createdAt: 1, seenAt: 1 };
+    await expect(store.saveSession(session, unwritable)).rejects.toThrow();
+    expect(await store.getSession('sess_1')).toBeNull();
+    await store.saveSession(session, entry('sign-in'));
+    expect(await store.getSession('sess_1')).toEqual(session);
+    expect(await whats()).toEqual(['sign-in']);
+
+    await expect(store.deleteSession('sess_1', unwritable)).rejects.toThrow();
+    expect(await store.getSession('sess_1')).toEqual(session);
+    expect(await store.deleteSession('sess_1', { ...entry('sign-out'), at: 10 })).toBe(true);
+    expect(await store.getSession('sess_1')).toBeNull();
+    expect(await store.deleteSession('sess_1', { ...entry('sign-out'), at: 11 })).toBe(false);
+    expect(await store.deleteSession('../x', entry('sign-out'))).toBe(false);
+    expect(await whats()).toEqual(['sign-out', 'sign-in']);
+    await store.saveSession({ ...session, id: 'sess_2' });
+    expect(await store.deleteSession('sess_2')).toBe(true);
+    expect(await whats()).toEqual(['sign-out', 'sign-in']);
+  });
+
+  it('commits a job claim with its audit entry, and no entry for a claim that loses', async () => {
+    expect(await store.claimJob('link:1', { name: 'link', at: 1 }, [note('s@example.org')], entry('link-sent'))).toBe(
+      true,
+    );
+    expect(await store.claimJob('link:1', { name: 'link', at: 2 }, [note('s@example.org')], entry('link-sent'))).toBe(
+      false,
+    );
+    await expect(
+      store.claimJob('link:2', { name: 'link', at: 3 }, [note('s@example.org')], unwritable),
+    ).rejects.toThrow();
+    expect(await store.hasJob('link:2')).toBe(false);
+    expect(await whats()).toEqual(['link-sent']);
+    expect(await store.outboxCounts()).toEqual({ pending: 1, sent: 0, failed: 0 });
   });
 
   // Instances sharing a store: several connections, each claiming as an outbox worker does.

@@ -1,11 +1,14 @@
+import Link from 'next/link';
+
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
-import { formatWhen } from '@/lib/staff/present';
+import { auditLine, formatWhen } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { staffText } from '@/messages/staff';
 
-// Who signed in, exported, changed, noted or forgot what, and when: the latest 200 entries.
+// Who signed in or out (or was refused), asked for a link, exported, changed, noted or forgot what, and
+// when: the latest 200 entries, in words.
 export default async function AuditPage() {
   const session = await requireStaff();
   const entries = await getStore().auditLog(200);
@@ -26,14 +29,17 @@ export default async function AuditPage() {
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry, i) => (
-              <tr key={i}>
-                <td>{formatWhen(entry.at)}</td>
-                <td>{entry.who}</td>
-                <td>{entry.what}</td>
-                <td>{entry.detail}</td>
-              </tr>
-            ))}
+            {entries.map((entry, i) => {
+              const line = auditLine(entry);
+              return (
+                <tr key={i}>
+                  <td>{formatWhen(entry.at)}</td>
+                  <td>{line.who}</td>
+                  <td>{line.what}</td>
+                  <td>{line.record ? <Link href={line.record.href}>{line.record.label}</Link> : line.detail}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

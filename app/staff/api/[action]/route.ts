@@ -1,12 +1,11 @@
 import type { NextRequest } from 'next/server';
-import * as z from 'zod/mini';
 
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { applyRecordAction, forgetPerson } from '@/lib/staff/actions';
+import { applyRecordAction, forgetPerson, recordRef } from '@/lib/staff/actions';
 import { requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from '@/lib/staff/auth';
-import { fromWorkspace, NO_STORE, requestCookie, requestSession, see } from '@/lib/staff/http';
+import { fromWorkspace, plain, requestCookie, requestSession, see } from '@/lib/staff/http';
 import { staffText } from '@/messages/staff';
 
 // Every post of the staff workspace (docs/staff.md): plain forms, answered with a 303 to a page, so the
@@ -26,12 +25,12 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
       return see(`/staff/sign-in?${result}=1`);
     }
     case 'sign-in': {
-      const result = await signIn(form.get('t'), requestCookie(request), now);
+      const result = await signIn(form.get('t'), requestCookie(request), requestAddress(request.headers), now);
       if (!result.ok) return see('/staff/sign-in?invalid=1');
       return see('/staff', { 'set-cookie': sessionCookie(https, result.cookieValue, SESSION_MAX_MS / 1000) });
     }
     case 'sign-out': {
-      await signOut(requestCookie(request));
+      await signOut(requestCookie(request), now);
       return see('/staff/sign-in', { 'set-cookie': sessionCookie(https, '', 0) });
     }
   }
@@ -45,11 +44,11 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
       return see(`/staff/submissions/${result.collection}/${result.id}`);
     }
     case 'forget': {
-      const email = String(form.get('email') ?? '').trim();
-      if (!z.email().safeParse(email).success || form.get('confirm') !== 'yes') {
-        return plain(staffText.record.notFound, 400);
-      }
-      const found = await forgetPerson(session, email, now);
+      const ref = recordRef(form.get('collection'), form.get('id'));
+      if (!ref) return plain(staffText.record.notFound, 404);
+      if (form.get('confirm') !== 'yes') return plain(staffText.record.notConfirmed, 400);
+      const found = await forgetPerson(session, ref.collection, ref.id, now);
+      if (!found) return plain(staffText.record.notFound, 404);
       // Counts only: the address would stay in access logs and the browser's history.
       const query = new URLSearchParams({
         forgotten: '1',
@@ -60,11 +59,4 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
     }
   }
   return plain('There is no such action.', 404);
-}
-
-function plain(message: string, status: number): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_STORE },
-  });
 }

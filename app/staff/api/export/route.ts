@@ -1,14 +1,18 @@
 import type { NextRequest } from 'next/server';
 
+import { log } from '@/lib/log';
+import { auditEntry } from '@/lib/staff/audit';
 import { subscribersTable, tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
-import { NO_STORE, requestSession, see } from '@/lib/staff/http';
+import { NO_STORE, plain, requestSession, see } from '@/lib/staff/http';
 import { allRecords } from '@/lib/staff/inbox';
 import { formName, parseItem } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { isCollection } from '@/lib/storage/types';
+import { staffText } from '@/messages/staff';
 
 // GET /staff/api/export?item=user:<slug>&format=xlsx (or ?form=contact, format=csv): one course, event
-// or offer, or one form, as a file. Signed-in staff only; every download is in the audit trail.
+// or offer, or one form, as a file. Signed-in staff only; every download is in the audit trail, written
+// before the first byte of the file leaves: a download the trail cannot record is not sent.
 export async function GET(request: NextRequest) {
   const session = await requestSession(request);
   if (!session) return see('/staff/sign-in');
@@ -18,10 +22,7 @@ export async function GET(request: NextRequest) {
   const collection = item?.collection ?? (isCollection(form) ? form : null);
   const format = query.get('format');
   if (!collection || (format !== 'csv' && format !== 'xlsx')) {
-    return new Response('Name an item or a form, and format=csv or format=xlsx.\n', {
-      status: 400,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_STORE },
-    });
+    return plain('Name an item or a form, and format=csv or format=xlsx.', 400);
   }
   // The newsletter's download is the confirmed list, for a sending tool.
   const records =
@@ -38,15 +39,17 @@ export async function GET(request: NextRequest) {
   const name = `${item ? `${collection}-${item.value}` : collection}-${new Date().toISOString().slice(0, 10)}`
     .replace(/[^\w.-]+/g, '-')
     .slice(0, 100);
-  await getStore().addAudit({
-    at: Date.now(),
-    who: session.email,
-    what: 'export',
-    detail: `${formName(collection)}${item ? ` ${item.value}` : ''} ${format} (${records.length} rows)`,
-  });
+  const body = format === 'csv' ? toStaffCsv(table) : new Uint8Array(await toXlsx(table, formName(collection)));
+  const detail = `${formName(collection)}${item ? ` ${item.value}` : ''} ${format} (${records.length} rows)`;
+  try {
+    await getStore().addAudit(auditEntry('export', session.email, detail, Date.now()));
+  } catch (error) {
+    log.error({ err: error }, 'staff export not recorded, so not sent');
+    return plain(staffText.exportUnrecorded, 503);
+  }
   const headers = { 'cache-control': NO_STORE, 'x-content-type-options': 'nosniff' };
   if (format === 'csv') {
-    return new Response(toStaffCsv(table), {
+    return new Response(body, {
       headers: {
         ...headers,
         'content-type': 'text/csv; charset=utf-8',
@@ -54,8 +57,7 @@ export async function GET(request: NextRequest) {
       },
     });
   }
-  const body = await toXlsx(table, formName(collection));
-  return new Response(new Uint8Array(body), {
+  return new Response(body, {
     headers: {
       ...headers,
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

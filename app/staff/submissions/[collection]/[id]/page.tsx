@@ -4,7 +4,15 @@ import { notFound } from 'next/navigation';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
-import { formatWhen, formName, isBotFlagged, itemTitle, languageName, personName } from '@/lib/staff/present';
+import {
+  formatWhen,
+  formName,
+  isBotFlagged,
+  itemTitle,
+  languageName,
+  mailtoHref,
+  personName,
+} from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { isCollection, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
@@ -54,7 +62,7 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
           {status === 'spam' ? words.notSpam : words.markSpam}
         </Action>
         {email && (
-          <a className={styles.secondary} href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}>
+          <a className={styles.secondary} href={mailtoHref(email, subject)}>
             {words.reply}
           </a>
         )}
@@ -100,7 +108,7 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
 
       {email && (
         <p>
-          <Link href={`/staff/forget?${new URLSearchParams({ email })}`}>{words.forget}</Link>
+          <Link href={`/staff/forget/${collection}/${encodeURIComponent(id)}`}>{words.forget}</Link>
         </p>
       )}
     </StaffFrame>

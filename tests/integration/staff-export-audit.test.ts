@@ -1,0 +1,52 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { NextRequest } from 'next/server';
+
+const dir = mkdtempSync(join(tmpdir(), 'baobab-staff-export-'));
+process.env.DATA_DIR = dir;
+process.env.STAFF_EMAILS = 'staff@example.org';
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// A download is recorded before any byte of it is sent; one the audit trail cannot record is refused.
+async function download() {
+  const { getStore } = await import('@/lib/storage');
+  const { signIn, signInLink } = await import('@/lib/staff/auth');
+  const { GET } = await import('@/app/staff/api/export/route');
+  const store = getStore();
+  await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: Date.now() });
+  const now = Date.now();
+  const result = await signIn(new URL(signInLink('staff@example.org', now)).searchParams.get('t'), undefined, 'c', now);
+  if (!result.ok) throw new Error('not signed in');
+  const request = () =>
+    GET(
+      new NextRequest('http://localhost/staff/api/export?form=contact&format=csv', {
+        headers: { cookie: `baobab-staff=${result.cookieValue}` },
+      }),
+    );
+  return { store, request };
+}
+
+it('records a download in the audit trail before sending it, and answers 503 without the file when it cannot', async () => {
+  const { store, request } = await download();
+  const sent = await request();
+  expect(sent.status).toBe(200);
+  expect(await sent.text()).toContain('ada@example.org');
+  expect((await store.auditLog(10))[0]).toMatchObject({ what: 'export', who: 'staff@example.org' });
+
+  const before = (await store.auditLog(10)).length;
+  const spy = jest.spyOn(store, 'addAudit').mockRejectedValue(new Error('store down'));
+  const refused = await request();
+  spy.mockRestore();
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('cache-control')).toBe('no-store');
+  expect(refused.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  expect(refused.headers.get('content-disposition')).toBeNull();
+  const text = await refused.text();
+  expect(text).toMatch(/not sent/);
+  expect(text).not.toContain('ada@example.org');
+  expect(await store.auditLog(10)).toHaveLength(before);
+});
