@@ -84,7 +84,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           {words.to}
           <input type="date" name="to" defaultValue={filters.to} />
         </label>
-        <label>
+        <label className={styles.search}>
           {words.search}
           <input type="search" name="q" defaultValue={filters.q} maxLength={200} aria-describedby="search-hint" />
           <span id="search-hint" className={styles.meta}>

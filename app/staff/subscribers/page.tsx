@@ -54,7 +54,7 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
         </a>
       </p>
       <form method="get" action="/staff/subscribers" className={styles.filters}>
-        <label>
+        <label className={styles.search}>
           {words.search}
           <input type="search" name="q" defaultValue={search} maxLength={200} aria-describedby="search-hint" />
           <span id="search-hint" className={styles.meta}>
