@@ -83,7 +83,7 @@ describe('Firestore records written before the inbox fields', () => {
       });
     }
     await olderBatch.commit();
-    await db.collection('user').doc('old-1').create({
+    const older = {
       firstName: 'Aïcha',
       lastName: 'Diallo',
       email: 'aicha@example.org',
@@ -91,7 +91,8 @@ describe('Firestore records written before the inbox fields', () => {
       lang: 'fr',
       staffStatus: 'handled',
       date: 5,
-    });
+    };
+    await db.collection('user').doc('old-1').create(older);
     await db.collection('newsletter').doc('old-2').create({ email: 'nl@example.org', lang: 'en', date: 9 });
 
     const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
@@ -101,15 +102,7 @@ describe('Firestore records written before the inbox fields', () => {
 
     const found = await store.inbox({ limit: 10, term: { text: 'dia', exact: false }, status: 'handled', lang: 'fr' });
     expect(found.map((row) => row.id)).toEqual(['old-1']);
-    expect(found[0]!.data).toEqual({
-      firstName: 'Aïcha',
-      lastName: 'Diallo',
-      email: 'aicha@example.org',
-      event: 'hack',
-      lang: 'fr',
-      staffStatus: 'handled',
-      date: 5,
-    });
+    expect(found[0]!.data).toEqual(older);
     expect((await store.inbox({ limit: 10, status: 'new', collection: 'newsletter' })).map((r) => r.id)).toEqual([
       'old-2',
     ]);
