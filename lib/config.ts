@@ -61,6 +61,14 @@ const siteTodaySchema = optional.refine((v) => v === undefined || z.iso.date().s
   message: 'SITE_TODAY must be a date such as 2023-03-01',
 });
 
+// A number of places for every event and offer, for demos, staging and tests of the full state
+// (docs/product.md §9): a whole number of at least 1.
+const siteCapacitySchema = optional
+  .transform((v) => (v === undefined ? undefined : Number(v)))
+  .refine((v) => v === undefined || (Number.isSafeInteger(v) && v >= 1), {
+    message: 'SITE_CAPACITY must be a whole number of places, 1 or more',
+  });
+
 const envSchema = z
   .object({
     DATA_DIR: optional,
@@ -146,6 +154,7 @@ const envSchema = z
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
     SITE_TODAY: siteTodaySchema,
+    SITE_CAPACITY: siteCapacitySchema,
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -307,6 +316,18 @@ export function buildSiteToday(env: Record<string, string | undefined> = process
   if (!checked.success)
     throw new ConfigError(
       `Invalid configuration (see .env.example):\n  SITE_TODAY: ${checked.error.issues[0]!.message}`,
+    );
+  return checked.data;
+}
+
+// SITE_CAPACITY alone, for the places of events and offers (lib/content/schedule.ts): it replaces
+// data/'s capacities when set. Only the server counts places (the build reads no store), so a
+// prerendered page is the same with or without it and changing it needs no rebuild.
+export function siteCapacity(env: Record<string, string | undefined> = process.env): number | undefined {
+  const checked = siteCapacitySchema.safeParse(env.SITE_CAPACITY);
+  if (!checked.success)
+    throw new ConfigError(
+      `Invalid configuration (see .env.example):\n  SITE_CAPACITY: ${checked.error.issues[0]!.message}`,
     );
   return checked.data;
 }

@@ -4,7 +4,9 @@ export function startNextServer(options: {
   port: string | number;
   env?: Record<string, string>;
   stdio?: StdioOptions;
+  root?: string;
 }): ChildProcess;
+export function privateBuild(dir: string): string;
 export function waitUntilUp(url: string, options?: { timeoutMs?: number; intervalMs?: number }): Promise<void>;
 export function stopServer(server: ChildProcess, signal?: NodeJS.Signals): Promise<void>;
 export function xsrfHeaders(base: string): Promise<{ 'x-xsrf-token': string; cookie: string }>;

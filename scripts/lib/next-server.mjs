@@ -1,17 +1,39 @@
 // The built site for benchmarks and drills: `next start` run directly (not through scripts/start.mjs,
 // so a signal reaches the process that holds the store), bound to 127.0.0.1.
 import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
 
-export function startNextServer({ port, env = {}, stdio = 'ignore' }) {
+// `root` is the project folder to serve (a private build's, below); the repository by default.
+export function startNextServer({ port, env = {}, stdio = 'ignore', root = '.' }) {
   return spawn(
     process.execPath,
-    ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    [resolve('node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     {
+      cwd: root,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
       stdio,
     },
   );
+}
+
+// A copy of the build under `dir`, for a server whose pages will differ from the build's: the server
+// writes the pages it makes again into its build folder, where a server sharing it (or the next run)
+// would serve them. The rest of the project is linked, not copied. Returns the folder to serve.
+export function privateBuild(dir) {
+  const root = join(dir, 'site');
+  mkdirSync(root, { recursive: true });
+  cpSync('.next', join(root, '.next'), {
+    recursive: true,
+    verbatimSymlinks: true,
+    // The build cache (compiler and image caches) is not needed to serve.
+    filter: (source) => resolve(source) !== resolve('.next/cache'),
+  });
+  for (const name of ['node_modules', 'public', 'lib', 'package.json', 'next.config.ts', 'tsconfig.json']) {
+    symlinkSync(resolve(name), join(root, name));
+  }
+  return root;
 }
 
 // Resolves once `url` answers 200; a server that never does is an error, not a silent skip.
