@@ -7,7 +7,11 @@ export function startNextServer(options: {
   root?: string;
 }): ChildProcess;
 export function privateBuild(dir: string): string;
-export function waitUntilUp(url: string, options?: { timeoutMs?: number; intervalMs?: number }): Promise<void>;
+export function waitUntilUp(
+  url: string,
+  options?: { timeoutMs?: number; intervalMs?: number; server?: ChildProcess },
+): Promise<void>;
+export function claimPort(port: number, options?: { timeoutMs?: number; intervalMs?: number }): Promise<() => void>;
 export function stopServer(server: ChildProcess, signal?: NodeJS.Signals): Promise<void>;
 export function xsrfHeaders(base: string): Promise<{ 'x-xsrf-token': string; cookie: string }>;
 export function freePort(): Promise<number>;

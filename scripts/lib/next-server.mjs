@@ -1,8 +1,9 @@
 // The built site for benchmarks and drills: `next start` run directly (not through scripts/start.mjs,
 // so a signal reaches the process that holds the store), bound to 127.0.0.1.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // `root` is the project folder to serve (a private build's, below); the repository by default.
@@ -36,10 +37,14 @@ export function privateBuild(dir) {
   return root;
 }
 
-// Resolves once `url` answers 200; a server that never does is an error, not a silent skip.
-export async function waitUntilUp(url, { timeoutMs = 60_000, intervalMs = 100 } = {}) {
+// Resolves once `url` answers 200; a server that never does is an error, not a silent skip. Given the
+// `server` process, fails as soon as it exits instead.
+export async function waitUntilUp(url, { timeoutMs = 60_000, intervalMs = 100, server } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (server && (server.exitCode !== null || server.signalCode !== null)) {
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before ${url} answered`);
+    }
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -65,6 +70,67 @@ export async function xsrfHeaders(base) {
   if (!cookie) throw new Error(`${base}/api/xsrf set no XSRF-TOKEN cookie`);
   const pair = cookie.split(';')[0];
   return { 'x-xsrf-token': pair.slice('XSRF-TOKEN='.length), cookie: pair };
+}
+
+// Makes this process the only run of a drill on a fixed port (tests/e2e/hostile.spec.ts) until it ends,
+// then waits until nothing else listens there. Two runs on one port take turns: otherwise one run's
+// server fails to listen while the other's answers come in its place, and its start-up error reads as a
+// server error. The claim is a file naming this process; one left by a run that died is taken over.
+// Returns the release (also done at exit).
+export async function claimPort(port, { timeoutMs = 180_000, intervalMs = 500 } = {}) {
+  const file = join(tmpdir(), `baobab-port-${port}.claim`);
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  const wait = async (what) => {
+    if (Date.now() > deadline) throw new Error(`port ${port} is still ${what} after ${timeoutMs / 1000} s`);
+    if (!told) console.error(`port ${port} is ${what} (another run?): waiting for it`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  };
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // Empty while its run is still writing it; gone if released meanwhile (then try again).
+      const holder = readIfThere(file);
+      if (holder === '' || (holder !== null && isRunning(Number(holder)))) await wait('claimed');
+      else if (holder !== null && readIfThere(file) === holder) rmSync(file, { force: true });
+    }
+  }
+  const release = () => {
+    if (readIfThere(file) === String(process.pid)) rmSync(file, { force: true });
+  };
+  process.once('exit', release);
+  while (!(await isFree(port))) await wait('in use');
+  return release;
+}
+
+function readIfThere(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function isFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 // A port nothing listens on now, for a server a test starts beside the others.
