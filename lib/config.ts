@@ -62,12 +62,14 @@ const siteTodaySchema = optional.refine((v) => v === undefined || z.iso.date().s
 });
 
 // A number of places for every event and offer, for demos, staging and tests of the full state
-// (docs/product.md §9): a whole number of at least 1.
+// (docs/product.md §9): written in digits, from 1 to 10,000 (a store takes a seat by looking through
+// every number up to the capacity, docs/reliability.md).
+const SITE_CAPACITY_MAX = 10_000;
 const siteCapacitySchema = optional
-  .transform((v) => (v === undefined ? undefined : Number(v)))
-  .refine((v) => v === undefined || (Number.isSafeInteger(v) && v >= 1), {
-    message: 'SITE_CAPACITY must be a whole number of places, 1 or more',
-  });
+  .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= SITE_CAPACITY_MAX), {
+    message: `SITE_CAPACITY must be a whole number of places from 1 to ${SITE_CAPACITY_MAX}`,
+  })
+  .transform((v) => (v === undefined ? undefined : Number(v)));
 
 const envSchema = z
   .object({

@@ -68,11 +68,16 @@ describe('the places of an event or offer', () => {
   });
 
   it('refuses a SITE_CAPACITY that is not a whole number of places, naming the setting', () => {
-    for (const bad of ['0', '-3', '2.5', 'many', '1e400']) {
+    // 0x10 and 1e2 are numbers to JavaScript, not to whoever reads the setting; a huge one would have
+    // every registration look through that many seat numbers.
+    for (const bad of ['0', '-3', '2.5', 'many', '0x10', '1e2', '10001', '99999999999']) {
       expect(() => siteCapacity({ SITE_CAPACITY: bad })).toThrow(ConfigError);
-      expect(() => readConfig({ SITE_CAPACITY: bad })).toThrow(/SITE_CAPACITY must be a whole number of places/);
+      expect(() => readConfig({ SITE_CAPACITY: bad })).toThrow(
+        /SITE_CAPACITY must be a whole number of places from 1 to 10000/,
+      );
     }
     expect(siteCapacity({ SITE_CAPACITY: ' 120 ' })).toBe(120);
+    expect(siteCapacity({ SITE_CAPACITY: '10000' })).toBe(10_000);
     expect(siteCapacity({ SITE_CAPACITY: '' })).toBeUndefined();
     expect(siteCapacity({})).toBeUndefined();
   });
