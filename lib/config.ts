@@ -61,6 +61,16 @@ const siteTodaySchema = optional.refine((v) => v === undefined || z.iso.date().s
   message: 'SITE_TODAY must be a date such as 2023-03-01',
 });
 
+// A number of places for every event and offer, for demos, staging and tests of the full state
+// (docs/product.md §9): written in digits, from 1 to 10,000 (a store takes a seat by looking through
+// every number up to the capacity, docs/reliability.md).
+const SITE_CAPACITY_MAX = 10_000;
+const siteCapacitySchema = optional
+  .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= SITE_CAPACITY_MAX), {
+    message: `SITE_CAPACITY must be a whole number of places from 1 to ${SITE_CAPACITY_MAX}`,
+  })
+  .transform((v) => (v === undefined ? undefined : Number(v)));
+
 const envSchema = z
   .object({
     DATA_DIR: optional,
@@ -146,6 +156,7 @@ const envSchema = z
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
     SITE_TODAY: siteTodaySchema,
+    SITE_CAPACITY: siteCapacitySchema,
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -307,6 +318,18 @@ export function buildSiteToday(env: Record<string, string | undefined> = process
   if (!checked.success)
     throw new ConfigError(
       `Invalid configuration (see .env.example):\n  SITE_TODAY: ${checked.error.issues[0]!.message}`,
+    );
+  return checked.data;
+}
+
+// SITE_CAPACITY alone, for the places of events and offers (lib/content/schedule.ts): it replaces
+// data/'s capacities when set. Only the server counts places (the build reads no store), so a
+// prerendered page is the same with or without it and changing it needs no rebuild.
+export function siteCapacity(env: Record<string, string | undefined> = process.env): number | undefined {
+  const checked = siteCapacitySchema.safeParse(env.SITE_CAPACITY);
+  if (!checked.success)
+    throw new ConfigError(
+      `Invalid configuration (see .env.example):\n  SITE_CAPACITY: ${checked.error.issues[0]!.message}`,
     );
   return checked.data;
 }

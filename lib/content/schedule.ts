@@ -1,4 +1,4 @@
-import { buildSiteToday } from '@/lib/config';
+import { buildSiteToday, siteCapacity } from '@/lib/config';
 import { SITE_TIME_ZONE } from '@/lib/constants';
 
 import type { Offer, SiteEvent } from './types';
@@ -27,7 +27,8 @@ export function siteToday(now: number = Date.now()): string {
 }
 
 // What a registration is for, as the calendar and the capacity see it: it takes registrations up to and
-// including `lastDay`, and at most `capacity` of them when there is one. `seat` names its places.
+// including `lastDay`, and at most `capacity` of them when there is one: data/'s, or SITE_CAPACITY's
+// when that is set (lib/config.ts). `seat` names its places.
 export interface Booking {
   seat: string;
   lastDay: string;
@@ -35,11 +36,11 @@ export interface Booking {
 }
 
 export function eventBooking(event: SiteEvent): Booking {
-  return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: event.capacity };
+  return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: siteCapacity() ?? event.capacity };
 }
 
 export function offerBooking(offer: Offer): Booking {
-  return { seat: `offer:${offer.slug}`, lastDay: offer.endsOnDate, capacity: offer.capacity };
+  return { seat: `offer:${offer.slug}`, lastDay: offer.endsOnDate, capacity: siteCapacity() ?? offer.capacity };
 }
 
 export function availability(booking: Booking, today: string, taken = 0): Availability {

@@ -66,7 +66,7 @@ function post(headers) {
 }
 
 try {
-  await waitUntilUp(`${base}/about`);
+  await waitUntilUp(`${base}/about`, { server });
   const headers = await xsrfHeaders(base);
   // Load the form route once, so its first-use compile is not counted as a stall.
   await fetch(`${base}/api/forms/contactUs`, {

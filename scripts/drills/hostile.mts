@@ -29,7 +29,7 @@ import { contactSchema, enrolmentSchema, eventSchema, newsletterSchema, offerSch
 import type { Collection } from '@/lib/storage/types';
 
 import { routes } from '../../tests/e2e/routes';
-import { freePort, startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
+import { claimPort, freePort, startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
 import { startNginx } from '../lib/nginx.mjs';
 
 const { values: args } = parseArgs({
@@ -1089,7 +1089,7 @@ async function withServer<T>(env: Record<string, string>, run: (dataDir: string)
   });
   try {
     const t0 = Date.now();
-    await waitUntilUp(`${base}/api/health`);
+    await waitUntilUp(`${base}/api/health`, { server });
     console.error(`server up: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     xsrf = await xsrfHeaders(base);
     pageFields.clear();
@@ -1170,6 +1170,8 @@ async function checkStore(dataDir: string) {
   return [{ invalid, total, unescaped, csv }];
 }
 
+// The port is fixed (tests/e2e/hostile.spec.ts): another run of the drill may be using it.
+await claimPort(port);
 const started = Date.now();
 await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org' }, async (dataDir) => {
   let db: Database.Database | undefined;

@@ -1,10 +1,12 @@
-import { buildSiteToday, ConfigError, readConfig } from '@/lib/config';
-import { availability, dayIn, siteToday, splitByDate } from '@/lib/content/schedule';
+import { buildSiteToday, ConfigError, readConfig, siteCapacity } from '@/lib/config';
+import { events, offers } from '@/lib/content';
+import { availability, dayIn, eventBooking, offerBooking, siteToday, splitByDate } from '@/lib/content/schedule';
 
 const booking = { seat: 'event:x', lastDay: '2023-03-19' };
 
 afterEach(() => {
   delete process.env.SITE_TODAY;
+  delete process.env.SITE_CAPACITY;
 });
 
 describe('availability', () => {
@@ -45,6 +47,39 @@ describe("the site's today", () => {
     }
     expect(readConfig({ SITE_TODAY: '2023-03-01' }).siteToday).toBe('2023-03-01');
     expect(readConfig({}).siteToday).toBeUndefined();
+  });
+});
+
+describe('the places of an event or offer', () => {
+  const event = events[0]!;
+  const offer = offers[0]!;
+
+  it("are data/'s: the seed's event and offer have no limit", () => {
+    expect(eventBooking(event)).toEqual({ seat: `event:${event.slug}`, lastDay: event.endDate, capacity: undefined });
+    expect(offerBooking(offer).capacity).toBeUndefined();
+  });
+
+  it("are SITE_CAPACITY's when it is set, for every event and offer, over data/'s own", () => {
+    process.env.SITE_CAPACITY = '2';
+    expect(eventBooking(event)).toEqual({ seat: `event:${event.slug}`, lastDay: event.endDate, capacity: 2 });
+    expect(offerBooking({ ...offer, capacity: 40 }).capacity).toBe(2);
+    delete process.env.SITE_CAPACITY;
+    expect(offerBooking({ ...offer, capacity: 40 }).capacity).toBe(40);
+  });
+
+  it('refuses a SITE_CAPACITY that is not a whole number of places, naming the setting', () => {
+    // 0x10 and 1e2 are numbers to JavaScript, not to whoever reads the setting; a huge one would have
+    // every registration look through that many seat numbers.
+    for (const bad of ['0', '-3', '2.5', 'many', '0x10', '1e2', '10001', '99999999999']) {
+      expect(() => siteCapacity({ SITE_CAPACITY: bad })).toThrow(ConfigError);
+      expect(() => readConfig({ SITE_CAPACITY: bad })).toThrow(
+        /SITE_CAPACITY must be a whole number of places from 1 to 10000/,
+      );
+    }
+    expect(siteCapacity({ SITE_CAPACITY: ' 120 ' })).toBe(120);
+    expect(siteCapacity({ SITE_CAPACITY: '10000' })).toBe(10_000);
+    expect(siteCapacity({ SITE_CAPACITY: '' })).toBeUndefined();
+    expect(siteCapacity({})).toBeUndefined();
   });
 });
 
