@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
-import { waitForSignInPath } from './staff-mail';
+import { signInByMail } from './staff-mail';
 import { stubExternalPages, waitForHydration } from './store';
 
 // The places of an event as staff see them on its item page, taken by registrations on the public page
@@ -47,13 +47,7 @@ test.afterAll(async () => {
 
 async function signedInStaff(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ javaScriptEnabled: false });
-  const after = Date.now() - 1000;
-  await page.goto(`${base}/staff/sign-in`);
-  await page.getByLabel('Email address').fill(STAFF);
-  await page.getByRole('button', { name: 'Mail me a link' }).click();
-  await page.goto(`${base}${await waitForSignInPath(dataDir, STAFF, after)}`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await signInByMail(page, dataDir, STAFF, base);
   return page;
 }
 

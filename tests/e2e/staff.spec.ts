@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-import { waitForSignInPath } from './staff-mail';
+import { signInByMail, waitForSignInPath } from './staff-mail';
 import { sendContactForm, storedRecords, uniqueEmail } from './store';
 
 // The staff workspace (docs/staff.md) against the built site with STAFF_EMAILS=staff@example.org and
@@ -24,12 +24,7 @@ async function requestLink(page: Page, email = STAFF): Promise<string> {
   return waitForSignInPath(DATA_DIR, email, after);
 }
 
-async function signIn(page: Page): Promise<void> {
-  const path = await requestLink(page);
-  await page.goto(path);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
-}
+const signIn = (page: Page) => signInByMail(page, DATA_DIR, STAFF);
 
 test('a new user signs in by mailed link, finds, filters, handles a registration and signs out', async ({ page }) => {
   const email = uniqueEmail('staff-journey');
