@@ -82,8 +82,11 @@ export function requestSignIn(email: unknown, client: string, now: number): 'sen
   const byAddress = limits().address.take(address);
   const staff = z.email().safeParse(address).success && isStaff(address);
   if (!byClient.ok || !byAddress.ok) {
-    const by = byAddress.ok ? 'client' : 'address';
-    if (limits().noted.take(`${by}:${by === 'client' ? client : address}`).ok) {
+    // A client over its own limit is recorded as such, whatever address it typed; an address's limit
+    // only for a staff address. So a client adds at most one entry per window, and typing ever new
+    // addresses adds none.
+    const by = byClient.ok ? 'address' : 'client';
+    if ((by === 'client' || staff) && limits().noted.take(`${by}:${by === 'client' ? client : address}`).ok) {
       const entry = auditEntry('link-limited', staff ? address : '', by, now);
       later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
     }

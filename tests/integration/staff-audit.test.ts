@@ -107,19 +107,28 @@ it('records a request refused by the rate limit once per window, naming only a s
   for (let i = 0; i < 4; i++) requestSignIn('someone@example.org', `c5-${i}`, now + i);
   // Per client: 8 per window.
   for (let i = 0; i < 10; i++) requestSignIn(`x${i}@example.org`, 'c6', now + i);
-  const entries = await settled(now, 5);
+  const entries = await settled(now, 4);
   await new Promise((r) => setTimeout(r, 100));
   expect((await trail(now)).sort()).toEqual(
     [
       'link-sent other@example.org',
       'link-sent other@example.org',
       'link-limited other@example.org address',
-      'link-limited address',
       'link-limited client',
     ].sort(),
   );
-  expect(entries.length).toBe(5);
+  expect(entries.length).toBe(4);
   expect(JSON.stringify(await store.auditLog(500))).not.toMatch(/someone|x\d@/);
+});
+
+it('adds one entry for a client over its limit however many new addresses it types', async () => {
+  const { requestSignIn } = await load();
+  const now = Date.UTC(2026, 10, 24, 13, 30);
+  // Each address three times, past its own limit of 2, from one client.
+  for (let n = 0; n < 200; n++) for (let i = 0; i < 3; i++) requestSignIn(`victim${n}@example.org`, 'c7', now + n);
+  await settled(now, 1);
+  await new Promise((r) => setTimeout(r, 100));
+  expect(await trail(now)).toEqual(['link-limited client']);
 });
 
 it('records the end of the sessions of an address taken out of STAFF_EMAILS, at a request and at start', async () => {
