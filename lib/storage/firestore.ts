@@ -43,6 +43,7 @@ export interface FirestoreOptions {
 
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
+const FAILED_PRECONDITION = 9;
 // firebase-admin retries an unreachable Firestore for a minute or more; a visitor on a phone will not
 // wait that long, and a health check must answer before its prober gives up.
 const WRITE_DEADLINE_MS = 10_000;
@@ -103,6 +104,19 @@ export function inboxFilters(query: InboxQuery) {
   if (bounds.length) filters.push({ field: '_order', op: '<', value: bounds.sort()[0]! });
   if (query.since !== undefined) filters.push({ field: '_order', op: '>=', value: orderKey(query.since) });
   return filters;
+}
+
+// The inbox fields a change to a stored record alters: the status with the staff status, the terms with
+// a name or an address. Other changes write none, so two updates at once (a status and a note, say)
+// never write back each other's older fields. A record from older code gets all of them.
+function inboxChanges(doc: FirebaseFirestore.DocumentSnapshot, changes: RecordData) {
+  const next = { ...recordData(doc), ...changes };
+  if (doc.get('_order') === undefined || 'date' in changes) return inboxFields(doc.id, next);
+  const fields = inboxFields(doc.id, next);
+  return {
+    ...('staffStatus' in changes ? { _status: fields._status } : {}),
+    ...(['name', 'firstName', 'lastName', 'email'].some((field) => field in changes) ? { _terms: fields._terms } : {}),
+  };
 }
 
 // A record as the rest of the site knows it: without the inbox's fields.
@@ -240,6 +254,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     const done = db.collection(JOBS).doc(INBOX_VERSION);
     if ((await done.get()).exists) return 0;
     let changed = 0;
+    let retries = 0;
     for (const collection of collections) {
       let after: number | undefined;
       for (;;) {
@@ -252,14 +267,23 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
           ...page.filter((doc) => doc.get('date') !== last),
           ...(await db.collection(collection).where('date', '==', last).get()).docs,
         ].filter((doc) => doc.get('_order') === undefined);
-        for (let i = 0; i < docs.length; i += BATCH) {
-          const batch = db.batch();
-          for (const doc of docs.slice(i, i + BATCH)) {
-            batch.update(doc.ref, inboxFields(doc.id, recordData(doc)), { lastUpdateTime: doc.updateTime! });
+        try {
+          for (let i = 0; i < docs.length; i += BATCH) {
+            const batch = db.batch();
+            const part = docs.slice(i, i + BATCH);
+            for (const doc of part) {
+              batch.update(doc.ref, inboxFields(doc.id, recordData(doc)), { lastUpdateTime: doc.updateTime! });
+            }
+            await batch.commit();
+            changed += part.length;
           }
-          await batch.commit();
+        } catch (error) {
+          // A record changed since it was read refuses its whole batch: read the page again (what the
+          // batch did not write is still without the fields), a few times at most.
+          if ((error as { code?: number }).code === FAILED_PRECONDITION && ++retries <= 5) continue;
+          throw error;
         }
-        changed += docs.length;
+        retries = 0;
         if (page.length < BATCH) break;
         after = last;
       }
@@ -536,7 +560,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const doc = await ref.get();
       if (!doc.exists) return false;
       const batch = db.batch();
-      batch.update(ref, { ...changes, ...inboxFields(ref.id, { ...recordData(doc), ...changes }) });
+      batch.update(ref, { ...changes, ...inboxChanges(doc, changes) });
       queue(batch, ref.id, messages);
       await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       return true;
@@ -657,7 +681,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       const ref = db.collection(collection).doc(id);
       const doc = await ref.get();
       if (!doc.exists) return false;
-      const fields = inboxFields(id, { ...recordData(doc), ...changes });
+      const fields = inboxChanges(doc, changes);
       // update() requires the document to exist: a record removed meanwhile refuses the batch, entry
       // included.
       return withAudit((batch) => batch.update(ref, { ...changes, ...fields }), audit);

@@ -589,6 +589,25 @@ describe.each([
     expect((await found('wanj')).map((row) => row.data.name)).toEqual(['Wanjiru Kamau']);
   });
 
+  it('keeps a record under its status when a note is written at the same moment', async () => {
+    const ids = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async (_, i) => (await store.add('contact', { email: `n${i}@example.org`, date: i })).id,
+      ),
+    );
+    await Promise.all(
+      ids.flatMap((id) => [
+        store.updateRecord('contact', id, { staffStatus: 'spam', statusBy: 's@example.org' }),
+        store.updateRecord('contact', id, { staffNote: 'seen', notedBy: 's@example.org' }),
+      ]),
+    );
+    expect(await store.inbox({ limit: 50, status: 'new' })).toEqual([]);
+    const spam = await store.inbox({ limit: 50, status: 'spam' });
+    expect(spam.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(spam.every((row) => row.data.staffNote === 'seen')).toBe(true);
+  });
+
   it('counts the records of a form, or those with one value', async () => {
     await store.add('newsletter', { email: 'a@example.org', status: 'pending', lang: 'fr', date: 1 });
     await store.add('newsletter', { email: 'b@example.org', status: 'confirmed', lang: 'fr', date: 2 });

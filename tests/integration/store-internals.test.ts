@@ -47,6 +47,40 @@ describe('Firestore records written before the inbox fields', () => {
   });
   afterAll(() => emulator.stop());
 
+  it('reads a page again when Firestore refuses a batch for a record changed since it was read', async () => {
+    const projectId = `upgrade-retry-${process.pid}`;
+    const raw = initializeApp({ projectId }, 'older-code-retry');
+    const db = getFirestore(raw);
+    for (let i = 0; i < 3; i++)
+      await db
+        .collection('contact')
+        .doc(`r${i}`)
+        .create({ name: `R${i}`, date: i });
+    // The emulator ignores update-time preconditions; Firestore refuses such a batch whole
+    // (FAILED_PRECONDITION). Here the first upgrade batch is refused as Firestore would refuse it.
+    const prototype = Object.getPrototypeOf(db.batch()) as { commit: () => Promise<unknown> };
+    const commit = prototype.commit;
+    let refused = 0;
+    prototype.commit = function (this: unknown) {
+      // The store's first commit is the upgrade's first batch (the records were created above).
+      if (refused === 0) {
+        refused += 1;
+        return Promise.reject(Object.assign(new Error('precondition failed'), { code: 9 }));
+      }
+      return commit.call(this);
+    };
+    try {
+      const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+      expect(await store.upgradeRecords()).toBe(3);
+      expect(refused).toBe(1);
+      expect((await store.inbox({ limit: 10, status: 'new' })).map((row) => row.id)).toEqual(['r2', 'r1', 'r0']);
+      await store.close();
+    } finally {
+      prototype.commit = commit;
+      await deleteApp(raw);
+    }
+  });
+
   it('keeps outbox claim records until the markers of their day are purged', async () => {
     const projectId = `claims-${process.pid}`;
     const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
