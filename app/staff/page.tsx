@@ -1,5 +1,6 @@
 import Link from 'next/link';
 
+import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs, toLang } from '@/lib/i18n';
@@ -32,7 +33,6 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   );
   const { rows, next } = await inboxPage(filters);
   const { after, ...firstPage } = filters;
-  const nextQuery = next === null ? null : new URLSearchParams({ ...firstPage, after: next });
   const item = parseItem(filters.item);
   const forgotten = raw.forgotten === '1';
 
@@ -84,13 +84,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           {words.to}
           <input type="date" name="to" defaultValue={filters.to} />
         </label>
-        <label className={styles.search}>
-          {words.search}
-          <input type="search" name="q" defaultValue={filters.q} maxLength={200} aria-describedby="search-hint" />
-          <span id="search-hint" className={styles.meta}>
-            {staffText.inbox.searchHint}
-          </span>
-        </label>
+        <SearchField label={words.search} value={filters.q} />
         <button className={styles.button} type="submit">
           {words.apply}
         </button>
@@ -124,10 +118,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           })}
         </ul>
       )}
-      <p>
-        {after && <Link href={`/staff?${new URLSearchParams(firstPage)}`}>{words.newest}</Link>}{' '}
-        {nextQuery && <Link href={`/staff?${nextQuery}`}>{words.older}</Link>}
-      </p>
+      <Pager path="/staff" query={firstPage} after={after} next={next} newest={words.newest} older={words.older} />
     </StaffFrame>
   );
 }

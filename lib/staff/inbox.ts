@@ -25,9 +25,12 @@ export const filterNames: readonly string[] = names;
 export type InboxFilters = Partial<Record<(typeof names)[number], string>>;
 
 // A page's cursor in the address: the last record shown, `<date>.<id>`.
-export function cursorOf(row: InboxRecord): string {
+function cursorOf(row: InboxRecord): string {
   return `${row.data.date as number}.${row.id}`;
 }
+
+// Where a record stands in the inbox's order, for the page after it.
+const placeOf = (row: InboxRecord): InboxCursor => ({ date: row.data.date as number, id: row.id });
 
 function parseCursor(text: string | undefined): InboxCursor | undefined {
   const match = /^(\d{1,15})\.([\w-]{1,100})$/.exec(text ?? '');
@@ -69,7 +72,7 @@ export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRec
       if (rows.length === PAGE_SIZE) return { rows, next: cursorOf(row) };
     }
     if (page.length < 200) return { rows, next: null };
-    query.after = { date: page.at(-1)!.data.date as number, id: page.at(-1)!.id };
+    query.after = placeOf(page.at(-1)!);
     if (scanned >= SCAN_LIMIT) return { rows, next: cursorOf(page.at(-1)!) };
   }
 }
@@ -113,6 +116,6 @@ export async function allRecords(
     const page = await store.inbox({ collection, item, after, limit: 1000 });
     all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
     if (page.length < 1000) return all;
-    after = { date: page.at(-1)!.data.date as number, id: page.at(-1)!.id };
+    after = placeOf(page.at(-1)!);
   }
 }

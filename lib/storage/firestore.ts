@@ -73,8 +73,7 @@ function keyedId(uniqueKey: string): string {
 // the emulator pages correctly, and records of one millisecond keep their order), `_status` is the staff
 // status with "new" written out (Firestore cannot query an absent field), `_terms` every prefix a
 // search can ask for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
-// combination of them the inbox asks for (scripts/firestore-indexes.mts writes it).
-export const INBOX_FIELDS = ['_order', '_status', '_terms'] as const;
+// combination of them the inbox asks for (`npm run firestore:indexes` writes it).
 const INBOX_VERSION = 'inbox-fields-1';
 
 function orderKey(date: number, id = ''): string {

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs } from '@/lib/i18n';
@@ -21,7 +20,6 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
     subscribersPage(search, typeof after === 'string' ? after : undefined),
   ]);
   const statusOf = (data: Record<string, unknown>) => (data.status ?? 'confirmed') as SubscriberStatus;
-  const firstPage = search ? `?${new URLSearchParams({ q: search })}` : '';
 
   return (
     <StaffFrame session={session}>
@@ -54,13 +52,7 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
         </a>
       </p>
       <form method="get" action="/staff/subscribers" className={styles.filters}>
-        <label className={styles.search}>
-          {words.search}
-          <input type="search" name="q" defaultValue={search} maxLength={200} aria-describedby="search-hint" />
-          <span id="search-hint" className={styles.meta}>
-            {staffText.inbox.searchHint}
-          </span>
-        </label>
+        <SearchField label={words.search} value={search} />
         <button className={styles.button} type="submit">
           {words.apply}
         </button>
@@ -76,12 +68,14 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
           </li>
         ))}
       </ul>
-      <p>
-        {after && <Link href={`/staff/subscribers${firstPage}`}>{words.newest}</Link>}{' '}
-        {next && (
-          <Link href={`/staff/subscribers?${new URLSearchParams({ q: search, after: next })}`}>{words.older}</Link>
-        )}
-      </p>
+      <Pager
+        path="/staff/subscribers"
+        query={search ? { q: search } : {}}
+        after={typeof after === 'string' ? after : undefined}
+        next={next}
+        newest={words.newest}
+        older={words.older}
+      />
     </StaffFrame>
   );
 }
