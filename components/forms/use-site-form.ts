@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef, useState, useSyncExternalStore, type
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
-import type { FormOperation } from '@/lib/forms/collections';
+import type { FormOperation } from '@/lib/storage/collections';
 import {
   BOT_TOKEN_FIELD,
   idleState,

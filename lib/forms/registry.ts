@@ -8,7 +8,7 @@ import { contactMails, enrolmentMails, eventMails, offerMails, type MailContext 
 import type { NewMail, RecordData } from '@/lib/storage/types';
 import { formTexts, type AnswerWords } from '@/messages/forms';
 
-import { formCollections, type FormCollection, type FormOperation } from './collections';
+import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
 import {
   buildSchemas,
   contactSchema,
@@ -222,7 +222,7 @@ export const forms = {
     typeof offerSchema,
     z.output<(typeof offerReservation)[DefaultLang]>
   >,
-} satisfies Record<FormOperation, unknown>; // one declaration per entry of lib/forms/collections.ts
+} satisfies Record<FormOperation, unknown>; // one declaration per entry of lib/storage/collections.ts
 
 export type { FormCollection, FormOperation };
 // Any declaration, as the submission pipeline handles it whatever its input.

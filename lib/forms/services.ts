@@ -12,7 +12,7 @@ import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
 import { getStore, type Store } from '@/lib/storage';
 
-import type { FormOperation } from './collections';
+import type { FormOperation } from '@/lib/storage/collections';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.

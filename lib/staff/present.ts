@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
-import { itemField } from '@/lib/forms/collections';
+import { itemField } from '@/lib/storage/collections';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { collections, isCollection, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';

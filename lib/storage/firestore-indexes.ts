@@ -1,4 +1,4 @@
-import { collections, itemField } from '@/lib/forms/collections';
+import { collections, itemField } from '@/lib/storage/collections';
 
 // The composite indexes the staff inbox needs on Firestore (see inboxOf in ./firestore.ts): for each
 // form, one per combination of the filters a page can ask for at once (a search's array-contains, the

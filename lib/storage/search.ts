@@ -1,4 +1,4 @@
-import type { RecordData } from './types';
+import type { RecordData } from './shapes';
 
 // How the inbox finds people, the same on both stores: a search word matches the start of a word of the
 // record's name or of its address's local part, accents and case aside ("dia" finds "Diallo", "aicha"
@@ -25,6 +25,9 @@ function wordsOf(text: string): string[] {
 function addressTerm(address: string): string {
   return ADDRESS_MARK + fold(address.trim());
 }
+
+// The record fields a search reads: a change to one of them changes the words the record is found by.
+export const SEARCHED_FIELDS = ['name', 'firstName', 'lastName', 'email'] as const;
 
 // The words a record is found by: its name's, its address's local part's, and the whole address.
 export function recordWords(data: RecordData): string[] {

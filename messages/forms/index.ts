@@ -1,4 +1,4 @@
-import type { FormOperation } from '@/lib/forms/collections';
+import type { FormOperation } from '@/lib/storage/collections';
 import type { Lang, Localised } from '@/lib/i18n';
 
 import { en } from './en';

@@ -10,6 +10,8 @@ import {
   FullError,
   inboxOrder,
   type InboxCursor,
+  type AuditAction,
+  type AuditEntry,
   type InboxRecord,
   type Store,
 } from '@/lib/storage/types';
@@ -630,7 +632,7 @@ describe.each([
   it('keeps an audit trail newest first and purges it by date', async () => {
     await store.addAudit({ at: 1, who: 's@example.org', what: 'sign-in', detail: '' });
     await store.addAudit({ at: 3, who: 's@example.org', what: 'export', detail: 'user hack xlsx' });
-    await store.addAudit({ at: 2, who: 't@example.org', what: 'note', detail: 'contact 1' });
+    await store.addAudit({ at: 2, who: 't@example.org', what: 'note', detail: '', record: { collection: 'contact', id: '1' } });
     expect((await store.auditLog(2)).map((e) => e.at)).toEqual([3, 2]);
     expect(await store.purgeAudit(2)).toBe(1);
     expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['export', 'note']);
@@ -638,12 +640,21 @@ describe.each([
 
   // An audit entry the store cannot write (NOT NULL in SQLite, not a value Firestore can hold).
   const unwritable = { at: 9, who: undefined as unknown as string, what: 'note', detail: () => 'x' } as never;
-  const entry = (what: string, detail = '') => ({ at: 9, who: 's@example.org', what, detail });
-  const whats = async () => (await store.auditLog(50)).map((e) => `${e.what} ${e.detail}`.trim());
+  const entry = (what: AuditAction, detail = '', record?: AuditEntry['record']) => ({
+    at: 9,
+    who: 's@example.org',
+    what,
+    detail,
+    ...(record ? { record } : {}),
+  });
+  const whats = async () =>
+    (await store.auditLog(50)).map((e) =>
+      `${e.what} ${e.record ? `${e.record.collection} ${e.record.id}` : ''}${e.detail}`.trim(),
+    );
 
   it('commits a record update with its audit entry, and neither for a missing record or an unwritable entry', async () => {
     const { id } = await store.add('contact', { name: 'C', email: 'c@example.org', date: 1 });
-    expect(await store.updateRecord('contact', id, { staffStatus: 'handled' }, entry('handled', `contact ${id}`))).toBe(
+    expect(await store.updateRecord('contact', id, { staffStatus: 'handled' }, entry('handled', '', { collection: 'contact', id }))).toBe(
       true,
     );
     expect((await store.getRecord('contact', id))?.data.staffStatus).toBe('handled');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { collections, itemField } from '@/lib/forms/collections';
+import { collections, itemField } from '@/lib/storage/collections';
 import { inboxFilters } from '@/lib/storage/firestore';
 import { inboxIndexes } from '@/lib/storage/firestore-indexes';
 import { submissionStatuses } from '@/lib/storage/types';

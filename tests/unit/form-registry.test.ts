@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 
 import { columnsFor } from '@/lib/export';
 import * as actions from '@/lib/forms/actions';
-import { collections } from '@/lib/forms/collections';
+import { collections } from '@/lib/storage/collections';
 import { columns, fieldNames, forms, isFormOperation, operations } from '@/lib/forms/registry';
 import { collections as storedCollections } from '@/lib/storage/types';
 

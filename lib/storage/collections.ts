@@ -1,7 +1,7 @@
 // Each form's operation name and the collection its records go to, under the spec's names, so the
-// organisation's existing Firestore data stays readable (docs/product.md §3). A leaf: storage, the
-// export and the words of the forms read these names without importing the registry (which imports
-// them all), and lib/forms/registry.ts declares one form per entry.
+// organisation's existing Firestore data stays readable (docs/product.md §3). The store owns the names;
+// the forms, the export and the words of the forms read them from here without importing the registry
+// (which imports them all), and lib/forms/registry.ts declares one form per entry.
 export const formCollections = {
   enrol: 'enrolment',
   contactUs: 'contact',
@@ -13,6 +13,8 @@ export const formCollections = {
 export type FormOperation = keyof typeof formCollections;
 export type FormCollection = (typeof formCollections)[FormOperation];
 
+export type Collection = FormCollection;
+
 export const collections = Object.values(formCollections) as FormCollection[];
 
 // The field naming the course, event or offer a record is for, in the forms that have one: the staff
@@ -22,3 +24,7 @@ export const itemField: Partial<Record<FormCollection, string>> = {
   user: 'event',
   offer: 'offer',
 };
+
+export function isCollection(value: string): value is FormCollection {
+  return (collections as string[]).includes(value);
+}

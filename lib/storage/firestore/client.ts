@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+
+import { cert, initializeApp, type ServiceAccount } from 'firebase-admin/app';
+import { getFirestore, type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+
+import { sha256 } from '@/lib/hash';
+
+export interface FirestoreOptions {
+  projectId: string;
+  serviceAccount?: ServiceAccount;
+  // host:port of an emulator; firebase-admin reads FIRESTORE_EMULATOR_HOST itself.
+  emulatorHost?: string;
+}
+
+// gRPC status codes the adapter acts on.
+export const ALREADY_EXISTS = 6;
+export const NOT_FOUND = 5;
+export const FAILED_PRECONDITION = 9;
+export const codeOf = (error: unknown) => (error as { code?: number }).code;
+
+// firebase-admin retries an unreachable Firestore for a minute or more; a visitor on a phone will not
+// wait that long, and a health check must answer before its prober gives up.
+export const WRITE_DEADLINE_MS = 10_000;
+export const PING_DEADLINE_MS = 3_000;
+
+// The site's own collections beside the spec's (lib/storage/collections.ts).
+export const OUTBOX = 'outbox';
+// Stored submissions' keys and once-only messages' keys.
+export const SUBMISSIONS = 'submissions';
+export const SENT_ONCE = 'sentOnce';
+// Jobs run once across instances.
+export const JOBS = 'jobs';
+export const SESSIONS = 'staffSessions';
+export const AUDIT = 'staffAudit';
+// One document per claim of an outbox message, `<message id>.<lease number>` (see outbox.ts).
+export const CLAIMS = 'outboxClaims';
+// One document per taken seat, `<key>:<n>` for n in 1..capacity (see records.ts).
+export const SEATS = 'seats';
+
+// Firestore takes at most 500 writes in one batch.
+export const BATCH = 400;
+
+// Writes of any number, committed BATCH at a time in order.
+export async function inBatches(
+  db: Firestore,
+  writes: ((batch: WriteBatch) => void)[],
+  commit = (b: WriteBatch) => b.commit(),
+) {
+  for (let i = 0; i < writes.length; i += BATCH) {
+    const batch = db.batch();
+    for (const write of writes.slice(i, i + BATCH)) write(batch);
+    await commit(batch);
+  }
+}
+
+export function removeAll(db: Firestore, refs: DocumentReference[]) {
+  return inBatches(
+    db,
+    refs.map((ref) => (batch) => batch.delete(ref)),
+  );
+}
+
+// The document id of a record with a unique key: create() then refuses a second one atomically.
+export const keyedId = (uniqueKey: string) => sha256(uniqueKey, 'hex', 40);
+
+export function connect(options: FirestoreOptions) {
+  if (options.emulatorHost) process.env.FIRESTORE_EMULATOR_HOST = options.emulatorHost;
+  const app = initializeApp(
+    {
+      projectId: options.projectId,
+      ...(options.serviceAccount ? { credential: cert(options.serviceAccount) } : {}),
+    },
+    // firebase-admin keeps apps by name: each store gets its own, so closing one leaves the others.
+    `baobab-store-${randomUUID()}`,
+  );
+  const db = getFirestore(app);
+  db.settings({ ignoreUndefinedProperties: true });
+  return { app, db };
+}

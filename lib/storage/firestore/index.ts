@@ -1,0 +1,37 @@
+import { deleteApp } from 'firebase-admin/app';
+
+import { withDeadline } from '../errors';
+import type { Store } from '../types';
+import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
+import { inboxStore } from './inbox';
+import { jobStore } from './jobs';
+import { outboxStore } from './outbox';
+import { privacyStore } from './privacy';
+import { recordStore } from './records';
+import { staffStore } from './staff';
+
+export type { FirestoreOptions } from './client';
+export { inboxFields, inboxFilters } from './shared';
+
+// Firestore through firebase-admin: documents with generated ids in the spec's collections, so several
+// instances of the site can share one store; its roles one file each. Exclusivity rests on create()
+// and batches only, which the emulator the tests use honours (it lacks isolated transactions and
+// cursors, see docs/reliability.md).
+export function openFirestoreStore(options: FirestoreOptions): Store {
+  const { app, db } = connect(options);
+  return {
+    kind: 'firestore',
+    ...recordStore(db),
+    ...outboxStore(db),
+    ...privacyStore(db),
+    ...jobStore(db),
+    ...inboxStore(db),
+    ...staffStore(db),
+    async ping() {
+      await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');
+    },
+    async close() {
+      await deleteApp(app);
+    },
+  };
+}

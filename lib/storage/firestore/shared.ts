@@ -1,0 +1,120 @@
+import type { DocumentReference, DocumentSnapshot, Firestore, WriteBatch } from 'firebase-admin/firestore';
+
+import { withDeadline } from '../errors';
+import { recordPrefixes, SEARCHED_FIELDS } from '../search';
+import type { AuditEntry, InboxQuery, NewMail, OutboxMail, RecordData } from '../types';
+import { AUDIT, codeOf, NOT_FOUND, OUTBOX, SEATS, WRITE_DEADLINE_MS } from './client';
+
+// What several roles write with: a record's mails, an audit entry, the inbox's fields on a record.
+
+export interface OutboxDoc extends Omit<OutboxMail, 'id'> {
+  status: 'pending' | 'sent' | 'failed';
+  nextAttemptAt: number;
+  // How many times the message was claimed (absent on messages queued before claims were counted).
+  lease?: number;
+  leaseOwner: string | null;
+  leaseUntil: number;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
+export function queue(db: Firestore, batch: WriteBatch, recordId: string, messages: NewMail[] = []) {
+  const now = Date.now();
+  for (const { onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message } of messages) {
+    const doc: OutboxDoc = {
+      ...message,
+      recordId,
+      attempts: 0,
+      status: 'pending',
+      nextAttemptAt: now,
+      leaseOwner: null,
+      leaseUntil: 0,
+      lastError: null,
+      sentAt: null,
+    };
+    batch.create(db.collection(OUTBOX).doc(), doc);
+  }
+}
+
+export function writeAudit(db: Firestore, batch: WriteBatch, entry: AuditEntry | undefined) {
+  if (entry) batch.create(db.collection(AUDIT).doc(), entry);
+}
+
+// A write that must find its document, committed with an audit entry: the entry is created after the
+// write in the batch, since the emulator keeps the writes before a refused one. False when the document
+// was not there.
+export async function withAudit(db: Firestore, write: (batch: WriteBatch) => void, audit?: AuditEntry) {
+  const batch = db.batch();
+  write(batch);
+  writeAudit(db, batch, audit);
+  try {
+    await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+  } catch (error) {
+    if (codeOf(error) === NOT_FOUND) return false;
+    throw error;
+  }
+  return true;
+}
+
+// The seat documents held by these records.
+export async function seatsOf(db: Firestore, recordIds: string[]) {
+  const refs: DocumentReference[] = [];
+  for (const id of recordIds) {
+    refs.push(...(await db.collection(SEATS).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+  }
+  return refs;
+}
+
+// The inbox's fields on each record document, kept by this adapter beside the record's own and never
+// returned with it: `_order` sorts newest first then by id in one string (a keyset on one field, which
+// the emulator pages correctly, and records of one millisecond keep their order), `_status` is the staff
+// status with "new" written out (Firestore cannot query an absent field), `_terms` every prefix a
+// search can ask for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
+// combination of them the inbox asks for (`npm run firestore:indexes` writes it).
+export function orderKey(date: number, id = ''): string {
+  return `${String(Math.max(0, Math.trunc(date))).padStart(15, '0')}${id && `:${id}`}`;
+}
+
+export function inboxFields(id: string, data: RecordData) {
+  return {
+    _order: orderKey(typeof data.date === 'number' ? data.date : 0, id),
+    _status: typeof data.staffStatus === 'string' ? data.staffStatus : 'new',
+    _terms: recordPrefixes(data),
+  };
+}
+
+// The filters of one form's inbox query, ordered by `_order` newest first: equalities (and a search's
+// array-contains) that firestore.indexes.json covers, then at most two ranges on `_order` itself.
+export function inboxFilters(query: InboxQuery) {
+  const filters: { field: string; op: '==' | 'array-contains' | '<' | '>='; value: string }[] = [];
+  if (query.term) filters.push({ field: '_terms', op: 'array-contains', value: query.term.text });
+  if (query.status) filters.push({ field: '_status', op: '==', value: query.status });
+  if (query.item) filters.push({ field: query.item.field, op: '==', value: query.item.value });
+  if (query.lang) filters.push({ field: 'lang', op: '==', value: query.lang });
+  const bounds = [
+    query.after && orderKey(query.after.date, query.after.id),
+    query.before !== undefined ? orderKey(query.before) : undefined,
+  ].filter((bound) => bound !== undefined);
+  if (bounds.length) filters.push({ field: '_order', op: '<', value: bounds.sort()[0]! });
+  if (query.since !== undefined) filters.push({ field: '_order', op: '>=', value: orderKey(query.since) });
+  return filters;
+}
+
+// The inbox fields a change to a stored record alters: the status with the staff status, the terms with
+// a searched field. Other changes write none, so two updates at once (a status and a note, say) never
+// write back each other's older fields. A record from older code gets all of them.
+export function inboxChanges(doc: DocumentSnapshot, changes: RecordData) {
+  const next = { ...recordData(doc), ...changes };
+  if (doc.get('_order') === undefined || 'date' in changes) return inboxFields(doc.id, next);
+  const fields = inboxFields(doc.id, next);
+  return {
+    ...('staffStatus' in changes ? { _status: fields._status } : {}),
+    ...(SEARCHED_FIELDS.some((field) => field in changes) ? { _terms: fields._terms } : {}),
+  };
+}
+
+// A record as the rest of the site knows it: without the inbox's fields.
+export function recordData(doc: DocumentSnapshot): RecordData {
+  const { _order, _status, _terms, ...data } = doc.data() as RecordData;
+  return data;
+}

@@ -1,0 +1,43 @@
+import type { Firestore } from 'firebase-admin/firestore';
+
+import { readAudit, type AuditEntry } from '../audit';
+import { withDeadline } from '../errors';
+import { isRecordId } from '../rules';
+import type { StaffSession, StaffStore } from '../types';
+import { AUDIT, SESSIONS, WRITE_DEADLINE_MS } from './client';
+import { withAudit, writeAudit } from './shared';
+
+// Staff sessions (by the digest of the cookie) and the audit trail.
+export function staffStore(db: Firestore): StaffStore {
+  return {
+    async saveSession(session, audit) {
+      const batch = db.batch();
+      batch.set(db.collection(SESSIONS).doc(session.id), session);
+      writeAudit(db, batch, audit);
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+    },
+    async getSession(id) {
+      if (!isRecordId(id)) return null;
+      const doc = await db.collection(SESSIONS).doc(id).get();
+      return doc.exists ? (doc.data() as StaffSession) : null;
+    },
+    async touchSession(id, seenAt) {
+      await db.collection(SESSIONS).doc(id).update({ seenAt });
+    },
+    async deleteSession(id, audit) {
+      if (!isRecordId(id)) return false;
+      // Only an existing session is deleted, so the entry says what happened, once.
+      return withAudit(db, (batch) => batch.delete(db.collection(SESSIONS).doc(id), { exists: true }), audit);
+    },
+    async listSessions() {
+      return (await db.collection(SESSIONS).get()).docs.map((doc) => doc.data() as StaffSession);
+    },
+    async addAudit(entry) {
+      await db.collection(AUDIT).add(entry);
+    },
+    async auditLog(limit) {
+      const docs = (await db.collection(AUDIT).orderBy('at', 'desc').limit(limit).get()).docs;
+      return docs.map((doc) => readAudit(doc.data() as AuditEntry));
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { InboxRecord, NewMail, Seat } from './shapes';
+
+// Rules both adapters follow, so the two stores answer alike.
+
+// A stored record's id: what both stores generate, and all a URL or a form may name.
+export const RECORD_ID = /^[\w-]{1,100}$/;
+export function isRecordId(value: unknown): value is string {
+  return typeof value === 'string' && RECORD_ID.test(value);
+}
+
+export function subscriberKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Job keys become document ids and file-safe names.
+export function isJobKey(key: string): boolean {
+  return /^[\w.:-]{1,200}$/.test(key);
+}
+
+// A seat's key becomes part of document ids, as job keys do; a capacity is a whole number of seats.
+export function checkSeat(seat: Seat): void {
+  if (!isJobKey(seat.key)) throw new Error(`Not a seat key: ${seat.key}`);
+  if (!Number.isSafeInteger(seat.capacity) || seat.capacity < 0) throw new Error(`Not a capacity: ${seat.capacity}`);
+}
+
+// The inbox's order, newest first: what both stores sort by and what merges their pages.
+export function inboxOrder(a: InboxRecord, b: InboxRecord): number {
+  const byDate = (b.data.date as number) - (a.data.date as number);
+  return byDate !== 0 ? byDate : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+// The messages an add queues, given which once-only ones are dropped: the rest, and when one was
+// dropped, the staff's note in its held-back words.
+export function settleHeldBack(messages: NewMail[], dropped: (message: NewMail) => boolean): NewMail[] {
+  const heldBack = messages.some(dropped);
+  return messages
+    .filter((message) => !dropped(message))
+    .map(({ ifHeldBack, ...message }) => (heldBack && ifHeldBack ? { ...message, ...ifHeldBack } : message));
+}

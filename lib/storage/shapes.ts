@@ -1,0 +1,136 @@
+import type { Collection } from './collections';
+
+// What the stores keep and take: records, mails, seats, sessions, jobs and the inbox's questions.
+
+export type RecordData = Record<string, string | number | boolean | null>;
+
+export interface StoredRecord {
+  id: string;
+  data: RecordData;
+}
+
+// A message waiting in the outbox, written in the same commit as the record it is about.
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+  // At most one message is ever queued under this key: a later one with the same key is dropped while
+  // its record is still stored (a visitor's confirmation, once per address, item, language and day).
+  onceKey?: string;
+  // This message's words when a once-only message of the same add is dropped: the staff's note then
+  // says the visitor's confirmation was held back.
+  ifHeldBack?: Pick<NewMail, 'subject' | 'text' | 'html'>;
+  // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
+  headers?: Record<string, string>;
+}
+
+export interface OutboxMail extends NewMail {
+  id: string;
+  recordId: string;
+  attempts: number;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  sent: number;
+  failed: number;
+}
+
+export interface AddOptions {
+  // Refuse a second record with the same key in this collection (e.g. a newsletter address).
+  uniqueKey?: string;
+  // The identity of a submission: a second add with the same key (a retry, a double click, a refreshed
+  // answer page) stores nothing and is refused with DuplicateError.
+  submissionKey?: string;
+  // Mails to send about this record: committed together with it, or not at all.
+  mails?: NewMail[];
+  // One of `capacity` seats under `key` (e.g. 'event:baobab-hackathon'), committed together with the
+  // record: when every seat is taken nothing is stored and the add is refused with FullError. The
+  // seat is freed when the record is forgotten or purged (see Store.seatsTaken).
+  seat?: Seat;
+}
+
+// Seats are exclusive by construction on every store: numbered seat rows (SQLite, inside the add's
+// write transaction) or documents created with create() in the record's batch (Firestore), so two
+// instances can never both take the last one.
+export interface Seat {
+  key: string;
+  capacity: number;
+}
+
+// A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept
+// from before confirmation existed has no status and counts as confirmed.
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+// What the store holds about one email address (see Store.findEmail).
+export interface EmailTraces {
+  records: { collection: Collection; id: string; data: RecordData }[];
+  mails: { id: string; to: string; subject: string; status: 'pending' | 'sent' | 'failed' }[];
+  // Messages still waiting that carry other people's data too (a staff digest): only the rows naming
+  // the address leave their CSV attachments; the message stays, its text (counts) unchanged.
+  redacted: { id: string; to: string; subject: string; rows: number }[];
+  // Once-only markers of confirmations sent to the address (kept as digests, for a day).
+  markers: number;
+}
+
+export interface PurgeOptions {
+  // The date field compared with `before` (default 'date', the submission date).
+  dateField?: string;
+  // Only records whose `status` field (or `statusField`) has this value.
+  status?: string;
+  statusField?: string;
+}
+
+// The staff workspace (lib/staff/). A signed-in staff member's session, kept by the sha-256 of the
+// cookie's value, so a copy of the store signs nobody in.
+export interface StaffSession {
+  id: string;
+  email: string;
+  createdAt: number;
+  seenAt: number;
+}
+
+// What staff made of a submission: new until handled or marked as spam. Kept on the record itself
+// (`staffStatus`, absent while new), beside who changed it and when, and a staff-only note.
+export const submissionStatuses = ['new', 'handled', 'spam'] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export interface InboxQuery {
+  collection?: Collection;
+  status?: SubmissionStatus;
+  // With a collection only: the value of its item field (course, event or offer).
+  item?: { field: string; value: string };
+  // The language the visitor used.
+  lang?: string;
+  // A search term (lib/storage/search.ts): records with a word that starts with it, or with exactly
+  // that address when exact.
+  term?: { text: string; exact: boolean };
+  // Keyset paging: only records after this one in the inbox's order (newest first, then by id).
+  after?: InboxCursor;
+  // Only records dated before this (ms).
+  before?: number;
+  // Only records dated at or after this (ms).
+  since?: number;
+  limit: number;
+}
+
+// A record's place in the inbox: by date, then by id, so records of the same millisecond keep an order
+// and none is skipped at a page's edge.
+export interface InboxCursor {
+  date: number;
+  id: string;
+}
+
+export interface InboxRecord extends StoredRecord {
+  collection: Collection;
+}
+
+// A claimed job: its name, when it was claimed, and what it covered.
+export interface JobData extends RecordData {
+  name: string;
+  at: number;
+}

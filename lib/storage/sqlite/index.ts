@@ -1,0 +1,32 @@
+import type { Store } from '../types';
+import { inboxStore } from './inbox';
+import { jobStore } from './jobs';
+import { outboxStore } from './outbox';
+import { privacyStore } from './privacy';
+import { recordStore } from './records';
+import { openDatabase } from './schema';
+import { sharedWriters } from './shared';
+import { staffStore } from './staff';
+
+export { migrate, schemaVersion, SQLITE_SCHEMA_VERSION } from './schema';
+
+// The embedded store: one SQLite file (schema.ts), its roles one file each.
+export function openSqliteStore(file: string): Store {
+  const db = openDatabase(file);
+  const shared = sharedWriters(db);
+  return {
+    kind: 'sqlite',
+    ...recordStore(db, shared),
+    ...outboxStore(db),
+    ...privacyStore(db, shared),
+    ...jobStore(db, shared),
+    ...inboxStore(db, shared),
+    ...staffStore(db, shared),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import Database from 'better-sqlite3';
+
+import { collections, itemField } from '../collections';
+import { recordWords } from '../search';
+import { markerDigest, recipientDigest } from '../traces';
+import type { RecordData } from '../types';
+
+export type Db = Database.Database;
+
+// A claimed job is a row of the records table outside every collection (see jobs.ts).
+export const JOBS = '_jobs';
+
+// The schema, one step per version: step i turns a version-i file into version i+1 and is never
+// edited once released (a change is a new step). The version lives in SQLite's user_version. Files made
+// before versions were recorded have version 0 and the tables of step 0, which IF NOT EXISTS leaves alone.
+const migrations: ((db: Db) => void)[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS records (
+        id TEXT PRIMARY KEY,
+        collection TEXT NOT NULL,
+        unique_key TEXT,
+        date INTEGER NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS records_unique ON records (collection, unique_key) WHERE unique_key IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS records_by_date ON records (collection, date);
+
+      CREATE TABLE IF NOT EXISTS outbox (
+        id TEXT PRIMARY KEY,
+        record_id TEXT NOT NULL REFERENCES records (id),
+        message TEXT NOT NULL CHECK (json_valid(message) AND json_extract(message, '$.to') IS NOT NULL),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_until INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        sent_at INTEGER
+      );
+      CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+    `),
+  // Forgetting an address finds a record's messages; a submission is stored once; a visitor's
+  // confirmation is queued once per address, form and day.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (record_id);
+      CREATE TABLE IF NOT EXISTS submissions (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, date INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS sent_once (key TEXT PRIMARY KEY, date INTEGER NOT NULL);
+    `),
+  // Seats (AddOptions.seat): a record's seat goes with the record, however it is removed.
+  (db) =>
+    db.exec(`
+      CREATE TABLE seats (key TEXT NOT NULL, n INTEGER NOT NULL, record_id TEXT NOT NULL, PRIMARY KEY (key, n));
+      CREATE INDEX seats_by_record ON seats (record_id);
+      CREATE TRIGGER seats_freed AFTER DELETE ON records BEGIN DELETE FROM seats WHERE record_id = OLD.id; END;
+    `),
+  // Once-only markers keep digests, not the address in plain text, with the recipient's digest so that
+  // forgetting an address finds them; both marker tables are purged by date.
+  (db) => {
+    db.exec(`
+      CREATE TABLE sent_once_digests (key TEXT PRIMARY KEY, recipient TEXT NOT NULL, date INTEGER NOT NULL);
+      CREATE INDEX sent_once_by_recipient ON sent_once_digests (recipient);
+      CREATE INDEX sent_once_by_date ON sent_once_digests (date);
+      CREATE INDEX IF NOT EXISTS submissions_by_date ON submissions (date);
+      CREATE INDEX IF NOT EXISTS submissions_by_record ON submissions (record_id);
+    `);
+    const insert = db.prepare('INSERT OR IGNORE INTO sent_once_digests (key, recipient, date) VALUES (?, ?, ?)');
+    // The keys of the time were '<form>:<address>:<day>'.
+    for (const row of db.prepare('SELECT key, date FROM sent_once').all() as { key: string; date: number }[]) {
+      const address = row.key.slice(row.key.indexOf(':') + 1, row.key.lastIndexOf(':'));
+      insert.run(markerDigest(row.key), recipientDigest(address), row.date);
+    }
+    db.exec('DROP TABLE sent_once; ALTER TABLE sent_once_digests RENAME TO sent_once;');
+  },
+  // The staff workspace: the inbox reads every form newest first; sessions and the audit trail.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS records_newest ON records (date DESC);
+      CREATE INDEX IF NOT EXISTS records_by_staff_status ON records (json_extract(data, '$.staffStatus'), date);
+      CREATE TABLE IF NOT EXISTS staff_sessions (
+        id TEXT PRIMARY KEY, email TEXT NOT NULL, created_at INTEGER NOT NULL, seen_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS staff_audit (
+        at INTEGER NOT NULL, who TEXT NOT NULL, what TEXT NOT NULL, detail TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS staff_audit_by_date ON staff_audit (at);
+    `),
+  // The inbox read along indexes whatever the filters: every order ends in the id, so records of the same
+  // millisecond page in a fixed order; language and each item field have an index; the search reads a
+  // table of the words each record is found by (lib/storage/search.ts), filled for the records there.
+  (db) => {
+    db.exec(`
+      DROP INDEX IF EXISTS records_newest;
+      DROP INDEX IF EXISTS records_by_staff_status;
+      CREATE INDEX records_newest ON records (date DESC, id DESC);
+      CREATE INDEX records_by_staff_status ON records (json_extract(data, '$.staffStatus'), date DESC, id DESC);
+      CREATE INDEX records_by_lang ON records (json_extract(data, '$.lang'), date DESC, id DESC);
+      ${Object.values(itemField)
+        .map((field) => `CREATE INDEX records_by_${field} ON records (${fieldOf(field)}, date DESC, id DESC);`)
+        .join('\n')}
+      CREATE TABLE record_words (word TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (word, id)) WITHOUT ROWID;
+      CREATE INDEX record_words_by_id ON record_words (id);
+      CREATE TRIGGER record_words_go_with_records AFTER DELETE ON records
+        BEGIN DELETE FROM record_words WHERE id = old.id; END;
+    `);
+    const insert = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
+    const rows = db.prepare(`SELECT id, data FROM records WHERE collection IN (${formCollectionList})`).all();
+    for (const row of rows as { id: string; data: string }[]) {
+      for (const word of recordWords(JSON.parse(row.data) as RecordData)) insert.run(word, row.id);
+    }
+  },
+  // A typed audit: the record an entry is about gets columns of its own (it was packed into the detail
+  // as '<collection> <id>'); older entries are moved over as they are read today.
+  (db) => {
+    db.exec(
+      'ALTER TABLE staff_audit ADD COLUMN record_collection TEXT; ALTER TABLE staff_audit ADD COLUMN record_id TEXT;',
+    );
+    const move = db.prepare("UPDATE staff_audit SET detail = '', record_collection = ?, record_id = ? WHERE rowid = ?");
+    const onRecord = "what IN ('handled', 'reopen', 'spam', 'not-spam', 'note')";
+    const rows = db.prepare(`SELECT rowid, detail FROM staff_audit WHERE ${onRecord}`).all();
+    for (const row of rows as { rowid: number; detail: string }[]) {
+      const packed = /^(\w+) ([\w-]{1,100})$/.exec(row.detail);
+      if (packed && (collections as string[]).includes(packed[1]!)) move.run(packed[1], packed[2], row.rowid);
+    }
+  },
+];
+
+// A record field as SQL, written the same way in the indexes and the queries (SQLite uses an index on
+// an expression only for that exact expression). Field names come from the code, never from a request.
+export function fieldOf(field: string): string {
+  if (!/^[A-Za-z]\w*$/.test(field)) throw new Error(`Not a field name: ${field}`);
+  return `json_extract(data, '$.${field}')`;
+}
+
+export const formCollectionList = collections.map((c) => `'${c}'`).join(', ');
+
+export const SQLITE_SCHEMA_VERSION = migrations.length;
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+// Brings the file to this code's version in one transaction (two servers starting together take turns).
+// A file from newer code is refused: this code would not know its tables.
+export function migrate(db: Db, file: string): void {
+  db.transaction(() => {
+    const version = schemaVersion(db);
+    if (version > SQLITE_SCHEMA_VERSION) {
+      throw new Error(
+        `${file} has schema version ${version}, newer than this code's ${SQLITE_SCHEMA_VERSION}: run the newer code, or restore a backup made by this version`,
+      );
+    }
+    for (let step = version; step < SQLITE_SCHEMA_VERSION; step++) migrations[step]!(db);
+    db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+// One SQLite file, WAL journal, every commit synced to disk before it returns. better-sqlite3 runs each
+// statement to completion, so concurrent requests never interleave a write; other processes on the
+// same file wait on the busy timeout.
+export function openDatabase(file: string): Db {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  try {
+    migrate(db, file);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}

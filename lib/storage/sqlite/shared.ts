@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+
+import type { AuditEntry } from '../audit';
+import { settleHeldBack } from '../rules';
+import { recordWords } from '../search';
+import { markerDigest, recipientDigest } from '../traces';
+import type { NewMail, RecordData } from '../types';
+import type { Db } from './schema';
+
+// The writes several roles commit with, each inside the caller's transaction: queue a record's mails,
+// write an audit entry, keep a record's search words in step with its data.
+export function sharedWriters(db: Db) {
+  const insertMessage = db.prepare(
+    'INSERT INTO outbox (id, record_id, message, next_attempt_at) VALUES (@id, @recordId, @message, @now)',
+  );
+  const claimOnce = db.prepare(
+    'INSERT INTO sent_once (key, recipient, date) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
+  );
+  const insertAudit = db.prepare(
+    `INSERT INTO staff_audit (at, who, what, detail, record_collection, record_id)
+     VALUES (@at, @who, @what, @detail, @collection, @id)`,
+  );
+  const insertWord = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
+  const deleteWordsOf = db.prepare('DELETE FROM record_words WHERE id = ?');
+  const updateData = db.prepare('UPDATE records SET data = ? WHERE id = ?');
+
+  const indexWords = (id: string, data: RecordData) => {
+    for (const word of recordWords(data)) insertWord.run(word, id);
+  };
+
+  return {
+    // A once-only message whose marker exists is dropped, and the staff's note then says so.
+    queue(recordId: string, messages: NewMail[] = []) {
+      const dropped = new Set(
+        messages.filter(
+          (m) =>
+            m.onceKey !== undefined &&
+            claimOnce.run(markerDigest(m.onceKey), recipientDigest(m.to), Date.now()).changes === 0,
+        ),
+      );
+      for (const { onceKey: _onceKey, ...message } of settleHeldBack(messages, (m) => dropped.has(m))) {
+        insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
+      }
+    },
+    audit(entry: AuditEntry | undefined) {
+      if (!entry) return;
+      const { record, ...rest } = entry;
+      insertAudit.run({ ...rest, collection: record?.collection ?? null, id: record?.id ?? null });
+    },
+    indexWords,
+    // A record's new data, and the words it is found by (a name or an address may have changed).
+    rewrite(id: string, data: RecordData) {
+      updateData.run(JSON.stringify(data), id);
+      deleteWordsOf.run(id);
+      indexWords(id, data);
+    },
+  };
+}
+
+export type SharedWriters = ReturnType<typeof sharedWriters>;
+
+export function parsed(row: { id: string; data: string }) {
+  return { id: row.id, data: JSON.parse(row.data) as RecordData };
+}

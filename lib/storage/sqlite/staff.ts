@@ -1,0 +1,56 @@
+import { readAudit, type AuditEntry } from '../audit';
+import type { Collection, StaffSession, StaffStore } from '../types';
+import type { Db } from './schema';
+import type { SharedWriters } from './shared';
+
+// Staff sessions and the audit trail; a session's change and its entry are one transaction.
+export function staffStore(db: Db, shared: SharedWriters): StaffStore {
+  const columns = 'id, email, created_at AS createdAt, seen_at AS seenAt';
+  const insertSession = db.prepare(
+    'INSERT OR REPLACE INTO staff_sessions (id, email, created_at, seen_at) VALUES (@id, @email, @createdAt, @seenAt)',
+  );
+  const selectSession = db.prepare(`SELECT ${columns} FROM staff_sessions WHERE id = ?`);
+  const selectSessions = db.prepare(`SELECT ${columns} FROM staff_sessions`);
+  const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
+  const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
+  const selectAudit = db.prepare(
+    `SELECT at, who, what, detail, record_collection AS collection, record_id AS id
+     FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?`,
+  );
+  const saveSession = db.transaction((session: StaffSession, audit?: AuditEntry) => {
+    insertSession.run(session);
+    shared.audit(audit);
+  });
+  const endSession = db.transaction((id: string, audit?: AuditEntry) => {
+    if (deleteSession.run(id).changes === 0) return false;
+    shared.audit(audit);
+    return true;
+  });
+
+  return {
+    async saveSession(session, audit) {
+      saveSession(session, audit);
+    },
+    async getSession(id) {
+      return (selectSession.get(id) as StaffSession | undefined) ?? null;
+    },
+    async touchSession(id, seenAt) {
+      touch.run(seenAt, id);
+    },
+    async deleteSession(id, audit) {
+      return endSession(id, audit);
+    },
+    async listSessions() {
+      return selectSessions.all() as StaffSession[];
+    },
+    async addAudit(entry) {
+      shared.audit(entry);
+    },
+    async auditLog(limit) {
+      type Row = Omit<AuditEntry, 'record'> & { collection: Collection | null; id: string | null };
+      return (selectAudit.all(limit) as Row[]).map(({ collection, id, ...entry }) =>
+        readAudit({ ...entry, record: collection && id ? { collection, id } : null }),
+      );
+    },
+  };
+}
