@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { sha256 } from '@/lib/hash';
 
 // Images under public/images are linked as /v/<hash of the file>/images/…: the address changes when the
 // picture does, so browsers and proxies may keep it for a year (next.config.ts rewrites it back and
@@ -19,7 +20,7 @@ export function imageHash(src: string): string | null {
     } catch {
       return null;
     }
-    hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    hash = sha256(bytes, 'hex', 12);
     hashes.set(src, hash);
   }
   return hash;

@@ -275,7 +275,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       mailKeepDays: e.MAIL_KEEP_DAYS ?? 30,
       auditDays: e.STAFF_AUDIT_DAYS ?? 365,
     },
-    // The staff digest (lib/mail/digest.ts): daily from this local hour, sent even without news if asked.
+    // The staff digest (lib/staff/digest.ts): daily from this local hour, sent even without news if asked.
     digest: {
       enabled: e.DIGEST_ENABLED ?? true,
       hour: e.DIGEST_HOUR ?? 7,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { config, ConfigError, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { log } from '@/lib/log';
-import { createDigestScheduler } from '@/lib/mail/digest';
+import { createDigestScheduler } from '@/lib/staff/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createRetentionTask } from '@/lib/privacy/retention';

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
-import { queueDigest } from '@/lib/mail/digest';
+import { queueDigest } from '@/lib/staff/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
 import { HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
+import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
@@ -230,9 +229,7 @@ async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
 // what was sent. The fields are always part of it: a key alone never stands for other details, so
 // knowing someone's key cannot suppress or replace what they sent.
 function submissionKey(operation: FormOperation, when: string | { key: string }, record: RecordData): string {
-  return createHash('sha256')
-    .update(JSON.stringify([operation, when, record]))
-    .digest('base64url');
+  return sha256(JSON.stringify([operation, when, record]));
 }
 
 // A mail to anyone but the staff is a visitor's confirmation: at most one per address, course, event

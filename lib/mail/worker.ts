@@ -1,11 +1,11 @@
 import { log as logger } from '@/lib/log';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
-import type { Store } from '@/lib/storage';
+import type { OutboxStore } from '@/lib/storage';
 
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
-  store: () => Store;
+  store: () => OutboxStore;
   transport: MailTransport;
   // Who holds a claim: unique per process, so instances sharing a store never send the same message
   // at the same moment.

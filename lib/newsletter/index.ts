@@ -4,7 +4,7 @@ import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
-import { getStore, type Store } from '@/lib/storage';
+import { getStore, type RecordStore } from '@/lib/storage';
 import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
@@ -40,7 +40,7 @@ export interface DoubleOptInNewsletter extends NewsletterProvider {
 }
 
 export interface DoubleOptInOptions {
-  store: () => Store;
+  store: () => RecordStore;
   secret: () => string;
   mail: () => NewsletterMailContext;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { periodic } from '@/lib/periodic';
-import { collections, type Collection, type PurgeOptions, type Store } from '@/lib/storage';
+import { collections, type Collection, type PurgeOptions, type PrivacyStore } from '@/lib/storage';
 
 // How long the site keeps what it is sent. The privacy page states these same settings
 // (lib/privacy/policy.ts), so the page and the purge cannot disagree.
@@ -63,7 +63,7 @@ export interface RetentionReport {
 // One pass: purge what is past its period, clear old mail bodies, remove old .eml files. Safe to run
 // on several instances at once: each step only removes what is already due.
 export async function applyRetention(
-  store: Store,
+  store: PrivacyStore,
   settings: RetentionSettings,
   now: number,
   mailDir?: string,
@@ -98,7 +98,7 @@ export async function applyRetention(
 }
 
 export interface RetentionTaskOptions {
-  store: () => Store;
+  store: () => PrivacyStore;
   settings: RetentionSettings;
   mailDir?: string;
   now?: () => number;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@/lib/hash';
 
 // A fixed-window limit per key (client address and form), kept in this process's memory: each
 // instance behind a load balancer counts on its own.
@@ -9,7 +9,7 @@ export interface RateLimiter {
 
 // Keys are stored as a 128-bit digest, so a long key costs no more memory than a short one.
 function digest(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
+  return sha256(key, 'base64url', 22);
 }
 
 // Memory is bounded by `maxEntries`. The map is kept in order of window start (a renewed window moves

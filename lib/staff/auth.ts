@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import * as z from 'zod/mini';
 
 import { config } from '@/lib/config';
+import { sha256 } from '@/lib/hash';
 import { log } from '@/lib/log';
 import { renderLetter } from '@/lib/mail/letter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
@@ -42,7 +43,7 @@ export function sessionCookie(https: boolean, value: string, maxAgeSeconds: numb
   ].join('; ');
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+const digest = (value: string) => sha256(value);
 const secret = () => linkSecret(config().linkSecret, config().dataDir);
 const limits = () =>
   singleton('staffSignInLimits', () => ({

@@ -11,7 +11,7 @@ import {
   localClock,
   MAX_ATTACHED_CHARS,
   type DigestSchedule,
-} from '@/lib/mail/digest';
+} from '@/lib/staff/digest';
 import { smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
 import type { Store } from '@/lib/storage/types';

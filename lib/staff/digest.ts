@@ -1,10 +1,18 @@
+import { renderLetter } from '@/lib/mail/letter';
 import { periodic } from '@/lib/periodic';
-import { isoLocal, tableOf, toStaffCsv } from '@/lib/staff/export';
-import { formName, itemTitle, personName } from '@/lib/staff/present';
-import { collections, type Collection, type NewMail, type Store, type StoredRecord } from '@/lib/storage';
+import {
+  collections,
+  type Collection,
+  type InboxStore,
+  type JobStore,
+  type NewMail,
+  type RecordStore,
+  type StoredRecord,
+} from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 
-import { renderLetter } from './letter';
+import { isoLocal, tableOf, toStaffCsv } from './export';
+import { formName, itemTitle, personName } from './present';
 
 // The staff digest, in plain words: per form (by its name) how many new submissions, per course, event
 // and offer (by its title), the first few names, how many contact messages still wait for a reply, and
@@ -18,6 +26,9 @@ export interface DigestContext {
   timeZone: string;
   siteUrl: string;
 }
+
+// What the digest reads and claims.
+type DigestStore = RecordStore & InboxStore & JobStore;
 
 export interface Digest {
   mail: NewMail;
@@ -35,7 +46,12 @@ const WAITING_CAP = 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 // The submissions of every form made from `since` (included) to `until` (excluded).
-export async function buildDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
+export async function buildDigest(
+  store: DigestStore,
+  since: number,
+  until: number,
+  ctx: DigestContext,
+): Promise<Digest> {
   const counts = {} as Record<Collection, number>;
   const words = staffMails.digest;
   const attachments: NonNullable<NewMail['attachments']> = [];
@@ -127,7 +143,7 @@ export function localClock(now: number, timeZone: string): { date: string; hour:
 export type DigestOutcome = 'not yet' | 'already done' | 'queued' | 'nothing new';
 
 export interface DigestSchedulerOptions {
-  store: () => Store;
+  store: () => DigestStore;
   schedule: DigestSchedule;
   ctx: DigestContext;
   // Called when a digest was queued, so the outbox sends it now.
@@ -190,7 +206,12 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
 }
 
 // A digest by hand (npm run digest): queued under its own job name, so the daily chain is untouched.
-export async function queueDigest(store: Store, since: number, until: number, ctx: DigestContext): Promise<Digest> {
+export async function queueDigest(
+  store: DigestStore,
+  since: number,
+  until: number,
+  ctx: DigestContext,
+): Promise<Digest> {
   const digest = await buildDigest(store, since, until, ctx);
   await store.claimJob(`digest-manual:${until}`, { name: 'digest-manual', at: until, since, until }, [digest.mail]);
   return digest;
