@@ -1,3 +1,5 @@
+import type { AuditAction } from '@/lib/storage/audit';
+
 // The staff workspace's words (/staff, its mails and exports), in English: staff read it in one
 // language. Visitors never see these.
 export const staffText = {
@@ -124,7 +126,7 @@ export const staffText = {
       'not-spam': 'Moved back from spam',
       note: 'Saved a note',
       forget: 'Forgot a person',
-    } as Record<string, string>,
+    } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',
       expired: 'The link had expired',
@@ -134,7 +136,7 @@ export const staffText = {
       address: 'Too many requests for this address',
       client: 'Too many requests from one client',
       removed: 'The address was taken out of STAFF_EMAILS',
-    } as Record<string, string>,
+    },
   },
   fieldNames: {
     name: 'Name',

@@ -6,6 +6,7 @@ import styles from '@/components/staff/staff.module.css';
 import { langs, toLang } from '@/lib/i18n';
 import { requireStaff } from '@/lib/staff/http';
 import { filterNames, inboxPage, type InboxFilters } from '@/lib/staff/inbox';
+import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import {
   formatWhen,
   formName,
@@ -92,7 +93,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
 
       {item && (
         <p>
-          <Link href={`/staff/items/${item.collection}/${encodeURIComponent(item.value)}`}>{staffText.item.open}</Link>
+          <Link href={staffItemPath(item.collection, item.value)}>{staffText.item.open}</Link>
         </p>
       )}
       <p className={styles.meta}>{fill(words.count, { count: String(rows.length) })}</p>
@@ -105,7 +106,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
             const item = itemTitle(row.collection, row.data);
             return (
               <li key={row.id}>
-                <Link href={`/staff/submissions/${row.collection}/${row.id}`}>
+                <Link href={staffSubmissionPath(row.collection, row.id)}>
                   {personName(row.data)} · {formName(row.collection)}
                   {item && ` · ${item}`}
                 </Link>

@@ -3,40 +3,43 @@ import { join } from 'node:path';
 
 import { config } from '@/lib/config';
 import { getStore } from '@/lib/storage';
-import { isCollection, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
 
-import { auditEntry, recordActions, type RecordAction } from './audit';
+import { auditEntry, type RecordAction } from './audit';
 
 // What staff do to a submission is committed together with its audit entry (who and when).
 
-const NOTE_MAX = 4000;
+export const NOTE_MAX = 4000;
 
-// A record named by a form post or a URL: a known collection and an id of the stores' shape.
-export function recordRef(collection: unknown, id: unknown): { collection: Collection; id: string } | null {
-  if (typeof collection !== 'string' || typeof id !== 'string') return null;
-  return isCollection(collection) && /^[\w-]{1,100}$/.test(id) ? { collection, id } : null;
+// A record named by a URL: a known collection and an id of the stores' shape.
+export function recordRef(collection: string, id: string): { collection: Collection; id: string } | null {
+  return isCollection(collection) && isRecordId(id) ? { collection, id } : null;
 }
 
-export async function applyRecordAction(
-  session: StaffSession,
-  form: FormData,
-  now: number,
-): Promise<{ ok: true; collection: string; id: string } | { ok: false }> {
-  const ref = recordRef(form.get('collection'), form.get('id'));
-  const action = String(form.get('action') ?? '') as RecordAction;
-  if (!ref || !recordActions.includes(action)) return { ok: false };
-  const { collection, id } = ref;
-  let changes: RecordData;
-  if (action === 'note') {
-    const note = String(form.get('note') ?? '').slice(0, NOTE_MAX);
-    changes = { staffNote: note, notedBy: session.email, notedAt: now };
-  } else {
-    const status = action === 'handled' ? 'handled' : action === 'spam' ? 'spam' : null;
-    changes = { staffStatus: status, statusBy: session.email, statusAt: now };
-  }
-  const audit = auditEntry(action, session.email, `${collection} ${id}`, now);
-  if (!(await getStore().updateRecord(collection, id, changes, audit))) return { ok: false };
-  return { ok: true, collection, id };
+export interface RecordActionPost {
+  collection: Collection;
+  id: string;
+  action: RecordAction;
+  note: string;
+}
+
+// Whether the record was there to change.
+export async function applyRecordAction(session: StaffSession, post: RecordActionPost, now: number): Promise<boolean> {
+  const { collection, id, action } = post;
+  const changes: RecordData =
+    action === 'note'
+      ? { staffNote: post.note, notedBy: session.email, notedAt: now }
+      : {
+          staffStatus: action === 'handled' || action === 'spam' ? action : null,
+          statusBy: session.email,
+          statusAt: now,
+        };
+  return getStore().updateRecord(
+    collection,
+    id,
+    changes,
+    auditEntry(action, session.email, '', now, { collection, id }),
+  );
 }
 
 // Does what `npm run forget` does (scripts/forget.ts) for the address of one record, read by the store

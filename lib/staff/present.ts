@@ -1,12 +1,12 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
-import { itemField } from '@/lib/storage/collections';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
-import { collections, isCollection, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
+import { itemField } from '@/lib/storage/collections';
+import { collections, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { recordActions } from './audit';
+import { staffSubmissionPath } from './paths';
 
 // How the workspace names what the store keeps: forms by their name, items by their title, people by
 // their name, dates in the organisation's time zone.
@@ -128,18 +128,12 @@ export function auditLine(entry: AuditEntry): {
 } {
   const words = staffText.audit;
   const line = {
+    // An entry of an action this code no longer knows keeps its own name.
     what: words.actions[entry.what] ?? entry.what,
     who: entry.who || words.nobody,
-    detail: words.details[entry.detail] ?? entry.detail,
+    detail: (words.details as Record<string, string>)[entry.detail] ?? entry.detail,
   };
-  const [collection, id, ...rest] = entry.detail.split(' ');
-  const onRecord = (recordActions as readonly string[]).includes(entry.what);
-  if (onRecord && rest.length === 0 && collection && id && isCollection(collection)) {
-    return {
-      ...line,
-      detail: '',
-      record: { href: `/staff/submissions/${collection}/${encodeURIComponent(id)}`, label: formName(collection) },
-    };
-  }
-  return line;
+  if (!entry.record) return line;
+  const { collection, id } = entry.record;
+  return { ...line, record: { href: staffSubmissionPath(collection, id), label: formName(collection) } };
 }

@@ -42,6 +42,32 @@ describe('the SQLite schema version', () => {
     expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
   });
 
+  it('moves the record an older audit entry packed into its detail into fields of its own', async () => {
+    const file = join(dir, 'audit.sqlite');
+    await openSqliteStore(file).close();
+    // The file as the version before typed audit entries left it.
+    const old = new Database(file);
+    old.exec('ALTER TABLE staff_audit DROP COLUMN record_collection; ALTER TABLE staff_audit DROP COLUMN record_id;');
+    const insert = old.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (?, ?, ?, ?)');
+    insert.run(1, 's@example.org', 'handled', 'contact r-1');
+    insert.run(2, 's@example.org', 'export', 'contact csv (2 rows)');
+    insert.run(3, 's@example.org', 'note', 'unknown r-2');
+    old.pragma(`user_version = ${SQLITE_SCHEMA_VERSION - 1}`);
+    old.close();
+
+    const store = openSqliteStore(file);
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT what, detail, record_collection, record_id FROM staff_audit ORDER BY at').all();
+    db.close();
+    expect(rows).toEqual([
+      { what: 'handled', detail: '', record_collection: 'contact', record_id: 'r-1' },
+      { what: 'export', detail: 'contact csv (2 rows)', record_collection: null, record_id: null },
+      { what: 'note', detail: 'unknown r-2', record_collection: null, record_id: null },
+    ]);
+    expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
+  });
+
   it('refuses a store written by newer code', () => {
     const file = join(dir, 'future.sqlite');
     const future = new Database(file);

@@ -9,9 +9,9 @@ import {
   DuplicateError,
   FullError,
   inboxOrder,
-  type InboxCursor,
   type AuditAction,
   type AuditEntry,
+  type InboxCursor,
   type InboxRecord,
   type Store,
 } from '@/lib/storage/types';
@@ -632,10 +632,27 @@ describe.each([
   it('keeps an audit trail newest first and purges it by date', async () => {
     await store.addAudit({ at: 1, who: 's@example.org', what: 'sign-in', detail: '' });
     await store.addAudit({ at: 3, who: 's@example.org', what: 'export', detail: 'user hack xlsx' });
-    await store.addAudit({ at: 2, who: 't@example.org', what: 'note', detail: '', record: { collection: 'contact', id: '1' } });
+    await store.addAudit({
+      at: 2,
+      who: 't@example.org',
+      what: 'note',
+      detail: '',
+      record: { collection: 'contact', id: '1' },
+    });
     expect((await store.auditLog(2)).map((e) => e.at)).toEqual([3, 2]);
     expect(await store.purgeAudit(2)).toBe(1);
     expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['export', 'note']);
+  });
+
+  it('keeps the record an audit entry is about as a field, and reads an older entry packed in its detail alike', async () => {
+    await store.addAudit({ at: 1, who: 's', what: 'spam', detail: '', record: { collection: 'user', id: 'u-1' } });
+    await store.addAudit({ at: 2, who: 's', what: 'handled', detail: 'contact c-1' });
+    await store.addAudit({ at: 3, who: 's', what: 'export', detail: 'contact c-1' });
+    expect(await store.auditLog(5)).toEqual([
+      { at: 3, who: 's', what: 'export', detail: 'contact c-1' },
+      { at: 2, who: 's', what: 'handled', detail: '', record: { collection: 'contact', id: 'c-1' } },
+      { at: 1, who: 's', what: 'spam', detail: '', record: { collection: 'user', id: 'u-1' } },
+    ]);
   });
 
   // An audit entry the store cannot write (NOT NULL in SQLite, not a value Firestore can hold).
@@ -654,9 +671,14 @@ describe.each([
 
   it('commits a record update with its audit entry, and neither for a missing record or an unwritable entry', async () => {
     const { id } = await store.add('contact', { name: 'C', email: 'c@example.org', date: 1 });
-    expect(await store.updateRecord('contact', id, { staffStatus: 'handled' }, entry('handled', '', { collection: 'contact', id }))).toBe(
-      true,
-    );
+    expect(
+      await store.updateRecord(
+        'contact',
+        id,
+        { staffStatus: 'handled' },
+        entry('handled', '', { collection: 'contact', id }),
+      ),
+    ).toBe(true);
     expect((await store.getRecord('contact', id))?.data.staffStatus).toBe('handled');
     expect(await whats()).toEqual([`handled contact ${id}`]);
 

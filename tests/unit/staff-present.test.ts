@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { auditLine, mailtoHref } from '@/lib/staff/present';
+import { readAudit } from '@/lib/storage/audit';
 
 describe('mailtoHref', () => {
   it('keeps a plain address readable and encodes the subject', () => {
@@ -39,17 +40,39 @@ describe('auditLine', () => {
   });
 
   it('links a record action to its submission by form name, and leaves other details as written', () => {
-    expect(auditLine({ at, who: 's@example.org', what: 'handled', detail: 'contact abc-1' })).toEqual({
+    const record = { collection: 'contact', id: 'abc-1' } as const;
+    expect(auditLine({ at, who: 's@example.org', what: 'handled', detail: '', record })).toEqual({
       what: 'Marked as handled',
       who: 's@example.org',
       detail: '',
       record: { href: '/staff/submissions/contact/abc-1', label: 'Contact message' },
     });
     expect(auditLine({ at, who: 's', what: 'note', detail: 'nope abc' })).toMatchObject({ detail: 'nope abc' });
+    expect(
+      auditLine({ at, who: 's', what: 'note', detail: '', record: { collection: 'user', id: 'a/b?c' } }).record,
+    ).toEqual({ href: '/staff/submissions/user/a%2Fb%3Fc', label: 'Event registration' });
     expect(auditLine({ at, who: 's', what: 'forget', detail: '2 records, 1 mails' })).toEqual({
       what: 'Forgot a person',
       who: 's',
       detail: '2 records, 1 mails',
     });
+  });
+});
+
+describe('readAudit', () => {
+  it('reads an entry written before records had a field of their own as if written today', () => {
+    const old = { at: 1, who: 's', what: 'handled', detail: 'contact abc-1' } as const;
+    expect(readAudit(old)).toEqual({
+      at: 1,
+      who: 's',
+      what: 'handled',
+      detail: '',
+      record: { collection: 'contact', id: 'abc-1' },
+    });
+    // Only a record action's detail is a record, and only when it names a known form.
+    expect(readAudit({ ...old, what: 'export', detail: 'contact abc-1' })).toEqual({ ...old, what: 'export' });
+    expect(readAudit({ ...old, detail: 'nope abc-1' })).toEqual({ ...old, detail: 'nope abc-1' });
+    const record = { collection: 'user', id: 'x' } as const;
+    expect(readAudit({ ...old, detail: '', record })).toEqual({ ...old, detail: '', record });
   });
 });

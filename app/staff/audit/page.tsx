@@ -4,14 +4,14 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import { auditLine, formatWhen } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
+import { auditTrail } from '@/lib/staff/queries';
 import { staffText } from '@/messages/staff';
 
 // Who signed in or out (or was refused), asked for a link, exported, changed, noted or forgot what, and
 // when: the latest 200 entries, in words.
 export default async function AuditPage() {
   const session = await requireStaff();
-  const entries = await getStore().auditLog(200);
+  const entries = await auditTrail(200);
   const words = staffText.audit;
   return (
     <StaffFrame session={session}>

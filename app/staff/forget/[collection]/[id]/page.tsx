@@ -5,8 +5,9 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { recordRef } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
+import { staffSubmissionPath } from '@/lib/staff/paths';
 import { personName } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
+import { forgetPreview } from '@/lib/staff/queries';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -16,12 +17,9 @@ export default async function ForgetPage({ params }: PageProps<'/staff/forget/[c
   const session = await requireStaff();
   const { collection, id } = await params;
   const ref = recordRef(collection, id);
-  const store = getStore();
-  const record = ref && (await store.getRecord(ref.collection, ref.id));
-  const email = record?.data.email;
-  if (!ref || !record || typeof email !== 'string' || email === '') notFound();
-  // What a forget would remove (whole-store reads, as the forget itself; staff open this page rarely).
-  const found = await store.findEmail(email);
+  const preview = ref && (await forgetPreview(ref.collection, ref.id));
+  if (!ref || !preview) notFound();
+  const { record, email, traces: found } = preview;
   const words = staffText.record;
   return (
     <StaffFrame session={session}>
@@ -36,7 +34,7 @@ export default async function ForgetPage({ params }: PageProps<'/staff/forget/[c
         <button className={styles.button} type="submit">
           {words.forgetButton}
         </button>
-        <Link className={styles.secondary} href={`/staff/submissions/${ref.collection}/${encodeURIComponent(ref.id)}`}>
+        <Link className={styles.secondary} href={staffSubmissionPath(ref.collection, ref.id)}>
           {words.forgetCancel}
         </Link>
       </form>

@@ -5,8 +5,9 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import { allRecords } from '@/lib/staff/inbox';
+import { staffSubmissionPath } from '@/lib/staff/paths';
 import { formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
+import { placesTaken } from '@/lib/staff/queries';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -22,7 +23,7 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
   const records = await allRecords(item.collection, { field: item.field, value: item.value });
   const words = staffText.item;
   const booking = itemBooking(item.collection, item.value);
-  const taken = booking ? await getStore().seatsTaken(booking.seat) : 0;
+  const taken = booking ? await placesTaken(booking.seat) : 0;
   const download = (format: string) => `/staff/api/export?${new URLSearchParams({ item: key, format })}`;
 
   return (
@@ -43,7 +44,7 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
       <ul className={styles.list}>
         {records.map((row) => (
           <li key={row.id}>
-            <Link href={`/staff/submissions/${row.collection}/${row.id}`}>{personName(row.data)}</Link>
+            <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
             <span className={styles.meta}>
               {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
               {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}

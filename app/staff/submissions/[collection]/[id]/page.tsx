@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
+import { staffForgetPath } from '@/lib/staff/paths';
 import {
   formatWhen,
   formName,
@@ -13,7 +14,7 @@ import {
   mailtoHref,
   personName,
 } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
+import { submissionWithMails } from '@/lib/staff/queries';
 import { isCollection, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
@@ -26,10 +27,9 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
   const session = await requireStaff();
   const { collection, id } = await params;
   if (!isCollection(collection)) notFound();
-  const store = getStore();
-  const record = await store.getRecord(collection, id);
-  if (!record) notFound();
-  const mails = await store.mailsAbout(id);
+  const found = await submissionWithMails(collection, id);
+  if (!found) notFound();
+  const { record, mails } = found;
   const words = staffText.record;
   const data = record.data;
   const status = (data.staffStatus as 'handled' | 'spam' | null | undefined) ?? 'new';
@@ -108,7 +108,7 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
 
       {email && (
         <p>
-          <Link href={`/staff/forget/${collection}/${encodeURIComponent(id)}`}>{words.forget}</Link>
+          <Link href={staffForgetPath(collection, id)}>{words.forget}</Link>
         </p>
       )}
     </StaffFrame>
