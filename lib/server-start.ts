@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { config, ConfigError, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { log } from '@/lib/log';
-import { createDigestScheduler } from '@/lib/staff/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { endStaleSessions } from '@/lib/staff/auth';
+import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
 
 // The (level, message) logging of the background tasks, on the server's logger.

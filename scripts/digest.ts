@@ -8,9 +8,9 @@ import { parseArgs } from 'node:util';
 
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
-import { queueDigest } from '@/lib/staff/digest';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
+import { queueDigest } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
 
 function fail(message: string): never {

@@ -4,7 +4,6 @@ import { useActionState, useEffect, useRef, useState, useSyncExternalStore, type
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 
 import { getBotToken, warmBotCheck } from '@/lib/bot-check/client';
-import type { FormOperation } from '@/lib/storage/collections';
 import {
   BOT_TOKEN_FIELD,
   idleState,
@@ -16,6 +15,7 @@ import {
 import { siteFetch } from '@/lib/http/client';
 import { SENT_CHANNEL } from '@/lib/offline/names';
 import type { SentNotice } from '@/lib/offline/waiting-forms';
+import type { FormOperation } from '@/lib/storage/collections';
 import type { FormUi } from '@/messages/forms';
 
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';

@@ -5,10 +5,10 @@ import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import { contactMails, enrolmentMails, eventMails, offerMails, type MailContext } from '@/lib/mail/compose';
+import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
 import type { NewMail, RecordData } from '@/lib/storage/types';
 import { formTexts, type AnswerWords } from '@/messages/forms';
 
-import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
 import {
   buildSchemas,
   contactSchema,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { periodic } from '@/lib/periodic';
-import { collections, type Collection, type PurgeOptions, type PrivacyStore } from '@/lib/storage';
+import { collections, type Collection, type PrivacyStore, type PurgeOptions } from '@/lib/storage';
 
 // How long the site keeps what it is sent. The privacy page states these same settings
 // (lib/privacy/policy.ts), so the page and the purge cannot disagree.

@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import type { Email } from 'postal-mime';
 
 import { readConfig } from '@/lib/config';
+import { smtpTransport } from '@/lib/mail/transport';
+import { createOutboxWorker } from '@/lib/mail/worker';
 import {
   buildDigest,
   createDigestScheduler,
@@ -12,8 +14,6 @@ import {
   MAX_ATTACHED_CHARS,
   type DigestSchedule,
 } from '@/lib/staff/digest';
-import { smtpTransport } from '@/lib/mail/transport';
-import { createOutboxWorker } from '@/lib/mail/worker';
 import type { Store } from '@/lib/storage/types';
 
 import { parseCsv } from '../helpers/csv';

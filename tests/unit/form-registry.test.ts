@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
 
 import { columnsFor } from '@/lib/export';
 import * as actions from '@/lib/forms/actions';
-import { collections } from '@/lib/storage/collections';
 import { columns, fieldNames, forms, isFormOperation, operations } from '@/lib/forms/registry';
+import { collections } from '@/lib/storage/collections';
 import { collections as storedCollections } from '@/lib/storage/types';
 
 import { sampleEnrolment } from '../helpers/samples';
