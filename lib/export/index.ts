@@ -1,11 +1,16 @@
 import { columns } from '@/lib/forms/registry';
 import type { Collection, StoredRecord } from '@/lib/storage';
 
+// A form's own fields, in the order of its form: the columns every download starts with.
+export function formColumns(collection: Collection): string[] {
+  return columns[collection];
+}
+
 // The columns of each collection: the spec's fields in the order of its form (lib/forms/registry.ts),
 // the visitor's language (a key of lib/i18n/locales.ts; empty for records from before the French site), then the date,
 // then any field a record has beyond these (such as botCheck).
 export function columnsFor(collection: Collection, records: StoredRecord[]): string[] {
-  const names = ['id', ...columns[collection], 'lang', 'date'];
+  const names = ['id', ...formColumns(collection), 'lang', 'date'];
   for (const record of records) {
     for (const key of Object.keys(record.data)) if (!names.includes(key)) names.push(key);
   }

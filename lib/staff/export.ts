@@ -1,7 +1,6 @@
 import { config } from '@/lib/config';
-import { neutraliseFormulas } from '@/lib/export';
+import { formColumns, neutraliseFormulas } from '@/lib/export';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
-import { columns } from '@/lib/forms/registry';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
@@ -21,7 +20,7 @@ export interface Table {
 const labels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
 
 export function tableOf(collection: Collection, records: InboxRecord[]): Table {
-  const fields = [...columns[collection], 'lang', 'date', 'staffStatus', 'staffNote'];
+  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'staffNote'];
   const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
   const rows = records.map((record) =>
     fields.map((field): Cell => {

@@ -8,101 +8,102 @@ import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
 import { AUDIT, CLAIMS, inBatches, OUTBOX, removeAll, SENT_ONCE, SUBMISSIONS, WRITE_DEADLINE_MS } from './client';
 import { recordData, seatsOf, type OutboxDoc } from './shared';
 
-// Erasure and retention. Forgetting reads whole collections: Firestore cannot compare
-// case-insensitively, and forgetting someone is rare.
-export function privacyStore(db: Firestore): PrivacyStore {
-  async function traces(email: string) {
-    const wanted = subscriberKey(email);
-    const records: (EmailTraces['records'][number] & { ref: DocumentReference })[] = [];
-    for (const collection of collections) {
-      for (const doc of (await db.collection(collection).get()).docs) {
-        const data = recordData(doc);
-        if (typeof data.email === 'string' && subscriberKey(data.email) === wanted) {
-          records.push({ collection, id: doc.id, data, ref: doc.ref });
-        }
+// Forgetting reads whole collections: Firestore cannot compare case-insensitively, and forgetting
+// someone is rare.
+async function traces(db: Firestore, email: string) {
+  const wanted = subscriberKey(email);
+  const records: (EmailTraces['records'][number] & { ref: DocumentReference })[] = [];
+  for (const collection of collections) {
+    for (const doc of (await db.collection(collection).get()).docs) {
+      const data = recordData(doc);
+      if (typeof data.email === 'string' && subscriberKey(data.email) === wanted) {
+        records.push({ collection, id: doc.id, data, ref: doc.ref });
       }
     }
-    const ids = new Set(records.map((r) => r.id));
-    const concerned = (await db.collection(OUTBOX).get()).docs.filter((doc) =>
-      messageConcerns(doc.data() as OutboxDoc, wanted, ids),
-    );
-    const listing = concerned.filter((doc) => onlyListsEmail(doc.data() as OutboxDoc, wanted, ids));
-    const messages = concerned
-      .filter((doc) => !listing.includes(doc))
-      .map((doc) => {
-        const data = doc.data() as OutboxDoc;
-        return { id: doc.id, to: data.to, subject: data.subject, status: data.status, ref: doc.ref };
-      });
-    const redactions = listing.map((doc) => {
+  }
+  const ids = new Set(records.map((r) => r.id));
+  const concerned = (await db.collection(OUTBOX).get()).docs.filter((doc) =>
+    messageConcerns(doc.data() as OutboxDoc, wanted, ids),
+  );
+  const listing = concerned.filter((doc) => onlyListsEmail(doc.data() as OutboxDoc, wanted, ids));
+  const messages = concerned
+    .filter((doc) => !listing.includes(doc))
+    .map((doc) => {
       const data = doc.data() as OutboxDoc;
-      return {
-        id: doc.id,
-        to: data.to,
-        subject: data.subject,
-        ref: doc.ref,
-        ...withoutRowsNaming(data.attachments ?? [], wanted),
-      };
+      return { id: doc.id, to: data.to, subject: data.subject, status: data.status, ref: doc.ref };
     });
-    const markers = (await db.collection(SENT_ONCE).where('recipient', '==', recipientDigest(wanted)).get()).docs;
-    return { records, messages, redactions, markers };
-  }
-
-  function report(found: Awaited<ReturnType<typeof traces>>): EmailTraces {
+  const redactions = listing.map((doc) => {
+    const data = doc.data() as OutboxDoc;
     return {
-      records: found.records.map(({ ref: _r, ...record }) => record),
-      mails: found.messages.map(({ ref: _r, ...message }) => message),
-      redacted: found.redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
-      markers: found.markers.length,
+      id: doc.id,
+      to: data.to,
+      subject: data.subject,
+      ref: doc.ref,
+      ...withoutRowsNaming(data.attachments ?? [], wanted),
     };
-  }
+  });
+  const markers = (await db.collection(SENT_ONCE).where('recipient', '==', recipientDigest(wanted)).get()).docs;
+  return { records, messages, redactions, markers };
+}
 
-  // Removes what traces() found, with the audit entry made of it. Up to a batch of writes is one
-  // commit; a larger forget is several, messages first (a record is never left without a way to find
-  // its messages), the audit entry in the first, so no removal goes unrecorded.
-  async function forget(email: string, audit?: AuditOf<EmailTraces>): Promise<EmailTraces> {
-    const found = await traces(email);
-    const result = report(found);
-    const submissions: DocumentReference[] = [];
-    for (const record of found.records) {
-      const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
-      submissions.push(...docs.map((doc) => doc.ref));
-    }
-    const seats = await seatsOf(
-      db,
-      found.records.map((r) => r.id),
-    );
-    const writes: ((batch: WriteBatch) => void)[] = [
-      ...(audit ? [(batch: WriteBatch) => batch.create(db.collection(AUDIT).doc(), audit(result))] : []),
-      ...found.messages.map((m) => (batch: WriteBatch) => batch.delete(m.ref)),
-      ...found.redactions.map(
-        ({ ref, attachments }) =>
-          (batch: WriteBatch) =>
-            batch.update(ref, { attachments }),
-      ),
-      ...[...submissions, ...found.markers.map((doc) => doc.ref), ...found.records.map((r) => r.ref), ...seats].map(
-        (ref) => (batch: WriteBatch) => batch.delete(ref),
-      ),
-    ];
-    await inBatches(db, writes, (batch) => withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the forget'));
-    return result;
-  }
+function report(found: Awaited<ReturnType<typeof traces>>): EmailTraces {
+  return {
+    records: found.records.map(({ ref: _r, ...record }) => record),
+    mails: found.messages.map(({ ref: _r, ...message }) => message),
+    redacted: found.redactions.map(({ id, to, subject, rows }) => ({ id, to, subject, rows })),
+    markers: found.markers.length,
+  };
+}
 
-  // The marker documents dated before `before` in a collection (a single-field query).
-  async function datedBefore(collection: string, field: string, before: number) {
-    return (await db.collection(collection).where(field, '<', before).get()).docs.map((doc) => doc.ref);
+// Removes what traces() found, with the audit entry made of it. Up to a batch of writes is one
+// commit; a larger forget is several, messages first (a record is never left without a way to find
+// its messages), the audit entry in the first, so no removal goes unrecorded.
+async function forget(db: Firestore, email: string, audit?: AuditOf<EmailTraces>): Promise<EmailTraces> {
+  const found = await traces(db, email);
+  const result = report(found);
+  const submissions: DocumentReference[] = [];
+  for (const record of found.records) {
+    const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
+    submissions.push(...docs.map((doc) => doc.ref));
   }
+  const seats = await seatsOf(
+    db,
+    found.records.map((r) => r.id),
+  );
+  const writes: ((batch: WriteBatch) => void)[] = [
+    ...(audit ? [(batch: WriteBatch) => batch.create(db.collection(AUDIT).doc(), audit(result))] : []),
+    ...found.messages.map((m) => (batch: WriteBatch) => batch.delete(m.ref)),
+    ...found.redactions.map(
+      ({ ref, attachments }) =>
+        (batch: WriteBatch) =>
+          batch.update(ref, { attachments }),
+    ),
+    ...[...submissions, ...found.markers.map((doc) => doc.ref), ...found.records.map((r) => r.ref), ...seats].map(
+      (ref) => (batch: WriteBatch) => batch.delete(ref),
+    ),
+  ];
+  await inBatches(db, writes, (batch) => withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the forget'));
+  return result;
+}
 
+// The marker documents dated before `before` in a collection (a single-field query).
+async function datedBefore(db: Firestore, collection: string, field: string, before: number) {
+  return (await db.collection(collection).where(field, '<', before).get()).docs.map((doc) => doc.ref);
+}
+
+// Erasure and retention.
+export function privacyStore(db: Firestore): PrivacyStore {
   return {
     async findEmail(email) {
-      return report(await traces(email));
+      return report(await traces(db, email));
     },
     async forgetEmail(email, audit) {
-      return forget(email, audit);
+      return forget(db, email, audit);
     },
     async forgetRecord(collection, id, audit) {
       if (!isRecordId(id)) return null;
       const email = (await db.collection(collection).doc(id).get()).get('email') as unknown;
-      return typeof email === 'string' && email !== '' ? forget(email, audit) : null;
+      return typeof email === 'string' && email !== '' ? forget(db, email, audit) : null;
     },
     async purgeRecords(collection, before, options = {}) {
       // One range filter (no composite index); the status is checked here.
@@ -150,15 +151,15 @@ export function privacyStore(db: Firestore): PrivacyStore {
       // A claim document only settles the lease it names, which lasts a minute: a day later none is
       // contested any more.
       const refs = [
-        ...(await datedBefore(SENT_ONCE, 'date', before)),
-        ...(await datedBefore(SUBMISSIONS, 'date', before)),
-        ...(await datedBefore(CLAIMS, 'at', before)),
+        ...(await datedBefore(db, SENT_ONCE, 'date', before)),
+        ...(await datedBefore(db, SUBMISSIONS, 'date', before)),
+        ...(await datedBefore(db, CLAIMS, 'at', before)),
       ];
       await removeAll(db, refs);
       return refs.length;
     },
     async purgeAudit(before) {
-      const refs = await datedBefore(AUDIT, 'at', before);
+      const refs = await datedBefore(db, AUDIT, 'at', before);
       await removeAll(db, refs);
       return refs.length;
     },
