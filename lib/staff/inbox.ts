@@ -3,6 +3,7 @@ import { getStore } from '@/lib/storage';
 import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   isCollection,
+  isRecordId,
   submissionStatuses,
   type InboxCursor,
   type InboxQuery,
@@ -33,8 +34,8 @@ function cursorOf(row: InboxRecord): string {
 const placeOf = (row: InboxRecord): InboxCursor => ({ date: row.data.date as number, id: row.id });
 
 function parseCursor(text: string | undefined): InboxCursor | undefined {
-  const match = /^(\d{1,15})\.([\w-]{1,100})$/.exec(text ?? '');
-  return match ? { date: Number(match[1]), id: match[2]! } : undefined;
+  const match = /^(\d{1,15})\.(.+)$/.exec(text ?? '');
+  return match && isRecordId(match[2]) ? { date: Number(match[1]), id: match[2] } : undefined;
 }
 
 // One page of the inbox for the filters in the address, and the cursor of the next page (or null).

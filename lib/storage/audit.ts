@@ -1,4 +1,5 @@
 import { isCollection, type Collection } from './collections';
+import { isRecordId } from './rules';
 
 // What staff do to a submission (lib/staff/actions.ts).
 export const recordActions = ['handled', 'reopen', 'spam', 'not-spam', 'note'] as const;
@@ -38,10 +39,10 @@ export type AuditOf<T> = (result: T) => AuditEntry;
 export function readAudit(stored: Omit<AuditEntry, 'record'> & { record?: AuditEntry['record'] | null }): AuditEntry {
   const { record, ...entry } = stored;
   if (record) return { ...entry, record };
-  const packed = /^(\w+) ([\w-]{1,100})$/.exec(entry.detail);
+  const [collection, id, ...rest] = entry.detail.split(' ');
   const onRecord = (recordActions as readonly string[]).includes(entry.what);
-  if (onRecord && packed && isCollection(packed[1]!)) {
-    return { ...entry, detail: '', record: { collection: packed[1]!, id: packed[2]! } };
+  if (onRecord && rest.length === 0 && collection && isCollection(collection) && isRecordId(id)) {
+    return { ...entry, detail: '', record: { collection, id } };
   }
   return entry;
 }

@@ -145,4 +145,28 @@ describe('Firestore records written before the inbox fields', () => {
     await store.close();
     await deleteApp(raw);
   });
+
+  it("rewrite audit entries whose record was packed into the detail, once, as today's", async () => {
+    const projectId = `audit-upgrade-${process.pid}`;
+    const raw = initializeApp({ projectId }, 'older-audit');
+    const audit = getFirestore(raw).collection('staffAudit');
+    await audit.doc('a').create({ at: 1, who: 's@example.org', what: 'handled', detail: 'contact c-1' });
+    await audit.doc('b').create({ at: 2, who: 's@example.org', what: 'export', detail: 'contact c-1' });
+    await audit.doc('c').create({ at: 3, who: 's@example.org', what: 'note', detail: 'nope x' });
+
+    const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+    expect(await store.upgradeRecords()).toBe(1);
+    expect(await store.upgradeRecords()).toBe(0);
+    expect((await audit.doc('a').get()).data()).toEqual({
+      at: 1,
+      who: 's@example.org',
+      what: 'handled',
+      detail: '',
+      record: { collection: 'contact', id: 'c-1' },
+    });
+    expect((await audit.doc('b').get()).get('detail')).toBe('contact c-1');
+    expect((await audit.doc('c').get()).get('detail')).toBe('nope x');
+    await store.close();
+    await deleteApp(raw);
+  });
 });

@@ -1,10 +1,10 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 
-import { readAudit, type AuditEntry } from '../audit';
+import { readAudit, recordActions, type AuditEntry } from '../audit';
 import { withDeadline } from '../errors';
 import { isRecordId } from '../rules';
 import type { StaffSession, StaffStore } from '../types';
-import { AUDIT, SESSIONS, WRITE_DEADLINE_MS } from './client';
+import { AUDIT, inBatches, JOBS, SESSIONS, WRITE_DEADLINE_MS } from './client';
 import { withAudit, writeAudit } from './shared';
 
 // Staff sessions (by the digest of the cookie) and the audit trail.
@@ -40,4 +40,25 @@ export function staffStore(db: Firestore): StaffStore {
       return docs.map((doc) => readAudit(doc.data() as AuditEntry));
     },
   };
+}
+
+const AUDIT_VERSION = 'audit-record-1';
+
+// Entries written before `record` was a field packed it into the detail: once per database they are
+// rewritten as today's (readAudit reads both alike meanwhile). An entry is only ever added, never
+// changed, so no precondition is needed.
+export async function upgradeAudit(db: Firestore): Promise<number> {
+  const done = db.collection(JOBS).doc(AUDIT_VERSION);
+  if ((await done.get()).exists) return 0;
+  const writes: ((batch: WriteBatch) => void)[] = [];
+  for (const action of recordActions) {
+    for (const doc of (await db.collection(AUDIT).where('what', '==', action).get()).docs) {
+      const stored = doc.data() as AuditEntry;
+      const { record } = readAudit(stored);
+      if (record && !stored.record) writes.push((batch) => batch.update(doc.ref, { detail: '', record }));
+    }
+  }
+  await inBatches(db, writes);
+  await done.set({ name: AUDIT_VERSION, at: Date.now(), changed: writes.length });
+  return writes.length;
 }
