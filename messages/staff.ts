@@ -125,7 +125,12 @@ export const staffText = {
       spam: 'Marked as spam',
       'not-spam': 'Moved back from spam',
       note: 'Saved a note',
+      assign: 'Assigned',
+      reply: 'Replied by mail',
       forget: 'Forgot a person',
+      'team-add': 'Added a colleague',
+      'team-role': 'Changed a colleague’s role',
+      'team-remove': 'Removed a colleague',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

@@ -17,7 +17,12 @@ export const auditActions = [
   'session-ended',
   'export',
   ...recordActions,
+  'assign',
+  'reply',
   'forget',
+  'team-add',
+  'team-role',
+  'team-remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

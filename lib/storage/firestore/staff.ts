@@ -2,13 +2,15 @@ import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 
 import { readAudit, recordActions, type AuditEntry } from '../audit';
 import { withDeadline } from '../errors';
-import { isRecordId } from '../rules';
-import type { StaffSession, StaffStore } from '../types';
-import { AUDIT, inBatches, JOBS, SESSIONS, WRITE_DEADLINE_MS } from './client';
+import { isRecordId, subscriberKey } from '../rules';
+import type { StaffSession, StaffStore, TeamMember } from '../types';
+import { AUDIT, inBatches, JOBS, keyedId, SESSIONS, TEAM, WRITE_DEADLINE_MS } from './client';
 import { withAudit, writeAudit } from './shared';
 
 // Staff sessions (by the digest of the cookie) and the audit trail.
 export function staffStore(db: Firestore): StaffStore {
+  // A member's document is keyed by the digest of the address: an address may hold a '/'.
+  const memberRef = (email: string) => db.collection(TEAM).doc(keyedId(subscriberKey(email)));
   return {
     async saveSession(session, audit) {
       const batch = db.batch();
@@ -31,6 +33,23 @@ export function staffStore(db: Firestore): StaffStore {
     },
     async listSessions() {
       return (await db.collection(SESSIONS).get()).docs.map((doc) => doc.data() as StaffSession);
+    },
+    async teamMembers() {
+      const members = (await db.collection(TEAM).get()).docs.map((doc) => doc.data() as TeamMember);
+      return members.sort((a, b) => a.addedAt - b.addedAt || (a.email < b.email ? -1 : 1));
+    },
+    async teamMember(email) {
+      const doc = await memberRef(email).get();
+      return doc.exists ? (doc.data() as TeamMember) : null;
+    },
+    async saveTeamMember(member, audit) {
+      const batch = db.batch();
+      batch.set(memberRef(member.email), { ...member, email: subscriberKey(member.email) });
+      writeAudit(db, batch, audit);
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+    },
+    async removeTeamMember(email, audit) {
+      return withAudit(db, (batch) => batch.delete(memberRef(email), { exists: true }), audit);
     },
     async addAudit(entry) {
       await db.collection(AUDIT).add(entry);

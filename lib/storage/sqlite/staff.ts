@@ -1,5 +1,6 @@
 import { readAudit, type AuditEntry } from '../audit';
-import type { Collection, StaffSession, StaffStore } from '../types';
+import { subscriberKey } from '../rules';
+import type { Collection, StaffSession, StaffStore, TeamMember } from '../types';
 import type { Db } from './schema';
 import type { SharedWriters } from './shared';
 
@@ -17,6 +18,25 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
     `SELECT at, who, what, detail, record_collection AS collection, record_id AS id
      FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?`,
   );
+  const selectTeam = db.prepare(
+    'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team ORDER BY added_at, email',
+  );
+  const selectMember = db.prepare(
+    'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team WHERE email = ?',
+  );
+  const upsertMember = db.prepare(
+    'INSERT OR REPLACE INTO staff_team (email, role, added_by, added_at) VALUES (@email, @role, @addedBy, @addedAt)',
+  );
+  const deleteMember = db.prepare('DELETE FROM staff_team WHERE email = ?');
+  const saveMember = db.transaction((member: TeamMember, audit: AuditEntry) => {
+    upsertMember.run({ ...member, email: subscriberKey(member.email) });
+    shared.audit(audit);
+  });
+  const removeMember = db.transaction((email: string, audit: AuditEntry) => {
+    if (deleteMember.run(subscriberKey(email)).changes === 0) return false;
+    shared.audit(audit);
+    return true;
+  });
   const saveSession = db.transaction((session: StaffSession, audit?: AuditEntry) => {
     insertSession.run(session);
     shared.audit(audit);
@@ -42,6 +62,18 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
     },
     async listSessions() {
       return selectSessions.all() as StaffSession[];
+    },
+    async teamMembers() {
+      return selectTeam.all() as TeamMember[];
+    },
+    async teamMember(email) {
+      return (selectMember.get(subscriberKey(email)) as TeamMember | undefined) ?? null;
+    },
+    async saveTeamMember(member, audit) {
+      saveMember(member, audit);
+    },
+    async removeTeamMember(email, audit) {
+      return removeMember(email, audit);
     },
     async addAudit(entry) {
       shared.audit(entry);
