@@ -52,7 +52,8 @@ describe('the SQLite schema version', () => {
     insert.run(1, 's@example.org', 'handled', 'contact r-1');
     insert.run(2, 's@example.org', 'export', 'contact csv (2 rows)');
     insert.run(3, 's@example.org', 'note', 'unknown r-2');
-    old.pragma(`user_version = ${SQLITE_SCHEMA_VERSION - 1}`);
+    // Version 6: the step that typed audit entries is the seventh.
+    old.pragma('user_version = 6');
     old.close();
 
     const store = openSqliteStore(file);

@@ -128,15 +128,15 @@ const migrations: ((db: Db) => void)[] = [
   // include a record's country, occupation and message (lib/storage/search.ts), so they are indexed again.
   (db) => {
     db.exec(`
-      CREATE TABLE staff_team (email TEXT PRIMARY KEY, role TEXT NOT NULL, added_by TEXT NOT NULL, added_at INTEGER NOT NULL);
-      CREATE TABLE record_thread (
+      CREATE TABLE IF NOT EXISTS staff_team (email TEXT PRIMARY KEY, role TEXT NOT NULL, added_by TEXT NOT NULL, added_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS record_thread (
         id TEXT PRIMARY KEY, record_id TEXT NOT NULL, at INTEGER NOT NULL, by TEXT NOT NULL,
         kind TEXT NOT NULL CHECK (kind IN ('note', 'reply')), text TEXT NOT NULL, mail_id TEXT
       );
-      CREATE INDEX record_thread_by_record ON record_thread (record_id, at);
-      CREATE TRIGGER record_thread_goes_with_records AFTER DELETE ON records
+      CREATE INDEX IF NOT EXISTS record_thread_by_record ON record_thread (record_id, at);
+      CREATE TRIGGER IF NOT EXISTS record_thread_goes_with_records AFTER DELETE ON records
         BEGIN DELETE FROM record_thread WHERE record_id = old.id; END;
-      CREATE INDEX records_by_assignee ON records (json_extract(data, '$.assignedTo'), date DESC, id DESC);
+      CREATE INDEX IF NOT EXISTS records_by_assignee ON records (json_extract(data, '$.assignedTo'), date DESC, id DESC);
       DELETE FROM record_words;
     `);
     indexWordsOfAll(db);
