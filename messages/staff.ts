@@ -1,9 +1,11 @@
 import type { AuditAction } from '@/lib/storage/audit';
+import type { StaffRole } from '@/lib/storage/shapes';
 
 // The staff workspace's words (/staff, its mails and exports), in English: staff read it in one
 // language. Visitors never see these.
 export const staffText = {
   workspace: 'Staff workspace',
+  denied: 'Your role does not include this. Ask an admin if you need it.',
   signIn: {
     title: 'Staff sign-in',
     intro: 'Enter your staff address. We will mail you a link that signs you in.',
@@ -43,8 +45,44 @@ export const staffText = {
     inbox: 'Inbox',
     subscribers: 'Subscribers',
     audit: 'Audit',
+    team: 'Team',
     signOut: 'Sign out',
-    signedInAs: 'Signed in as {email}',
+    signedInAs: 'Signed in as {email} ({role})',
+  },
+  roles: {
+    admin: 'Admin',
+    editor: 'Editor',
+    staff: 'Staff',
+    door: 'Door',
+  } satisfies Record<StaffRole, string>,
+  roleScopes: {
+    admin: 'Everything, including the team and forgetting people',
+    editor: 'The inbox, the lists, letters and content',
+    staff: 'The inbox and the lists',
+    door: 'Only the check-in of events',
+  } satisfies Record<StaffRole, string>,
+  team: {
+    title: 'Team',
+    intro:
+      'Who may sign in, and what each role may do. The first admins are set by the server (STAFF_EMAILS) and cannot be changed here.',
+    email: 'Address',
+    role: 'Role',
+    since: 'Added',
+    by: 'Added by',
+    firstAdmin: 'First admin (set by the server)',
+    add: 'Add a colleague',
+    addButton: 'Add and mail a sign-in link',
+    change: 'Change',
+    remove: 'Remove',
+    added: 'The colleague is on the team and has been mailed a sign-in link.',
+    changed: 'The role is changed.',
+    removed: 'The colleague is off the team: their sessions end at their next request.',
+    invalid: 'That is not an address that can be added.',
+    'first-admin': 'A first admin is set by the server (STAFF_EMAILS) and cannot be changed here.',
+  },
+  door: {
+    title: 'At the door',
+    text: 'Your role is the check-in of events at the door. The check-in page opens here when an event’s check-in is set up.',
   },
   inbox: {
     title: 'Inbox',
@@ -140,7 +178,7 @@ export const staffText = {
       many: 'Many refused sign-ins from one client: the next ones in the following 15 minutes are not recorded',
       address: 'Too many requests for this address',
       client: 'Too many requests from one client',
-      removed: 'The address was taken out of STAFF_EMAILS',
+      removed: 'The address left the team',
     },
   },
   fieldNames: {

@@ -23,7 +23,7 @@ import { staffText } from '@/messages/staff';
 
 // The inbox: every submission, newest first, filtered by a plain GET form (no JavaScript needed).
 export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('inbox');
   const words = staffText.inbox;
   const raw = await searchParams;
   const filters: InboxFilters = Object.fromEntries(
@@ -38,7 +38,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   const forgotten = raw.forgotten === '1';
 
   return (
-    <StaffFrame session={session}>
+    <StaffFrame session={session} denied={raw.denied === '1'}>
       <h1>{words.title}</h1>
       {forgotten && (
         <p role="status">

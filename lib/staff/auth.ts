@@ -14,6 +14,8 @@ import type { StaffSession } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';
+import type { Staff } from './roles';
+import { roleOf } from './team';
 
 // Staff sign in with a link mailed to an address in STAFF_EMAILS (docs/staff.md). The link is signed
 // (lib/security/signed-link.ts), lives 15 minutes and works once; opening it shows a button, and only
@@ -56,10 +58,6 @@ const limits = () =>
     noted: createRateLimiter(1, WINDOW_MS),
   }));
 
-export function isStaff(email: string): boolean {
-  return config().staff.emails.includes(email.trim().toLowerCase());
-}
-
 export function signInLink(email: string, now: number): string {
   // A random part makes each link its own, so using one leaves the others as they were.
   const nonce = randomBytes(9).toString('base64url');
@@ -67,11 +65,10 @@ export function signInLink(email: string, now: number): string {
   return `${config().siteUrl}/staff/sign-in?t=${token}`;
 }
 
-// The staff address a link's token was signed for while it is valid, or null. Changes nothing.
+// The address a link's token was signed for while it is valid, or null. Changes nothing.
 export function linkEmail(token: unknown, now: number = Date.now()): string | null {
   const signed = verifyLink(secret(), 'staff-sign-in', token, now);
-  const email = signed?.split('\n')[0];
-  return email && isStaff(email) ? email : null;
+  return signed?.split('\n')[0] || null;
 }
 
 // Every address gets the same answer at the same speed: the mail and the audit entry are written after
@@ -81,19 +78,28 @@ export function requestSignIn(email: unknown, client: string, now: number): 'sen
   const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
   const byClient = limits().client.take(client);
   const byAddress = limits().address.take(address);
-  const staff = z.email().safeParse(address).success && isStaff(address);
+  const valid = z.email().safeParse(address).success;
   if (!byClient.ok || !byAddress.ok) {
     // A client over its own limit is recorded as such, whatever address it typed; an address's limit
     // only for a staff address. So a client adds at most one entry per window, and typing ever new
     // addresses adds none.
-    const by = byClient.ok ? 'address' : 'client';
-    if ((by === 'client' || staff) && limits().noted.take(`${by}:${by === 'client' ? client : address}`).ok) {
-      const entry = auditEntry('link-limited', staff ? address : '', by, now);
+    if (!byClient.ok && limits().noted.take(`client:${client}`).ok) {
+      const entry = auditEntry('link-limited', '', 'client', now);
       later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
+    } else if (byClient.ok && valid) {
+      later(async () => {
+        if ((await roleOf(address)) && limits().noted.take(`address:${address}`).ok) {
+          await getStore().addAudit(auditEntry('link-limited', address, 'address', now));
+        }
+      }, 'staff sign-in limit not recorded');
     }
     return 'limited';
   }
-  if (staff) later(() => queueLinkMail(address, now), 'staff sign-in mail not queued');
+  if (valid) {
+    later(async () => {
+      if (await roleOf(address)) await queueLinkMail(address, now);
+    }, 'staff sign-in mail not queued');
+  }
   return 'sent';
 }
 
@@ -103,8 +109,8 @@ function later(work: () => Promise<unknown>, failure: string) {
   });
 }
 
-// The mail and its audit entry are one commit.
-async function queueLinkMail(email: string, now: number): Promise<void> {
+// The mail and its audit entry are one commit (also how a colleague added by an admin gets a link).
+export async function queueLinkMail(email: string, now: number): Promise<void> {
   const words = staffText.mail;
   const href = signInLink(email, now);
   const letter = renderLetter({ heading: words.heading, paragraphs: [words.text], link: { href, label: words.link } });
@@ -122,7 +128,7 @@ const usedKey = (token: unknown) => `staff-link:${digest(String(token)).slice(0,
 // For the page a link opens: the address while the link is valid and not yet used, or null.
 export async function usableLinkEmail(token: unknown): Promise<string | null> {
   const email = linkEmail(token);
-  return email && !(await getStore().hasJob(usedKey(token))) ? email : null;
+  return email && (await roleOf(email)) && !(await getStore().hasJob(usedKey(token))) ? email : null;
 }
 
 export type SignInResult = { ok: true; cookieValue: string; email: string } | { ok: false; reason: RefusalReason };
@@ -140,7 +146,7 @@ export async function signIn(
   const email = signed?.email.split('\n')[0] ?? '';
   if (!signed) return refuse('invalid', '', client, now);
   if (signed.expired) return refuse('expired', email, client, now);
-  if (!isStaff(email)) return refuse('not-staff', email, client, now);
+  if (!(await roleOf(email))) return refuse('not-staff', email, client, now);
   const store = getStore();
   const used = await store.claimJob(usedKey(token), {
     name: 'staff-link-used',
@@ -167,38 +173,43 @@ async function refuse(reason: RefusalReason, who: string, client: string, now: n
   return { ok: false, reason };
 }
 
-// The session a cookie value belongs to while it is valid; an idle, too old, or no longer staff one
-// is deleted on the spot.
-export async function currentSession(cookieValue: string | undefined, now: number): Promise<StaffSession | null> {
+// The session a cookie value belongs to while it is valid, with its address's role read now; an idle,
+// too old, or no longer staff one is deleted on the spot.
+export async function currentSession(cookieValue: string | undefined, now: number): Promise<Staff | null> {
   if (!cookieValue || !/^[\w-]{43}$/.test(cookieValue)) return null;
   const store = getStore();
   const id = digest(cookieValue);
   const session = await store.getSession(id);
   if (!session) return null;
-  if (isStale(session, now)) {
-    await endSession(session, now);
+  const role = await roleOf(session.email);
+  if (!role || isExpired(session, now)) {
+    await endSession(session, role === null, now);
     return null;
   }
   if (now - session.seenAt > TOUCH_EVERY_MS) await store.touchSession(id, now);
-  return session;
+  return { ...session, role };
 }
 
-// Ends every session of an address no longer in STAFF_EMAILS, and every expired one: run at start, since
-// a change of the setting needs a restart, so a session unused while its address was out never comes back.
+// Ends every session of an address no longer on the team, and every expired one, at start: a session
+// unused since its address left never comes back.
 export async function endStaleSessions(now: number): Promise<number> {
-  const stale = (await getStore().listSessions()).filter((session) => isStale(session, now));
-  for (const session of stale) await endSession(session, now);
-  return stale.length;
+  let ended = 0;
+  for (const session of await getStore().listSessions()) {
+    const removed = (await roleOf(session.email)) === null;
+    if (!removed && !isExpired(session, now)) continue;
+    await endSession(session, removed, now);
+    ended += 1;
+  }
+  return ended;
 }
 
-function isStale(session: StaffSession, now: number): boolean {
-  return !isStaff(session.email) || now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS;
+function isExpired(session: StaffSession, now: number): boolean {
+  return now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS;
 }
 
-// An expired session just goes; one whose address left STAFF_EMAILS is recorded as ended, once, by
-// whichever request or start deletes it.
-async function endSession(session: StaffSession, now: number): Promise<void> {
-  const removed = !isStaff(session.email);
+// An expired session just goes; one whose address left the team (STAFF_EMAILS or the team page) is
+// recorded as ended, once, by whichever request or start deletes it.
+async function endSession(session: StaffSession, removed: boolean, now: number): Promise<void> {
   await getStore().deleteSession(
     session.id,
     removed ? auditEntry('session-ended', session.email, 'removed', now) : undefined,

@@ -4,9 +4,10 @@ import type { NextRequest } from 'next/server';
 
 import { isHttps } from '@/lib/security/xsrf';
 import { fromOtherOrigin } from '@/lib/security/xsrf-token';
-import type { StaffSession } from '@/lib/storage/types';
+import { staffText } from '@/messages/staff';
 
 import { currentSession, sessionCookieName } from './auth';
+import { homeOf, may, type Permission, type Staff } from './roles';
 
 // The workspace's HTTP rules in one place: its pages and posts are never stored by a browser or a
 // proxy, and a post counts only when the browser shows it came from the workspace itself.
@@ -35,14 +36,21 @@ export function requestCookie(request: NextRequest): string | undefined {
   return request.cookies.get(sessionCookieName(isHttps(request.headers)))?.value;
 }
 
-export async function requestSession(request: NextRequest): Promise<StaffSession | null> {
+export async function requestSession(request: NextRequest): Promise<Staff | null> {
   return currentSession(requestCookie(request), Date.now());
 }
 
-// For pages: the signed-in staff member, or a redirect to the sign-in page.
-export async function requireStaff(): Promise<StaffSession> {
+// For pages: the signed-in staff member whose role allows the page; anyone else is sent to the sign-in
+// page, or to where their role starts, which says the page is not theirs.
+export async function requireStaff(permission: Permission): Promise<Staff> {
   const https = isHttps(await headers());
   const session = await currentSession((await cookies()).get(sessionCookieName(https))?.value, Date.now());
   if (!session) redirect('/staff/sign-in');
+  if (!may(session, permission)) redirect(`${homeOf(session)}?denied=1`);
   return session;
+}
+
+// The refusal of a post or a download the role does not allow.
+export function notYours(): Response {
+  return plain(staffText.denied, 403);
 }

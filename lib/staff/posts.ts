@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { collections, RECORD_ID, recordActions, type StaffSession } from '@/lib/storage/types';
+import { collections, RECORD_ID, recordActions } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { applyRecordAction, forgetPerson, NOTE_MAX } from './actions';
-import { requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
-import { fromWorkspace, plain, requestCookie, requestSession, see } from './http';
+import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
+import { fromWorkspace, notYours, plain, requestCookie, requestSession, see } from './http';
 import { staffSubmissionPath } from './paths';
+import { may, staffRoles, type Permission, type Staff } from './roles';
+import { removeColleague, setRole } from './team';
 
 // Every post of the staff workspace (docs/staff.md), one entry each: the fields it takes (zod), whether
 // it needs a session, and what it does. Plain forms answered with a 303 to a page, so the workspace
@@ -18,17 +20,18 @@ import { staffSubmissionPath } from './paths';
 
 interface Context {
   request: NextRequest;
-  session: StaffSession | null;
+  session: Staff | null;
   now: number;
   https: boolean;
 }
 
 interface StaffPost<S extends z.ZodType> {
   schema: S;
-  needsSession: boolean;
+  // What the role must allow; none for the sign-in posts, which need no session.
+  permission?: Permission;
   // The answer to a post whose fields do not parse.
   refused: () => Response;
-  run: (data: z.infer<S>, context: Context & { session: StaffSession }) => Promise<Response>;
+  run: (data: z.infer<S>, context: Context & { session: Staff }) => Promise<Response>;
 }
 
 const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
@@ -40,14 +43,12 @@ const recordFields = { collection: z.enum(collections), id: z.string().regex(REC
 const posts = {
   'sign-in-request': post({
     schema: z.object({ email: z.string().optional() }),
-    needsSession: false,
     refused: () => see('/staff/sign-in?sent=1'),
     run: async ({ email }, { request, now }) =>
       see(`/staff/sign-in?${requestSignIn(email, requestAddress(request.headers), now)}=1`),
   }),
   'sign-in': post({
     schema: z.object({ t: z.string().optional() }),
-    needsSession: false,
     refused: backToSignIn,
     run: async ({ t }, { request, now, https }) => {
       const result = await signIn(t, requestCookie(request), requestAddress(request.headers), now);
@@ -57,7 +58,6 @@ const posts = {
   }),
   'sign-out': post({
     schema: z.object({}),
-    needsSession: false,
     refused: () => see('/staff/sign-in'),
     run: async (_data, { request, now, https }) => {
       await signOut(requestCookie(request), now);
@@ -73,14 +73,14 @@ const posts = {
         .optional()
         .transform((note) => (note ?? '').slice(0, NOTE_MAX)),
     }),
-    needsSession: true,
+    permission: 'inbox',
     refused: notFound,
     run: async (data, { session, now }) =>
       (await applyRecordAction(session, data, now)) ? see(staffSubmissionPath(data.collection, data.id)) : notFound(),
   }),
   forget: post({
     schema: z.object({ ...recordFields, confirm: z.string().optional() }),
-    needsSession: true,
+    permission: 'forget',
     refused: notFound,
     run: async ({ collection, id, confirm }, { session, now }) => {
       if (confirm !== 'yes') return plain(staffText.record.notConfirmed, 400);
@@ -95,6 +95,22 @@ const posts = {
       return see(`/staff?${query}`);
     },
   }),
+  'team-set': post({
+    schema: z.object({ email: z.string().max(320), role: z.enum(staffRoles) }),
+    permission: 'team',
+    refused: () => see('/staff/team?done=invalid'),
+    run: async ({ email, role }, { session, now }) => {
+      const done = await setRole(session, email, role, now);
+      if (done === 'added') await queueLinkMail(email.trim().toLowerCase(), now);
+      return see(`/staff/team?done=${done}`);
+    },
+  }),
+  'team-remove': post({
+    schema: z.object({ email: z.string().max(320) }),
+    permission: 'team',
+    refused: () => see('/staff/team?done=invalid'),
+    run: async ({ email }, { session, now }) => see(`/staff/team?done=${await removeColleague(session, email, now)}`),
+  }),
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
 export async function handleStaffPost(action: string, request: NextRequest): Promise<Response> {
@@ -104,8 +120,9 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   const body = await readFormBody(request);
   if (!body.ok) return plain(body.message, body.status);
   const context = { request, session: null, now: Date.now(), https: isHttps(request.headers) };
-  const session = entry.needsSession ? await requestSession(request) : null;
-  if (entry.needsSession && !session) return see('/staff/sign-in');
+  const session = entry.permission ? await requestSession(request) : null;
+  if (entry.permission && !session) return see('/staff/sign-in');
+  if (entry.permission && !may(session!, entry.permission)) return notYours();
   const fields = Object.fromEntries([...body.formData].filter(([, value]) => typeof value === 'string'));
   const parsed = entry.schema.safeParse(fields);
   if (!parsed.success) return entry.refused();

@@ -34,7 +34,7 @@ describe('auditLine', () => {
     });
     expect(auditLine({ at, who: 's@example.org', what: 'session-ended', detail: 'removed' })).toMatchObject({
       what: 'Session ended',
-      detail: 'The address was taken out of STAFF_EMAILS',
+      detail: 'The address left the team',
     });
     expect(auditLine({ at, who: 's@example.org', what: 'sign-out', detail: '' }).what).toBe('Signed out');
   });

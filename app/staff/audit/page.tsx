@@ -10,7 +10,7 @@ import { staffText } from '@/messages/staff';
 // Who signed in or out (or was refused), asked for a link, exported, changed, noted or forgot what, and
 // when: the latest 200 entries, in words.
 export default async function AuditPage() {
-  const session = await requireStaff();
+  const session = await requireStaff('audit');
   const entries = await auditTrail(200);
   const words = staffText.audit;
   return (

@@ -14,7 +14,7 @@ import { staffText } from '@/messages/staff';
 // One course, event or offer: how many registered (spam left out), the places taken against its
 // capacity when it has one (the seats the forms hold, which spam never takes), who, and the downloads.
 export default async function ItemPage({ params }: PageProps<'/staff/items/[collection]/[value]'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('inbox');
   const { collection, value } = await params;
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);

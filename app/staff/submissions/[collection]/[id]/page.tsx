@@ -24,7 +24,7 @@ const staffFields = new Set(['staffStatus', 'statusBy', 'statusAt', 'staffNote',
 
 // One submission: every field, the mails about it, and what staff can do with it.
 export default async function SubmissionPage({ params }: PageProps<'/staff/submissions/[collection]/[id]'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('inbox');
   const { collection, id } = await params;
   if (!isCollection(collection)) notFound();
   const found = await submissionWithMails(collection, id);
