@@ -31,7 +31,7 @@ const aboutTexts = {
     },
   ],
   whatWeDo:
-    'Nous enseignons les compétences que demandent les employeurs et les communautés : tableurs, SQL, Python, visualisation et apprentissage automatique, sans jamais perdre de vue l’éthique. Chaque formation se termine par un travail concret à montrer, et les meilleurs d’entre eux trouvent leur place dans un projet utile bien au-delà de la salle de classe.',
+    'Nous enseignons les compétences que demandent les employeurs et les communautés : tableurs, SQL, Python, visualisation et apprentissage automatique, sans jamais perdre de vue l’éthique. Chaque formation se termine par un travail concret à montrer ; les meilleurs de ces travaux trouvent leur place dans un projet utile bien au-delà de la salle de classe.',
 } satisfies Texts<typeof en.about>;
 
 const projectsPageTexts = {

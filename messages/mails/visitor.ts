@@ -178,7 +178,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       heading: 'Nous avons bien reçu votre message',
       received: (site) => `Merci d’avoir écrit à ${site}. Votre message est bien parvenu à notre équipe.`,
       answer: (days) =>
-        `Nous répondons à chaque message sous ${counted.fr(days, 'workingDay')}, par un e-mail de notre équipe envoyé à l’adresse que vous avez indiquée.`,
+        `Nous répondons à chaque message sous ${counted.fr(days, 'workingDay')}, par e-mail, à l’adresse que vous avez indiquée.`,
     },
     newsletter: {
       confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,
