@@ -8,7 +8,6 @@ import { ogContentType, ogSize } from '@/lib/seo';
 export { ogContentType, ogSize };
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
-
 export function ogImage(title: string, subtitle: string) {
   return new ImageResponse(
     <div
