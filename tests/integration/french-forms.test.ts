@@ -187,7 +187,7 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     const invalid = await send('contactUs', { name: ' ', email: 'ada@', message: '', lang: 'fr' });
     expect(invalid).toEqual({
       status: 'error',
-      message: 'Corrigez les champs signalés ci-dessous.',
+      message: 'Corrigez les champs signalés, puis renvoyez le formulaire.',
       errors: {
         name: 'Indiquez votre nom',
         email: 'Indiquez une adresse e-mail du type nom@exemple.com',
@@ -214,7 +214,7 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
       { rateLimiter },
     );
     expect(limited.status === 'error' && limited.message).toMatch(
-      /^Trop de tentatives depuis votre connexion\. Patientez \d+ secondes, puis réessayez\.$/,
+      /^Trop de tentatives depuis votre connexion\. Patientez \d+\u00a0secondes?, puis réessayez\.$/,
     );
 
     const broken = { ...store, add: () => Promise.reject(new Error('disk full')) } as Store;
