@@ -107,17 +107,6 @@ export function isBotFlagged(data: RecordData): boolean {
   return typeof data.botCheck === 'string';
 }
 
-// A reply link to a stored address. The address is encoded part by part (RFC 6068): a `?`, `&`, `#`,
-// `%` or `,` in it would otherwise end the address, add a header or another recipient, or cut the link.
-export function mailtoHref(email: string, subject: string): string {
-  const at = email.lastIndexOf('@');
-  const address =
-    at < 0
-      ? encodeURIComponent(email)
-      : `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
-  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
-}
-
 // An audit entry in words (messages/staff.ts): the action, who (a refused sign-in may name nobody),
 // and its detail, with the submission it is about when there is one.
 export function auditLine(entry: AuditEntry): {

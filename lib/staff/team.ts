@@ -5,7 +5,7 @@ import { getStore } from '@/lib/storage';
 import { subscriberKey, type StaffRole, type TeamMember } from '@/lib/storage/types';
 
 import { auditEntry } from './audit';
-import type { Staff } from './roles';
+import { may, type Staff } from './roles';
 
 // The team: the first admins are the addresses of STAFF_EMAILS (so a new installation is never locked
 // out, and nobody in the browser can remove them); every other colleague is added, changed and removed
@@ -57,4 +57,9 @@ export async function removeColleague(admin: Staff, email: string, now: number):
   if (isFirstAdmin(address)) return 'first-admin';
   const removed = await getStore().removeTeamMember(address, auditEntry('team-remove', admin.email, address, now));
   return removed ? 'removed' : 'invalid';
+}
+
+// The addresses a record may be assigned to: everyone whose role includes the inbox.
+export async function assignable(): Promise<string[]> {
+  return (await team()).filter((member) => may(member, 'inbox')).map((member) => member.email);
 }

@@ -54,6 +54,14 @@ export interface VisitorMailTexts {
     received(site: string): string;
     answer(days: number): string;
   };
+  // A reply written by staff in the workspace: its subject, and the frame of the text the form starts
+  // with (the staff member writes the rest).
+  reply: {
+    subject(site: string): string;
+    greeting(name: string): string;
+    body: string;
+    signOff(site: string): string;
+  };
   newsletter: {
     confirmSubject(site: string): string;
     confirmHeading: string;
@@ -114,6 +122,12 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       received: (site) => `Thank you for writing to ${site}. Your message reached our team.`,
       answer: (days) =>
         `We answer every message within ${counted.en(days, 'workingDay')}, from our own address, to the address you gave.`,
+    },
+    reply: {
+      subject: (site) => `Your message to ${site}`,
+      greeting: (name) => `Hello ${name},`,
+      body: 'Thank you for writing to us.',
+      signOff: (site) => `The ${site} team`,
     },
     newsletter: {
       confirmSubject: (site) => `Confirm your subscription to the ${site} newsletter`,
@@ -179,6 +193,12 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       received: (site) => `Merci d’avoir écrit à ${site}. Votre message est bien parvenu à notre équipe.`,
       answer: (days) =>
         `Nous répondons à chaque message sous ${counted.fr(days, 'workingDay')}, par e-mail, à l’adresse que vous avez indiquée.`,
+    },
+    reply: {
+      subject: (site) => `Votre message à ${site}`,
+      greeting: (name) => `Bonjour ${name},`,
+      body: 'Merci de nous avoir écrit.',
+      signOff: (site) => `L’équipe ${site}`,
     },
     newsletter: {
       confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,

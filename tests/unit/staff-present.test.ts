@@ -1,28 +1,6 @@
 /** @jest-environment node */
-import { auditLine, mailtoHref } from '@/lib/staff/present';
+import { auditLine } from '@/lib/staff/present';
 import { readAudit } from '@/lib/storage/audit';
-
-describe('mailtoHref', () => {
-  it('keeps a plain address readable and encodes the subject', () => {
-    expect(mailtoHref('ada@example.org', 'Re: your contact message')).toBe(
-      'mailto:ada@example.org?subject=Re%3A%20your%20contact%20message',
-    );
-  });
-
-  it('encodes characters that would end the address, add a header or recipient, or cut the link', () => {
-    const href = mailtoHref('a?cc=evil@x.org&b#c%d,e@example.org', 'Hi');
-    expect(href).toBe('mailto:a%3Fcc%3Devil%40x.org%26b%23c%25d%2Ce@example.org?subject=Hi');
-    const url = new URL(href);
-    // One recipient, exactly as stored, and the subject is the only header.
-    expect(decodeURIComponent(url.pathname)).toBe('a?cc=evil@x.org&b#c%d,e@example.org');
-    expect([...url.searchParams.keys()]).toEqual(['subject']);
-    expect(url.hash).toBe('');
-  });
-
-  it('encodes a non-Latin address as UTF-8', () => {
-    expect(mailtoHref('ọlá@example.org', 'x')).toBe('mailto:%E1%BB%8Dl%C3%A1@example.org?subject=x');
-  });
-});
 
 describe('auditLine', () => {
   const at = 1;
