@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { imageHash } from '@/lib/assets';
+import { config } from '@/lib/config';
 import { PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
@@ -18,6 +19,8 @@ import { xsrfCookieName } from './xsrf-token';
 // arrived before the stamp was installed) simply has no socket address.
 // The name is process-wide (lib/singletons.ts): instrumentation stamps, the routes read.
 const NAME = 'socketAddressHeader';
+
+const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
 
 // Methods the fetch standard forbids: Next cannot build a Request for them and answers 500 before
 // proxy.ts could refuse them.
@@ -153,6 +156,9 @@ export function installHttpIntake(): void {
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
       delete request.headers[LANG_HEADER];
+      // With no proxy trusted, these are the client's own words, yet Next builds the request's URL from
+      // them and checks a server action's Origin against X-Forwarded-Host: they go before Next sees them.
+      if (config().trustedProxy.trustedHops === 0) for (const name of FORWARDED) delete request.headers[name];
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;

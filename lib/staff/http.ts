@@ -2,8 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 
-import { isHttps } from '@/lib/security/xsrf';
-import { fromOtherOrigin } from '@/lib/security/xsrf-token';
+import { fromOtherOrigin, isHttps } from '@/lib/security/xsrf';
 import type { StaffSession } from '@/lib/storage/types';
 
 import { currentSession, sessionCookieName } from './auth';

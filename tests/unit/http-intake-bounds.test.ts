@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { readConfig } from '@/lib/config';
 import { boundedCookie, COOKIE_LIMITS, installHttpIntake } from '@/lib/security/http-intake';
+import { setSingleton } from '@/lib/singletons';
 
 const token = `${'a'.repeat(22)}.${'1'.repeat(6)}.${'s'.repeat(43)}`;
 
@@ -81,6 +83,21 @@ describe('the HTTP intake bounds', () => {
     const session = `baobab-staff=${'s'.repeat(43)}`;
     expect(await send('GET', '/staff', { cookie: `${sixty}; XSRF-TOKEN=${token}; ${session}` })).toBe(200);
     expect(reached[0]!.headers.cookie).toBe(`XSRF-TOKEN=${token}; ${session}`);
+  });
+
+  it("drops a client's own forwarding headers when no proxy is trusted, so Next never reads them", async () => {
+    const forwarded = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443' };
+    expect(await send('GET', '/contact', forwarded)).toBe(200);
+    expect(reached[0]!.headers).not.toHaveProperty('x-forwarded-host');
+    expect(reached[0]!.headers).not.toHaveProperty('x-forwarded-proto');
+    expect(reached[0]!.headers).not.toHaveProperty('x-forwarded-port');
+    setSingleton('config', readConfig({ ...process.env, TRUSTED_PROXY_HOPS: '1' }));
+    try {
+      expect(await send('GET', '/contact', forwarded)).toBe(200);
+      expect(reached[1]!.headers).toMatchObject(forwarded);
+    } finally {
+      setSingleton('config', undefined);
+    }
   });
 
   it('refuses thousands of header lines (431) and of query parameters (414) before Next', async () => {
