@@ -100,6 +100,7 @@ export const staffText = {
     notFound: 'There is no such submission.',
     notConfirmed: 'Nothing was removed: confirm with the button on the confirmation page.',
   },
+  exportElsewhere: 'Downloads start from the workspace itself. Open the list in the workspace and download it there.',
   exportUnrecorded: 'The download could not be recorded in the audit trail, so it was not sent. Try again in a moment.',
   audit: {
     title: 'Audit trail',

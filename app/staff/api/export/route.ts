@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import { log } from '@/lib/log';
 import { auditEntry } from '@/lib/staff/audit';
 import { subscribersTable, tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
-import { NO_STORE, plain, requestSession, see } from '@/lib/staff/http';
+import { fromWorkspacePage, NO_STORE, plain, requestSession, see } from '@/lib/staff/http';
 import { allRecords } from '@/lib/staff/inbox';
 import { formName, parseItem } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
@@ -16,6 +16,7 @@ import { staffText } from '@/messages/staff';
 export async function GET(request: NextRequest) {
   const session = await requestSession(request);
   if (!session) return see('/staff/sign-in');
+  if (!fromWorkspacePage(request)) return plain(staffText.exportElsewhere, 403);
   const query = request.nextUrl.searchParams;
   const item = parseItem(query.get('item') ?? undefined);
   const form = query.get('form') ?? '';
