@@ -7,6 +7,8 @@ export async function register() {
     // First, so that every request handled from now on carries its socket address.
     const { installHttpIntake } = await import('@/lib/security/http-intake');
     installHttpIntake();
+    const { shortenRefusedActions } = await import('@/lib/log');
+    shortenRefusedActions();
     const { startServer } = await import('@/lib/server-start');
     startServer();
   }
