@@ -4,6 +4,7 @@ import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs, toLang } from '@/lib/i18n';
+import { readForgottenFlash } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filterNames, inboxPage, type InboxFilters } from '@/lib/staff/inbox';
 import {
@@ -34,7 +35,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   const { rows, next } = await inboxPage(filters);
   const { after, ...firstPage } = filters;
   const item = parseItem(filters.item);
-  const forgotten = raw.forgotten === '1';
+  const forgotten = readForgottenFlash(raw.forgotten, session);
 
   return (
     <StaffFrame session={session}>
@@ -42,8 +43,8 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
       {forgotten && (
         <p role="status">
           {fill(staffText.record.forgotten, {
-            records: String(raw.records ?? 0),
-            messages: String(raw.messages ?? 0),
+            records: String(forgotten.records),
+            messages: String(forgotten.mails),
           })}
         </p>
       )}

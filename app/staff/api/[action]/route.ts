@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { applyRecordAction, forgetPerson, recordRef } from '@/lib/staff/actions';
+import { applyRecordAction, forgetPerson, forgottenFlash, recordRef } from '@/lib/staff/actions';
 import { requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from '@/lib/staff/auth';
 import { fromWorkspace, plain, requestCookie, requestSession, see } from '@/lib/staff/http';
 import { staffText } from '@/messages/staff';
@@ -49,13 +49,9 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
       if (form.get('confirm') !== 'yes') return plain(staffText.record.notConfirmed, 400);
       const found = await forgetPerson(session, ref.collection, ref.id, now);
       if (!found) return plain(staffText.record.notFound, 404);
-      // Counts only: the address would stay in access logs and the browser's history.
-      const query = new URLSearchParams({
-        forgotten: '1',
-        records: String(found.records.length),
-        messages: String(found.mails.length),
-      });
-      return see(`/staff?${query}`);
+      // Counts only, signed: the address would stay in access logs and the browser's history.
+      const flash = forgottenFlash(session, { records: found.records.length, mails: found.mails.length }, now);
+      return see(`/staff?${new URLSearchParams({ forgotten: flash })}`);
     }
   }
   return plain('There is no such action.', 404);
