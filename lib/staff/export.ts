@@ -1,11 +1,10 @@
 import { config } from '@/lib/config';
 import { neutraliseFormulas } from '@/lib/export';
-import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { columns } from '@/lib/forms/registry';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { itemTitle, languageName, localDate } from './present';
+import { choiceLabel, itemTitle, languageName, localDate } from './present';
 
 export { localDate };
 
@@ -18,8 +17,6 @@ export interface Table {
   rows: Cell[][];
 }
 
-const labels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
-
 export function tableOf(collection: Collection, records: InboxRecord[]): Table {
   const fields = [...columns[collection], 'lang', 'date', 'staffStatus', 'staffNote'];
   const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
@@ -30,8 +27,7 @@ export function tableOf(collection: Collection, records: InboxRecord[]): Table {
       if (field === 'lang') return languageName(value);
       if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
       if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
-      if (typeof value === 'string' && labels[field]?.[value]) return labels[field][value]!;
-      return value === null || value === undefined ? '' : String(value);
+      return choiceLabel(field, value) ?? (value === null || value === undefined ? '' : String(value));
     }),
   );
   return { headings, rows };

@@ -5,6 +5,7 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import {
+  choiceLabel,
   formatWhen,
   formName,
   isBotFlagged,
@@ -131,6 +132,7 @@ function Field({
   if (name === 'date') shown = formatWhen(value);
   else if (name === 'lang' && languageName(value)) shown = languageName(value);
   else if ((name === 'event' || name === 'offer') && isCollection(collection)) shown = itemTitle(collection, data);
+  else shown = choiceLabel(name, value) ?? shown;
   return (
     <>
       <dt>{label}</dt>
