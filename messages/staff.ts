@@ -3,6 +3,8 @@
 export const staffText = {
   workspace: 'Staff workspace',
   signIn: {
+    pageTitle: 'Staff sign-in · {organisation}',
+    organisation: '{organisation} · staff workspace',
     title: 'Staff sign-in',
     intro: 'Enter your staff address. We will mail you a link that signs you in.',
     email: 'Email address',
