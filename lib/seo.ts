@@ -35,7 +35,7 @@ export function languageAlternates(path: string, base = ''): Record<string, stri
 // Open Graph's form of a locale: the Intl tag with '_' for '-'.
 const ogLocale = (lang: Lang) => locales[lang].intl.replace('-', '_');
 
-// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twins in the other
+// Title ('{page} - {brand}', docs/product.md §10), description, canonical URL with its twins in the other
 // languages, Open Graph and Twitter tags of one page.
 export function pageMetadata({ lang, title, description, path }: PageSeo): Metadata {
   const fullTitle = `${title} - ${site.name}`;
