@@ -46,7 +46,7 @@ describe('the server log', () => {
       const { onRequestError } = await import('${process.cwd()}/instrumentation.ts');
       await onRequestError(
         new Error('boom'),
-        { path: '/contact', method: 'POST', headers: { 'x-request-id': 'req-7' } },
+        { path: '/contact?t=token', method: 'POST', headers: { 'x-request-id': 'req-7' } },
         { routerKind: 'App Router', routePath: '/contact', routeType: 'action', renderSource: undefined, revalidateReason: undefined },
       );
     `,
