@@ -90,7 +90,12 @@ test('a malformed post to a page writes one short line at most, and no stack', a
     ['a long made-up id', '/events/baobab-data-hackathon-2023', 'x'.repeat(3000), { origin }],
     ['no origin', '/academy', '7f'.padEnd(42, '1'), {}],
     ['a Host in capitals', '/contact', known[0]!, { origin, host: `127.0.0.1:${port}`.toUpperCase() }],
-    ['an X-Forwarded-Host of its own', '/contact', known[0]!, { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' }],
+    [
+      'an X-Forwarded-Host of its own',
+      '/contact',
+      known[0]!,
+      { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+    ],
     ...known.map((id): [string, string, string, Record<string, string>] => [
       `an action of other pages (${id.slice(0, 8)})`,
       '/staff/sign-in',
