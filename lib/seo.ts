@@ -70,7 +70,7 @@ export function languageAlternates(path: string, base = ''): Record<string, stri
 // Open Graph's form of a locale: the Intl tag with '_' for '-'.
 const ogLocale = (lang: Lang) => locales[lang].intl.replace('-', '_');
 
-// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twins in the other
+// Title ('{page} - {brand}', docs/product.md §10), description, canonical URL with its twins in the other
 // languages, Open Graph and Twitter tags of one page, with its social card.
 export function pageMetadata({ lang, title, description, path, card = { path, title } }: PageSeo): Metadata {
   const fullTitle = pageTitle(title, lang);

@@ -7,6 +7,8 @@ export const staffText = {
   workspace: 'Staff workspace',
   denied: 'Your role does not include this. Ask an admin if you need it.',
   signIn: {
+    pageTitle: 'Staff sign-in · {organisation}',
+    organisation: '{organisation} · staff workspace',
     title: 'Staff sign-in',
     intro: 'Enter your staff address. We will mail you a link that signs you in.',
     email: 'Email address',
@@ -167,6 +169,7 @@ export const staffText = {
     notFound: 'There is no such submission.',
     notConfirmed: 'Nothing was removed: confirm with the button on the confirmation page.',
   },
+  exportElsewhere: 'Downloads start from the workspace itself. Open the list in the workspace and download it there.',
   exportUnrecorded: 'The download could not be recorded in the audit trail, so it was not sent. Try again in a moment.',
   audit: {
     title: 'Audit trail',

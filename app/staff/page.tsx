@@ -4,6 +4,7 @@ import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs, toLang } from '@/lib/i18n';
+import { readForgottenFlash } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref, inboxPage, newCounts } from '@/lib/staff/inbox';
 import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
@@ -38,12 +39,20 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   const back = new URLSearchParams(firstPage).toString();
   const item = parseItem(filters.item);
   const changed = typeof raw.changed === 'string' && /^\d{1,3}$/.test(raw.changed) ? raw.changed : null;
+  const forgotten = readForgottenFlash(raw.forgotten, session);
 
   return (
     <StaffFrame session={session} denied={raw.denied === '1'}>
       <h1>{words.title}</h1>
       {changed !== null && <p role="status">{fill(words.changed, { count: changed })}</p>}
-      <ForgottenNotice raw={raw} />
+      {forgotten && (
+        <p role="status">
+          {fill(staffText.record.forgotten, {
+            records: String(forgotten.records),
+            messages: String(forgotten.mails),
+          })}
+        </p>
+      )}
       <p className={styles.counts}>
         {words.newCounts}:{' '}
         {collections.map((c, i) => (
@@ -185,18 +194,6 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
 function firstLine(message: string): string {
   const line = message.trim().split(/\r?\n/, 1)[0] ?? '';
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
-}
-
-function ForgottenNotice({ raw }: { raw: Record<string, unknown> }) {
-  if (raw.forgotten !== '1') return null;
-  return (
-    <p role="status">
-      {fill(staffText.record.forgotten, {
-        records: String(raw.records ?? 0),
-        messages: String(raw.messages ?? 0),
-      })}
-    </p>
-  );
 }
 
 function Choice(props: { name: string; label: string; value?: string; children: React.ReactNode }) {

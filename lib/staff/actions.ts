@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { toLang } from '@/lib/i18n';
 import { renderLetter } from '@/lib/mail/letter';
+import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
 import { getStore } from '@/lib/storage';
 import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
 import { visitorMails } from '@/messages/mails/visitor';
@@ -150,4 +151,27 @@ export async function forgetPerson(session: StaffSession, collection: Collection
     rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
   }
   return found;
+}
+
+// The inbox's words after a forget come from the server: the counts travel signed, for whoever did it,
+// for a few minutes. A link written by anyone else, with numbers of their choosing, shows nothing.
+const FLASH_MS = 5 * 60_000;
+const flashSecret = () => linkSecret(config().linkSecret, config().dataDir);
+
+export function forgottenFlash(session: StaffSession, counts: { records: number; mails: number }, now: number): string {
+  return signLink(
+    flashSecret(),
+    'staff-forgotten',
+    `${session.email}\n${counts.records}\n${counts.mails}`,
+    now + FLASH_MS,
+  );
+}
+
+export function readForgottenFlash(
+  token: unknown,
+  session: StaffSession,
+  now: number = Date.now(),
+): { records: number; mails: number } | null {
+  const [email, records, mails] = verifyLink(flashSecret(), 'staff-forgotten', token, now)?.split('\n') ?? [];
+  return email === session.email ? { records: Number(records), mails: Number(mails) } : null;
 }

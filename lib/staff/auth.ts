@@ -71,56 +71,80 @@ export function linkEmail(token: unknown, now: number = Date.now()): string | nu
   return signed?.split('\n')[0] || null;
 }
 
-// Every address gets the same answer at the same speed: the mail and the audit entry are written after
-// the answer, and the limits count every address alike. Only a staff address is ever written down:
-// the trail must not keep what strangers typed.
+// Every address gets the same answer at the same speed, and the request's process does the same work
+// for any address: the limits are counted and the ask is queued, nothing else. Whether the address is
+// staff is decided when the queue is worked off, on its own clock (every DRAIN_MS, whatever arrives),
+// so a request sent alongside cannot see it. Only a staff address is ever written down: the trail must
+// not keep what strangers typed.
 export function requestSignIn(email: unknown, client: string, now: number): 'sent' | 'limited' {
   const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
   const byClient = limits().client.take(client);
   const byAddress = limits().address.take(address);
-  const valid = z.email().safeParse(address).success;
-  if (!byClient.ok || !byAddress.ok) {
+  const limitedBy = !byClient.ok ? 'client' : !byAddress.ok ? 'address' : null;
+  const asks = signInAsks();
+  // A flood past this many waiting asks loses the newest, whoever they are for.
+  if (asks.length < MAX_WAITING) asks.push({ address, client, at: now, limitedBy });
+  return limitedBy ? 'limited' : 'sent';
+}
+
+interface SignInAsk {
+  address: string;
+  client: string;
+  at: number;
+  limitedBy: 'client' | 'address' | null;
+}
+const DRAIN_MS = 1000;
+const MAX_WAITING = 10_000;
+
+// The process's queue of asks, worked off every DRAIN_MS from the first ask on.
+const signInAsks = () =>
+  singleton('staffSignInAsks', () => {
+    const asks: SignInAsk[] = [];
+    setInterval(() => {
+      for (const ask of asks.splice(0)) {
+        answerAsk(ask).catch((error: unknown) => log.error({ err: error }, 'staff sign-in request not handled'));
+      }
+    }, DRAIN_MS).unref();
+    return asks;
+  });
+
+async function answerAsk({ address, client, at, limitedBy }: SignInAsk): Promise<void> {
+  const staff = z.email().safeParse(address).success && (await roleOf(address)) !== null;
+  if (limitedBy) {
     // A client over its own limit is recorded as such, whatever address it typed; an address's limit
     // only for a staff address. So a client adds at most one entry per window, and typing ever new
     // addresses adds none.
-    if (!byClient.ok && limits().noted.take(`client:${client}`).ok) {
-      const entry = auditEntry('link-limited', '', 'client', now);
-      later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
-    } else if (byClient.ok && valid) {
-      later(async () => {
-        if ((await roleOf(address)) && limits().noted.take(`address:${address}`).ok) {
-          await getStore().addAudit(auditEntry('link-limited', address, 'address', now));
-        }
-      }, 'staff sign-in limit not recorded');
+    const key = limitedBy === 'client' ? client : address;
+    if ((limitedBy === 'client' || staff) && limits().noted.take(`${limitedBy}:${key}`).ok) {
+      await getStore().addAudit(auditEntry('link-limited', staff ? address : '', limitedBy, at));
     }
-    return 'limited';
+    return;
   }
-  if (valid) {
-    later(async () => {
-      if (await roleOf(address)) await queueLinkMail(address, now);
-    }, 'staff sign-in mail not queued');
-  }
-  return 'sent';
+  // The link is signed and its mail rendered for any address, so that even this work differs only by
+  // the store's commit.
+  const mail = linkMail(address, at);
+  if (staff) await commitLinkMail(mail, at);
 }
 
-function later(work: () => Promise<unknown>, failure: string) {
-  setImmediate(() => {
-    work().catch((error) => log.error({ err: error }, failure));
-  });
-}
-
-// The mail and its audit entry are one commit (also how a colleague added by an admin gets a link).
+// A link mailed to a colleague an admin just added.
 export async function queueLinkMail(email: string, now: number): Promise<void> {
+  await commitLinkMail(linkMail(email, now), now);
+}
+
+function commitLinkMail(mail: ReturnType<typeof linkMail>, now: number) {
+  return getStore().claimJob(mail.key, { name: 'staff-link-mail', at: now }, [mail.message], mail.entry);
+}
+
+// The mail and its audit entry, committed together.
+function linkMail(email: string, now: number) {
   const words = staffText.mail;
   const href = signInLink(email, now);
   const letter = renderLetter({ heading: words.heading, paragraphs: [words.text], link: { href, label: words.link } });
-  const key = `staff-link-mail:${digest(href).slice(0, 40)}`;
-  await getStore().claimJob(
-    key,
-    { name: 'staff-link-mail', at: now },
-    [{ to: email, subject: words.subject, ...letter }],
-    auditEntry('link-sent', email, '', now),
-  );
+  return {
+    key: `staff-link-mail:${digest(href).slice(0, 40)}`,
+    message: { to: email, subject: words.subject, ...letter },
+    entry: auditEntry('link-sent', email, '', now),
+  };
 }
 
 const usedKey = (token: unknown) => `staff-link:${digest(String(token)).slice(0, 40)}`;

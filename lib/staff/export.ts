@@ -1,10 +1,9 @@
 import { config } from '@/lib/config';
 import { formColumns, neutraliseFormulas } from '@/lib/export';
-import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { itemTitle, languageName, localDate } from './present';
+import { choiceLabel, itemTitle, languageName, localDate } from './present';
 
 export { localDate };
 
@@ -17,8 +16,6 @@ export interface Table {
   rows: Cell[][];
 }
 
-const labels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
-
 export function tableOf(collection: Collection, records: InboxRecord[]): Table {
   const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'staffNote'];
   const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
@@ -29,8 +26,7 @@ export function tableOf(collection: Collection, records: InboxRecord[]): Table {
       if (field === 'lang') return languageName(value);
       if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
       if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
-      if (typeof value === 'string' && labels[field]?.[value]) return labels[field][value]!;
-      return value === null || value === undefined ? '' : String(value);
+      return choiceLabel(field, value) ?? (value === null || value === undefined ? '' : String(value));
     }),
   );
   return { headings, rows };

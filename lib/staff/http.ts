@@ -2,8 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 
-import { isHttps } from '@/lib/security/xsrf';
-import { fromOtherOrigin } from '@/lib/security/xsrf-token';
+import { fromOtherOrigin, isHttps, requestHost } from '@/lib/security/xsrf';
 import { staffText } from '@/messages/staff';
 
 import { currentSession, sessionCookieName } from './auth';
@@ -30,6 +29,18 @@ export function plain(message: string, status: number): Response {
 export function fromWorkspace(request: NextRequest): boolean {
   if (fromOtherOrigin(request.headers)) return false;
   return request.headers.get('sec-fetch-site') === 'same-origin' || request.headers.get('origin') !== null;
+}
+
+// A download is a GET, which SameSite=Strict lets through from a page on another port or subdomain of
+// the site, and it is recorded as the signed-in staff member's: it counts only when the browser says a
+// workspace page asked for it (Sec-Fetch-Site same-origin). same-site, cross-site and none (a link
+// opened from a mail or typed) are refused. A browser without Fetch Metadata must name a page of this
+// host as its Referer, which the site's Referrer-Policy sends within the origin.
+export function fromWorkspacePage(request: NextRequest): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin';
+  const referer = request.headers.get('referer');
+  return referer !== null && URL.canParse(referer) && new URL(referer).host === requestHost(request.headers);
 }
 
 export function requestCookie(request: NextRequest): string | undefined {

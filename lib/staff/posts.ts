@@ -7,7 +7,18 @@ import { isHttps } from '@/lib/security/xsrf';
 import { collections, RECORD_ID, type Collection } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { addNote, assign, BULK_MAX, forgetPerson, NOTE_MAX, recordRef, reply, setStatus, setStatuses } from './actions';
+import {
+  addNote,
+  assign,
+  BULK_MAX,
+  forgetPerson,
+  forgottenFlash,
+  NOTE_MAX,
+  recordRef,
+  reply,
+  setStatus,
+  setStatuses,
+} from './actions';
 import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
 import { fromWorkspace, notYours, plain, requestCookie, requestSession, see } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
@@ -158,13 +169,9 @@ const posts = {
       if (confirm !== 'yes') return plain(staffText.record.notConfirmed, 400);
       const found = await forgetPerson(session, collection, id, now);
       if (!found) return notFound();
-      // Counts only: the address would stay in access logs and the browser's history.
-      const query = new URLSearchParams({
-        forgotten: '1',
-        records: String(found.records.length),
-        messages: String(found.mails.length),
-      });
-      return see(`/staff?${query}`);
+      // Counts only, signed: the address would stay in access logs and the browser's history.
+      const flash = forgottenFlash(session, { records: found.records.length, mails: found.mails.length }, now);
+      return see(`/staff?${new URLSearchParams({ forgotten: flash })}`);
     },
   }),
   'team-set': post({

@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
+import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { itemField } from '@/lib/storage/collections';
 import { collections, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
@@ -15,6 +16,14 @@ import { staffSubmissionPath } from './paths';
 const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
 export function languageName(value: unknown): string {
   return isLang(value) ? (languageNames.of(locales[value].htmlLang) ?? value) : '';
+}
+
+// The words of a coded choice (gender, degree) as the forms offer it, for the screens and the downloads
+// alike; undefined for any other field or value.
+const choiceLabels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
+export function choiceLabel(field: string, value: unknown): string | undefined {
+  const labels = choiceLabels[field];
+  return labels && typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value] : undefined;
 }
 
 export function formName(collection: Collection): string {

@@ -133,6 +133,24 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       await expect(page).toHaveURL(/\/staff\/sign-in$/);
     });
 
+    test('60 cookies from sibling sites, past the bounds, leave the session signed in, through nginx and directly', async ({
+      page,
+      context,
+    }) => {
+      await signIn(page);
+      const sixty = Array.from({ length: 60 }, (_, i) => ({
+        name: `sibling${i}`,
+        value: 'v'.repeat(60),
+        domain: '127.0.0.1',
+        path: '/',
+      }));
+      await context.addCookies(sixty);
+      for (const base of [proxied, `http://127.0.0.1:${sitePort}`]) {
+        await page.goto(`${base}/staff`);
+        await expect(page.getByRole('heading', { name: 'Inbox' }), base).toBeVisible();
+      }
+    });
+
     test('no workspace address answers without a session, and nginx keeps none of them', async ({ page }) => {
       await signIn(page);
       for (const path of ['/staff', '/staff/audit', '/staff/sign-in']) {

@@ -173,3 +173,26 @@ it('forgets by record: the address comes from the store, the .eml copies go, the
   expect(await store.getRecord('contact', id)).toBeNull();
   expect(await trail(now)).toEqual(['forget staff@example.org 1 records, 1 mails']);
 });
+
+it("shows a forget's counts only from the server's signed flash, to whoever forgot, for a few minutes", async () => {
+  const { forgottenFlash, readForgottenFlash } = await load();
+  const now = Date.UTC(2026, 10, 24, 15);
+  const me = { id: 'a', email: 'staff@example.org', createdAt: now, seenAt: now };
+  const colleague = { ...me, id: 'b', email: 'other@example.org' };
+  const flash = forgottenFlash(me, { records: 2, mails: 5 }, now);
+  expect(readForgottenFlash(flash, me, now + 60_000)).toEqual({ records: 2, mails: 5 });
+  expect(readForgottenFlash(flash, colleague, now)).toBeNull();
+  expect(readForgottenFlash(flash, me, now + 5 * MINUTE)).toBeNull();
+  // What an address used to carry, or a flash with other numbers, shows nothing.
+  const [address, expiry, signature] = flash.split('.');
+  const edited = Buffer.from('staff@example.org\n999\n999').toString('base64url');
+  for (const forged of [
+    '1',
+    undefined,
+    ['1'],
+    `${edited}.${expiry}.${signature}`,
+    `${address}.${expiry}x.${signature}`,
+  ]) {
+    expect(readForgottenFlash(forged, me, now)).toBeNull();
+  }
+});

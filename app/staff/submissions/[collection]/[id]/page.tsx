@@ -8,7 +8,15 @@ import { NOTE_MAX, replyMailbox, replyTemplate } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref } from '@/lib/staff/inbox';
 import { staffForgetPath } from '@/lib/staff/paths';
-import { formatWhen, formName, isBotFlagged, itemTitle, languageName, personName } from '@/lib/staff/present';
+import {
+  choiceLabel,
+  formatWhen,
+  formName,
+  isBotFlagged,
+  itemTitle,
+  languageName,
+  personName,
+} from '@/lib/staff/present';
 import { submissionWithMails } from '@/lib/staff/queries';
 import { assignable } from '@/lib/staff/team';
 import { isCollection, type RecordData } from '@/lib/storage/types';
@@ -223,6 +231,7 @@ function Field({
   if (name === 'date') shown = formatWhen(value);
   else if (name === 'lang' && languageName(value)) shown = languageName(value);
   else if ((name === 'event' || name === 'offer') && isCollection(collection)) shown = itemTitle(collection, data);
+  else shown = choiceLabel(name, value) ?? shown;
   return (
     <>
       <dt>{label}</dt>
