@@ -231,6 +231,7 @@ export const staffText = {
     country: 'Country',
     staffStatus: 'Staff status',
     staffNote: 'Staff note',
+    assignedTo: 'Assigned to',
   } as Record<string, string>,
   item: {
     count: '{count} registered',

@@ -17,7 +17,8 @@ export interface Table {
 }
 
 export function tableOf(collection: Collection, records: InboxRecord[]): Table {
-  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'staffNote'];
+  // Notes and replies stay in the workspace, where each keeps its author and time.
+  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'assignedTo'];
   const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
   const rows = records.map((record) =>
     fields.map((field): Cell => {

@@ -102,7 +102,7 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       await expect(page.getByRole('link', { name: /Kofi Mensah/ })).toHaveCount(0);
       const row = page.getByRole('link', { name: `Amara Okafor · Event registration · ${EVENT}` });
       await row.click();
-      await page.getByRole('button', { name: 'Mark as handled' }).click();
+      await page.getByRole('button', { name: 'Mark as handled', exact: true }).click();
       await expect(page.getByText(`Status last changed by ${STAFF}`)).toBeVisible();
 
       await page.goto(`${proxied}/staff?item=user%3Abaobab-data-hackathon-2023`);
@@ -119,7 +119,7 @@ for (const kind of ['sqlite', 'firestore'] as const) {
         timeout: 60_000,
       });
       const csv = readFileSync(join(dir, 'list.csv'), 'utf8').trim().split(/\r?\n/);
-      expect(csv[0]).toBe('First name,Last name,Email,Event,Language,Received,Staff status,Staff note');
+      expect(csv[0]).toBe('First name,Last name,Email,Event,Language,Received,Staff status,Assigned to');
       expect(csv).toHaveLength(2);
       expect(csv[1]).toMatch(
         new RegExp(

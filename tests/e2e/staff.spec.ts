@@ -54,9 +54,9 @@ test('a new user signs in by mailed link, finds, filters, handles a registration
   await row.click();
   await expect(page.getByRole('heading', { name: `Amara ${lastName} · Event registration` })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Mark as handled' }).click();
+  await page.getByRole('button', { name: 'Mark as handled', exact: true }).click();
   await expect(page.getByText('Status last changed by staff@example.org')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen', exact: true })).toBeVisible();
   await page.goto('/staff?status=handled');
   await expect(row).toBeVisible();
 
