@@ -88,6 +88,7 @@ export const staffText = {
   },
   inbox: {
     title: 'Inbox',
+    list: 'Submissions',
     bulkRefused: 'Nothing was changed: tick up to 100 records and choose what to do with them.',
     filters: 'Filters',
     form: 'Form',

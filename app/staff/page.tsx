@@ -123,7 +123,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
       ) : (
         <form method="post" action="/staff/api/bulk">
           <input type="hidden" name="back" value={back} />
-          <ul className={styles.list}>
+          <ul className={styles.list} aria-label={words.list}>
             {rows.map((row) => {
               const status = (row.data.staffStatus as 'handled' | 'spam' | undefined) ?? 'new';
               const item = itemTitle(row.collection, row.data);

@@ -48,8 +48,9 @@ test('a new user signs in by mailed link, finds, filters, handles a registration
     .selectOption({ label: 'Event registration: Baobab Data Hackathon 2023' });
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/item=user%3Abaobab-data-hackathon-2023/);
-  await expect(page.getByRole('link', { name: /Event registration/ }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: /Course enrolment|Contact message|Offer reservation/ })).toHaveCount(0);
+  const list = page.getByRole('list', { name: 'Submissions' });
+  await expect(list.getByRole('link', { name: /Event registration/ }).first()).toBeVisible();
+  await expect(list.getByRole('link', { name: /Course enrolment|Contact message|Offer reservation/ })).toHaveCount(0);
 
   await row.click();
   await expect(page.getByRole('heading', { name: `Amara ${lastName} · Event registration` })).toBeVisible();
