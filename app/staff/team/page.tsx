@@ -4,6 +4,7 @@ import { requireStaff } from '@/lib/staff/http';
 import { formatWhen } from '@/lib/staff/present';
 import { staffRoles } from '@/lib/staff/roles';
 import { team, type TeamChange } from '@/lib/staff/team';
+import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
 const outcomes: readonly TeamChange[] = ['added', 'changed', 'removed', 'invalid', 'first-admin'];
@@ -27,46 +28,41 @@ export default async function TeamPage({ searchParams }: PageProps<'/staff/team'
           </li>
         ))}
       </ul>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{words.email}</th>
-            <th scope="col">{words.role}</th>
-            <th scope="col">{words.since}</th>
-            <th scope="col">{words.by}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.email}>
-              <td>{member.email}</td>
-              <td>
-                {member.firstAdmin ? (
-                  words.firstAdmin
-                ) : (
-                  <div className={styles.actions}>
-                    <form method="post" action="/staff/api/team-set" className={styles.inline}>
-                      <input type="hidden" name="email" value={member.email} />
-                      <RoleChoice value={member.role} label={`${words.role}: ${member.email}`} />
-                      <button className={styles.secondary} type="submit">
-                        {words.change}
-                      </button>
-                    </form>
-                    <form method="post" action="/staff/api/team-remove">
-                      <input type="hidden" name="email" value={member.email} />
-                      <button className={styles.secondary} type="submit">
-                        {words.remove}
-                      </button>
-                    </form>
-                  </div>
-                )}
-              </td>
-              <td>{member.firstAdmin ? '' : formatWhen(member.addedAt)}</td>
-              <td>{member.addedBy}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className={styles.list} aria-label={words.title}>
+        {members.map((member) => (
+          <li key={member.email}>
+            <strong className={styles.address}>{member.email}</strong>
+            {member.firstAdmin ? (
+              <span className={styles.meta}>{words.firstAdmin}</span>
+            ) : (
+              <>
+                <span className={styles.meta}>
+                  {fill(words.addedBy, { who: member.addedBy, when: formatWhen(member.addedAt) })}
+                </span>
+                <div className={styles.actions}>
+                  <form method="post" action="/staff/api/team-set" className={styles.inline}>
+                    <input type="hidden" name="email" value={member.email} />
+                    <RoleChoice value={member.role} label={words.role} />
+                    <button className={styles.secondary} type="submit">
+                      {words.change}
+                    </button>
+                  </form>
+                  <form method="post" action="/staff/api/team-remove">
+                    <input type="hidden" name="email" value={member.email} />
+                    <button
+                      className={styles.secondary}
+                      type="submit"
+                      aria-label={fill(words.removeWho, { email: member.email })}
+                    >
+                      {words.remove}
+                    </button>
+                  </form>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
       <h2>{words.add}</h2>
       <form method="post" action="/staff/api/team-set" className={styles.stack}>
         <label>
