@@ -265,7 +265,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       // How long a claimed message is kept from other instances (lib/mail/worker.ts).
       leaseMs: e.MAIL_LEASE_MS ?? 60_000,
     },
-    siteUrl: siteUrlFrom(e.SITE_URL),
+    // Without SITE_URL, mailed links point to this server on the port it listens on (PORT), so a site
+    // started on another port than 3000 still mails links that work on this machine.
+    siteUrl: e.SITE_URL ? siteUrlFrom(e.SITE_URL) : localSiteUrl(env.PORT),
     public: publicSettings,
     // How long records and sent mail are kept (lib/privacy/retention.ts); the privacy page states them.
     retention: {
@@ -298,6 +300,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 // The public address of the site (SITE_URL, checked by the schema above), without a trailing slash.
+function localSiteUrl(port: string | undefined): string {
+  return `http://localhost:${port && /^\d{1,5}$/.test(port) ? port : '3000'}`;
+}
+
 function siteUrlFrom(value: string | undefined): string {
   return (value ?? 'http://localhost:3000').replace(/\/+$/, '');
 }
