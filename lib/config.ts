@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
 
+import { SITE_TIME_ZONE } from './constants';
 import { readPublicConfig } from './public-config';
 import { singleton } from './singletons';
 
@@ -281,14 +282,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     digest: {
       enabled: e.DIGEST_ENABLED ?? true,
       hour: e.DIGEST_HOUR ?? 7,
-      timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      timeZone: e.DIGEST_TIME_ZONE ?? SITE_TIME_ZONE,
       sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
     },
     // The staff workspace (lib/staff/): who may sign in, and the organisation's time zone for every
     // date staff read (the audit trail's period is in `retention`).
     staff: {
       emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
-      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? SITE_TIME_ZONE,
       // Sign-in requests per address in 15 minutes; a client gets four times as many.
       signInLimit: e.STAFF_SIGN_IN_LIMIT ?? 5,
     },

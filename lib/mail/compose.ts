@@ -1,5 +1,5 @@
 import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
-import { findEvent, findOffer, site } from '@/lib/content';
+import { eventPath, findEvent, findOffer, offerPath, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
@@ -147,7 +147,7 @@ export function eventMails(
   today: string,
 ): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
+  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
   const t = visitorMails[lang].event;
   const dates = eventDates(event, lang);
   const invite = event.startDate >= today;
@@ -260,7 +260,7 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
           ),
         ],
       ],
-      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.link },
+      link: { href: localeUrl(ctx.siteUrl, lang, offerPath(offer)), label: t.link },
     }),
   ];
 }
