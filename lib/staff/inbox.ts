@@ -1,3 +1,4 @@
+import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
 import { matchesOthers, parseSearch } from '@/lib/storage/search';
@@ -17,7 +18,6 @@ import {
 import { dayStart, parseItem } from './present';
 
 export const PAGE_SIZE = 50;
-const DAY_MS = 24 * 60 * 60_000;
 // A search of several words reads the records found by its longest word and keeps those with the
 // others: at most this many records are read for one page of matches.
 const SCAN_LIMIT = 2_000;

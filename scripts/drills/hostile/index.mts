@@ -30,6 +30,7 @@ import { drainOutbox } from './mail.mjs';
 import { oracles } from './oracles.mjs';
 import { rateLimitBypass } from './rate-limit.mjs';
 import { replays } from './replays.mjs';
+import { staffRoles } from './roles.mjs';
 import { crashes, stored, throughNginx, timed, withServer } from './servers.mjs';
 import { setCookie } from './set-cookie.mjs';
 import { LIMIT, perForm, port, reportFile, scale } from './settings.mjs';
@@ -60,6 +61,7 @@ await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@exam
   await timed('replays', () => replays(open));
   await timed('generated', () => generated());
   await timed('staffWorkspace', () => staffWorkspace());
+  await timed('staffRoles', () => staffRoles(dataDir));
   await timed('clientsGone', () => clientsGone());
   await trickle;
   await drainOutbox();
