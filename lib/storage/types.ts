@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditOf } from './audit';
+import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { Collection } from './collections';
 import type {
   AddOptions,
@@ -128,7 +128,10 @@ export interface StaffStore {
   listSessions(): Promise<StaffSession[]>;
   // The staff audit trail, newest first; entries dated before a year are purged by retention.
   addAudit(entry: AuditEntry): Promise<void>;
+  // Both trails together (for tests and the operator), `limit` at most.
   auditLog(limit: number): Promise<AuditEntry[]>;
+  // One page of one trail with its filters, read along an index.
+  auditPage(query: AuditQuery): Promise<ListedAudit[]>;
 }
 
 export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, StaffStore {
