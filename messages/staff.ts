@@ -110,6 +110,10 @@ export const staffText = {
     what: 'What',
     detail: 'Detail',
     none: 'Nothing yet.',
+    trail: 'Entries',
+    trails: { staff: 'By staff and the operator', refusals: 'Refusals of strangers (naming nobody)' },
+    older: 'Older entries',
+    newest: 'Newest',
     // A refused sign-in with a link this site did not sign: nothing in it names anyone.
     nobody: 'Unknown',
     actions: {
@@ -133,6 +137,7 @@ export const staffText = {
       used: 'The link was already used',
       'not-staff': 'The address is no longer staff',
       many: 'Many refused sign-ins from one client: the next ones in the following 15 minutes are not recorded',
+      flood: 'Many refusals from several clients together: the next ones in the following 15 minutes are not recorded',
       address: 'Too many requests for this address',
       client: 'Too many requests from one client',
       removed: 'The address was taken out of STAFF_EMAILS',

@@ -10,7 +10,7 @@ import { createRateLimiter } from '@/lib/security/rate-limit';
 import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
-import type { StaffSession } from '@/lib/storage/types';
+import { trailOf, type AuditEntry, type StaffSession } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';
@@ -54,7 +54,18 @@ const limits = () =>
     // A limit's refusal is recorded once per window and key: the audit trail is not a counter anyone
     // can drive from outside.
     noted: createRateLimiter(1, WINDOW_MS),
+    // Entries that name nobody (the refusals trail) from every client together, on top of each
+    // client's own limit: many clients at once cannot grow the trail without bound either.
+    strangers: createRateLimiter(16 * config().staff.signInLimit, WINDOW_MS),
   }));
+
+// The entry to write for what a stranger sent, within the total: entries naming a staff address pass
+// as they are; past the total, one entry (detail `flood`) says later ones in the window are not
+// recorded, then none.
+function withinTotal(entry: AuditEntry): AuditEntry | null {
+  if (trailOf(entry) === 'staff' || limits().strangers.take('all').ok) return entry;
+  return limits().noted.take('strangers').ok ? { ...entry, detail: 'flood' } : null;
+}
 
 export function isStaff(email: string): boolean {
   return config().staff.emails.includes(email.trim().toLowerCase());
@@ -88,8 +99,8 @@ export function requestSignIn(email: unknown, client: string, now: number): 'sen
     // addresses adds none.
     const by = byClient.ok ? 'address' : 'client';
     if ((by === 'client' || staff) && limits().noted.take(`${by}:${by === 'client' ? client : address}`).ok) {
-      const entry = auditEntry('link-limited', staff ? address : '', by, now);
-      later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
+      const entry = withinTotal(auditEntry('link-limited', staff ? address : '', by, now));
+      if (entry) later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
     }
     return 'limited';
   }
@@ -158,10 +169,14 @@ export async function signIn(
 
 async function refuse(reason: RefusalReason, who: string, client: string, now: number): Promise<SignInResult> {
   const counted = limits().refused.take(client).ok;
-  if (counted || limits().noted.take(`refused:${client}`).ok) {
+  const entry =
+    counted || limits().noted.take(`refused:${client}`).ok
+      ? withinTotal(auditEntry('sign-in-refused', who, counted ? reason : 'many', now))
+      : null;
+  if (entry) {
     // The refusal stands whether or not the store takes its entry.
     await getStore()
-      .addAudit(auditEntry('sign-in-refused', who, counted ? reason : 'many', now))
+      .addAudit(entry)
       .catch((error: unknown) => log.error({ err: error }, 'refused staff sign-in not recorded'));
   }
   return { ok: false, reason };

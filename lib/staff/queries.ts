@@ -1,11 +1,20 @@
 import { log } from '@/lib/log';
 import { getStore } from '@/lib/storage';
-import { isCollection, isRecordId, type Collection, type StaffSession } from '@/lib/storage/types';
+import {
+  auditActions,
+  isCollection,
+  isRecordId,
+  type Collection,
+  type ListedAudit,
+  type StaffSession,
+} from '@/lib/storage/types';
 
 import { auditEntry } from './audit';
 import { subscribersTable, tableOf, toStaffCsv, toXlsx, type Table } from './export';
 import { allRecords } from './inbox';
-import { formName, itemChoices, parseItem } from './present';
+import { dayStart, formName, itemChoices, parseItem } from './present';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 // What the workspace's pages read from the store: its one door to it (app/staff imports none of the
 // store). The inbox's pages are read through inbox.ts.
@@ -32,8 +41,29 @@ export function placesTaken(seat: string): Promise<number> {
   return getStore().seatsTaken(seat);
 }
 
-export function auditTrail(limit: number) {
-  return getStore().auditLog(limit);
+// The audit's filters, as the address carries them: the trail (staff's by default, or strangers'
+// refusals), the action, who (exactly, any case), a range of days, and the page's cursor.
+const auditFilterNames = ['trail', 'what', 'who', 'from', 'to', 'after'] as const;
+export const auditFilterKeys: readonly string[] = auditFilterNames;
+export type AuditFilters = Partial<Record<(typeof auditFilterNames)[number], string>>;
+export const AUDIT_PAGE_SIZE = 50;
+
+// One page of the audit trail, newest first, and the cursor of the next (`<at>.<id>` of the last entry
+// shown), or null.
+export async function auditTrailPage(filters: AuditFilters): Promise<{ entries: ListedAudit[]; next: string | null }> {
+  const cursor = /^(\d{1,15})\.([\w-]{1,40})$/.exec(filters.after ?? '');
+  const to = dayStart(filters.to);
+  const entries = await getStore().auditPage({
+    trail: filters.trail === 'refusals' ? 'refusals' : 'staff',
+    what: auditActions.find((action) => action === filters.what),
+    who: filters.who?.trim().toLowerCase() || undefined,
+    since: dayStart(filters.from),
+    before: to === undefined ? undefined : to + DAY_MS,
+    after: cursor ? { at: Number(cursor[1]), id: cursor[2]! } : undefined,
+    limit: AUDIT_PAGE_SIZE,
+  });
+  const last = entries.at(-1);
+  return { entries, next: last && entries.length === AUDIT_PAGE_SIZE ? `${last.at}.${last.id}` : null };
 }
 
 export interface Download {
