@@ -130,6 +130,10 @@ export const staffText = {
       'not-spam': 'Moved back from spam',
       note: 'Saved a note',
       forget: 'Forgot a person',
+      'command-export': 'Exported with npm run export',
+      'command-forget': 'Forgot a person with npm run forget',
+      'command-backup': 'Backed up the store with npm run backup',
+      'command-restore': 'Restored a backup with npm run restore',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

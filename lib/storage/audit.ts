@@ -18,6 +18,11 @@ export const auditActions = [
   'export',
   ...recordActions,
   'forget',
+  // The operator's commands (scripts/), recorded as `operator (<user>@<host>)`.
+  'command-export',
+  'command-forget',
+  'command-backup',
+  'command-restore',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
