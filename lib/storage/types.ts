@@ -107,6 +107,8 @@ export interface InboxStore {
   upgradeRecords(): Promise<number>;
   // How many records of a form there are, or with `field` equal to `value`.
   countRecords(collection: Collection, where?: { field: string; value: string }): Promise<number>;
+  // How many records the inbox's filters find, whatever their number (a count, not a read).
+  countInbox(query: Omit<InboxQuery, 'limit' | 'after'>): Promise<number>;
   getRecord(collection: Collection, id: string): Promise<StoredRecord | null>;
   // Merges `changes` into the record, committed with the audit entry; false, with nothing written, if
   // there is none.

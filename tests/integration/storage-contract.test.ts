@@ -623,6 +623,27 @@ describe.each([
     expect(await store.countRecords('contact')).toBe(0);
   });
 
+  it('counts what the inbox filters find, as many as there are: an item without its spam, up to a date', async () => {
+    const event = { field: 'event', value: 'hack' };
+    for (let i = 0; i < 30; i++) {
+      await store.add('user', {
+        email: `p${i}@example.org`,
+        firstName: `P${i}`,
+        event: i % 3 === 0 ? 'other' : 'hack',
+        lang: i % 2 ? 'fr' : 'en',
+        date: i,
+        ...(i % 5 === 0 ? { staffStatus: 'spam' } : {}),
+      });
+    }
+    await store.add('contact', { email: 'c@example.org', name: 'C', date: 1 });
+    expect(await store.countInbox({ collection: 'user', item: event })).toBe(20);
+    expect(await store.countInbox({ collection: 'user', item: event, status: 'spam' })).toBe(4);
+    expect(await store.countInbox({ collection: 'user', item: event, before: 10 })).toBe(6);
+    expect(await store.countInbox({ collection: 'user', item: event, lang: 'fr', since: 10 })).toBe(7);
+    expect(await store.countInbox({})).toBe(31);
+    expect(await store.countInbox({ status: 'new', term: { text: 'p1', exact: false } })).toBe(9);
+  });
+
   it("lists a record's mails with their state", async () => {
     const { id } = await store.add('contact', { email: 'a@example.org', date: 1 }, { mails: [note('x@example.org')] });
     const [message] = await store.mailsAbout(id);

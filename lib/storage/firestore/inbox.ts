@@ -73,6 +73,18 @@ export function inboxStore(db: Firestore): InboxStore {
     async upgradeRecords() {
       return addInboxFields(db);
     },
+    // Count queries with the inbox's filters, on the indexes its pages use.
+    async countInbox(query) {
+      const wanted = query.collection ? [query.collection] : collections;
+      const counts = await Promise.all(
+        wanted.map(async (collection) => {
+          let q: Query = db.collection(collection);
+          for (const filter of inboxFilters({ ...query, limit: 0 })) q = q.where(filter.field, filter.op, filter.value);
+          return (await q.count().get()).data().count;
+        }),
+      );
+      return counts.reduce((sum, n) => sum + n, 0);
+    },
     async countRecords(collection, where) {
       let q: Query = db.collection(collection);
       if (where) q = q.where(where.field, '==', where.value);
