@@ -175,6 +175,7 @@ export const staffText = {
     csv: 'CSV',
     xlsx: 'Excel (XLSX)',
     list: 'Who registered',
+    older: 'Earlier registrations',
     open: 'Open the list',
   },
 };
