@@ -23,8 +23,6 @@ import {
 import { countWithoutSpam, recordPages, subscriberCounts } from './inbox';
 import { dayStart, formName, itemChoices, parseItem } from './present';
 
-const DAY_MS = 24 * 60 * 60_000;
-
 // What the workspace's pages read from the store: its one door to it (app/staff imports none of the
 // store). The inbox's pages are read through inbox.ts.
 
@@ -56,6 +54,7 @@ const auditFilterNames = ['trail', 'what', 'who', 'from', 'to', 'after'] as cons
 export const auditFilterKeys: readonly string[] = auditFilterNames;
 export type AuditFilters = Partial<Record<(typeof auditFilterNames)[number], string>>;
 export const AUDIT_PAGE_SIZE = 50;
+const DAY_MS = 24 * 60 * 60_000;
 
 // One page of the audit trail, newest first, and the cursor of the next (`<at>.<id>` of the last entry
 // shown), or null.
@@ -103,6 +102,7 @@ export async function download(
   const format = query.get('format');
   if (!collection || (format !== 'csv' && format !== 'xlsx')) return 'bad-request';
   const filters = { collection, item: item ? { field: item.field, value: item.value } : undefined, before: now + 1 };
+  const columns = staffColumns(collection);
   const { rows, headings, pages } =
     collection === 'newsletter'
       ? {
@@ -112,9 +112,9 @@ export async function download(
         }
       : {
           rows: await countWithoutSpam(collection, filters.item, filters.before),
-          headings: staffColumns(collection).headings,
+          headings: columns.headings,
           pages: cellPages(recordPages(filters, true), (page) =>
-            page.map((record) => rowOf(collection, staffColumns(collection).fields, record)),
+            page.map((record) => rowOf(collection, columns.fields, record)),
           ),
         };
   const title = item ? itemChoices().find((choice) => choice.key === key)!.label : formName(collection);
