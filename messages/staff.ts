@@ -111,7 +111,7 @@ export const staffText = {
     detail: 'Detail',
     none: 'Nothing yet.',
     trail: 'Entries',
-    trails: { staff: 'By staff and the operator', refusals: 'Refusals of strangers (naming nobody)' },
+    trails: { staff: 'Staff and operator', refusals: "Strangers' refusals" },
     older: 'Older entries',
     newest: 'Newest',
     // A refused sign-in with a link this site did not sign: nothing in it names anyone.

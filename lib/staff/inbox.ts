@@ -156,5 +156,8 @@ export async function* recordPages(
     yield withoutSpam ? page.filter((row) => row.data.staffStatus !== 'spam') : page;
     if (page.length < DOWNLOAD_PAGE) return;
     after = placeOf(page.at(-1)!);
+    // SQLite answers at once, so without this a fast client's download would run page after page
+    // before the server turns to anyone else's request.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
