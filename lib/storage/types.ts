@@ -130,7 +130,7 @@ export interface StaffStore {
   listSessions(): Promise<StaffSession[]>;
   // The staff audit trail, newest first; entries dated before a year are purged by retention.
   addAudit(entry: AuditEntry): Promise<void>;
-  // Both trails together (for tests and the operator), `limit` at most.
+  // Both trails together, `limit` at most.
   auditLog(limit: number): Promise<AuditEntry[]>;
   // One page of one trail with its filters, read along an index.
   auditPage(query: AuditQuery): Promise<ListedAudit[]>;
