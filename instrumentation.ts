@@ -7,13 +7,15 @@ export async function register() {
     // First, so that every request handled from now on carries its socket address.
     const { installHttpIntake } = await import('@/lib/security/http-intake');
     installHttpIntake();
+    const { shortenRefusedActions } = await import('@/lib/log');
+    shortenRefusedActions();
     const { startServer } = await import('@/lib/server-start');
     startServer();
   }
 }
 
 // Any error a page, route or server action throws: logged by the same logger as everything else, with
-// the request it broke.
+// the request it broke, by its path without the query (a staff sign-in link's token is there).
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { log } = await import('@/lib/log');
@@ -23,7 +25,7 @@ export const onRequestError: Instrumentation.onRequestError = async (error, requ
       err: error,
       ...(typeof requestId === 'string' ? { requestId } : {}),
       method: request.method,
-      path: request.path,
+      path: request.path.split('?')[0],
       route: context.routePath,
       routeType: context.routeType,
     },

@@ -8,8 +8,8 @@ import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { securityHeaders } from '@/lib/security/headers';
-import { isHttps } from '@/lib/security/xsrf';
-import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token';
+import { fromOtherOrigin, isHttps } from '@/lib/security/xsrf';
+import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;

@@ -4,9 +4,8 @@ import { headers } from 'next/headers';
 import { SiteFrame } from '@/components/layout/site-frame';
 import buttons from '@/components/ui/button.module.css';
 import { SiteLink } from '@/components/ui/site-link';
-import { site } from '@/lib/content';
 import { LANG_HEADER, localePath, toLang, type Lang } from '@/lib/i18n';
-import { siteUrl } from '@/lib/seo';
+import { pageTitle, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import './globals.css';
@@ -26,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const text = messages(lang).notFound;
   return {
     metadataBase: new URL(siteUrl),
-    title: `${text.title} - ${site.name}`,
+    title: pageTitle(text.title, lang),
     description: text.text,
     robots: { index: false },
   };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
 
+import { SITE_TIME_ZONE } from './constants';
 import { readPublicConfig } from './public-config';
 import { singleton } from './singletons';
 
@@ -265,7 +266,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       // How long a claimed message is kept from other instances (lib/mail/worker.ts).
       leaseMs: e.MAIL_LEASE_MS ?? 60_000,
     },
-    siteUrl: siteUrlFrom(e.SITE_URL),
+    // Without SITE_URL, mailed links point to this server on the port it listens on (PORT), so a site
+    // started on another port than 3000 still mails links that work on this machine.
+    siteUrl: e.SITE_URL ? siteUrlFrom(e.SITE_URL) : localSiteUrl(env.PORT),
     public: publicSettings,
     // How long records and sent mail are kept (lib/privacy/retention.ts); the privacy page states them.
     retention: {
@@ -279,14 +282,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     digest: {
       enabled: e.DIGEST_ENABLED ?? true,
       hour: e.DIGEST_HOUR ?? 7,
-      timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      timeZone: e.DIGEST_TIME_ZONE ?? SITE_TIME_ZONE,
       sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
     },
     // The staff workspace (lib/staff/): who may sign in, and the organisation's time zone for every
     // date staff read (the audit trail's period is in `retention`).
     staff: {
       emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
-      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? SITE_TIME_ZONE,
       // Sign-in requests per address in 15 minutes; a client gets four times as many.
       signInLimit: e.STAFF_SIGN_IN_LIMIT ?? 5,
     },
@@ -298,6 +301,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 // The public address of the site (SITE_URL, checked by the schema above), without a trailing slash.
+function localSiteUrl(port: string | undefined): string {
+  return `http://localhost:${port && /^\d{1,5}$/.test(port) ? port : '3000'}`;
+}
+
 function siteUrlFrom(value: string | undefined): string {
   return (value ?? 'http://localhost:3000').replace(/\/+$/, '');
 }

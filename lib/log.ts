@@ -36,3 +36,19 @@ export function requestLog(headers: Headers, fields: Record<string, unknown> = {
   const given = headers.get('x-request-id');
   return log.child({ requestId: given && REQUEST_ID.test(given) ? given : randomUUID(), ...fields });
 }
+
+// Next warns with a whole stack (console.warn of an Error) when a post to a page names no server action
+// of that page: a page from another build, or anyone's forged post. One short line says it instead.
+const REFUSED_ACTION = /^(?:Failed to find Server Action|Invalid Server Actions request)/;
+
+export function shortenRefusedActions(): void {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const [first] = args;
+    if (args.length === 1 && first instanceof Error && REFUSED_ACTION.test(first.message)) {
+      log.warn(`refused a post to a page: ${first.message.split('\n')[0]!.slice(0, 120)}`);
+      return;
+    }
+    warn.apply(console, args);
+  };
+}

@@ -3,13 +3,11 @@ import { ImageResponse } from 'next/og';
 import { content, site } from '@/lib/content';
 import { langs, type Lang } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
-import { messages } from '@/messages';
-import type { Messages } from '@/messages/en';
+import { ogContentType, ogSize } from '@/lib/seo';
+
+export { ogContentType, ogSize };
 
 // The social card of every page: brand band, page title, a subtitle. Drawn at build time.
-export const ogSize = { width: 1200, height: 630 };
-export const ogContentType = 'image/png';
-
 export function ogImage(title: string, subtitle: string) {
   return new ImageResponse(
     <div
@@ -45,18 +43,17 @@ interface CardText {
 
 type CardParams = { lang: string; slug?: string };
 
-// What an opengraph-image file exports: a card drawn in the page's language, built for both languages
-// (route handlers do not inherit the [lang] layout's params, so the card lists them itself), and an alt
-// text, which Next takes as one constant per file: it names the card in every language.
+// What an opengraph-image file exports: a card drawn in the page's language, built for every language
+// (route handlers do not inherit the [lang] layout's params, so the card lists them itself). Its alt
+// text is not here: Next would take it as one constant for every language, so each page names its card
+// in its own language (socialImage in lib/seo.ts).
 export function ogCard(
   text: (lang: Lang, slug: string) => CardText,
-  // A card per entity: its slugs, and what the card shows in each language, for the alt text.
-  entities?: { slugs: () => { slug: string }[]; alt: keyof Messages['cards'] },
+  // A card per entity: its slugs.
+  entities?: { slugs: () => { slug: string }[] },
 ) {
   const slugs = entities?.slugs ?? (() => [{ slug: '' }]);
-  const name = (lang: Lang) => (entities ? messages(lang).cards[entities.alt] : text(lang, '').title);
   return {
-    alt: `${langs.map(name).join(' / ')} - ${site.name}`,
     generateStaticParams: () =>
       langs.flatMap((lang) => slugs().map(({ slug }) => (slug === '' ? { lang } : { lang, slug }))),
     async image({ params }: { params: Promise<CardParams> }) {

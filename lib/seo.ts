@@ -4,6 +4,7 @@ import { buildSiteUrl } from '@/lib/config';
 import { site } from '@/lib/content';
 import type { Availability } from '@/lib/content/schedule';
 import { defaultLang, langs, localePath, locales, localeUrl, otherLangs, type Lang } from '@/lib/i18n';
+import { fill, messages } from '@/messages';
 
 // The public address of the site, used for canonical URLs, the sitemap and social cards. Pages are
 // prerendered, so the build's SITE_URL is the one they carry.
@@ -15,6 +16,40 @@ interface PageSeo {
   description: string;
   // The page's English (unprefixed) path; the French one is derived from it.
   path: string;
+  // The social card the page shows, when it is not its own (an opengraph-image file beside the page).
+  card?: SocialCard;
+}
+
+// A social card: the path of the page whose opengraph-image file draws it, and the title it shows.
+export interface SocialCard {
+  path: string;
+  title: string;
+}
+
+// The size and type every card is drawn at (lib/og.tsx).
+export const ogSize = { width: 1200, height: 630 };
+export const ogContentType = 'image/png';
+
+// A page's full title in its language: 'About - Baobab Data', « À propos – Baobab Data ».
+export function pageTitle(title: string, lang: Lang): string {
+  return fill(messages(lang).pageTitle, { page: title, brand: site.name });
+}
+
+// The home page's card, which the pages without one of their own show too.
+export function homeCard(lang: Lang): SocialCard {
+  return { path: '/', title: messages(lang).home.card };
+}
+
+// A card's image and alt text in a language. Next takes an opengraph-image file's alt as one constant
+// for every language, so pages name their card themselves, each in its own language. The card is
+// drawn under the [lang] segment in every language, the default one included (docs/product.md §12).
+export function socialImage(card: SocialCard, lang: Lang) {
+  return {
+    url: `/${lang}${card.path === '/' ? '' : card.path}/opengraph-image`,
+    ...ogSize,
+    type: ogContentType,
+    alt: pageTitle(card.title, lang),
+  };
 }
 
 // The absolute address of a page in a language (the English home without a trailing slash).
@@ -35,11 +70,12 @@ export function languageAlternates(path: string, base = ''): Record<string, stri
 // Open Graph's form of a locale: the Intl tag with '_' for '-'.
 const ogLocale = (lang: Lang) => locales[lang].intl.replace('-', '_');
 
-// Title ('{page} - {brand}', docs/product.md §1), description, canonical URL with its twins in the other
-// languages, Open Graph and Twitter tags of one page.
-export function pageMetadata({ lang, title, description, path }: PageSeo): Metadata {
-  const fullTitle = `${title} - ${site.name}`;
+// Title ('{page} - {brand}', docs/product.md §10), description, canonical URL with its twins in the other
+// languages, Open Graph and Twitter tags of one page, with its social card.
+export function pageMetadata({ lang, title, description, path, card = { path, title } }: PageSeo): Metadata {
+  const fullTitle = pageTitle(title, lang);
   const url = localePath(lang, path);
+  const images = [socialImage(card, lang)];
   return {
     title: { absolute: fullTitle },
     description,
@@ -52,8 +88,9 @@ export function pageMetadata({ lang, title, description, path }: PageSeo): Metad
       url,
       locale: ogLocale(lang),
       alternateLocale: otherLangs(lang).map(ogLocale),
+      images,
     },
-    twitter: { card: 'summary_large_image', title: fullTitle, description },
+    twitter: { card: 'summary_large_image', title: fullTitle, description, images },
   };
 }
 

@@ -1,6 +1,9 @@
 // Every text of the site's frame and pages that is not content from data/, in English: the
 // specification's texts, unchanged. messages/fr.ts must have the same keys (a missing one fails tsc).
 export const en = {
+  // Every page's <title>, its Open Graph and Twitter titles and its social card's alt text
+  // (docs/product.md §1: 'About - Baobab Data').
+  pageTitle: '{page} - {brand}',
   skipLink: 'Skip to main content',
   newTab: ' (opens in a new tab)',
   nav: { main: 'Main', menu: 'Menu' },
@@ -24,9 +27,8 @@ export const en = {
     text: 'The page you asked for does not exist or has moved.',
     home: 'Go to home page',
   },
-  // What a page's social card shows, in its alt text (one per card file, so in both languages).
-  cards: { course: 'A course', event: 'An event', offer: 'An offer', project: 'A project' },
-  carousel: { of: 'of', role: 'carousel' },
+  // What screen readers call a carousel, each of its slides, and where a slide stands ('2 of 5').
+  carousel: { role: 'carousel', slide: 'slide', position: '{index} of {count}' },
   home: {
     title: 'Home',
     card: 'Learn data, build projects for Africa',
@@ -54,8 +56,8 @@ export const en = {
     whoWeAre: 'Who we are',
     whatWeDo: 'What we do',
     founders: 'Our founders',
-    portrait: 'Portrait of',
-    profile: 'Profile of',
+    portrait: 'Portrait of {name}',
+    profile: 'Profile of {name}',
   },
   academy: {
     title: 'Academy',
@@ -71,7 +73,7 @@ export const en = {
     testimonials: 'Fellow testimonials',
     previousTestimonial: 'Previous testimonial',
     nextTestimonial: 'Next testimonial',
-    flag: 'Flag of',
+    flag: 'Flag of {country}',
     cohort: 'Join a cohort',
     premium: 'Premium',
     fee: 'Registration fee: {fee}',
@@ -88,7 +90,6 @@ export const en = {
     facts: '{duration}, registration fee {fee}',
     factsFree: '{duration}, free',
     description: '{title}: {facts}. {intro}',
-    weeks: { one: '{count} week', other: '{count} weeks' },
     free: 'Free',
     introduction: 'Introduction',
     outcome: 'Learning Outcome',
@@ -162,6 +163,8 @@ export const en = {
   // What events and offers say about where they stand (docs/product.md §9), and their list pages.
   calendar: {
     open: 'Registration open',
+    // An offer is reserved, not registered for: some languages say so.
+    offerOpen: 'Registration open',
     full: 'Full',
     eventPast: 'Took place',
     offerPast: 'Ended',
@@ -191,7 +194,8 @@ export const en = {
     terms: 'Terms of service',
     termsDescription: 'The terms that apply when you use the Baobab Data website, its courses and its forms.',
     privacy: 'Privacy policy',
-    periods: { year: 'one year', years: '{count} years', day: 'one day', days: '{count} days' },
+    // A period of one year or one day, in words; others are counted (messages/units.ts).
+    periods: { year: 'one year', day: 'one day' },
     privacyDescription:
       'What Baobab Data collects, why, who sees it and your choices. Our services are for people aged {age} and over.',
   },

@@ -4,6 +4,8 @@ import type { Messages } from './en';
 
 // The French of messages/en.ts: `satisfies` makes a missing or extra key a type error.
 export const fr = {
+  // French titles join the page and the brand with a dash (–), not a hyphen.
+  pageTitle: '{page}\u00a0– {brand}',
   skipLink: 'Aller au contenu',
   newTab: ' (s’ouvre dans un nouvel onglet)',
   nav: { main: 'Principal', menu: 'Menu' },
@@ -13,12 +15,12 @@ export const fr = {
     before:
       'Nous utilisons des cookies pour sécuriser les formulaires et, si vous ne les refusez pas, pour compter les visites de façon anonyme. Voir notre',
     link: 'politique de confidentialité',
-    accept: 'D’accord !',
+    accept: 'Accepter les cookies',
     refuse: 'Refuser les cookies',
   },
   offline: {
     title: 'Vous êtes hors ligne',
-    text: 'Cette page n’est pas enregistrée sur cet appareil. Celles-ci le sont, et vous pouvez les lire sans connexion :',
+    text: 'Cette page n’est pas enregistrée sur cet appareil. Vous pouvez en revanche lire sans connexion les pages suivantes :',
     retry: 'Une fois de nouveau en ligne, rechargez cette page pour l’ouvrir.',
     description: 'Les pages que cet appareil garde pour une lecture sans connexion.',
   },
@@ -27,15 +29,14 @@ export const fr = {
     text: 'La page que vous cherchez n’existe pas ou a changé d’adresse.',
     home: 'Retour à l’accueil',
   },
-  cards: { course: 'Une formation', event: 'Un événement', offer: 'Une offre', project: 'Un projet' },
-  carousel: { of: 'sur', role: 'carrousel' },
+  carousel: { role: 'carrousel', slide: 'diapositive', position: '{index} sur {count}' },
   home: {
     title: 'Accueil',
     card: 'Apprendre la donnée, bâtir des projets pour l’Afrique',
     whatWeDo: 'Ce que nous faisons',
     ourProject: 'Nos projets',
-    moreProjects: { label: 'Voir tous', hidden: 'les projets' },
-    moreInsights: { label: 'Voir toutes', hidden: 'les analyses' },
+    moreProjects: { label: 'Voir la liste', hidden: 'des projets' },
+    moreInsights: { label: 'Voir la liste', hidden: 'des analyses' },
     featured: 'Projets à la une',
     previousProject: 'Projet précédent',
     nextProject: 'Projet suivant',
@@ -53,12 +54,12 @@ export const fr = {
     title: 'À propos',
     heading: 'Qui sommes-nous ?',
     description:
-      'Qui nous sommes : les fondateurs, le programme de bourse de 24 semaines, les projets et la communauté qui font Baobab Data.',
+      'Qui nous sommes : les fondateurs, le programme de bourse de 24 semaines, les projets et la communauté qui font Baobab Data.',
     whoWeAre: 'Notre histoire',
     whatWeDo: 'Ce que nous faisons',
     founders: 'Nos fondateurs',
-    portrait: 'Portrait de',
-    profile: 'Profil de',
+    portrait: 'Portrait de {name}',
+    profile: 'Profil de {name}',
   },
   academy: {
     title: 'Académie',
@@ -66,7 +67,7 @@ export const fr = {
       'Des formations courtes et concrètes sur la donnée, gratuites ou jusqu’à 105 $US : analyse, visualisation, apprentissage automatique et éthique.',
     card: 'Des formations courtes et concrètes sur la donnée',
     figures: 'L’académie en chiffres',
-    enthusiasts: 'Passionnés',
+    enthusiasts: 'Apprenants',
     fellows: 'Boursiers',
     countries: 'Pays',
     courses: 'Nos formations',
@@ -74,11 +75,12 @@ export const fr = {
     testimonials: 'Témoignages de boursiers',
     previousTestimonial: 'Témoignage précédent',
     nextTestimonial: 'Témoignage suivant',
-    flag: 'Drapeau :',
+    // The fellow's country: the flag says no more, and « Drapeau : » read as a form label.
+    flag: '{country}',
     cohort: 'Rejoindre une promotion',
     premium: 'Premium',
     fee: 'Frais d’inscription : {fee}',
-    feeFree: 'Inscription gratuite',
+    feeFree: 'Frais d’inscription : offerts',
     duration: 'Durée : {duration}',
     start: 'Commencer',
     startCourse: 'Commencer la formation « {title} »',
@@ -86,12 +88,11 @@ export const fr = {
   },
   course: {
     duration: 'Durée',
-    cost: 'Coût',
+    cost: 'Frais d’inscription',
     facts: '{duration}, frais d’inscription de {fee}',
-    factsFree: '{duration}, sans frais',
+    factsFree: '{duration}, frais d’inscription offerts',
     description: '{title} : {facts}. {intro}',
-    weeks: { one: '{count} semaine', other: '{count} semaines' },
-    free: 'Gratuit',
+    free: 'Offerts',
     introduction: 'Présentation',
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',
@@ -134,7 +135,7 @@ export const fr = {
     objectives: 'Objectifs',
     solution: 'La solution proposée',
     target: 'Public visé',
-    team: 'L’ÉQUIPE',
+    team: 'L’équipe',
     view: 'Voir le projet',
     involved: 'Participer',
     share: 'Partager ce projet',
@@ -164,6 +165,7 @@ export const fr = {
   },
   calendar: {
     open: 'Inscriptions ouvertes',
+    offerOpen: 'Réservations ouvertes',
     full: 'Complet',
     eventPast: 'A eu lieu',
     offerPast: 'Terminée',
@@ -194,9 +196,9 @@ export const fr = {
     termsDescription:
       'Les conditions qui s’appliquent quand vous utilisez le site de Baobab Data, ses formations et ses formulaires.',
     privacy: 'Politique de confidentialité',
-    periods: { year: 'un an', years: '{count} ans', day: 'un jour', days: '{count} jours' },
+    periods: { year: 'un an', day: 'un jour' },
     privacyDescription:
-      'Ce que Baobab Data recueille, pourquoi, qui y a accès et vos droits. Nos services s’adressent aux personnes de {age} ans et plus.',
+      'Ce que Baobab Data recueille, pourquoi, qui y a accès et vos droits. Nos services s’adressent aux personnes de {age} ans et plus.',
   },
   verified: {
     title: 'Adresse e-mail vérifiée',
@@ -210,14 +212,14 @@ export const fr = {
     confirmButton: 'Je confirme mon inscription',
     confirmedTitle: 'Vous êtes inscrit(e)',
     confirmedText:
-      'Merci ! La lettre d’information de {brand} arrivera dans votre boîte mail ; chaque numéro contient un lien de désinscription.',
+      'Merci ! La lettre d’information de {brand} arrivera dans votre boîte de réception ; chaque numéro contient un lien de désinscription.',
     expiredTitle: 'Ce lien a expiré',
     expiredText:
       'Ce lien de confirmation n’est plus valable : il a peut-être expiré, ou l’adresse a été retirée de notre liste.',
     expiredAgain:
       'Inscrivez-vous de nouveau avec le formulaire de notre page d’accueil et nous vous enverrons un nouveau lien.',
     unsubscribeTitle: 'Se désinscrire',
-    unsubscribeText: 'Ne plus envoyer la lettre d’information de {brand} à {email} ?',
+    unsubscribeText: 'Vous ne souhaitez plus recevoir la lettre d’information de {brand} à l’adresse {email} ?',
     unsubscribeButton: 'Me désinscrire',
     unsubscribedTitle: 'Vous êtes désinscrit(e)',
     unsubscribedText:

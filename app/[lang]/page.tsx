@@ -13,7 +13,7 @@ import { content } from '@/lib/content';
 import { eventAgenda, offerAgenda } from '@/lib/forms/places';
 import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
-import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
+import { homeCard, pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 // Made again every 20 minutes: what is coming up follows the calendar (docs/product.md §9).
@@ -28,6 +28,7 @@ export async function generateMetadata({ params }: Props) {
     title: messages(lang).home.title,
     description: content(lang).site.description,
     path: '/',
+    card: homeCard(lang),
   });
 }
 

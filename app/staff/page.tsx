@@ -4,8 +4,9 @@ import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs, toLang } from '@/lib/i18n';
+import { readForgottenFlash } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
-import { filterNames, inboxPage, type InboxFilters } from '@/lib/staff/inbox';
+import { filtersOf, inboxHref, inboxPage, newCounts } from '@/lib/staff/inbox';
 import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import {
   formatWhen,
@@ -17,37 +18,52 @@ import {
   parseItem,
   personName,
 } from '@/lib/staff/present';
+import { assignable } from '@/lib/staff/team';
 import { collections, submissionStatuses } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
-// The inbox: every submission, newest first, filtered by a plain GET form (no JavaScript needed).
+// The inbox: the triage queue, newest first, filtered by a plain GET form, with the records ticked in
+// it changed together by a second form (no JavaScript needed for either).
 export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('inbox');
   const words = staffText.inbox;
   const raw = await searchParams;
-  const filters: InboxFilters = Object.fromEntries(
-    Object.entries(raw).filter(
-      (entry): entry is [string, string] =>
-        filterNames.includes(entry[0]) && typeof entry[1] === 'string' && entry[1] !== '',
-    ),
-  );
-  const { rows, next } = await inboxPage(filters);
+  const filters = filtersOf(raw);
+  const [{ rows, next }, counts, colleagues] = await Promise.all([
+    inboxPage(filters, session.email),
+    newCounts(),
+    assignable(),
+  ]);
   const { after, ...firstPage } = filters;
+  const back = new URLSearchParams(firstPage).toString();
   const item = parseItem(filters.item);
-  const forgotten = raw.forgotten === '1';
+  const changed = typeof raw.changed === 'string' && /^\d{1,3}$/.test(raw.changed) ? raw.changed : null;
+  const forgotten = readForgottenFlash(raw.forgotten, session);
 
   return (
-    <StaffFrame session={session}>
+    <StaffFrame session={session} denied={raw.denied === '1'}>
       <h1>{words.title}</h1>
+      {changed !== null && <p role="status">{fill(words.changed, { count: changed })}</p>}
       {forgotten && (
         <p role="status">
           {fill(staffText.record.forgotten, {
-            records: String(raw.records ?? 0),
-            messages: String(raw.messages ?? 0),
+            records: String(forgotten.records),
+            messages: String(forgotten.mails),
           })}
         </p>
       )}
+      <p className={styles.counts}>
+        {words.newCounts}:{' '}
+        {collections.map((c, i) => (
+          <span key={c}>
+            {i > 0 && ' · '}
+            <Link href={inboxHref({ form: c, status: 'new' })}>
+              {formName(c)} {counts[c]}
+            </Link>
+          </span>
+        ))}
+      </p>
       <form method="get" action="/staff" className={styles.filters} aria-label={words.filters}>
         <Choice name="form" label={words.form} value={filters.form}>
           {collections.map((c) => (
@@ -70,6 +86,10 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
             </option>
           ))}
         </Choice>
+        <Choice name="who" label={words.who} value={filters.who}>
+          <option value="mine">{words.mine}</option>
+          <option value="unassigned">{words.unassigned}</option>
+        </Choice>
         <Choice name="lang" label={words.language} value={filters.lang}>
           {langs.map((l) => (
             <option key={l} value={l}>
@@ -90,6 +110,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           {words.apply}
         </button>
       </form>
+      <p className={styles.meta}>{words.triage}</p>
 
       {item && (
         <p>
@@ -100,28 +121,79 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
       {rows.length === 0 ? (
         <p>{words.none}</p>
       ) : (
-        <ul className={styles.list}>
-          {rows.map((row) => {
-            const status = (row.data.staffStatus as 'handled' | 'spam' | undefined) ?? 'new';
-            const item = itemTitle(row.collection, row.data);
-            return (
-              <li key={row.id}>
-                <Link href={staffSubmissionPath(row.collection, row.id)}>
-                  {personName(row.data)} · {formName(row.collection)}
-                  {item && ` · ${item}`}
-                </Link>
-                <span className={styles.meta}>
-                  {formatWhen(row.data.date)} · {languageName(toLang(row.data.lang))} · {staffText.statuses[status]}
-                  {isBotFlagged(row.data) && <span className={styles.flag}> · {words.botFlag}</span>}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        <form method="post" action="/staff/api/bulk">
+          <input type="hidden" name="back" value={back} />
+          <ul className={styles.list} aria-label={words.list}>
+            {rows.map((row) => {
+              const status = (row.data.staffStatus as 'handled' | 'spam' | undefined) ?? 'new';
+              const item = itemTitle(row.collection, row.data);
+              const name = personName(row.data);
+              const assignee = typeof row.data.assignedTo === 'string' ? row.data.assignedTo : '';
+              return (
+                <li key={row.id} className={styles.row}>
+                  <input
+                    type="checkbox"
+                    name="records"
+                    value={`${row.collection}:${row.id}`}
+                    aria-label={fill(words.select, { name })}
+                  />
+                  <div>
+                    <Link
+                      href={`${staffSubmissionPath(row.collection, row.id)}${back ? `?${new URLSearchParams({ back })}` : ''}`}
+                    >
+                      {name} · {formName(row.collection)}
+                      {item && ` · ${item}`}
+                    </Link>
+                    {typeof row.data.message === 'string' && (
+                      <span className={styles.excerpt}>{firstLine(row.data.message)}</span>
+                    )}
+                    <span className={styles.meta}>
+                      {formatWhen(row.data.date)} · {languageName(toLang(row.data.lang))} · {staffText.statuses[status]}
+                      {assignee && ` · ${assignee}`}
+                      {isBotFlagged(row.data) && <span className={styles.flag}> · {words.botFlag}</span>}
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <fieldset className={styles.bulk}>
+            <legend>{words.bulk}</legend>
+            <button className={styles.secondary} type="submit" name="action" value="handled">
+              {words.bulkHandled}
+            </button>
+            <button className={styles.secondary} type="submit" name="action" value="spam">
+              {words.bulkSpam}
+            </button>
+            <label className={styles.inline}>
+              {words.bulkAssign}
+              <select name="assignee" defaultValue="me">
+                <option value="me">{words.mine}</option>
+                <option value="">{words.unassigned}</option>
+                {colleagues
+                  .filter((c) => c !== session.email)
+                  .map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <button className={styles.secondary} type="submit" name="action" value="assign">
+              {words.bulkApply}
+            </button>
+          </fieldset>
+        </form>
       )}
       <Pager path="/staff" query={firstPage} after={after} next={next} newest={words.newest} older={words.older} />
     </StaffFrame>
   );
+}
+
+// A message's first line, cut for a row.
+function firstLine(message: string): string {
+  const line = message.trim().split(/\r?\n/, 1)[0] ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
 function Choice(props: { name: string; label: string; value?: string; children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import type { Person } from '@/lib/content/types';
 import type { Lang } from '@/lib/i18n';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 import styles from './team-grid.module.css';
 
@@ -14,7 +14,7 @@ export function TeamGrid({ people, lang }: { people: readonly Person[]; lang: La
         <li key={person.name} className={`${ui.card} ${styles.person}`}>
           <Picture
             src={person.img}
-            alt={`${messages(lang).about.portrait} ${person.name}`}
+            alt={fill(messages(lang).about.portrait, { name: person.name })}
             width={240}
             height={240}
             className={styles.photo}
@@ -22,7 +22,7 @@ export function TeamGrid({ people, lang }: { people: readonly Person[]; lang: La
           <h3 className={styles.name}>{person.name}</h3>
           <p className={styles.title}>{person.title}</p>
           <ExternalLink href={person.link} lang={lang}>
-            {messages(lang).about.profile} {person.name}
+            {fill(messages(lang).about.profile, { name: person.name })}
           </ExternalLink>
         </li>
       ))}

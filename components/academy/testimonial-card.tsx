@@ -1,7 +1,7 @@
 import { Picture } from '@/components/ui/picture';
 import type { Testimonial } from '@/lib/content/types';
 import type { Lang } from '@/lib/i18n';
-import { messages } from '@/messages';
+import { fill, messages } from '@/messages';
 
 import styles from './testimonial-card.module.css';
 
@@ -14,7 +14,7 @@ export function TestimonialCard({ testimonial, lang }: { testimonial: Testimonia
       <figcaption className={styles.caption}>
         <Picture
           src={testimonial.flag}
-          alt={`${messages(lang).academy.flag} ${testimonial.country}`}
+          alt={fill(messages(lang).academy.flag, { country: testimonial.country })}
           width={36}
           height={24}
           className={styles.flag}

@@ -12,7 +12,6 @@ const offerText = (lang: Lang) =>
     ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'] as const,
     ['choose', 'genders', 'degrees'] as const,
   );
-export type OfferText = ReturnType<typeof offerText>;
 
 export function OfferForm({ offer, lang }: { offer: string; lang: Lang }) {
   return <OfferFormClient offer={offer} lang={lang} text={offerText(lang)} />;

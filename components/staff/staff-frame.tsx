@@ -1,29 +1,53 @@
 import Link from 'next/link';
 
-import type { StaffSession } from '@/lib/storage/types';
+import { may, type Permission, type Staff } from '@/lib/staff/roles';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
 import styles from './staff.module.css';
 
-// Every signed-in workspace page: where to go, who is signed in, and the one sign-out button.
-export function StaffFrame({ session, children }: { session: StaffSession; children: React.ReactNode }) {
+// The workspace's sections, each shown to the roles that may open it.
+const sections: { href: string; label: keyof typeof staffText.nav; permission: Permission }[] = [
+  { href: '/staff', label: 'inbox', permission: 'inbox' },
+  { href: '/staff/subscribers', label: 'subscribers', permission: 'inbox' },
+  { href: '/staff/team', label: 'team', permission: 'team' },
+  { href: '/staff/audit', label: 'audit', permission: 'audit' },
+];
+
+// Every signed-in workspace page: where this role may go, who is signed in with which role, and the one
+// sign-out button. A page its role may not open was refused before this (`?denied=1` says so).
+export function StaffFrame({
+  session,
+  denied,
+  children,
+}: {
+  session: Staff;
+  denied?: boolean;
+  children: React.ReactNode;
+}) {
   const words = staffText.nav;
   return (
     <div className={styles.frame}>
       <header className={styles.bar}>
         <nav aria-label={staffText.workspace}>
-          <Link href="/staff">{words.inbox}</Link>
-          <Link href="/staff/subscribers">{words.subscribers}</Link>
-          <Link href="/staff/audit">{words.audit}</Link>
+          {sections
+            .filter((section) => may(session, section.permission))
+            .map((section) => (
+              <Link key={section.href} href={section.href}>
+                {words[section.label]}
+              </Link>
+            ))}
         </nav>
-        <span className={styles.who}>{fill(words.signedInAs, { email: session.email })}</span>
+        <span className={styles.who}>
+          {fill(words.signedInAs, { email: session.email, role: staffText.roles[session.role] })}
+        </span>
         <form method="post" action="/staff/api/sign-out">
           <button className={styles.secondary} type="submit">
             {words.signOut}
           </button>
         </form>
       </header>
+      {denied && <p role="alert">{staffText.denied}</p>}
       <main>{children}</main>
     </div>
   );

@@ -2,13 +2,20 @@ import type { KeyboardEvent, ReactNode, Ref } from 'react';
 
 import styles from './carousel.module.css';
 
-// The carousel's words in the page's language: the buttons' names, the slide count ('2 of 5') and what
-// screen readers call the widget.
+// The carousel's words in the page's language: the buttons' names, what screen readers call the widget
+// and each slide, and where a slide stands ('{index} of {count}': '2 of 5').
 export interface CarouselText {
   previous: string;
   next: string;
-  of: string;
   role: string;
+  slide: string;
+  position: string;
+}
+
+// Where a slide stands, as the page's language says it. Its own fill: this runs in the browser, which
+// must not load every language's messages for it.
+function position(text: CarouselText, index: number, count: number): string {
+  return text.position.replace('{index}', String(index + 1)).replace('{count}', String(count));
 }
 
 export type CarouselMove = 'prev' | 'next';
@@ -41,8 +48,8 @@ export function CarouselFrame({ label, text, slides, viewportRef, canPrev, canNe
               key={index}
               className={styles.slide}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} ${text.of} ${slides.length}`}
+              aria-roledescription={text.slide}
+              aria-label={position(text, index, slides.length)}
             >
               {slide}
             </div>

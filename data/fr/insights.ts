@@ -7,7 +7,7 @@ import type { TextsBy } from './texts';
 // they are published.
 const texts = {
   'https://blog.baobabdata.org/market-prices-accra': {
-    title: 'Ce que 3 000 prix relevés sur les marchés nous ont appris de l’inflation à Accra',
+    title: 'Ce que 3 000 prix relevés sur les marchés nous ont appris de l’inflation à Accra',
     description:
       'Pendant un an, un de nos boursiers a suivi les prix alimentaires sur quatre marchés. Les moyennes en cachaient plus qu’elles n’en montraient.',
   },

@@ -12,7 +12,7 @@ const texts = {
     highlights: 'Formation | Mentorat | Stage',
     endsOn: '25 mars 2023',
     description:
-      'Une promotion accompagnée qui vous mène des tableurs au SQL et aux tableaux de bord, avec un mentor à vos côtés et, pour finir, un stage de trois mois dans une organisation partenaire.',
+      'Un parcours en promotion, suivi pas à pas par un mentor, qui vous fait passer des tableurs au SQL et aux tableaux de bord et se termine par un stage de trois mois dans une organisation partenaire.',
   },
 } satisfies TextsBy<typeof en.offers, 'slug', 'title' | 'cohortStart' | 'highlights' | 'endsOn' | 'description'>;
 

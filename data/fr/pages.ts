@@ -7,7 +7,7 @@ import type { Texts } from './texts';
 // (or match) the English; legal pages keep the English number of sections and paragraphs.
 const homeTexts = {
   whatWeDo:
-    'Nous proposons des formations courtes et pratiques et une bourse de 24 semaines, puis nous mettons ces acquis au service de projets de données ouvertes choisis avec les communautés concernées. Les apprenants deviennent mentors, les projets deviennent des études de cas, et le cercle s’agrandit.',
+    'Nous proposons des formations courtes et pratiques et une bourse de 24 semaines, puis nous mettons ces acquis au service de projets de données ouvertes choisis avec les communautés concernées. Les apprenants deviennent mentors, les projets deviennent des études de cas, et le cercle s’agrandit.',
 } satisfies Texts<typeof en.home>;
 
 const aboutTexts = {
@@ -16,7 +16,7 @@ const aboutTexts = {
   focus: [
     {
       title: 'Bourse',
-      figure: '24 semaines',
+      figure: '24 semaines',
       text: 'Vingt-quatre semaines d’apprentissage guidé, de mentorat et de travail sur un vrai projet, pour celles et ceux qui veulent faire carrière dans la donnée.',
     },
     {
@@ -31,7 +31,7 @@ const aboutTexts = {
     },
   ],
   whatWeDo:
-    'Nous enseignons les compétences que demandent les employeurs et les communautés : tableurs, SQL, Python, visualisation et apprentissage automatique, sans jamais perdre de vue l’éthique. Chaque formation se termine par un travail concret à montrer, et les meilleurs travaux rejoignent un projet utile bien au-delà de la salle de classe.',
+    'Nous enseignons les compétences que demandent les employeurs et les communautés : tableurs, SQL, Python, visualisation et apprentissage automatique, sans jamais perdre de vue l’éthique. Chaque formation se termine par un travail concret à montrer ; les meilleurs de ces travaux trouvent leur place dans un projet utile bien au-delà de la salle de classe.',
 } satisfies Texts<typeof en.about>;
 
 const projectsPageTexts = {
@@ -81,7 +81,7 @@ const termsTexts = {
     {
       heading: 'Liens vers d’autres sites',
       paragraphs: [
-        'Les analyses, les formulaires d’inscription et les pages de paiement peuvent être hébergés par d’autres. Leurs propres conditions s’y appliquent, et nous ne sommes pas responsables de leur contenu.',
+        'Les analyses, les formulaires d’inscription et les pages de paiement peuvent être hébergés par des tiers. Leurs propres conditions s’y appliquent, et nous ne sommes pas responsables de leur contenu.',
       ],
     },
     {
@@ -100,7 +100,7 @@ const privacyTexts = {
     smtp: 'Nos e-mails sont remis par {mailProvider}.',
     smtpUnnamed: 'Nos e-mails sont remis par un service d’envoi d’e-mails.',
     recaptcha:
-      'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des personnes : quand vous envoyez un formulaire, il reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
+      'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des êtres humains et non par des robots : quand vous envoyez un formulaire, il reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
     mailchimp: 'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge de l’envoyer.',
   },
   sections: [
@@ -112,13 +112,13 @@ const privacyTexts = {
       ],
     },
     {
-      heading: 'Pourquoi nous les utilisons',
+      heading: 'Pourquoi nous utilisons vos données',
       paragraphs: [
         'Pour répondre à votre message, gérer votre place dans une formation, un événement ou une offre, et vous envoyer la lettre d’information que vous avez demandée. Nous ne vendons jamais vos données.',
       ],
     },
     {
-      heading: 'Qui peut les voir',
+      heading: 'Qui a accès à vos données',
       paragraphs: [
         'Notre équipe, ainsi que les services qui stockent nos données et envoient nos e-mails pour notre compte, dans le cadre de contrats qui les protègent.',
         // Replaced by the list of processors above, the same in both languages.
@@ -126,7 +126,7 @@ const privacyTexts = {
       ],
     },
     {
-      heading: 'Combien de temps nous les gardons',
+      heading: 'Combien de temps nous conservons vos données',
       paragraphs: [
         'Les messages pendant {contactPeriod}, et les inscriptions aux formations, aux événements et aux offres pendant {registrationPeriod} (pour les certificats) ; ensuite, nous les supprimons.',
         'Les adresses de la lettre d’information jusqu’à votre désinscription. Une inscription jamais confirmée, comme une adresse désinscrite, est supprimée au bout de {newsletterInactivePeriod}.',
@@ -142,7 +142,7 @@ const privacyTexts = {
     {
       heading: 'Enfants',
       paragraphs: [
-        'Nos services s’adressent aux personnes de 13 ans et plus. Si vous avez moins de 13 ans, merci de ne pas nous envoyer d’informations personnelles.',
+        'Nos services s’adressent aux personnes de 13 ans et plus. Si vous avez moins de 13 ans, merci de ne pas nous envoyer d’informations personnelles.',
       ],
     },
   ],

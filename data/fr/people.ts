@@ -7,7 +7,7 @@ import type { TextsBy } from './texts';
 // entries. Titles agree with each person's gender.
 const founderTitles = {
   'Chiamaka Eze': { title: 'Cofondatrice et directrice exécutive' },
-  'Yaw Boateng': { title: 'Cofondateur et responsable de l’Académie' },
+  'Yaw Boateng': { title: 'Cofondateur et responsable de l’académie' },
   'Zanele Dlamini': { title: 'Cofondatrice et responsable des projets' },
   'Moussa Traoré': { title: 'Cofondateur et responsable de la communauté' },
 } satisfies TextsBy<typeof en.founders, 'name', 'title'>;

@@ -7,11 +7,11 @@ import type { Texts } from './texts';
 // English entry.
 const texts = {
   headline: 'Formateurs, analystes et ingénieurs : nous mettons les données au service des gens.',
-  tagline: 'Apprenez et contribuez à des projets de données à impact social',
+  tagline: 'Formez-vous et contribuez à des projets de données à impact social',
   description:
-    'Baobab Data est une communauté et une académie panafricaines des données : des formations pratiques, une bourse de 24 semaines et des projets de données à impact social.',
+    'Baobab Data réunit une communauté et une académie panafricaines consacrées à la donnée : des formations pratiques, une bourse de 24 semaines et des projets de données à impact social.',
   footerBlurb:
-    'Une communauté panafricaine où l’on apprend les métiers de la donnée en pratiquant, avant de les mettre au service de projets qui comptent pour ses voisins.',
+    'Une communauté panafricaine où l’on acquiert par la pratique un savoir-faire dans les métiers de la donnée, avant de le mettre au service de projets utiles à son entourage.',
 } satisfies Texts<Pick<typeof en.site, 'headline' | 'tagline' | 'description' | 'footerBlurb'>>;
 
 export const site: Translation<typeof en.site> = { ...en.site, ...texts };

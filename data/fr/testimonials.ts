@@ -10,25 +10,25 @@ const texts = {
     quote:
       'Je suis arrivée en ne connaissant que les tableurs. Vingt-quatre semaines plus tard, j’avais livré un tableau de bord que l’hôpital de ma ville consulte chaque matin.',
     country: 'Nigeria',
-    title: 'Boursière en data, promotion 2022',
+    title: 'Boursière de la promotion 2022',
   },
   'Kofi Asante': {
     quote:
       'Les mentors ont relu chacun de mes notebooks. Ce sont leurs retours, bien plus que n’importe quelle vidéo, qui m’ont rendu employable.',
     country: 'Ghana',
-    title: 'Boursier en data, promotion 2022',
+    title: 'Boursier de la promotion 2022',
   },
   'Aïcha Koné': {
     quote:
       'Travailler sur un vrai projet avec une communauté m’a appris que le plus difficile, avec les données, ce sont les gens, et que cela en vaut la peine.',
     country: 'Côte d’Ivoire',
-    title: 'Boursière en data, promotion 2023',
+    title: 'Boursière de la promotion 2023',
   },
   'Mohamed Kamara': {
     quote:
       'J’étudie le soir, après le travail. Les courtes séances de chaque semaine et la chaleur de la communauté m’ont porté jusqu’au bout.',
     country: 'Sierra Leone',
-    title: 'Boursier en data, promotion 2023',
+    title: 'Boursier de la promotion 2023',
   },
 } satisfies TextsBy<typeof en.testimonials, 'name', 'quote' | 'country' | 'title'>;
 

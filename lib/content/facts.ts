@@ -37,16 +37,35 @@ export function courseFee(course: Pick<Course, 'cost'>, lang: Lang): string {
   return course.cost === 'Free' ? text.feeFree : fill(text.fee, { fee: formatCost(course.cost, lang) });
 }
 
-// A course page's description: its title, its facts and the first sentence of its introduction, cut
-// at a word within 200 characters.
-export function courseDescription(course: Course, lang: Lang): string {
-  const intro = `${course.intro.split('. ')[0]}.`;
-  const text = fill(messages(lang).course.description, {
+// The most a page's description holds (its meta, Open Graph and Twitter descriptions).
+export const DESCRIPTION_MAX = 200;
+
+// A text within `max` characters, cut only where a sentence or a clause ends, never inside one: at the
+// later of its last sentence end that fits (kept whole) and its last comma, semicolon, colon or dash
+// that leaves room for '…' (cut before the mark, so never after a colon, an article or a preposition).
+export function fitText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let sentence = 0;
+  for (const end of text.matchAll(/[.!?](?=\s)/g)) if (end.index < max) sentence = end.index + 1;
+  let clause = 0;
+  for (const mark of text.matchAll(/[\s\u00a0]*(?:[,;:]|\s[–—])\s/g)) if (mark.index < max) clause = mark.index;
+  if (clause > sentence) return `${text.slice(0, clause)}…`;
+  // A text with neither, one long clause, stays whole rather than lose the end of it.
+  return sentence > 0 ? text.slice(0, sentence) : text;
+}
+
+// A course page's description before it is fitted: its title, its facts and the first sentence of
+// its introduction.
+export function courseSummary(course: Course, lang: Lang): string {
+  return fill(messages(lang).course.description, {
     title: course.title,
     facts: courseFacts(course, lang),
-    intro,
+    intro: course.intro.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? course.intro,
   });
-  return text.length <= 200 ? text : `${text.slice(0, 199).replace(/\s+\S*$/, '')}…`;
+}
+
+export function courseDescription(course: Course, lang: Lang): string {
+  return fitText(courseSummary(course, lang), DESCRIPTION_MAX);
 }
 
 export function eventDescription(event: SiteEvent, lang: Lang): string {
@@ -120,6 +139,7 @@ export function offerClosedText(
 export function stateLabel(state: Availability, kind: 'event' | 'offer', lang: Lang): string {
   const text = messages(lang).calendar;
   if (state === 'closed') return kind === 'event' ? text.eventPast : text.offerPast;
+  if (state === 'open') return kind === 'event' ? text.open : text.offerOpen;
   return text[state];
 }
 

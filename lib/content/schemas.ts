@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
-import { fill, messages } from '@/messages';
+import { count } from '@/messages/units';
 
 // One schema per kind of content in data/. A bad edit fails the build with the path of the bad field.
 const text = z.string().trim().min(1);
@@ -64,11 +64,10 @@ export const socialLinksSchema = z.array(z.object({ name: text, href: url })).le
 export const navLinksSchema = z.array(z.object({ label: text, href: internalPath })).min(1);
 
 // A course in one language: the slug stays the English title's in every language (one address per
-// page), and the duration is a number of weeks written in the language's words (messages/).
+// page), and the duration is a number of weeks written in the language's words (messages/units.ts).
 function isDuration(duration: string, lang: Lang): boolean {
-  const count = Number(duration.match(/^\d+/)?.[0]);
-  const { one, other } = messages(lang).course.weeks;
-  return count > 0 && duration === fill(count === 1 ? one : other, { count: String(count) });
+  const weeks = Number(duration.match(/^\d+/)?.[0]);
+  return weeks > 0 && duration === count(lang)(weeks, 'week');
 }
 
 function courseSchemaFor(lang: Lang) {
@@ -78,7 +77,7 @@ function courseSchemaFor(lang: Lang) {
       title: text,
       slug: text,
       duration: z.string().refine((d) => isDuration(d, lang), {
-        message: `a duration such as "${fill(messages(lang).course.weeks.other, { count: '3' })}"`,
+        message: `a duration such as "${count(lang)(3, 'week')}"`,
       }),
       cost: z.string().regex(/^(\$\d+|Free)$/, 'a fee such as "$10", or "Free"'),
       img: image,

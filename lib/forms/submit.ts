@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
-import { HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
+import { DAY_MS, HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
@@ -152,7 +152,7 @@ async function keepHoneypotHit(
 ): Promise<void> {
   try {
     const now = services.now();
-    const since = now - HONEYPOT_KEEP_DAYS * 24 * 60 * 60 * 1000;
+    const since = now - HONEYPOT_KEEP_DAYS * DAY_MS;
     const spam = await services.store.inbox({
       collection: form.collection,
       status: 'spam',

@@ -1,5 +1,5 @@
 import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
-import { site } from '@/lib/content';
+import { eventPath, findEvent, findOffer, offerPath, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
@@ -136,7 +136,8 @@ export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang):
   ];
 }
 
-// `event` is the event in the visitor's language: the staff's note names it as the visitor saw it.
+// `event` is the event in the visitor's language; the staff's note names it by its English title, as
+// every other mail, page and download of the staff does, so one event has one name in their mailbox.
 // `today` is the site's date: a calendar only wants what is still to come.
 export function eventMails(
   input: EventInput,
@@ -146,17 +147,18 @@ export function eventMails(
   today: string,
 ): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
+  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
   const t = visitorMails[lang].event;
   const dates = eventDates(event, lang);
   const invite = event.startDate >= today;
+  const title = findEvent(event.slug)?.title ?? event.title;
   return [
     staffNote(
       ctx.staff,
-      staff.event.subject(event.title),
+      staff.event.subject(title),
       {
-        heading: staff.event.heading(event.title),
-        paragraphs: [staff.event.text(name, event.title)],
+        heading: staff.event.heading(title),
+        paragraphs: [staff.event.text(name, title)],
         rows: [
           [staff.rows.firstName, input.firstName],
           [staff.rows.lastName, input.lastName],
@@ -164,7 +166,7 @@ export function eventMails(
           languageRow(lang),
         ],
       },
-      { heldBack: heldBack(event.title, lang) },
+      { heldBack: heldBack(title, lang) },
       input.email,
     ),
     confirmation(
@@ -216,15 +218,16 @@ export function eventMails(
   ];
 }
 
-// `offer` is the offer in the visitor's language, as for events.
+// `offer` is the offer in the visitor's language, named by its English title for the staff, as for events.
 export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMail[] {
   const t = visitorMails[lang].offer;
+  const title = findOffer(offer.slug)?.title ?? offer.title;
   return [
     staffNote(
       ctx.staff,
-      staff.offer.subject(offer.title),
+      staff.offer.subject(title),
       {
-        heading: staff.offer.heading(offer.title),
+        heading: staff.offer.heading(title),
         paragraphs: [staff.offer.text(`${input.firstName} ${input.lastName}`)],
         rows: [
           [staff.rows.email, input.email],
@@ -237,7 +240,7 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
           languageRow(lang),
         ],
       },
-      { heldBack: heldBack(offer.title, lang) },
+      { heldBack: heldBack(title, lang) },
       input.email,
     ),
     confirmation(input.email, t.subject(offer.title), {
@@ -257,7 +260,7 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
           ),
         ],
       ],
-      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.link },
+      link: { href: localeUrl(ctx.siteUrl, lang, offerPath(offer)), label: t.link },
     }),
   ];
 }

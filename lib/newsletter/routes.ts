@@ -1,5 +1,6 @@
 import { localePath, toLang, type Lang } from '@/lib/i18n';
-import { CROSS_ORIGIN_MESSAGE, fromOtherOrigin } from '@/lib/security/xsrf-token';
+import { fromOtherOrigin } from '@/lib/security/xsrf';
+import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
 import type { DoubleOptInNewsletter } from '.';
 

@@ -2,13 +2,14 @@ import type { Config } from '@/lib/config';
 import { content } from '@/lib/content';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { fill, messages } from '@/messages';
+import { count } from '@/messages/units';
 
 // The privacy page's sections with the retention periods of the settings that the purge uses
 // (lib/privacy/retention.ts) and the processors this configuration uses.
 export function period(days: number, lang: Lang = defaultLang): string {
   const unit = messages(lang).legal.periods;
-  if (days % 365 === 0) return days === 365 ? unit.year : fill(unit.years, { count: String(days / 365) });
-  return days === 1 ? unit.day : fill(unit.days, { count: String(days) });
+  if (days % 365 === 0) return days === 365 ? unit.year : count(lang)(days / 365, 'year');
+  return days === 1 ? unit.day : count(lang)(days, 'day');
 }
 
 export function processorsInUse(

@@ -115,3 +115,17 @@ export function requestAddress(headers: Headers): string {
     settings.rateLimitIpv6Prefix,
   );
 }
+
+const LOOPBACK = new Set(['127.0.0.1', '::1']);
+
+// Whether the request comes from a program on this host: its socket is the loopback address (as
+// docs/deploy/nginx.conf's `allow` lines read it), and so is every address a proxy in front wrote,
+// since a proxy on this host forwards other hosts' requests. 127.0.0.2 and the like count as other hosts.
+export function fromThisHost(headers: Headers): boolean {
+  const socket = normaliseAddress(socketAddress(headers) ?? '');
+  if (!socket || !LOOPBACK.has(socket)) return false;
+  const forwarded = [headers.get('x-forwarded-for'), headers.get('x-real-ip')]
+    .filter((value) => value !== null)
+    .flatMap((value) => value.split(','));
+  return forwarded.every((entry) => LOOPBACK.has(normaliseAddress(entry) ?? ''));
+}

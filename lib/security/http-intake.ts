@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { imageHash } from '@/lib/assets';
+import { config } from '@/lib/config';
 import { PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
+import { sessionCookieName } from '@/lib/staff/auth';
 
 import { xsrfCookieName } from './xsrf-token';
 
@@ -17,6 +19,8 @@ import { xsrfCookieName } from './xsrf-token';
 // arrived before the stamp was installed) simply has no socket address.
 // The name is process-wide (lib/singletons.ts): instrumentation stamps, the routes read.
 const NAME = 'socketAddressHeader';
+
+const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
 
 // Methods the fetch standard forbids: Next cannot build a Request for them and answers 500 before
 // proxy.ts could refuse them.
@@ -43,11 +47,12 @@ const LINGER_MS = 5_000;
 // Header bounds (docs/security.md "Request bounds"). Next's cookie store for route handlers copies the
 // cookies one at a time and re-serialises all of them at each step, so its cost grows with the square of
 // their number: 1,900 short cookies, which fit in Node's 16 KiB of headers, cost over a second of CPU.
-// The server itself reads one cookie, the form's token, so past these bounds the Cookie header is cut
-// down to that one rather than refused: a browser crowded with cookies from sibling sites still gets
-// every page and can still post. docs/deploy/nginx.conf applies the same bounds.
+// The server itself reads two cookies, the form's token and the staff session, so past these bounds the
+// Cookie header is cut down to those rather than refused: a browser crowded with cookies from sibling
+// sites still gets every page, can still post, and a staff member stays signed in.
+// docs/deploy/nginx.conf applies the same bounds.
 export const COOKIE_LIMITS = { count: 50, bytes: 4096 };
-const SERVER_COOKIES = [xsrfCookieName(true), xsrfCookieName(false)];
+const SERVER_COOKIES = [xsrfCookieName(true), xsrfCookieName(false), sessionCookieName(true), sessionCookieName(false)];
 // Browsers send about twenty header lines and a few query parameters; thousands of either are an attack.
 export const MAX_HEADER_LINES = 100;
 export const MAX_QUERY_PARAMETERS = 100;
@@ -55,14 +60,21 @@ export const MAX_QUERY_PARAMETERS = 100;
 // time would otherwise hold its connection for minutes. A form's few kilobytes take well under a second.
 export const BODY_DEADLINE_MS = 15_000;
 
-// The Cookie header Next may see: as sent within COOKIE_LIMITS, else only the cookies the server reads.
+// The Cookie header Next may see: as sent within COOKIE_LIMITS, else only the cookies the server reads,
+// at most two of each name: a sibling subdomain can plant copies of the names without __Host-, and a
+// crowd of one name must not push out another (the staff session behind planted form tokens).
 export function boundedCookie(header: string): string | undefined {
   const pairs = header.split(';');
   if (header.length <= COOKIE_LIMITS.bytes && pairs.length <= COOKIE_LIMITS.count) return header;
+  const counts = new Map<string, number>();
   const kept = pairs
     .map((pair) => pair.trim())
-    .filter((pair) => SERVER_COOKIES.some((name) => pair.startsWith(`${name}=`)) && pair.length <= 200)
-    .slice(0, SERVER_COOKIES.length);
+    .filter((pair) => {
+      const name = SERVER_COOKIES.find((server) => pair.startsWith(`${server}=`));
+      if (!name || pair.length > 200) return false;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      return counts.get(name)! <= 2;
+    });
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
@@ -144,6 +156,9 @@ export function installHttpIntake(): void {
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
       delete request.headers[LANG_HEADER];
+      // With no proxy trusted, these are the client's own words, yet Next builds the request's URL from
+      // them and checks a server action's Origin against X-Forwarded-Host: they go before Next sees them.
+      if (config().trustedProxy.trustedHops === 0) for (const name of FORWARDED) delete request.headers[name];
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;

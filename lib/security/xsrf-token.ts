@@ -32,15 +32,3 @@ export function isFreshXsrfToken(token: string, nowMs: number): boolean {
 
 export const CROSS_ORIGIN_MESSAGE =
   'This form did not come from our site. Open the page on our site and send it again.';
-
-// Whether the browser says the request came from a page of another origin: Sec-Fetch-Site other
-// than same-origin (a page on another port of this host is same-site), or an Origin that is not ours
-// ("null" and values that are not URLs included). Never throws.
-export function fromOtherOrigin(headers: Headers): boolean {
-  const site = headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return true;
-  const origin = headers.get('origin');
-  if (origin === null) return false;
-  const host = (headers.get('x-forwarded-host') ?? headers.get('host') ?? '').split(',')[0]!.trim().toLowerCase();
-  return !host || !URL.canParse(origin) || new URL(origin).host !== host;
-}

@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { singleton } from '@/lib/singletons';
 
 import { serverSecret } from './server-secret';
-import { fromOtherOrigin, XSRF_HEADER, XSRF_TOKEN_LIFETIME_S, xsrfCookieName, xsrfTokenAge } from './xsrf-token';
+import { XSRF_HEADER, XSRF_TOKEN_LIFETIME_S, xsrfCookieName, xsrfTokenAge } from './xsrf-token';
 
 export interface RequestMeta {
   headers: Headers;
@@ -48,6 +48,28 @@ function same(a: string, b: string): boolean {
 // (TRUSTED_PROXY_HOPS) can say so, in X-Forwarded-Proto; a client's own header is not believed.
 export function isHttps(headers: Headers): boolean {
   return config().trustedProxy.trustedHops > 0 && headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+// The host the browser asked for: X-Forwarded-Host only from a trusted proxy (one that rewrites Host to
+// its upstream's name puts the public host there), else Host. With no proxy trusted, a client's own
+// X-Forwarded-Host is never read (the HTTP intake drops it too, so Next's server-action check agrees).
+export function requestHost(headers: Headers): string {
+  const forwarded = config().trustedProxy.trustedHops > 0 ? headers.get('x-forwarded-host') : null;
+  return (forwarded ?? headers.get('host') ?? '').split(',')[0]!.trim();
+}
+
+// Whether the browser says the request came from a page of another origin: Sec-Fetch-Site other
+// than same-origin (a page on another port of this host is same-site), or an Origin that is not ours
+// ("null" and values that are not URLs included). The host is compared as sent, as Next compares it
+// before a server action: a post Next would refuse with an error in the log is refused here first.
+// Never throws.
+export function fromOtherOrigin(headers: Headers): boolean {
+  const site = headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin') return true;
+  const origin = headers.get('origin');
+  if (origin === null) return false;
+  const host = requestHost(headers);
+  return !host || !URL.canParse(origin) || new URL(origin).host !== host;
 }
 
 // docs/product.md §10 "XSRF without JavaScript". A post is refused whenever the browser says it came

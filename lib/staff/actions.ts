@@ -2,44 +2,143 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { config } from '@/lib/config';
+import { site } from '@/lib/content';
+import { toLang } from '@/lib/i18n';
+import { renderLetter } from '@/lib/mail/letter';
+import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
 import { getStore } from '@/lib/storage';
 import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { visitorMails } from '@/messages/mails/visitor';
 
-import { auditEntry, type RecordAction } from './audit';
+import { auditEntry } from './audit';
+import { personName } from './present';
+import { may, type Staff } from './roles';
+import { roleOf } from './team';
 
 // What staff do to a submission is committed together with its audit entry (who and when).
 
 export const NOTE_MAX = 4000;
+// Records one bulk action changes at most: one commit on either store.
+export const BULK_MAX = 100;
 
 // A record named by a URL: a known collection and an id of the stores' shape.
 export function recordRef(collection: string, id: string): { collection: Collection; id: string } | null {
   return isCollection(collection) && isRecordId(id) ? { collection, id } : null;
 }
 
-export interface RecordActionPost {
-  collection: Collection;
-  id: string;
-  action: RecordAction;
-  note: string;
-}
+export type StatusAction = 'handled' | 'reopen' | 'spam' | 'not-spam';
+
+const statusChange = (action: StatusAction, who: string, now: number): RecordData => ({
+  staffStatus: action === 'handled' || action === 'spam' ? action : null,
+  statusBy: who,
+  statusAt: now,
+});
 
 // Whether the record was there to change.
-export async function applyRecordAction(session: StaffSession, post: RecordActionPost, now: number): Promise<boolean> {
-  const { collection, id, action } = post;
-  const changes: RecordData =
-    action === 'note'
-      ? { staffNote: post.note, notedBy: session.email, notedAt: now }
-      : {
-          staffStatus: action === 'handled' || action === 'spam' ? action : null,
-          statusBy: session.email,
-          statusAt: now,
-        };
-  return getStore().updateRecord(
-    collection,
-    id,
-    changes,
-    auditEntry(action, session.email, '', now, { collection, id }),
+export async function setStatus(
+  session: StaffSession,
+  ref: { collection: Collection; id: string },
+  action: StatusAction,
+  now: number,
+): Promise<boolean> {
+  const audit = auditEntry(action, session.email, '', now, ref);
+  return getStore().updateRecord(ref.collection, ref.id, statusChange(action, session.email, now), audit);
+}
+
+// A note joins the record's thread: notes are only ever added, so two written at once are both kept.
+export async function addNote(
+  session: StaffSession,
+  ref: { collection: Collection; id: string },
+  text: string,
+  now: number,
+): Promise<boolean> {
+  const entry = { at: now, by: session.email, kind: 'note' as const, text: text.slice(0, NOTE_MAX) };
+  const audit = auditEntry('note', session.email, '', now, ref);
+  return (await getStore().addThreadEntry(ref.collection, ref.id, entry, audit)) !== null;
+}
+
+// Where the visitor's answer to a reply goes.
+export function replyMailbox(): string {
+  return config().mail.staff;
+}
+
+// The text a reply starts from, in the visitor's language.
+export function replyTemplate(data: RecordData): { subject: string; body: string } {
+  const words = visitorMails[toLang(data.lang)].reply;
+  return {
+    subject: words.subject(site.name),
+    body: [words.greeting(personName(data)), words.body, words.signOff(site.name)].join('\n\n'),
+  };
+}
+
+// A reply to the visitor, in their language, from the organisation's address with replies going to the
+// staff mailbox; sent through the outbox and kept in the record's thread with its mail, in one commit.
+export async function reply(
+  session: StaffSession,
+  ref: { collection: Collection; id: string },
+  subject: string,
+  body: string,
+  now: number,
+): Promise<boolean> {
+  const record = await getStore().getRecord(ref.collection, ref.id);
+  const to = record?.data.email;
+  if (!record || typeof to !== 'string' || to === '') return false;
+  const text = body.slice(0, NOTE_MAX);
+  const letter = renderLetter({
+    lang: toLang(record.data.lang),
+    heading: subject,
+    paragraphs: text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+  });
+  const mail = { to, subject, ...letter, replyTo: replyMailbox() };
+  const entry = { at: now, by: session.email, kind: 'reply' as const, text };
+  const audit = auditEntry('reply', session.email, '', now, ref);
+  return (await getStore().addThreadEntry(ref.collection, ref.id, entry, audit, mail)) !== null;
+}
+
+// Assigns a record to a colleague whose role includes the inbox, or to nobody (''). False when the
+// record or the colleague is not there.
+export async function assign(
+  session: StaffSession,
+  refs: { collection: Collection; id: string }[],
+  assignee: string,
+  now: number,
+): Promise<number | null> {
+  if (assignee !== '') {
+    const role = await roleOf(assignee);
+    if (!role || !may({ role }, 'inbox')) return null;
+  }
+  return changeAll(refs, { assignedTo: assignee || null, assignedBy: session.email, assignedAt: now }, (ref) =>
+    auditEntry('assign', session.email, assignee, now, ref),
   );
+}
+
+// The same status for several records: each form's records in one commit, each with its entry.
+export async function setStatuses(
+  session: Staff,
+  refs: { collection: Collection; id: string }[],
+  action: StatusAction,
+  now: number,
+): Promise<number> {
+  return changeAll(refs, statusChange(action, session.email, now), (ref) =>
+    auditEntry(action, session.email, '', now, ref),
+  );
+}
+
+async function changeAll(
+  refs: { collection: Collection; id: string }[],
+  changes: RecordData,
+  audit: (ref: { collection: Collection; id: string }) => ReturnType<typeof auditEntry>,
+): Promise<number> {
+  let changed = 0;
+  const byForm = Map.groupBy(refs.slice(0, BULK_MAX), (ref) => ref.collection);
+  for (const [collection, ofForm] of byForm) {
+    const ids = ofForm.map((ref) => ref.id);
+    changed += (await getStore().updateRecords(collection, ids, changes, (id) => audit({ collection, id }))).length;
+  }
+  return changed;
 }
 
 // Does what `npm run forget` does (scripts/forget.ts) for the address of one record, read by the store
@@ -52,4 +151,27 @@ export async function forgetPerson(session: StaffSession, collection: Collection
     rmSync(join(config().dataDir, 'mail', `${message.id}.eml`), { force: true });
   }
   return found;
+}
+
+// The inbox's words after a forget come from the server: the counts travel signed, for whoever did it,
+// for a few minutes. A link written by anyone else, with numbers of their choosing, shows nothing.
+const FLASH_MS = 5 * 60_000;
+const flashSecret = () => linkSecret(config().linkSecret, config().dataDir);
+
+export function forgottenFlash(session: StaffSession, counts: { records: number; mails: number }, now: number): string {
+  return signLink(
+    flashSecret(),
+    'staff-forgotten',
+    `${session.email}\n${counts.records}\n${counts.mails}`,
+    now + FLASH_MS,
+  );
+}
+
+export function readForgottenFlash(
+  token: unknown,
+  session: StaffSession,
+  now: number = Date.now(),
+): { records: number; mails: number } | null {
+  const [email, records, mails] = verifyLink(flashSecret(), 'staff-forgotten', token, now)?.split('\n') ?? [];
+  return email === session.email ? { records: Number(records), mails: Number(mails) } : null;
 }

@@ -14,6 +14,8 @@ import { trailOf, type AuditEntry, type StaffSession } from '@/lib/storage/types
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';
+import type { Staff } from './roles';
+import { roleOf } from './team';
 
 // Staff sign in with a link mailed to an address in STAFF_EMAILS (docs/staff.md). The link is signed
 // (lib/security/signed-link.ts), lives 15 minutes and works once; opening it shows a button, and only
@@ -67,10 +69,6 @@ function withinTotal(entry: AuditEntry): AuditEntry | null {
   return limits().noted.take('strangers').ok ? { ...entry, detail: 'flood' } : null;
 }
 
-export function isStaff(email: string): boolean {
-  return config().staff.emails.includes(email.trim().toLowerCase());
-}
-
 export function signInLink(email: string, now: number): string {
   // A random part makes each link its own, so using one leaves the others as they were.
   const nonce = randomBytes(9).toString('base64url');
@@ -78,54 +76,87 @@ export function signInLink(email: string, now: number): string {
   return `${config().siteUrl}/staff/sign-in?t=${token}`;
 }
 
-// The staff address a link's token was signed for while it is valid, or null. Changes nothing.
+// The address a link's token was signed for while it is valid, or null. Changes nothing.
 export function linkEmail(token: unknown, now: number = Date.now()): string | null {
   const signed = verifyLink(secret(), 'staff-sign-in', token, now);
-  const email = signed?.split('\n')[0];
-  return email && isStaff(email) ? email : null;
+  return signed?.split('\n')[0] || null;
 }
 
-// Every address gets the same answer at the same speed: the mail and the audit entry are written after
-// the answer, and the limits count every address alike. Only a staff address is ever written down:
-// the trail must not keep what strangers typed.
+// Every address gets the same answer at the same speed, and the request's process does the same work
+// for any address: the limits are counted and the ask is queued, nothing else. Whether the address is
+// staff is decided when the queue is worked off, on its own clock (every DRAIN_MS, whatever arrives),
+// so a request sent alongside cannot see it. Only a staff address is ever written down: the trail must
+// not keep what strangers typed.
 export function requestSignIn(email: unknown, client: string, now: number): 'sent' | 'limited' {
   const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
   const byClient = limits().client.take(client);
   const byAddress = limits().address.take(address);
-  const staff = z.email().safeParse(address).success && isStaff(address);
-  if (!byClient.ok || !byAddress.ok) {
+  const limitedBy = !byClient.ok ? 'client' : !byAddress.ok ? 'address' : null;
+  const asks = signInAsks();
+  // A flood past this many waiting asks loses the newest, whoever they are for.
+  if (asks.length < MAX_WAITING) asks.push({ address, client, at: now, limitedBy });
+  return limitedBy ? 'limited' : 'sent';
+}
+
+interface SignInAsk {
+  address: string;
+  client: string;
+  at: number;
+  limitedBy: 'client' | 'address' | null;
+}
+const DRAIN_MS = 1000;
+const MAX_WAITING = 10_000;
+
+// The process's queue of asks, worked off every DRAIN_MS from the first ask on.
+const signInAsks = () =>
+  singleton('staffSignInAsks', () => {
+    const asks: SignInAsk[] = [];
+    setInterval(() => {
+      for (const ask of asks.splice(0)) {
+        answerAsk(ask).catch((error: unknown) => log.error({ err: error }, 'staff sign-in request not handled'));
+      }
+    }, DRAIN_MS).unref();
+    return asks;
+  });
+
+async function answerAsk({ address, client, at, limitedBy }: SignInAsk): Promise<void> {
+  const staff = z.email().safeParse(address).success && (await roleOf(address)) !== null;
+  if (limitedBy) {
     // A client over its own limit is recorded as such, whatever address it typed; an address's limit
     // only for a staff address. So a client adds at most one entry per window, and typing ever new
     // addresses adds none.
-    const by = byClient.ok ? 'address' : 'client';
-    if ((by === 'client' || staff) && limits().noted.take(`${by}:${by === 'client' ? client : address}`).ok) {
-      const entry = withinTotal(auditEntry('link-limited', staff ? address : '', by, now));
-      if (entry) later(() => getStore().addAudit(entry), 'staff sign-in limit not recorded');
+    const key = limitedBy === 'client' ? client : address;
+    if ((limitedBy === 'client' || staff) && limits().noted.take(`${limitedBy}:${key}`).ok) {
+      const entry = withinTotal(auditEntry('link-limited', staff ? address : '', limitedBy, at));
+      if (entry) await getStore().addAudit(entry);
     }
-    return 'limited';
+    return;
   }
-  if (staff) later(() => queueLinkMail(address, now), 'staff sign-in mail not queued');
-  return 'sent';
+  // The link is signed and its mail rendered for any address, so that even this work differs only by
+  // the store's commit.
+  const mail = linkMail(address, at);
+  if (staff) await commitLinkMail(mail, at);
 }
 
-function later(work: () => Promise<unknown>, failure: string) {
-  setImmediate(() => {
-    work().catch((error) => log.error({ err: error }, failure));
-  });
+// A link mailed to a colleague an admin just added.
+export async function queueLinkMail(email: string, now: number): Promise<void> {
+  await commitLinkMail(linkMail(email, now), now);
 }
 
-// The mail and its audit entry are one commit.
-async function queueLinkMail(email: string, now: number): Promise<void> {
+function commitLinkMail(mail: ReturnType<typeof linkMail>, now: number) {
+  return getStore().claimJob(mail.key, { name: 'staff-link-mail', at: now }, [mail.message], mail.entry);
+}
+
+// The mail and its audit entry, committed together.
+function linkMail(email: string, now: number) {
   const words = staffText.mail;
   const href = signInLink(email, now);
   const letter = renderLetter({ heading: words.heading, paragraphs: [words.text], link: { href, label: words.link } });
-  const key = `staff-link-mail:${digest(href).slice(0, 40)}`;
-  await getStore().claimJob(
-    key,
-    { name: 'staff-link-mail', at: now },
-    [{ to: email, subject: words.subject, ...letter }],
-    auditEntry('link-sent', email, '', now),
-  );
+  return {
+    key: `staff-link-mail:${digest(href).slice(0, 40)}`,
+    message: { to: email, subject: words.subject, ...letter },
+    entry: auditEntry('link-sent', email, '', now),
+  };
 }
 
 const usedKey = (token: unknown) => `staff-link:${digest(String(token)).slice(0, 40)}`;
@@ -133,7 +164,7 @@ const usedKey = (token: unknown) => `staff-link:${digest(String(token)).slice(0,
 // For the page a link opens: the address while the link is valid and not yet used, or null.
 export async function usableLinkEmail(token: unknown): Promise<string | null> {
   const email = linkEmail(token);
-  return email && !(await getStore().hasJob(usedKey(token))) ? email : null;
+  return email && (await roleOf(email)) && !(await getStore().hasJob(usedKey(token))) ? email : null;
 }
 
 export type SignInResult = { ok: true; cookieValue: string; email: string } | { ok: false; reason: RefusalReason };
@@ -151,7 +182,7 @@ export async function signIn(
   const email = signed?.email.split('\n')[0] ?? '';
   if (!signed) return refuse('invalid', '', client, now);
   if (signed.expired) return refuse('expired', email, client, now);
-  if (!isStaff(email)) return refuse('not-staff', email, client, now);
+  if (!(await roleOf(email))) return refuse('not-staff', email, client, now);
   const store = getStore();
   const used = await store.claimJob(usedKey(token), {
     name: 'staff-link-used',
@@ -182,38 +213,43 @@ async function refuse(reason: RefusalReason, who: string, client: string, now: n
   return { ok: false, reason };
 }
 
-// The session a cookie value belongs to while it is valid; an idle, too old, or no longer staff one
-// is deleted on the spot.
-export async function currentSession(cookieValue: string | undefined, now: number): Promise<StaffSession | null> {
+// The session a cookie value belongs to while it is valid, with its address's role read now; an idle,
+// too old, or no longer staff one is deleted on the spot.
+export async function currentSession(cookieValue: string | undefined, now: number): Promise<Staff | null> {
   if (!cookieValue || !/^[\w-]{43}$/.test(cookieValue)) return null;
   const store = getStore();
   const id = digest(cookieValue);
   const session = await store.getSession(id);
   if (!session) return null;
-  if (isStale(session, now)) {
-    await endSession(session, now);
+  const role = await roleOf(session.email);
+  if (!role || isExpired(session, now)) {
+    await endSession(session, role === null, now);
     return null;
   }
   if (now - session.seenAt > TOUCH_EVERY_MS) await store.touchSession(id, now);
-  return session;
+  return { ...session, role };
 }
 
-// Ends every session of an address no longer in STAFF_EMAILS, and every expired one: run at start, since
-// a change of the setting needs a restart, so a session unused while its address was out never comes back.
+// Ends every session of an address no longer on the team, and every expired one, at start: a session
+// unused since its address left never comes back.
 export async function endStaleSessions(now: number): Promise<number> {
-  const stale = (await getStore().listSessions()).filter((session) => isStale(session, now));
-  for (const session of stale) await endSession(session, now);
-  return stale.length;
+  let ended = 0;
+  for (const session of await getStore().listSessions()) {
+    const removed = (await roleOf(session.email)) === null;
+    if (!removed && !isExpired(session, now)) continue;
+    await endSession(session, removed, now);
+    ended += 1;
+  }
+  return ended;
 }
 
-function isStale(session: StaffSession, now: number): boolean {
-  return !isStaff(session.email) || now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS;
+function isExpired(session: StaffSession, now: number): boolean {
+  return now - session.seenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS;
 }
 
-// An expired session just goes; one whose address left STAFF_EMAILS is recorded as ended, once, by
-// whichever request or start deletes it.
-async function endSession(session: StaffSession, now: number): Promise<void> {
-  const removed = !isStaff(session.email);
+// An expired session just goes; one whose address left the team (STAFF_EMAILS or the team page) is
+// recorded as ended, once, by whichever request or start deletes it.
+async function endSession(session: StaffSession, removed: boolean, now: number): Promise<void> {
   await getStore().deleteSession(
     session.id,
     removed ? auditEntry('session-ended', session.email, 'removed', now) : undefined,

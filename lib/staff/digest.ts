@@ -1,3 +1,4 @@
+import { DAY_MS } from '@/lib/constants';
 import { renderLetter } from '@/lib/mail/letter';
 import { periodic } from '@/lib/periodic';
 import {
@@ -36,7 +37,6 @@ export interface Digest {
   total: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 // A Firestore document (the outbox message) holds at most 1 MiB; larger digests point to the workspace.
 export const MAX_ATTACHED_CHARS = 700_000;
 // The names shown per form; the rest are in the attachment and the workspace.

@@ -3,11 +3,10 @@ import { PassThrough, Readable } from 'node:stream';
 
 import { config } from '@/lib/config';
 import { formColumns, neutraliseFormulas } from '@/lib/export';
-import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { itemTitle, languageName, localDate } from './present';
+import { choiceLabel, itemTitle, languageName, localDate } from './present';
 
 export { localDate };
 
@@ -20,11 +19,10 @@ export interface Table {
   rows: Cell[][];
 }
 
-const labels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
-
-// The columns of one form's download: the record's fields, then what the workspace adds.
+// The columns of one form's download: the record's fields, then what the workspace adds. Notes and
+// replies stay in the workspace, where each keeps its author and time.
 export function staffColumns(collection: Collection): { fields: string[]; headings: string[] } {
-  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'staffNote'];
+  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'assignedTo'];
   return { fields, headings: fields.map((field) => staffText.fieldNames[field] ?? field) };
 }
 
@@ -35,8 +33,7 @@ export function rowOf(collection: Collection, fields: string[], record: StoredRe
     if (field === 'lang') return languageName(value);
     if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
     if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
-    if (typeof value === 'string' && labels[field]?.[value]) return labels[field][value]!;
-    return value === null || value === undefined ? '' : String(value);
+    return choiceLabel(field, value) ?? (value === null || value === undefined ? '' : String(value));
   });
 }
 

@@ -2,11 +2,11 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 
-import { isHttps } from '@/lib/security/xsrf';
-import { fromOtherOrigin } from '@/lib/security/xsrf-token';
-import type { StaffSession } from '@/lib/storage/types';
+import { fromOtherOrigin, isHttps, requestHost } from '@/lib/security/xsrf';
+import { staffText } from '@/messages/staff';
 
 import { currentSession, sessionCookieName } from './auth';
+import { homeOf, may, type Permission, type Staff } from './roles';
 
 // The workspace's HTTP rules in one place: its pages and posts are never stored by a browser or a
 // proxy, and a post counts only when the browser shows it came from the workspace itself.
@@ -31,18 +31,37 @@ export function fromWorkspace(request: NextRequest): boolean {
   return request.headers.get('sec-fetch-site') === 'same-origin' || request.headers.get('origin') !== null;
 }
 
+// A download is a GET, which SameSite=Strict lets through from a page on another port or subdomain of
+// the site, and it is recorded as the signed-in staff member's: it counts only when the browser says a
+// workspace page asked for it (Sec-Fetch-Site same-origin). same-site, cross-site and none (a link
+// opened from a mail or typed) are refused. A browser without Fetch Metadata must name a page of this
+// host as its Referer, which the site's Referrer-Policy sends within the origin.
+export function fromWorkspacePage(request: NextRequest): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin';
+  const referer = request.headers.get('referer');
+  return referer !== null && URL.canParse(referer) && new URL(referer).host === requestHost(request.headers);
+}
+
 export function requestCookie(request: NextRequest): string | undefined {
   return request.cookies.get(sessionCookieName(isHttps(request.headers)))?.value;
 }
 
-export async function requestSession(request: NextRequest): Promise<StaffSession | null> {
+export async function requestSession(request: NextRequest): Promise<Staff | null> {
   return currentSession(requestCookie(request), Date.now());
 }
 
-// For pages: the signed-in staff member, or a redirect to the sign-in page.
-export async function requireStaff(): Promise<StaffSession> {
+// For pages: the signed-in staff member whose role allows the page; anyone else is sent to the sign-in
+// page, or to where their role starts, which says the page is not theirs.
+export async function requireStaff(permission: Permission): Promise<Staff> {
   const https = isHttps(await headers());
   const session = await currentSession((await cookies()).get(sessionCookieName(https))?.value, Date.now());
   if (!session) redirect('/staff/sign-in');
+  if (!may(session, permission)) redirect(`${homeOf(session)}?denied=1`);
   return session;
+}
+
+// The refusal of a post or a download the role does not allow.
+export function notYours(): Response {
+  return plain(staffText.denied, 403);
 }

@@ -1,7 +1,9 @@
+import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
 import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
+  collections,
   isCollection,
   isRecordId,
   submissionStatuses,
@@ -16,7 +18,6 @@ import {
 import { dayStart, parseItem } from './present';
 
 export const PAGE_SIZE = 50;
-const DAY_MS = 24 * 60 * 60_000;
 // A search of several words reads the records found by its longest word and keeps those with the
 // others: at most this many records are read for one page of matches.
 const SCAN_LIMIT = 2_000;
@@ -24,10 +25,31 @@ const SCAN_LIMIT = 2_000;
 // page of an XLSX takes exceljs about 30 ms of one core.
 const DOWNLOAD_PAGE = 100;
 
-// The inbox's filters, as the address carries them.
-const names = ['form', 'item', 'status', 'lang', 'from', 'to', 'q', 'after'] as const;
+// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'.
+const names = ['form', 'item', 'status', 'who', 'lang', 'from', 'to', 'q', 'after'] as const;
 export const filterNames: readonly string[] = names;
 export type InboxFilters = Partial<Record<(typeof names)[number], string>>;
+
+// The filters of an address's query (anything else dropped), e.g. to go back to the inbox as it was.
+export function filtersOf(query: URLSearchParams | Record<string, unknown>): InboxFilters {
+  const entries = query instanceof URLSearchParams ? [...query] : Object.entries(query);
+  return Object.fromEntries(
+    entries.filter(
+      (entry): entry is [string, string] =>
+        filterNames.includes(entry[0]) && typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
+}
+
+// The inbox's address with these filters (its first page).
+export function inboxHref(filters: InboxFilters): string {
+  const { after: _after, ...kept } = filters;
+  const query = new URLSearchParams(kept).toString();
+  return query ? `/staff?${query}` : '/staff';
+}
+
+// Forms whose records are tasks: newsletter sign-ups are not, and stay out unless asked for.
+const triageForms = collections.filter((c) => c !== 'newsletter');
 
 // A page's cursor in the address: the last record shown, `<date>.<id>`.
 function cursorOf(row: InboxRecord): string {
@@ -42,18 +64,21 @@ function parseCursor(text: string | undefined): InboxCursor | undefined {
   return match && isRecordId(match[2]) ? { date: Number(match[1]), id: match[2] } : undefined;
 }
 
-// One page of the inbox for the filters in the address, and the cursor of the next page (or null).
-export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRecord[]; next: string | null }> {
+// The store's question for the filters in the address: without a form, the triage queue (no newsletter
+// sign-ups); without a status, spam left out.
+function inboxQuery(filters: InboxFilters, me: string, search: ReturnType<typeof parseSearch>): InboxQuery {
   const item = parseItem(filters.item);
   const collection = item?.collection ?? (filters.form && isCollection(filters.form) ? filters.form : undefined);
   const status = submissionStatuses.includes(filters.status as SubmissionStatus)
     ? (filters.status as SubmissionStatus)
     : undefined;
   const to = dayStart(filters.to);
-  const search = parseSearch(filters.q ?? '');
-  const query: InboxQuery = {
+  return {
     collection,
+    collections: collection ? undefined : triageForms,
     status,
+    notSpam: true,
+    assignee: filters.who === 'mine' ? me : filters.who === 'unassigned' ? '' : undefined,
     item: item ? { field: item.field, value: item.value } : undefined,
     lang: isLang(filters.lang) ? filters.lang : undefined,
     term: search ? { text: search.term, exact: search.exact } : undefined,
@@ -62,7 +87,21 @@ export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRec
     before: to === undefined ? undefined : to + DAY_MS,
     limit: PAGE_SIZE,
   };
+}
 
+// One page of the inbox for the filters in the address, and the cursor of the next page (or null).
+export async function inboxPage(filters: InboxFilters, me: string): Promise<Page> {
+  const search = parseSearch(filters.q ?? '');
+  return pageOf(inboxQuery(filters, me, search), search);
+}
+
+interface Page {
+  rows: InboxRecord[];
+  next: string | null;
+}
+
+// A page of the store's answer; a search of several words keeps the records with its other words.
+async function pageOf(query: InboxQuery, search: ReturnType<typeof parseSearch>): Promise<Page> {
   const store = getStore();
   if (!search || search.others.length === 0) {
     const rows = await store.inbox(query);
@@ -82,9 +121,39 @@ export async function inboxPage(filters: InboxFilters): Promise<{ rows: InboxRec
   }
 }
 
-// The newsletter list for the subscribers page: newest first, by pages, with the inbox's search.
+// The record after this one in the inbox as these filters show it (for "… and next"), or null.
+export async function nextInInbox(
+  filters: InboxFilters,
+  me: string,
+  current: InboxRecord,
+): Promise<InboxRecord | null> {
+  const after = cursorOf(current);
+  const { rows } = await inboxPage({ ...filters, after }, me);
+  return rows[0] ?? null;
+}
+
+// How many new records each form has, read as counts: all, less those handled and those marked spam.
+export async function newCounts(): Promise<Record<Collection, number>> {
+  const store = getStore();
+  const counts = await Promise.all(
+    collections.map(async (collection) => {
+      const [all, handled, spam] = await Promise.all([
+        store.countRecords(collection),
+        store.countRecords(collection, { field: 'staffStatus', value: 'handled' }),
+        store.countRecords(collection, { field: 'staffStatus', value: 'spam' }),
+      ]);
+      return [collection, all - handled - spam] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<Collection, number>;
+}
+
+// The newsletter list for the subscribers page: newest first, by pages, with the inbox's search (spam
+// included: a sign-up marked so is still on the list).
 export async function subscribersPage(q: string | undefined, after: string | undefined) {
-  return inboxPage({ form: 'newsletter', q, after });
+  const search = parseSearch(q ?? '');
+  const term = search ? { text: search.term, exact: search.exact } : undefined;
+  return pageOf({ collection: 'newsletter', term, after: parseCursor(after), limit: PAGE_SIZE }, search);
 }
 
 // Counts of the newsletter list by status and by language, read as counts (never the whole list). A

@@ -4,13 +4,28 @@ import { z } from 'zod';
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { collections, RECORD_ID, recordActions, type StaffSession } from '@/lib/storage/types';
+import { collections, RECORD_ID, type Collection } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { applyRecordAction, forgetPerson, NOTE_MAX } from './actions';
-import { requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
-import { fromWorkspace, plain, requestCookie, requestSession, see } from './http';
+import {
+  addNote,
+  assign,
+  BULK_MAX,
+  forgetPerson,
+  forgottenFlash,
+  NOTE_MAX,
+  recordRef,
+  reply,
+  setStatus,
+  setStatuses,
+} from './actions';
+import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
+import { fromWorkspace, notYours, plain, requestCookie, requestSession, see } from './http';
+import { filtersOf, inboxHref, nextInInbox } from './inbox';
 import { staffSubmissionPath } from './paths';
+import { submissionWithMails } from './queries';
+import { may, staffRoles, type Permission, type Staff } from './roles';
+import { removeColleague, setRole } from './team';
 
 // Every post of the staff workspace (docs/staff.md), one entry each: the fields it takes (zod), whether
 // it needs a session, and what it does. Plain forms answered with a 303 to a page, so the workspace
@@ -18,17 +33,18 @@ import { staffSubmissionPath } from './paths';
 
 interface Context {
   request: NextRequest;
-  session: StaffSession | null;
+  session: Staff | null;
   now: number;
   https: boolean;
 }
 
 interface StaffPost<S extends z.ZodType> {
   schema: S;
-  needsSession: boolean;
+  // What the role must allow; none for the sign-in posts, which need no session.
+  permission?: Permission;
   // The answer to a post whose fields do not parse.
   refused: () => Response;
-  run: (data: z.infer<S>, context: Context & { session: StaffSession }) => Promise<Response>;
+  run: (data: z.infer<S>, context: Context & { session: Staff }) => Promise<Response>;
 }
 
 const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
@@ -36,18 +52,28 @@ const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
 const notFound = () => plain(staffText.record.notFound, 404);
 const backToSignIn = () => see('/staff/sign-in?invalid=1');
 const recordFields = { collection: z.enum(collections), id: z.string().regex(RECORD_ID) };
+// The inbox's query the staff member came from, to go back to it, or on to the next record in it.
+const backFields = { back: z.string().max(2000).default('') };
+const statusActions = ['handled', 'reopen', 'spam', 'not-spam'] as const;
+
+function recordHref(collection: Collection, id: string, back: string): string {
+  const kept = new URLSearchParams(filtersOf(new URLSearchParams(back))).toString();
+  return `${staffSubmissionPath(collection, id)}${kept ? `?${new URLSearchParams({ back: kept })}` : ''}`;
+}
+
+async function dataOf(collection: Collection, id: string) {
+  return (await submissionWithMails(collection, id))?.record.data ?? {};
+}
 
 const posts = {
   'sign-in-request': post({
     schema: z.object({ email: z.string().optional() }),
-    needsSession: false,
     refused: () => see('/staff/sign-in?sent=1'),
     run: async ({ email }, { request, now }) =>
       see(`/staff/sign-in?${requestSignIn(email, requestAddress(request.headers), now)}=1`),
   }),
   'sign-in': post({
     schema: z.object({ t: z.string().optional() }),
-    needsSession: false,
     refused: backToSignIn,
     run: async ({ t }, { request, now, https }) => {
       const result = await signIn(t, requestCookie(request), requestAddress(request.headers), now);
@@ -57,43 +83,112 @@ const posts = {
   }),
   'sign-out': post({
     schema: z.object({}),
-    needsSession: false,
     refused: () => see('/staff/sign-in'),
     run: async (_data, { request, now, https }) => {
       await signOut(requestCookie(request), now);
       return see('/staff/sign-in', { 'set-cookie': sessionCookie(https, '', 0) });
     },
   }),
+  // A status, and with `next` on to the following record of the inbox as it was filtered.
   record: post({
+    schema: z.object({ ...recordFields, ...backFields, action: z.enum(statusActions), next: z.string().optional() }),
+    permission: 'inbox',
+    refused: notFound,
+    run: async ({ collection, id, action, back, next }, { session, now }) => {
+      if (!(await setStatus(session, { collection, id }, action, now))) return notFound();
+      if (next) {
+        const filters = filtersOf(new URLSearchParams(back));
+        const current = { collection, id, data: await dataOf(collection, id) };
+        const following = await nextInInbox(filters, session.email, current);
+        return see(following ? recordHref(following.collection, following.id, back) : inboxHref(filters));
+      }
+      return see(recordHref(collection, id, back));
+    },
+  }),
+  note: post({
+    schema: z.object({ ...recordFields, ...backFields, note: z.string().trim().min(1).max(NOTE_MAX) }),
+    permission: 'inbox',
+    refused: notFound,
+    run: async ({ collection, id, note, back }, { session, now }) =>
+      (await addNote(session, { collection, id }, note, now)) ? see(recordHref(collection, id, back)) : notFound(),
+  }),
+  reply: post({
     schema: z.object({
       ...recordFields,
-      action: z.enum(recordActions),
-      note: z
-        .string()
-        .optional()
-        .transform((note) => (note ?? '').slice(0, NOTE_MAX)),
+      ...backFields,
+      subject: z.string().trim().min(1).max(200),
+      body: z.string().trim().min(1).max(NOTE_MAX),
     }),
-    needsSession: true,
+    permission: 'inbox',
     refused: notFound,
-    run: async (data, { session, now }) =>
-      (await applyRecordAction(session, data, now)) ? see(staffSubmissionPath(data.collection, data.id)) : notFound(),
+    run: async ({ collection, id, subject, body, back }, { session, now }) =>
+      (await reply(session, { collection, id }, subject, body, now))
+        ? see(recordHref(collection, id, back))
+        : notFound(),
+  }),
+  assign: post({
+    schema: z.object({ ...recordFields, ...backFields, assignee: z.string().max(320) }),
+    permission: 'inbox',
+    refused: notFound,
+    run: async ({ collection, id, assignee, back }, { session, now }) => {
+      const to = assignee === 'me' ? session.email : assignee;
+      return (await assign(session, [{ collection, id }], to, now))
+        ? see(recordHref(collection, id, back))
+        : notFound();
+    },
+  }),
+  // Several records ticked in the inbox: a status or an assignment for all, back to the inbox as it was.
+  bulk: post({
+    schema: z.object({
+      ...backFields,
+      records: z.array(z.string()).max(BULK_MAX),
+      action: z.enum(['handled', 'spam', 'assign']),
+      assignee: z.string().max(320).optional(),
+    }),
+    permission: 'inbox',
+    refused: () => plain(staffText.inbox.bulkRefused, 400),
+    run: async ({ records, action, assignee, back }, { session, now }) => {
+      const refs = records.flatMap((value) => {
+        const at = value.indexOf(':');
+        const ref = recordRef(value.slice(0, at), value.slice(at + 1));
+        return ref ? [ref] : [];
+      });
+      const to = assignee === 'me' ? session.email : (assignee ?? '');
+      const changed =
+        action === 'assign' ? await assign(session, refs, to, now) : await setStatuses(session, refs, action, now);
+      if (changed === null) return plain(staffText.inbox.bulkRefused, 400);
+      const href = inboxHref(filtersOf(new URLSearchParams(back)));
+      return see(`${href}${href.includes('?') ? '&' : '?'}changed=${changed}`);
+    },
   }),
   forget: post({
     schema: z.object({ ...recordFields, confirm: z.string().optional() }),
-    needsSession: true,
+    permission: 'forget',
     refused: notFound,
     run: async ({ collection, id, confirm }, { session, now }) => {
       if (confirm !== 'yes') return plain(staffText.record.notConfirmed, 400);
       const found = await forgetPerson(session, collection, id, now);
       if (!found) return notFound();
-      // Counts only: the address would stay in access logs and the browser's history.
-      const query = new URLSearchParams({
-        forgotten: '1',
-        records: String(found.records.length),
-        messages: String(found.mails.length),
-      });
-      return see(`/staff?${query}`);
+      // Counts only, signed: the address would stay in access logs and the browser's history.
+      const flash = forgottenFlash(session, { records: found.records.length, mails: found.mails.length }, now);
+      return see(`/staff?${new URLSearchParams({ forgotten: flash })}`);
     },
+  }),
+  'team-set': post({
+    schema: z.object({ email: z.string().max(320), role: z.enum(staffRoles) }),
+    permission: 'team',
+    refused: () => see('/staff/team?done=invalid'),
+    run: async ({ email, role }, { session, now }) => {
+      const done = await setRole(session, email, role, now);
+      if (done === 'added') await queueLinkMail(email.trim().toLowerCase(), now);
+      return see(`/staff/team?done=${done}`);
+    },
+  }),
+  'team-remove': post({
+    schema: z.object({ email: z.string().max(320) }),
+    permission: 'team',
+    refused: () => see('/staff/team?done=invalid'),
+    run: async ({ email }, { session, now }) => see(`/staff/team?done=${await removeColleague(session, email, now)}`),
   }),
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
@@ -104,9 +199,16 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   const body = await readFormBody(request);
   if (!body.ok) return plain(body.message, body.status);
   const context = { request, session: null, now: Date.now(), https: isHttps(request.headers) };
-  const session = entry.needsSession ? await requestSession(request) : null;
-  if (entry.needsSession && !session) return see('/staff/sign-in');
-  const fields = Object.fromEntries([...body.formData].filter(([, value]) => typeof value === 'string'));
+  const session = entry.permission ? await requestSession(request) : null;
+  if (entry.permission && !session) return see('/staff/sign-in');
+  if (entry.permission && !may(session!, entry.permission)) return notYours();
+  // A ticked list (`records`) is every value of its name; any other field is its one value.
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of body.formData) {
+    if (typeof value !== 'string') continue;
+    if (name === 'records') fields.records = [...((fields.records as string[] | undefined) ?? []), value];
+    else fields[name] ??= value;
+  }
   const parsed = entry.schema.safeParse(fields);
   if (!parsed.success) return entry.refused();
   return entry.run(parsed.data, { ...context, session: session! });

@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
+import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { itemField } from '@/lib/storage/collections';
 import { collections, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
@@ -15,6 +16,14 @@ import { staffSubmissionPath } from './paths';
 const languageNames = new Intl.DisplayNames([locales[defaultLang].htmlLang], { type: 'language' });
 export function languageName(value: unknown): string {
   return isLang(value) ? (languageNames.of(locales[value].htmlLang) ?? value) : '';
+}
+
+// The words of a coded choice (gender, degree) as the forms offer it, for the screens and the downloads
+// alike; undefined for any other field or value.
+const choiceLabels: Record<string, Record<string, string>> = { gender: genderLabels, degree: degreeLabels };
+export function choiceLabel(field: string, value: unknown): string | undefined {
+  const labels = choiceLabels[field];
+  return labels && typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value] : undefined;
 }
 
 export function formName(collection: Collection): string {
@@ -114,17 +123,6 @@ export function dayStart(day: string | undefined): number | undefined {
 // Accepted without a passed bot check (lib/forms/submit.ts flags it: the check was down, or no token).
 export function isBotFlagged(data: RecordData): boolean {
   return typeof data.botCheck === 'string';
-}
-
-// A reply link to a stored address. The address is encoded part by part (RFC 6068): a `?`, `&`, `#`,
-// `%` or `,` in it would otherwise end the address, add a header or another recipient, or cut the link.
-export function mailtoHref(email: string, subject: string): string {
-  const at = email.lastIndexOf('@');
-  const address =
-    at < 0
-      ? encodeURIComponent(email)
-      : `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
-  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
 }
 
 // An audit entry in words (messages/staff.ts): the action, who (a refused sign-in may name nobody),

@@ -7,6 +7,7 @@ import {
   type Collection,
   type ListedAudit,
   type StaffSession,
+  type ThreadEntry,
 } from '@/lib/storage/types';
 
 import { auditEntry } from './audit';
@@ -26,12 +27,29 @@ import { dayStart, formName, itemChoices, parseItem } from './present';
 // What the workspace's pages read from the store: its one door to it (app/staff imports none of the
 // store). The inbox's pages are read through inbox.ts.
 
-// One submission with the mails about it, or null.
+// One submission with the mails about it and its thread, or null. A note saved before threads existed
+// (on the record itself) opens the thread.
 export async function submissionWithMails(collection: Collection, id: string) {
   if (!isRecordId(id)) return null;
   const store = getStore();
   const record = await store.getRecord(collection, id);
-  return record && { record, mails: await store.mailsAbout(id) };
+  if (!record) return null;
+  const [mails, thread] = await Promise.all([store.mailsAbout(id), store.threadOf(id)]);
+  const { staffNote, notedBy, notedAt } = record.data;
+  const older: ThreadEntry[] =
+    typeof staffNote === 'string' && staffNote !== ''
+      ? [
+          {
+            id: 'note',
+            recordId: id,
+            at: Number(notedAt ?? 0),
+            by: String(notedBy ?? ''),
+            kind: 'note',
+            text: staffNote,
+          },
+        ]
+      : [];
+  return { record, mails, thread: [...older, ...thread] };
 }
 
 // What forgetting the person of one record would remove, read as the forget itself reads (whole-store

@@ -17,7 +17,12 @@ export const auditActions = [
   'session-ended',
   'export',
   ...recordActions,
+  'assign',
+  'reply',
   'forget',
+  'team-add',
+  'team-role',
+  'team-remove',
   // The operator's commands (scripts/), recorded as `operator (<user>@<host>)`.
   'command-export',
   'command-forget',

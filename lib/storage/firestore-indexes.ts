@@ -7,9 +7,9 @@ export function firestoreIndexes() {
 }
 
 // The inbox (see inboxOf in ./firestore/inbox.ts): for each form, one per combination of the filters a
-// page can ask for at once (a search's array-contains, the status, the item, the language), each ending
-// in `_order` newest first. A page with no filter, or with dates only, reads `_order` alone, which
-// Firestore indexes by itself.
+// page can ask for at once (a search's array-contains, the status, the assignee, the item, the
+// language), each ending in `_order` newest first. A page with no filter, or with dates only, reads
+// `_order` alone, which Firestore indexes by itself.
 
 interface IndexField {
   fieldPath: string;
@@ -20,7 +20,7 @@ interface IndexField {
 export function inboxIndexes() {
   const indexes = collections.flatMap((collection) => {
     const item = itemField[collection];
-    const filters = ['_terms', '_status', ...(item ? [item] : []), 'lang'];
+    const filters = ['_terms', '_status', '_assignee', ...(item ? [item] : []), 'lang'];
     const combinations = Array.from({ length: 2 ** filters.length - 1 }, (_, mask) =>
       filters.filter((_, bit) => (mask + 1) & (1 << bit)),
     );

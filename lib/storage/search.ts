@@ -1,8 +1,8 @@
 import type { RecordData } from './shapes';
 
 // How the inbox finds people, the same on both stores: a search word matches the start of a word of the
-// record's name or of its address's local part, accents and case aside ("dia" finds "Diallo", "aicha"
-// finds "Aïcha"); a search with an @ matches the whole address. Each store indexes these words its own
+// record's name, country, occupation, message (its first words) or address's local part, accents and
+// case aside ("dia" finds "Diallo", "aicha" finds "Aïcha"); a search with an @ matches the whole address. Each store indexes these words its own
 // way (SQLite a table of words read by range, Firestore an array of every prefix), so a page of matches
 // is read along an index instead of by scanning records.
 
@@ -26,14 +26,21 @@ function addressTerm(address: string): string {
   return ADDRESS_MARK + fold(address.trim());
 }
 
-// The record fields a search reads: a change to one of them changes the words the record is found by.
-export const SEARCHED_FIELDS = ['name', 'firstName', 'lastName', 'email'] as const;
+// The record fields whose words a search finds, besides the address: a change to one of them changes
+// the words the record is found by.
+export const SEARCHED_FIELDS = ['name', 'firstName', 'lastName', 'country', 'occupation', 'message', 'email'] as const;
+// A long message is found by the words of its start: it bounds what one record adds to the index.
+const MESSAGE_WORDS = 60;
 
-// The words a record is found by: its name's, its address's local part's, and the whole address.
+// The words a record is found by: its name's, its country's and occupation's, its message's first
+// words, its address's local part's, and the whole address.
 export function recordWords(data: RecordData): string[] {
-  const names = [data.name, data.firstName, data.lastName].filter((part) => typeof part === 'string');
+  const texts = SEARCHED_FIELDS.filter((field) => field !== 'email' && field !== 'message')
+    .map((field) => data[field])
+    .filter((part) => typeof part === 'string');
+  const message = typeof data.message === 'string' ? wordsOf(data.message).slice(0, MESSAGE_WORDS) : [];
   const email = typeof data.email === 'string' ? data.email : '';
-  const words = new Set([...names.flatMap((name) => wordsOf(name)), ...wordsOf(email.split('@')[0] ?? '')]);
+  const words = new Set([...texts.flatMap((text) => wordsOf(text)), ...message, ...wordsOf(email.split('@')[0] ?? '')]);
   if (email) words.add(addressTerm(email));
   return [...words];
 }

@@ -101,7 +101,13 @@ export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 export interface InboxQuery {
   collection?: Collection;
+  // Without `collection`: only these forms (the triage queue leaves the newsletter out).
+  collections?: readonly Collection[];
   status?: SubmissionStatus;
+  // Without `status`: spam left out.
+  notSpam?: boolean;
+  // Records assigned to this staff address, or with '' those assigned to nobody.
+  assignee?: string;
   // With a collection only: the value of its item field (course, event or offer).
   item?: { field: string; value: string };
   // The language the visitor used.
@@ -134,3 +140,29 @@ export interface JobData extends RecordData {
   name: string;
   at: number;
 }
+
+// Who may do what in the staff workspace (lib/staff/roles.ts): every member of the team has one role.
+export const staffRoles = ['admin', 'editor', 'staff', 'door'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+// A colleague added in the browser by an admin. The first admins are named by STAFF_EMAILS instead.
+export interface TeamMember {
+  email: string;
+  role: StaffRole;
+  addedBy: string;
+  addedAt: number;
+}
+
+// One entry of a record's thread: a staff note, or a reply mailed to the visitor (with the outbox mail
+// it went as, whose state the thread shows). Entries are only ever added, so none overwrites another.
+export interface ThreadEntry {
+  id: string;
+  recordId: string;
+  at: number;
+  by: string;
+  kind: 'note' | 'reply';
+  text: string;
+  mailId?: string;
+}
+
+export type NewThreadEntry = Pick<ThreadEntry, 'at' | 'by' | 'kind' | 'text'>;

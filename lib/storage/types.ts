@@ -7,12 +7,15 @@ import type {
   InboxRecord,
   JobData,
   NewMail,
+  NewThreadEntry,
   OutboxCounts,
   OutboxMail,
   PurgeOptions,
   RecordData,
   StaffSession,
   StoredRecord,
+  TeamMember,
+  ThreadEntry,
 } from './shapes';
 
 // The storage interface every adapter implements. What it stores is in shapes.ts; the collections are
@@ -115,6 +118,25 @@ export interface InboxStore {
   updateRecord(collection: Collection, id: string, changes: RecordData, audit?: AuditEntry): Promise<boolean>;
   // The outbox mails about one record, with their state.
   mailsAbout(recordId: string): Promise<EmailTraces['mails']>;
+  // The same change to several records of a form, each with its own audit entry, in one commit; the ids
+  // changed (those not found are left out, and nothing is written for them).
+  updateRecords(
+    collection: Collection,
+    ids: readonly string[],
+    changes: RecordData,
+    audit: (id: string) => AuditEntry,
+  ): Promise<string[]>;
+  // Adds an entry to a record's thread, with its audit entry and, for a reply, its mail, in one commit;
+  // null, with nothing written, when there is no such record.
+  addThreadEntry(
+    collection: Collection,
+    id: string,
+    entry: NewThreadEntry,
+    audit: AuditEntry,
+    mail?: NewMail,
+  ): Promise<ThreadEntry | null>;
+  // A record's thread, oldest first.
+  threadOf(recordId: string): Promise<ThreadEntry[]>;
 }
 
 // Staff sessions and the audit trail.
@@ -128,6 +150,12 @@ export interface StaffStore {
   deleteSession(id: string, audit?: AuditEntry): Promise<boolean>;
   // Every staff session (a handful): for ending those of addresses no longer staff.
   listSessions(): Promise<StaffSession[]>;
+  // The team added in the browser (the first admins are named by STAFF_EMAILS, outside the store). A
+  // change and its audit entry are one commit; a removal only when there was someone to remove.
+  teamMembers(): Promise<TeamMember[]>;
+  teamMember(email: string): Promise<TeamMember | null>;
+  saveTeamMember(member: TeamMember, audit: AuditEntry): Promise<void>;
+  removeTeamMember(email: string, audit: AuditEntry): Promise<boolean>;
   // The staff audit trail, newest first; entries dated before a year are purged by retention.
   addAudit(entry: AuditEntry): Promise<void>;
   // Both trails together, `limit` at most.

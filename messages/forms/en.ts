@@ -1,6 +1,9 @@
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 
+import { count } from '../units';
 import type { FormTexts } from './types';
+
+const counted = count('en');
 
 // The forms' words in English: the specification's texts (docs/product.md §4-5, §8).
 export const en = {
@@ -41,7 +44,7 @@ export const en = {
   },
   checks: {
     enter: (field) => `Enter ${field}`,
-    keepUnder: (field, max) => `Keep ${field} under ${max + 1} characters`,
+    keepUnder: (field, max) => `Keep ${field} under ${counted(max + 1, 'character')}`,
     oneLine: (field) => `Keep ${field} on one line, without tabs`,
     controls: (field) => `Remove the control characters from ${field}`,
     invisible: (field) => `Remove the invisible or text-direction characters from ${field}`,
@@ -65,7 +68,8 @@ export const en = {
   },
   answers: {
     xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
-    rateLimited: (seconds) => `Too many attempts from your connection. Please wait ${seconds} seconds and try again.`,
+    rateLimited: (seconds) =>
+      `Too many attempts from your connection. Please wait ${counted(seconds, 'second')} and try again.`,
     invalid: 'Please correct the fields marked below.',
     botFailed: 'We could not confirm that you are a person. Please wait a moment and send the form again.',
     notStored: 'We could not save your submission and nothing was stored. Please try again in a moment.',

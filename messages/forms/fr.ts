@@ -1,4 +1,7 @@
+import { count } from '../units';
 import type { FormTexts } from './types';
+
+const counted = count('fr');
 
 // The forms' words in French, for a West and Central African audience.
 export const fr = {
@@ -36,17 +39,18 @@ export const fr = {
     sending: 'Envoi en cours…',
     tryAgain: 'Réessayez',
     timedOut:
-      'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
+      'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
     newTab: ' (s’ouvre dans un nouvel onglet)',
-    savedOffline: 'Enregistré sur ce téléphone. Il sera envoyé dès que vous serez de nouveau en ligne.',
+    savedOffline:
+      'Votre formulaire est enregistré sur ce téléphone : il partira dès que vous serez de nouveau en ligne.',
     cancelWaiting: 'Annuler l’envoi',
-    waitingCancelled: 'Non envoyé : retiré de ce téléphone.',
+    waitingCancelled: 'Formulaire non envoyé : il a été retiré de ce téléphone.',
     sent: 'Envoyé',
     honeypot: 'Laissez ce champ vide',
   },
   checks: {
     enter: (field) => `Indiquez ${field}`,
-    keepUnder: (field, max) => `${capital(field)} doit compter ${max} caractères au plus`,
+    keepUnder: (field, max) => `${capital(field)} doit compter ${counted(max, 'character')} au plus`,
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
     invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
@@ -64,18 +68,18 @@ export const fr = {
     emailLike: 'Indiquez une adresse e-mail du type nom@exemple.com',
     phoneEnter: 'Indiquez votre numéro de téléphone',
     phonePattern:
-      'Indiquez un numéro de 7 à 20 chiffres ; vous pouvez utiliser +, des espaces, des tirets et des parenthèses',
-    phoneDigits: 'Indiquez au moins 7 chiffres',
+      'Indiquez un numéro de 7 à 20 chiffres ; vous pouvez utiliser +, des espaces, des tirets et des parenthèses',
+    phoneDigits: 'Indiquez au moins 7 chiffres',
     gender: 'Choisissez un genre',
     degree: 'Choisissez votre diplôme le plus élevé',
   },
   answers: {
     xsrf: 'Ce formulaire a expiré ou ne vient pas de notre site. Rechargez la page et envoyez-le à nouveau.',
     rateLimited: (seconds) =>
-      `Trop de tentatives depuis votre connexion. Patientez ${seconds} secondes, puis réessayez.`,
-    invalid: 'Corrigez les champs signalés ci-dessous.',
+      `Trop de tentatives depuis votre connexion. Patientez ${counted(seconds, 'second')}, puis réessayez.`,
+    invalid: 'Corrigez les champs signalés, puis renvoyez le formulaire.',
     botFailed:
-      'Nous n’avons pas pu vérifier que vous êtes une personne. Patientez un instant, puis renvoyez le formulaire.',
+      'Nous n’avons pas pu vérifier que le formulaire vient bien d’un être humain. Patientez un instant, puis renvoyez-le.',
     notStored: 'Nous n’avons pas pu enregistrer votre envoi : rien n’a été conservé. Réessayez dans un instant.',
     notConfirmed:
       'L’enregistrement de votre envoi prend trop de temps : nous ne pouvons pas confirmer sa réception. Réessayez dans quelques minutes.',
@@ -87,10 +91,10 @@ export const fr = {
     enroledPaid: (course, cost) =>
       `Vous êtes inscrit(e) à la formation « ${course} ». Réglez les frais d’inscription de ${cost} sur la page de paiement pour confirmer votre place.`,
     enroledFree: (course) =>
-      `Vous êtes inscrit(e) à la formation « ${course} ». Cette formation est gratuite : nous vous enverrons les détails par e-mail.`,
+      `Vous êtes inscrit(e) à la formation « ${course} ». Cette formation est gratuite : nous vous enverrons par e-mail les informations pour la rejoindre.`,
     payLink: 'Aller à la page de paiement',
-    contactSent: 'Message bien envoyé',
-    contactDetail: 'Nous vous répondrons très bientôt',
+    contactSent: 'Votre message a bien été envoyé',
+    contactDetail: 'Nous vous répondrons très bientôt.',
     welcome: 'Bienvenue dans la communauté Baobab Data !',
     checkInbox: 'Consultez votre boîte de réception pour confirmer votre inscription.',
     eventContinue: 'Poursuivez votre inscription',

@@ -1,5 +1,9 @@
 import type { Localised } from '@/lib/i18n';
 
+import { count } from '../units';
+
+const counted = { en: count('en'), fr: count('fr') };
+
 // The words of the mails a visitor receives, in the language of the page they used. Staff mails stay
 // in English (messages/mails/staff.ts) and name the visitor's language. Fees, dates and prices come
 // formatted for the language (lib/i18n/format.ts, lib/content/facts.ts).
@@ -49,6 +53,14 @@ export interface VisitorMailTexts {
     heading: string;
     received(site: string): string;
     answer(days: number): string;
+  };
+  // A reply written by staff in the workspace: its subject, and the frame of the text the form starts
+  // with (the staff member writes the rest).
+  reply: {
+    subject(site: string): string;
+    greeting(name: string): string;
+    body: string;
+    signOff(site: string): string;
   };
   newsletter: {
     confirmSubject(site: string): string;
@@ -109,7 +121,13 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       heading: 'We received your message',
       received: (site) => `Thank you for writing to ${site}. Your message reached our team.`,
       answer: (days) =>
-        `We answer every message within ${days} working days, from our own address, to the address you gave.`,
+        `We answer every message within ${counted.en(days, 'workingDay')}, from our own address, to the address you gave.`,
+    },
+    reply: {
+      subject: (site) => `Your message to ${site}`,
+      greeting: (name) => `Hello ${name},`,
+      body: 'Thank you for writing to us.',
+      signOff: (site) => `The ${site} team`,
     },
     newsletter: {
       confirmSubject: (site) => `Confirm your subscription to the ${site} newsletter`,
@@ -117,7 +135,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       confirmAsked: (site) =>
         `Someone, probably you, asked to receive the ${site} newsletter at this address. Open the link below and press the button to confirm.`,
       confirmValid: (days) =>
-        `The link works for ${days} days. If you did not ask for this, ignore this email: without your confirmation you will not receive the newsletter.`,
+        `The link works for ${counted.en(days, 'day')}. If you did not ask for this, ignore this email: without your confirmation you will not receive the newsletter.`,
       confirmLink: 'Confirm my subscription',
       welcomeSubject: (site) => `Welcome to the ${site} community`,
       welcomeHeading: 'Welcome to the community',
@@ -142,7 +160,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
-      noFee: 'aucuns, la formation est gratuite',
+      noFee: 'offerts',
       pay: 'Régler les frais d’inscription',
       nextCohort: 'Début de la prochaine promotion',
     },
@@ -162,7 +180,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       subject: (offer) => `Votre place est réservée : ${offer}`,
       heading: 'Votre place est réservée',
       thanks:
-        'Merci. Nous vous gardons une place au prix de l’offre et vous écrirons pour les prochaines étapes avant le début de la promotion.',
+        'Merci. Nous vous réservons une place au prix de l’offre et vous enverrons la marche à suivre avant le début de la promotion.',
       programme: 'Programme',
       start: 'Début de la promotion',
       price: 'Prix',
@@ -174,7 +192,13 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       heading: 'Nous avons bien reçu votre message',
       received: (site) => `Merci d’avoir écrit à ${site}. Votre message est bien parvenu à notre équipe.`,
       answer: (days) =>
-        `Nous répondons à chaque message sous ${days} jours ouvrés, depuis notre propre adresse, à l’adresse que vous avez indiquée.`,
+        `Nous répondons à chaque message sous ${counted.fr(days, 'workingDay')}, par e-mail, à l’adresse que vous avez indiquée.`,
+    },
+    reply: {
+      subject: (site) => `Votre message à ${site}`,
+      greeting: (name) => `Bonjour ${name},`,
+      body: 'Merci de nous avoir écrit.',
+      signOff: (site) => `L’équipe ${site}`,
     },
     newsletter: {
       confirmSubject: (site) => `Confirmez votre inscription à la lettre d’information de ${site}`,
@@ -182,13 +206,13 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       confirmAsked: (site) =>
         `Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de ${site} à cette adresse. Ouvrez le lien ci-dessous et appuyez sur le bouton pour confirmer.`,
       confirmValid: (days) =>
-        `Le lien est valable ${days} jours. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
+        `Le lien est valable ${counted.fr(days, 'day')}. Si vous n’avez rien demandé, ignorez cet e-mail : sans votre confirmation, vous ne recevrez pas la lettre.`,
       confirmLink: 'Confirmer mon inscription',
       welcomeSubject: (site) => `Bienvenue dans la communauté ${site}`,
       welcomeHeading: 'Bienvenue dans la communauté',
       welcomeParagraphs: [
         'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
-        'Chaque lettre comporte en bas de page un lien de désinscription, comme cet e-mail.',
+        'Comme cet e-mail, chaque lettre comporte en bas de page un lien de désinscription.',
       ],
       visit: (site) => `Visiter ${site}`,
     },

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 
 export const nginxBinary = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
-// Each placeholder must be in the operator's file exactly once, or the file and this harness drifted.
+// Each placeholder must be in the operator's file as many times as said (once unless a third value
+// says otherwise), or the file and this harness drifted. The access log goes to `dir`/access.log.
 export function operatorConfig({ port, upstreamPort, cacheDir, dir, tlsPort, redirectPort }) {
   let text = readFileSync(join('docs', 'deploy', 'nginx.conf'), 'utf8');
   const at = (p, socket) => (p ? `127.0.0.1:${p}` : `unix:${join(dir, socket)}`);
@@ -21,10 +22,13 @@ export function operatorConfig({ port, upstreamPort, cacheDir, dir, tlsPort, red
     ['/etc/letsencrypt/live/baobabdata.org/privkey.pem', join(dir, 'key.pem')],
     ['127.0.0.1:3000', `127.0.0.1:${upstreamPort}`],
     ['/var/cache/nginx/baobab', cacheDir],
+    ['/var/log/nginx/access.log', join(dir, 'access.log'), 2],
   ];
-  for (const [from, to] of replacements) {
-    if (text.split(from).length !== 2) throw new Error(`docs/deploy/nginx.conf should contain "${from}" once`);
-    text = text.replace(from, to);
+  for (const [from, to, times = 1] of replacements) {
+    if (text.split(from).length !== times + 1) {
+      throw new Error(`docs/deploy/nginx.conf should contain "${from}" ${times === 1 ? 'once' : `${times} times`}`);
+    }
+    text = text.replaceAll(from, to);
   }
   return text;
 }

@@ -20,7 +20,7 @@ const lists = [
   },
   {
     path: '/fr/events',
-    title: 'Événements - Baobab Data',
+    title: 'Événements\u00a0– Baobab Data',
     upcoming: 'À venir',
     item: 'Hackathon Baobab Data 2023',
     when: '18–19 mars 2023',
@@ -36,11 +36,11 @@ const lists = [
   },
   {
     path: '/fr/offers',
-    title: 'Offres - Baobab Data',
+    title: 'Offres\u00a0– Baobab Data',
     upcoming: 'Offres en cours',
     item: 'Devenir analyste de données',
     when: 'Jusqu’au 25 mars 2023',
-    state: 'Inscriptions ouvertes',
+    state: 'Réservations ouvertes',
   },
 ];
 

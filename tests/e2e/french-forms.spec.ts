@@ -24,7 +24,7 @@ const frenchForms: FrenchForm[] = [
     path: '/fr/contact',
     button: 'Envoyer le message',
     collection: 'contact',
-    success: 'Message bien envoyé',
+    success: 'Votre message a bien été envoyé',
     fill: async (form, email) => {
       await text(form, 'Nom').fill('Awa Diop');
       await text(form, 'E-mail').fill(email);
@@ -132,7 +132,7 @@ test.describe('French forms without JavaScript', () => {
       await f.fill(form, email);
       await text(form, f.blank.label).fill('   ');
       await page.getByRole('button', { name: f.button }).click();
-      await expect(page.getByText('Corrigez les champs signalés ci-dessous.')).toBeVisible();
+      await expect(page.getByText('Corrigez les champs signalés, puis renvoyez le formulaire.')).toBeVisible();
       await expect(formOf(page, f.button).getByText(f.blank.error)).toBeVisible();
       await expect(text(formOf(page, f.button), f.blank.label)).toHaveAttribute('aria-invalid', 'true');
       // What was typed comes back.

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // The French site (docs/product.md §12): every route of the specification under /fr, with the titles and
-// headings a French visitor reads. `~` stands for the no-break space French puts before : ; ! ?.
+// headings a French visitor reads. `~` stands for the no-break space French puts before : ; ! ?, before
+// the dash that joins a title to the brand, and between a figure and its unit.
 const nb = (text: string) => text.replaceAll('~', '\u00a0');
 
 export const frenchRoutes: { path: string; title: string; h1: string }[] = [
@@ -57,7 +58,7 @@ test.describe('every French route', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-      await expect(page).toHaveTitle(`${nb(route.title)} - Baobab Data`);
+      await expect(page).toHaveTitle(nb(`${route.title}~– Baobab Data`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb(route.h1));
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', absolute(path));
@@ -129,7 +130,7 @@ test('French facts: Intl prices, dates and figures, and JSON-LD in French', asyn
   });
 
   await page.goto('/fr/academy/introduction-to-data-ethics-privacy');
-  await expect(page.getByRole('definition')).toHaveText(['1 semaine', 'Gratuit']);
+  await expect(page.getByRole('definition')).toHaveText([nb('1~semaine'), 'Offerts']);
   const course = (await page.locator('script[type="application/ld+json"]').allTextContents())
     .map((b) => JSON.parse(b))
     .find((d) => d['@type'] === 'Course');
@@ -164,7 +165,7 @@ test.describe('redirects and missing pages in French', () => {
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-        await expect(page).toHaveTitle('Page introuvable - Baobab Data');
+        await expect(page).toHaveTitle(nb('Page introuvable~– Baobab Data'));
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
         await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/fr');
         await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -184,6 +184,22 @@ test.describe('over HTTPS', () => {
     await sendContact(page, email, 'Sent over HTTPS through the proxy.');
     expect(stored(email)).toEqual([expect.objectContaining({ message: 'Sent over HTTPS through the proxy.' })]);
   });
+});
+
+test('the access log keeps paths without their query: no sign-in or newsletter token lands in it', async ({ page }) => {
+  const token = `secret${Date.now()}`;
+  await get(`${proxied}/staff/sign-in?t=${token}a`, { headers: { referer: `${proxied}/staff/sign-in?t=${token}b` } });
+  await get(`${proxied}/newsletter/confirm?t=${token}c`);
+  await get(`${secure}/staff/sign-in?t=${token}d`);
+  await get(`http://127.0.0.1:${redirectPort}/staff/sign-in?t=${token}e`);
+  // A browser opening a link: the page and what it loads, the page being their referrer.
+  await page.goto(`${proxied}/staff/sign-in?t=${token}f`);
+  expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('origin');
+  const log = readFileSync(join(dir, 'access.log'), 'utf8');
+  expect(log).toContain('"GET /staff/sign-in HTTP/1.1" 200');
+  expect(log).toContain('"GET /staff/sign-in HTTP/1.1" 301');
+  expect(log).toContain('"GET /newsletter/confirm HTTP/1.1"');
+  expect(log).not.toContain(token);
 });
 
 test('health answers the host itself only', async () => {

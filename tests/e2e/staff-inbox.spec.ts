@@ -34,7 +34,7 @@ test('finds people by the start of a word, pages one millisecond without skippin
   await store.close();
 
   await signInByMail(page, DATA_DIR, 'staff@example.org');
-  const search = page.getByLabel('Name or address');
+  const search = page.getByLabel('Search');
   const people = page.getByRole('link', { name: new RegExp(`^\\S+ ${tag} N\\d+ · Contact message`) });
   const names = async () => (await people.allTextContents()).map((text) => /N(\d+)/.exec(text)![1]);
 

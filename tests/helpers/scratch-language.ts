@@ -9,6 +9,7 @@ export const TEXT_HOMES = [
   'messages/forms/index.ts',
   'messages/forms/loaders.ts',
   'messages/mails/visitor.ts',
+  'messages/units.ts',
   'lib/content/index.ts',
 ];
 

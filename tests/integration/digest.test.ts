@@ -165,7 +165,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
       'event-registration-2026-11-22.csv',
     ]);
     const contact = csvOf(mail!, 'contact-message-2026-11-22.csv');
-    expect(contact[0]).toEqual(['Name', 'Email', 'Message', 'Language', 'Received', 'Staff status', 'Staff note']);
+    expect(contact[0]).toEqual(['Name', 'Email', 'Message', 'Language', 'Received', 'Staff status', 'Assigned to']);
     expect(contact.slice(1).map((row) => row.slice(0, 5))).toEqual([
       ['Ada', 'ada@example.org', '\'=1+1, "quoted"', '', '2026-11-22T02:00:00+01:00'],
       ['Kofi', 'kofi@example.org', 'hi', '', '2026-11-22T06:00:00+01:00'],

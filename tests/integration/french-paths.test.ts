@@ -30,7 +30,7 @@ afterAll(async () => {
 const post = { name: '', email: 'awa@exemple', message: 'Bonjour', lang: 'fr' };
 const frenchRefusal = {
   status: 'error',
-  message: 'Corrigez les champs signalés ci-dessous.',
+  message: 'Corrigez les champs signalés, puis renvoyez le formulaire.',
   errors: { name: 'Indiquez votre nom', email: 'Indiquez une adresse e-mail du type nom@exemple.com' },
   values: { name: '', email: 'awa@exemple', message: 'Bonjour' },
 };

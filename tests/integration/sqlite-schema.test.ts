@@ -12,7 +12,7 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'baobab-schema-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-// What schema step 7 (the audit's two trails) added, taken out again.
+// What the ninth schema step (the audit's two trails) added, taken out again.
 const UNDO_TRAILS = `DROP INDEX staff_audit_page; DROP INDEX staff_audit_by_what; DROP INDEX staff_audit_by_who;
   ALTER TABLE staff_audit DROP COLUMN trail;`;
 
@@ -57,6 +57,7 @@ describe('the SQLite schema version', () => {
     insert.run(1, 's@example.org', 'handled', 'contact r-1');
     insert.run(2, 's@example.org', 'export', 'contact csv (2 rows)');
     insert.run(3, 's@example.org', 'note', 'unknown r-2');
+    // Version 6: the step that typed audit entries is the seventh.
     old.pragma('user_version = 6');
     old.close();
 
@@ -76,13 +77,13 @@ describe('the SQLite schema version', () => {
   it('keeps older entries that name nobody in the refusals trail, apart from the staff entries', async () => {
     const file = join(dir, 'trails.sqlite');
     await openSqliteStore(file).close();
-    // The file as version 7, before the two trails, left it.
+    // The file as version 8, before the two trails (the ninth step), left it.
     const old = new Database(file);
     old.exec(UNDO_TRAILS);
     const insert = old.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (?, ?, ?, ?)');
     insert.run(1, 's@example.org', 'sign-in', '');
     insert.run(2, '', 'sign-in-refused', 'invalid');
-    old.pragma('user_version = 7');
+    old.pragma('user_version = 8');
     old.close();
 
     const store = openSqliteStore(file);

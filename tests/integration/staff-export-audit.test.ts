@@ -21,10 +21,11 @@ async function download() {
   const now = Date.now();
   const result = await signIn(new URL(signInLink('staff@example.org', now)).searchParams.get('t'), undefined, 'c', now);
   if (!result.ok) throw new Error('not signed in');
-  const request = () =>
+  // From a workspace page, unless told otherwise.
+  const request = (headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) =>
     GET(
       new NextRequest('http://localhost/staff/api/export?form=contact&format=csv', {
-        headers: { cookie: `baobab-staff=${result.cookieValue}` },
+        headers: { host: 'localhost', cookie: `baobab-staff=${result.cookieValue}`, ...headers },
       }),
     );
   return { store, request, session: { id: '', email: 'staff@example.org', createdAt: now, seenAt: now } };
@@ -93,3 +94,28 @@ it('streams an item, a form and the subscribers with the rows its audit entry co
   const form = await rowsOf('form=contact&format=csv');
   expect(form.detail).toBe(`Contact message csv (${form.lines} rows)`);
 }, 60_000);
+
+it('sends a download only when the browser says a workspace page asked for it', async () => {
+  const { store, request } = await download();
+  const before = (await store.auditLog(100)).length;
+  // A page on another port or subdomain (same-site), another site, a link opened from a mail or typed
+  // (none), no Fetch Metadata and no Referer, or a Referer of another host.
+  const refusals: Record<string, string>[] = [
+    { 'sec-fetch-site': 'same-site', referer: 'http://localhost/staff' },
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'none' },
+    {},
+    { referer: 'http://localhost:8080/staff' },
+    { referer: 'http://sibling.localhost/staff' },
+    { referer: 'not a url' },
+  ];
+  for (const headers of refusals) {
+    const refused = await request(headers);
+    expect([refused.status, refused.headers.get('content-disposition')]).toEqual([403, null]);
+    expect(await refused.text()).toMatch(/^Downloads start from the workspace itself/);
+  }
+  expect(await store.auditLog(100)).toHaveLength(before);
+  // A browser without Fetch Metadata, from a workspace page.
+  expect((await request({ referer: 'http://localhost/staff/items/contact' })).status).toBe(200);
+  expect(await store.auditLog(100)).toHaveLength(before + 1);
+});

@@ -741,6 +741,108 @@ describe.each([
     expect((await pages({ trail: 'staff', what: 'note', since: 3 })).length).toBe(0);
   });
 
+  it('keeps the team with each role, each change committed with its audit entry', async () => {
+    const ada = { email: 'Ada@Example.org', role: 'door', addedBy: 'boss@example.org', addedAt: 5 } as const;
+    await store.saveTeamMember(ada, {
+      at: 5,
+      who: 'boss@example.org',
+      what: 'team-add',
+      detail: 'ada@example.org door',
+    });
+    expect(await store.teamMember('ADA@example.org')).toEqual({ ...ada, email: 'ada@example.org' });
+    await store.saveTeamMember(
+      { ...ada, role: 'editor' },
+      { at: 6, who: 'boss@example.org', what: 'team-role', detail: 'ada@example.org editor' },
+    );
+    expect((await store.teamMembers()).map((m) => `${m.email} ${m.role}`)).toEqual(['ada@example.org editor']);
+    expect(await store.removeTeamMember('ada@example.org', { ...entry('team-remove'), at: 7 })).toBe(true);
+    expect(await store.removeTeamMember('ada@example.org', { ...entry('team-remove'), at: 8 })).toBe(false);
+    expect(await store.teamMember('ada@example.org')).toBeNull();
+    expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['team-remove', 'team-role', 'team-add']);
+  });
+
+  it('keeps every note of a thread, two written at once included, with a reply and its mail in one commit', async () => {
+    const { id } = await store.add('contact', { name: 'C', email: 'c@example.org', message: 'Hi', date: 1 });
+    const note = (by: string, at: number) =>
+      store.addThreadEntry(
+        'contact',
+        id,
+        { at, by, kind: 'note', text: `from ${by}` },
+        { ...entry('note', '', { collection: 'contact', id }), who: by, at },
+      );
+    await Promise.all([note('a@example.org', 10), note('b@example.org', 10)]);
+    const reply = await store.addThreadEntry(
+      'contact',
+      id,
+      { at: 11, by: 'a@example.org', kind: 'reply', text: 'Thank you' },
+      { ...entry('reply', '', { collection: 'contact', id }), at: 11 },
+      { to: 'c@example.org', subject: 'Re', text: 'Thank you', html: '<p>Thank you</p>', replyTo: 'team@example.org' },
+    );
+    const thread = await store.threadOf(id);
+    expect(thread.map((e) => `${e.kind} ${e.by} ${e.text}`).sort()).toEqual([
+      'note a@example.org from a@example.org',
+      'note b@example.org from b@example.org',
+      'reply a@example.org Thank you',
+    ]);
+    expect(thread.at(-1)).toEqual(reply);
+    expect((await store.mailsAbout(id)).map((m) => m.id)).toEqual([reply!.mailId]);
+    expect((await store.auditLog(10)).map((e) => e.what).sort()).toEqual(['note', 'note', 'reply']);
+    expect((await store.getRecord('contact', id))?.data).toEqual({
+      name: 'C',
+      email: 'c@example.org',
+      message: 'Hi',
+      date: 1,
+    });
+
+    expect(
+      await store.addThreadEntry('contact', 'missing', { at: 1, by: 'a', kind: 'note', text: 'x' }, entry('note')),
+    ).toBeNull();
+    await store.forgetEmail('c@example.org');
+    expect(await store.threadOf(id)).toEqual([]);
+    expect(await store.auditLog(10)).toHaveLength(3);
+  });
+
+  it('changes several records at once, each with its audit entry, and finds them by assignee', async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await store.add('contact', { name: `N${i}`, email: `${i}@x.org`, date: i })).id);
+    const changed = await store.updateRecords(
+      'contact',
+      [...ids, 'missing', ids[0]!],
+      { assignedTo: 'a@example.org' },
+      (id) => entry('assign', 'a@example.org', { collection: 'contact', id }),
+    );
+    expect(changed.sort()).toEqual([...ids].sort());
+    expect((await store.auditLog(10)).map((e) => e.record?.id).sort()).toEqual([...ids].sort());
+    await store.updateRecord('contact', ids[1]!, { assignedTo: null });
+    const mine = await store.inbox({ limit: 10, assignee: 'a@example.org' });
+    expect(mine.map((r) => r.id)).toEqual([ids[2], ids[0]]);
+    expect((await store.inbox({ limit: 10, assignee: '' })).map((r) => r.id)).toEqual([ids[1]]);
+  });
+
+  it('leaves spam and other forms out of the triage queue, and finds words of messages, countries and occupations', async () => {
+    const spam = await store.add('contact', { name: 'S', email: 's@x.org', message: 'Buy now', date: 3 });
+    await store.updateRecord('contact', spam.id, { staffStatus: 'spam' });
+    const handled = await store.add('contact', { name: 'H', email: 'h@x.org', message: 'Venue question', date: 2 });
+    await store.updateRecord('contact', handled.id, { staffStatus: 'handled' });
+    const fresh = await store.add('offer', {
+      firstName: 'O',
+      email: 'o@x.org',
+      occupation: 'Nurse',
+      country: 'Ghana',
+      date: 1,
+    });
+    await store.add('newsletter', { name: 'L', email: 'l@x.org', date: 4 });
+    const queue = await store.inbox({ limit: 10, notSpam: true, collections: ['contact', 'offer'] });
+    expect(queue.map((r) => r.id)).toEqual([handled.id, fresh.id]);
+    expect((await store.inbox({ limit: 10, notSpam: true, status: 'spam' })).map((r) => r.id)).toEqual([spam.id]);
+    const found = async (text: string) =>
+      (await store.inbox({ limit: 10, term: { text, exact: false } })).map((r) => r.id);
+    expect(await found('venu')).toEqual([handled.id]);
+    expect(await found('nurs')).toEqual([fresh.id]);
+    expect(await found('ghan')).toEqual([fresh.id]);
+  });
+
   // An audit entry the store cannot write (NOT NULL in SQLite, not a value Firestore can hold).
   const unwritable = { at: 9, who: undefined as unknown as string, what: 'note', detail: () => 'x' } as never;
   const entry = (what: AuditAction, detail = '', record?: AuditEntry['record']) => ({

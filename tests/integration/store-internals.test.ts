@@ -144,7 +144,9 @@ describe('Firestore records written before the inbox fields', () => {
     expect(new Set(same.map((row) => row.id)).size).toBe(450);
     await store.close();
     await deleteApp(raw);
-  });
+
+    // 452 documents written twice on the emulator: seconds on a busy machine.
+  }, 30_000);
 
   it("rewrite audit entries whose record was packed into the detail, once, as today's", async () => {
     const projectId = `audit-upgrade-${process.pid}`;

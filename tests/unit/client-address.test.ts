@@ -4,8 +4,15 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { PROXY_BODY_LIMIT } from '@/lib/http/read-body';
-import { addressBucket, clientAddress, normaliseAddress, UNKNOWN_ADDRESS } from '@/lib/security/client-address';
+import {
+  addressBucket,
+  clientAddress,
+  fromThisHost,
+  normaliseAddress,
+  UNKNOWN_ADDRESS,
+} from '@/lib/security/client-address';
 import { installHttpIntake, socketAddress } from '@/lib/security/http-intake';
+import { setSingleton } from '@/lib/singletons';
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
 const direct = { trustedHops: 0 };
@@ -128,6 +135,35 @@ describe('addressBucket', () => {
     expect(addressBucket('2001:db8::1', 128)).toBe('2001:db8::1/128');
     expect(addressBucket('2001:db8::1', 60)).toBe('2001:db8::/60');
     expect(addressBucket('2001:db8:0:1f::1', 60)).toBe('2001:db8:0:10::/60');
+  });
+});
+
+describe('fromThisHost', () => {
+  const SOCKET = 'x-test-socket-address';
+  const from = (socket: string | null, entries: Record<string, string> = {}) => {
+    setSingleton('socketAddressHeader', SOCKET);
+    return fromThisHost(headers({ ...(socket === null ? {} : { [SOCKET]: socket }), ...entries }));
+  };
+  // The intake's own name, for the tests below that install it.
+  afterAll(() => setSingleton('socketAddressHeader', undefined));
+
+  it('is a socket on the loopback address with no other host named by a proxy', () => {
+    expect(from('127.0.0.1')).toBe(true);
+    expect(from('::1')).toBe(true);
+    expect(from('::ffff:127.0.0.1')).toBe(true);
+    // nginx on this host passing on its own loopback request.
+    expect(from('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).toBe(true);
+  });
+
+  it('is not another host, nor another host passed on by a proxy on this one, nor an unstamped request', () => {
+    expect(from('203.0.113.9')).toBe(false);
+    expect(from('127.0.0.2')).toBe(false);
+    expect(from('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(false);
+    expect(from('127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' })).toBe(false);
+    expect(from('127.0.0.1', { 'x-forwarded-for': 'not an address' })).toBe(false);
+    expect(from('127.0.0.1', { 'x-real-ip': '203.0.113.9' })).toBe(false);
+    expect(from('')).toBe(false);
+    expect(from(null)).toBe(false);
   });
 });
 

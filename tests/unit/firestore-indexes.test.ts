@@ -17,6 +17,7 @@ describe('firestore.indexes.json', () => {
       fields: [
         { fieldPath: '_terms', arrayConfig: 'CONTAINS' },
         { fieldPath: '_status', order: 'ASCENDING' },
+        { fieldPath: '_assignee', order: 'ASCENDING' },
         { fieldPath: 'event', order: 'ASCENDING' },
         { fieldPath: 'lang', order: 'ASCENDING' },
         { fieldPath: '_order', order: 'DESCENDING' },
@@ -40,21 +41,33 @@ describe('every inbox query on Firestore', () => {
       const field = itemField[collection];
       for (const term of [undefined, { text: 'am', exact: false }])
         for (const status of [undefined, ...submissionStatuses])
-          for (const item of [undefined, ...(field ? [{ field, value: 'x' }] : [])])
-            for (const lang of [undefined, 'fr'])
-              for (const after of [undefined, { date: 5, id: 'a' }])
-                for (const since of [undefined, 1]) {
-                  const filters = inboxFilters({ collection, term, status, item, lang, after, since, limit: 50 });
-                  // Ranges are on the field the query orders by, as Firestore requires.
-                  expect(filters.filter((f) => f.op === '<' || f.op === '>=').every((f) => f.field === '_order')).toBe(
-                    true,
-                  );
-                  const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
-                  if (fields.length > 0) expect(declared).toContain(`${collection}|${[...fields, '_order'].join(',')}`);
-                  checked += 1;
-                }
+          for (const assignee of [undefined, '', 's@example.org'])
+            for (const item of [undefined, ...(field ? [{ field, value: 'x' }] : [])])
+              for (const lang of [undefined, 'fr'])
+                for (const after of [undefined, { date: 5, id: 'a' }])
+                  for (const since of [undefined, 1]) {
+                    const filters = inboxFilters({
+                      collection,
+                      term,
+                      status,
+                      assignee,
+                      item,
+                      lang,
+                      after,
+                      since,
+                      limit: 50,
+                    });
+                    // Ranges are on the field the query orders by, as Firestore requires.
+                    expect(
+                      filters.filter((f) => f.op === '<' || f.op === '>=').every((f) => f.field === '_order'),
+                    ).toBe(true);
+                    const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
+                    if (fields.length > 0)
+                      expect(declared).toContain(`${collection}|${[...fields, '_order'].join(',')}`);
+                    checked += 1;
+                  }
     }
-    expect(checked).toBeGreaterThan(400);
+    expect(checked).toBeGreaterThan(1200);
   });
 });
 

@@ -71,7 +71,7 @@ describe('the French schemas', () => {
       lastName: 'Écrivez votre nom de famille sur une seule ligne, sans tabulation',
       gender: 'Choisissez un genre',
       degree: 'Choisissez votre diplôme le plus élevé',
-      occupation: 'Votre profession doit compter 100 caractères au plus',
+      occupation: 'Votre profession doit compter 100\u00a0caractères au plus',
       country: 'Retirez le code «\u00a0=?…?=\u00a0» de votre pays',
     });
     const phone = z.safeParse(fr.enrolmentSchema.shape.phone, '12');

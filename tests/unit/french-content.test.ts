@@ -94,7 +94,8 @@ function typographyProblems(text: string): string[] {
   if (/['"]/.test(words)) problems.push('a straight quote or apostrophe (use ’ or « »)');
   if (/[^\u00a0][:;!?]/.test(words)) problems.push('no no-break space before : ; ! or ?');
   if (/«[^\u00a0]|[^\u00a0]»/.test(words)) problems.push('no no-break space inside « »');
-  if (words.includes('\u202f')) problems.push('a narrow no-break space (this site uses U+00A0)');
+  // Intl's thousands separator is the one narrow no-break space (« 3 000 »).
+  if (/(?<!\d)\u202f|\u202f(?!\d{3})/.test(words)) problems.push('a narrow no-break space (this site uses U+00A0)');
   return problems;
 }
 
@@ -177,9 +178,9 @@ describe('the French content in data/fr', () => {
   it('gives 3-week and 1-week courses their French durations, and the word for a free course', () => {
     frCourses.courses.forEach((course, i) => {
       const english = enCourses.courses[i]!.duration.match(/^(\d+) weeks?$/)![1];
-      expect(course.duration).toBe(`${english} semaine${english === '1' ? '' : 's'}`);
+      expect(course.duration).toBe(`${english}\u00a0semaine${english === '1' ? '' : 's'}`);
     });
-    expect(frCourses.freeCost).toBe('Gratuit');
+    expect(frCourses.freeCost).toBe('Offerts');
   });
 
   it('passes the schemas the English content passes', () => {
@@ -193,7 +194,7 @@ describe('the French content in data/fr', () => {
     const courses = frCourses.courses.map((course) => ({
       ...course,
       slug: slugify(course.title),
-      duration: course.duration.replace(/^(\d+) semaines?$/, (_, n: string) => `${n} week${n === '1' ? '' : 's'}`),
+      duration: course.duration.replace(/^(\d+)\u00a0semaines?$/, (_, n: string) => `${n} week${n === '1' ? '' : 's'}`),
     }));
     expect(() => schemas.coursesSchema.parse(courses)).not.toThrow();
     const projects = { list: frProjects.projectList, details: frProjects.projectDetails };

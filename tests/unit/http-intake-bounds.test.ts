@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { readConfig } from '@/lib/config';
 import { boundedCookie, COOKIE_LIMITS, installHttpIntake } from '@/lib/security/http-intake';
+import { setSingleton } from '@/lib/singletons';
 
 const token = `${'a'.repeat(22)}.${'1'.repeat(6)}.${'s'.repeat(43)}`;
 
@@ -21,9 +23,22 @@ describe('boundedCookie', () => {
     const big = `big=${'x'.repeat(COOKIE_LIMITS.bytes)}; __Host-XSRF-TOKEN=${token}; XSRF-TOKEN=${token}`;
     expect(boundedCookie(big)).toBe(`__Host-XSRF-TOKEN=${token}; XSRF-TOKEN=${token}`);
     expect(boundedCookie(many)).toBeUndefined();
-    // Planted copies: at most one of each kind's count, each of a sane length.
+    // Planted copies: at most two of each name, each of a sane length.
     const planted = `${many}; XSRF-TOKEN=${'y'.repeat(5000)}; XSRF-TOKEN=a; XSRF-TOKEN=b; XSRF-TOKEN=c`;
     expect(boundedCookie(planted)).toBe('XSRF-TOKEN=a; XSRF-TOKEN=b');
+  });
+
+  it('keeps the staff session past the bounds, whatever crowd of other names comes before it', () => {
+    const session = `__Host-baobab-staff=${'s'.repeat(43)}`;
+    const sixty = Array.from({ length: 60 }, (_, i) => `sibling${i}=1`).join('; ');
+    expect(boundedCookie(`${sixty}; ${session}`)).toBe(session);
+    expect(boundedCookie(`big=${'x'.repeat(COOKIE_LIMITS.bytes)}; baobab-staff=${'s'.repeat(43)}`)).toBe(
+      `baobab-staff=${'s'.repeat(43)}`,
+    );
+    const planted = Array.from({ length: 60 }, (_, i) => `XSRF-TOKEN=p${i}`).join('; ');
+    expect(boundedCookie(`${planted}; __Host-XSRF-TOKEN=${token}; ${session}`)).toBe(
+      `XSRF-TOKEN=p0; XSRF-TOKEN=p1; __Host-XSRF-TOKEN=${token}; ${session}`,
+    );
   });
 });
 
@@ -61,6 +76,28 @@ describe('the HTTP intake bounds', () => {
     const crowd = Array.from({ length: 1900 }, (_, i) => `c${i.toString(36)}=1`).join('; ');
     expect(await send('GET', '/api/xsrf', { cookie: `${crowd}; XSRF-TOKEN=${token}` })).toBe(200);
     expect(reached[0]!.headers.cookie).toBe(`XSRF-TOKEN=${token}`);
+  });
+
+  it('hands Next a crowd of cookies cut down to the form token and the staff session', async () => {
+    const sixty = Array.from({ length: 60 }, (_, i) => `sibling${i}=${'v'.repeat(40)}`).join('; ');
+    const session = `baobab-staff=${'s'.repeat(43)}`;
+    expect(await send('GET', '/staff', { cookie: `${sixty}; XSRF-TOKEN=${token}; ${session}` })).toBe(200);
+    expect(reached[0]!.headers.cookie).toBe(`XSRF-TOKEN=${token}; ${session}`);
+  });
+
+  it("drops a client's own forwarding headers when no proxy is trusted, so Next never reads them", async () => {
+    const forwarded = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443' };
+    expect(await send('GET', '/contact', forwarded)).toBe(200);
+    expect(reached[0]!.headers).not.toHaveProperty('x-forwarded-host');
+    expect(reached[0]!.headers).not.toHaveProperty('x-forwarded-proto');
+    expect(reached[0]!.headers).not.toHaveProperty('x-forwarded-port');
+    setSingleton('config', readConfig({ ...process.env, TRUSTED_PROXY_HOPS: '1' }));
+    try {
+      expect(await send('GET', '/contact', forwarded)).toBe(200);
+      expect(reached[1]!.headers).toMatchObject(forwarded);
+    } finally {
+      setSingleton('config', undefined);
+    }
   });
 
   it('refuses thousands of header lines (431) and of query parameters (414) before Next', async () => {

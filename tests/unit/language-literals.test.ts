@@ -35,6 +35,28 @@ export function languageLiterals(source: string, codes: readonly string[]): stri
     );
 }
 
+// A word of any language written into code where screen readers read it: a label, a role's name or an
+// alt text given as a string, in JSX (alt="Logo", aria-label={'Close'}, aria-roledescription={`slide`})
+// or in props ({ alt: 'Logo' }, { 'aria-label': 'Close' }). Those words come from the texts like every
+// other (docs/i18n.md). An empty alt, a decorative image's, has no word; nor has what a template only
+// fills in (`${count}`).
+const wordedAttributes = ['aria-label', 'aria-roledescription', 'aria-description', 'aria-valuetext', 'alt'];
+export function hardCodedWords(source: string): string[] {
+  const name = `(?:${wordedAttributes.join('|')})`;
+  const patterns = [
+    new RegExp(`(?<![\\w-])${name}\\s*=\\s*\\{?\\s*(["'\`])((?:(?!\\1).)*)\\1`, 'g'),
+    new RegExp(`(?<![\\w-])(['"]?)${name}\\1\\s*:\\s*(["'\`])((?:(?!\\2).)*)\\2`, 'g'),
+  ];
+  const worded = (literal: string) => /\p{L}/u.test(literal.replace(/\$\{[^}]*\}/g, ''));
+  return source
+    .split('\n')
+    .flatMap((line, index) =>
+      patterns.some((pattern) => [...line.matchAll(pattern)].some((match) => worded(match.at(-1)!)))
+        ? [`${index + 1}: ${line.trim()}`]
+        : [],
+    );
+}
+
 const codes = [...new Set(langs.flatMap((lang) => [lang, locales[lang].htmlLang, locales[lang].prefix]))].filter(
   Boolean,
 );
@@ -72,6 +94,42 @@ describe('languages are named only in the table and the texts', () => {
       'const x = { entity: 1, from: 2 };',
     ]) {
       expect(languageLiterals(fine, ['en', 'fr'])).toEqual([]);
+    }
+  });
+});
+
+describe('screen readers read no word written into the code', () => {
+  it('finds no label, role or alt text written into a component', () => {
+    const found = ['app', 'components', 'lib']
+      .flatMap(files)
+      .filter((file) => /\.(ts|tsx)$/.test(file))
+      .flatMap((file) =>
+        hardCodedWords(readFileSync(join(repo, file), 'utf8')).map((hit) => `${relative('.', file)}:${hit}`),
+      );
+    expect(found).toEqual([]);
+  });
+
+  it('catches each way a component writes one', () => {
+    for (const bad of [
+      '              aria-roledescription="slide"',
+      "<button aria-label='Close' onClick={close}>",
+      '<Picture src={flag} alt="Flag of Nigeria" />',
+      '<img alt={`Portrait of ${name}`} src={src} />',
+      "<section aria-label={'Featured projects'}>",
+      "const props = { alt: 'A course' };",
+      "return { 'aria-label': 'Next slide', onClick };",
+    ]) {
+      expect([bad, hardCodedWords(bad)]).toEqual([bad, [`1: ${bad.trim()}`]]);
+    }
+    for (const fine of [
+      'aria-roledescription={text.slide}',
+      '<Picture src={course.img} alt="" fill />',
+      'aria-label={position(text, index, slides.length)}',
+      '<span aria-hidden="true">‹</span>',
+      'aria-label={`${index + 1}/${count}`}',
+      "const alternate = 'x-default';",
+    ]) {
+      expect([fine, hardCodedWords(fine)]).toEqual([fine, []]);
     }
   });
 });

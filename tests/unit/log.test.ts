@@ -46,7 +46,7 @@ describe('the server log', () => {
       const { onRequestError } = await import('${process.cwd()}/instrumentation.ts');
       await onRequestError(
         new Error('boom'),
-        { path: '/contact', method: 'POST', headers: { 'x-request-id': 'req-7' } },
+        { path: '/contact?t=token', method: 'POST', headers: { 'x-request-id': 'req-7' } },
         { routerKind: 'App Router', routePath: '/contact', routeType: 'action', renderSource: undefined, revalidateReason: undefined },
       );
     `,
@@ -62,6 +62,37 @@ describe('the server log', () => {
       routeType: 'action',
       err: expect.objectContaining({ message: 'boom', stack: expect.stringContaining('Error: boom') }),
     });
+  }, 30_000);
+
+  it("turns Next's warning with a stack about a post naming no action of the page into one short line", async () => {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
+        const { shortenRefusedActions } = await import('${process.cwd()}/lib/log.ts');
+        shortenRefusedActions();
+        console.warn(new Error('Failed to find Server Action "' + 'x'.repeat(5000) + '". This request might be from an older or newer deployment.\\nRead more: https://nextjs.org/docs/messages/failed-to-find-server-action'));
+        console.warn(new Error('Invalid Server Actions request.'));
+        console.warn('any other warning goes through as it was');
+      `,
+      ],
+      { env: process.env },
+    );
+    const lines = stdout.trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringMatching(/^refused a post to a page: Failed to find Server Action "x+$/),
+      }),
+      expect.objectContaining({ level: 'warn', msg: 'refused a post to a page: Invalid Server Actions request.' }),
+    ]);
+    for (const line of lines) expect(line.length).toBeLessThan(250);
+    expect(stdout).not.toMatch(/stack|\bat /);
+    expect(stderr).toBe('any other warning goes through as it was\n');
   }, 30_000);
 
   it('reads as one line per entry on a terminal', () => {

@@ -28,6 +28,10 @@ jest.mock('@/messages', () => {
   const actual = jest.requireActual<typeof import('@/messages')>('@/messages');
   return { ...actual, messages: (lang: string) => actual.messages(lang === 'xx' ? 'fr' : (lang as 'en')) };
 });
+jest.mock('@/messages/units', () => {
+  const actual = jest.requireActual<typeof import('@/messages/units')>('@/messages/units');
+  return { ...actual, count: (lang: string) => actual.count(lang === 'xx' ? 'fr' : (lang as 'en')) };
+});
 jest.mock('next/navigation', () => ({ usePathname: () => '/xx/academy' }));
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the modules must load after the mocks */

@@ -46,7 +46,7 @@ describe('staff downloads', () => {
       'Language',
       'Received',
       'Staff status',
-      'Staff note',
+      'Assigned to',
     ]);
     const row = sheet.getRow(2);
     expect(row.getCell(3).value).toBe('+234 801 000 0000');

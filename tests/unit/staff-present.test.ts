@@ -1,26 +1,21 @@
 /** @jest-environment node */
-import { auditLine, mailtoHref } from '@/lib/staff/present';
+import { tableOf } from '@/lib/staff/export';
+import { auditLine, choiceLabel } from '@/lib/staff/present';
 import { readAudit } from '@/lib/storage/audit';
 
-describe('mailtoHref', () => {
-  it('keeps a plain address readable and encodes the subject', () => {
-    expect(mailtoHref('ada@example.org', 'Re: your contact message')).toBe(
-      'mailto:ada@example.org?subject=Re%3A%20your%20contact%20message',
-    );
-  });
-
-  it('encodes characters that would end the address, add a header or recipient, or cut the link', () => {
-    const href = mailtoHref('a?cc=evil@x.org&b#c%d,e@example.org', 'Hi');
-    expect(href).toBe('mailto:a%3Fcc%3Devil%40x.org%26b%23c%25d%2Ce@example.org?subject=Hi');
-    const url = new URL(href);
-    // One recipient, exactly as stored, and the subject is the only header.
-    expect(decodeURIComponent(url.pathname)).toBe('a?cc=evil@x.org&b#c%d,e@example.org');
-    expect([...url.searchParams.keys()]).toEqual(['subject']);
-    expect(url.hash).toBe('');
-  });
-
-  it('encodes a non-Latin address as UTF-8', () => {
-    expect(mailtoHref('ọlá@example.org', 'x')).toBe('mailto:%E1%BB%8Dl%C3%A1@example.org?subject=x');
+describe('choiceLabel', () => {
+  it('names a coded choice as the forms and the downloads do, and nothing else', () => {
+    expect(choiceLabel('gender', 'male')).toBe('Male');
+    expect(choiceLabel('degree', 'high_school')).toBe('High school');
+    expect(choiceLabel('country', 'male')).toBeUndefined();
+    expect(choiceLabel('gender', 'constructor')).toBeUndefined();
+    expect(choiceLabel('gender', 1)).toBeUndefined();
+    // The download of an offer shows the same words.
+    const { headings, rows } = tableOf('offer', [
+      { id: 'r', collection: 'offer', data: { gender: 'female', degree: 'phd', country: 'Ghana' } },
+    ]);
+    expect(rows[0]![headings.indexOf('Gender')]).toBe('Female');
+    expect(rows[0]![headings.indexOf('Degree')]).toBe('PhD');
   });
 });
 
@@ -34,7 +29,7 @@ describe('auditLine', () => {
     });
     expect(auditLine({ at, who: 's@example.org', what: 'session-ended', detail: 'removed' })).toMatchObject({
       what: 'Session ended',
-      detail: 'The address was taken out of STAFF_EMAILS',
+      detail: 'The address left the team',
     });
     expect(auditLine({ at, who: 's@example.org', what: 'sign-out', detail: '' }).what).toBe('Signed out');
   });

@@ -124,8 +124,25 @@ describe('checkXsrf', () => {
   it('accepts a post without a token (no JavaScript) only when the browser shows it came from our pages', () => {
     expect(checkXsrf(meta({ 'sec-fetch-site': 'same-origin' }))).toBe(true);
     expect(checkXsrf(meta({ origin: `http://${host}` }))).toBe(true);
-    expect(checkXsrf(meta({ origin: `https://${host}`, 'x-forwarded-host': host, host: '127.0.0.1:3000' }))).toBe(true);
     expect(checkXsrf(meta({}))).toBe(false);
+  });
+
+  it('reads X-Forwarded-Host only from a trusted proxy, and the host as sent, as Next does', () => {
+    // A proxy that gives the site its upstream's name as Host puts the public one in X-Forwarded-Host.
+    const behindProxy = { origin: `https://${host}`, 'x-forwarded-host': host, host: '127.0.0.1:3000' };
+    // With no proxy trusted, the header is the client's own: it cannot make a foreign Origin ours.
+    const spoofed = { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' };
+    expect(checkXsrf(meta(behindProxy))).toBe(false);
+    expect(checkXsrf(meta(spoofed))).toBe(false);
+    setSingleton('config', readConfig({ ...process.env, TRUSTED_PROXY_HOPS: '1' }));
+    try {
+      expect(checkXsrf(meta(behindProxy))).toBe(true);
+      expect(checkXsrf(meta({ ...behindProxy, 'x-forwarded-host': `${host}, evil.example` }))).toBe(true);
+    } finally {
+      setSingleton('config', undefined);
+    }
+    // Next compares the Origin's host with the Host header exactly: a Host in capitals is not ours.
+    expect(checkXsrf(meta({ origin: `http://${host}`, host: host.toUpperCase() }))).toBe(false);
   });
 
   it('never throws, whatever the headers', () => {

@@ -13,8 +13,8 @@ type Props = PageProps<'/[lang]/about'>;
 
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { title, description } = messages(lang).about;
-  return pageMetadata({ lang, title, description, path: '/about' });
+  const { title, description, heading } = messages(lang).about;
+  return pageMetadata({ lang, title, description, path: '/about', card: { path: '/about', title: heading } });
 }
 
 // The advisory board exists in data/people.ts but is not rendered (docs/product.md §10).

@@ -13,8 +13,8 @@ type Props = PageProps<'/[lang]/contact'>;
 
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { title, description } = messages(lang).contact;
-  return pageMetadata({ lang, title, description, path: '/contact' });
+  const { title, description, heading } = messages(lang).contact;
+  return pageMetadata({ lang, title, description, path: '/contact', card: { path: '/contact', title: heading } });
 }
 
 export default async function ContactPage({ params }: Props) {

@@ -1,5 +1,5 @@
 import { routeLang } from '@/lib/i18n/route';
-import { pageMetadata } from '@/lib/seo';
+import { homeCard, pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/offline'>;
@@ -8,7 +8,10 @@ export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
   const { title, description } = messages(lang).offline;
   // Only ever shown by the service worker, offline: not a page to find in a search engine.
-  return { ...pageMetadata({ lang, title, description, path: '/offline' }), robots: { index: false } };
+  return {
+    ...pageMetadata({ lang, title, description, path: '/offline', card: homeCard(lang) }),
+    robots: { index: false },
+  };
 }
 
 // What the service worker shows for a page this device has not kept, while offline (lib/offline/worker.ts):

@@ -3,7 +3,6 @@ import { messages } from '@/messages';
 
 const card = ogCard((lang) => ({ title: messages(lang).projects.title }));
 
-export const alt = card.alt;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

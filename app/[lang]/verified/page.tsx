@@ -1,5 +1,5 @@
 import { routeLang } from '@/lib/i18n/route';
-import { pageMetadata } from '@/lib/seo';
+import { homeCard, pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/verified'>;
@@ -9,7 +9,7 @@ type Props = PageProps<'/[lang]/verified'>;
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
   const { title, description } = messages(lang).verified;
-  return pageMetadata({ lang, title, description, path: '/verified' });
+  return pageMetadata({ lang, title, description, path: '/verified', card: homeCard(lang) });
 }
 
 // docs/product.md §2: a placeholder that shows exactly this text in English (its French says the same).

@@ -13,7 +13,7 @@ import { staffText } from '@/messages/staff';
 // when, in words: pages of 50, newest first, filtered by a plain GET form. Strangers' refusals (entries
 // that name nobody) are a trail of their own, so however many there are, staff entries stay in view.
 export default async function AuditPage({ searchParams }: PageProps<'/staff/audit'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('audit');
   const words = staffText.audit;
   const filters: AuditFilters = Object.fromEntries(
     Object.entries(await searchParams).filter(

@@ -1,7 +1,18 @@
+import type { Metadata } from 'next';
+
 import styles from '@/components/staff/staff.module.css';
+import { site } from '@/lib/content';
 import { usableLinkEmail } from '@/lib/staff/auth';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
+
+// Whose workspace this is, in the tab and on the page. The link's page is the referrer of what it loads:
+// only the origin goes, never the token in its address ('no-referrer' would make the button's post
+// carry `Origin: null`, which the workspace refuses).
+export const metadata: Metadata = {
+  title: fill(staffText.signIn.pageTitle, { organisation: site.name }),
+  referrer: 'origin',
+};
 
 // Asking for a link, the answer (the same for every address), and the page a link opens: a button,
 // because only a POST signs in and mail scanners open links without pressing anything.
@@ -52,6 +63,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/staff/sig
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <main className={styles.frame}>
+      <p className={styles.meta}>{fill(staffText.signIn.organisation, { organisation: site.name })}</p>
       <h1>{title}</h1>
       {children}
     </main>

@@ -11,7 +11,7 @@ import { staffText } from '@/messages/staff';
 
 // The newsletter list: counts by status and language, a search, and the export for a sending tool.
 export default async function SubscribersPage({ searchParams }: PageProps<'/staff/subscribers'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('inbox');
   const words = staffText.subscribers;
   const { q, after } = await searchParams;
   const search = typeof q === 'string' ? q.slice(0, 200) : '';

@@ -37,8 +37,20 @@ export const CLAIMS = 'outboxClaims';
 // One document per taken seat, `<key>:<n>` for n in 1..capacity (see records.ts).
 export const SEATS = 'seats';
 
+// Each entry of a record's thread (notes and replies), with the record's id.
+export const THREAD = 'recordThread';
+export const TEAM = 'staffTeam';
+
 // Firestore takes at most 500 writes in one batch.
 export const BATCH = 400;
+
+// Writes that must be one commit: more than a batch holds is refused before anything is written.
+export function oneBatch(db: Firestore, writes: ((batch: WriteBatch) => void)[]) {
+  if (writes.length > BATCH) throw new Error(`${writes.length} writes do not fit in one batch`);
+  const batch = db.batch();
+  for (const write of writes) write(batch);
+  return batch;
+}
 
 // Writes of any number, committed BATCH at a time in order.
 export async function inBatches(

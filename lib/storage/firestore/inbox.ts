@@ -1,12 +1,34 @@
-import type { Firestore, Query } from 'firebase-admin/firestore';
+import type { Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
 
 import { collections, type Collection } from '../collections';
+import { withDeadline } from '../errors';
 import { inboxOrder, isRecordId } from '../rules';
-import type { InboxQuery, InboxRecord, InboxStore } from '../types';
-import { BATCH, codeOf, FAILED_PRECONDITION, JOBS, OUTBOX } from './client';
-import { inboxChanges, inboxFields, inboxFilters, recordData, withAudit, type OutboxDoc } from './shared';
+import type { InboxQuery, InboxRecord, InboxStore, ThreadEntry } from '../types';
+import {
+  BATCH,
+  codeOf,
+  FAILED_PRECONDITION,
+  JOBS,
+  NOT_FOUND,
+  oneBatch,
+  OUTBOX,
+  THREAD,
+  WRITE_DEADLINE_MS,
+} from './client';
+import {
+  inboxChanges,
+  inboxFields,
+  inboxFilters,
+  queue,
+  recordData,
+  withAudit,
+  writeAudit,
+  type OutboxDoc,
+} from './shared';
 
-const INBOX_VERSION = 'inbox-fields-1';
+// Each version of the inbox's fields adds one; a record without the newest (`_assignee`) was written by
+// older code, and gets them all, its search words as this code reads them included.
+const INBOX_VERSION = 'inbox-fields-2';
 
 // One query per collection, newest first along `_order`, merged: every filter is an equality (or the
 // one array-contains of a search) on a composite index ending in `_order`, so a page reads at most
@@ -37,7 +59,7 @@ async function addInboxFields(db: Firestore): Promise<number> {
       const docs = [
         ...page.filter((doc) => doc.get('date') !== last),
         ...(await db.collection(collection).where('date', '==', last).get()).docs,
-      ].filter((doc) => doc.get('_order') === undefined);
+      ].filter((doc) => doc.get('_assignee') === undefined);
       try {
         for (let i = 0; i < docs.length; i += BATCH) {
           const batch = db.batch();
@@ -65,10 +87,61 @@ async function addInboxFields(db: Firestore): Promise<number> {
 
 export function inboxStore(db: Firestore): InboxStore {
   return {
+    // One query per form, and without spam one per status kept (Firestore has no index for "not"),
+    // merged in the inbox's order.
     async inbox(query) {
-      const wanted = query.collection ? [query.collection] : collections;
-      const pages = await Promise.all(wanted.map((collection) => inboxOf(db, collection, query)));
+      const wanted = query.collection ? [query.collection] : (query.collections ?? collections);
+      const statuses = query.status || !query.notSpam ? [query.status] : (['new', 'handled'] as const);
+      const pages = await Promise.all(
+        wanted.flatMap((collection) => statuses.map((status) => inboxOf(db, collection, { ...query, status }))),
+      );
       return pages.flat().sort(inboxOrder).slice(0, query.limit);
+    },
+    async updateRecords(collection, ids, changes, audit) {
+      const unique = [...new Set(ids)].filter(isRecordId);
+      // A record removed between the read and the commit refuses the batch: read again, a few times.
+      for (let attempt = 1; ; attempt++) {
+        const docs = (await Promise.all(unique.map((id) => db.collection(collection).doc(id).get()))).filter(
+          (doc) => doc.exists,
+        );
+        const writes: ((batch: WriteBatch) => void)[] = docs.flatMap((doc) => [
+          (batch: WriteBatch) => batch.update(doc.ref, { ...changes, ...inboxChanges(doc, changes) }),
+          (batch: WriteBatch) => writeAudit(db, batch, audit(doc.id)),
+        ]);
+        try {
+          await withDeadline(oneBatch(db, writes).commit(), WRITE_DEADLINE_MS, 'the write');
+          return docs.map((doc) => doc.id);
+        } catch (error) {
+          if (codeOf(error) !== NOT_FOUND || attempt === 3) throw error;
+        }
+      }
+    },
+    async addThreadEntry(collection, id, entry, audit, mail) {
+      if (!isRecordId(id)) return null;
+      const record = db.collection(collection).doc(id);
+      const ref = db.collection(THREAD).doc();
+      const batch = db.batch();
+      // The record must still be there: the update refuses the batch when it is not.
+      batch.update(record, { _threadAt: entry.at });
+      const [mailId] = mail ? queue(db, batch, id, [mail]) : [];
+      const added: ThreadEntry = { id: ref.id, recordId: id, ...entry, ...(mailId ? { mailId } : {}) };
+      const { id: _id, ...stored } = added;
+      batch.create(ref, stored);
+      writeAudit(db, batch, audit);
+      try {
+        await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+      } catch (error) {
+        if (codeOf(error) === NOT_FOUND) return null;
+        throw error;
+      }
+      return added;
+    },
+    async threadOf(recordId) {
+      // Single-field query; a record's few entries are ordered here.
+      const docs = (await db.collection(THREAD).where('recordId', '==', recordId).get()).docs;
+      return docs
+        .map((doc) => ({ id: doc.id, ...(doc.data() as Omit<ThreadEntry, 'id'>) }))
+        .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
     },
     async upgradeRecords() {
       return addInboxFields(db);
@@ -76,12 +149,17 @@ export function inboxStore(db: Firestore): InboxStore {
     // Count queries with the inbox's filters, on the indexes its pages use.
     async countInbox(query) {
       const wanted = query.collection ? [query.collection] : collections;
+      const statuses = query.status || !query.notSpam ? [query.status] : (['new', 'handled'] as const);
       const counts = await Promise.all(
-        wanted.map(async (collection) => {
-          let q: Query = db.collection(collection);
-          for (const filter of inboxFilters({ ...query, limit: 0 })) q = q.where(filter.field, filter.op, filter.value);
-          return (await q.count().get()).data().count;
-        }),
+        wanted.flatMap((collection) =>
+          statuses.map(async (status) => {
+            let q: Query = db.collection(collection);
+            for (const filter of inboxFilters({ ...query, status, limit: 0 })) {
+              q = q.where(filter.field, filter.op, filter.value);
+            }
+            return (await q.count().get()).data().count;
+          }),
+        ),
       );
       return counts.reduce((sum, n) => sum + n, 0);
     },

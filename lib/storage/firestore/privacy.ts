@@ -6,7 +6,7 @@ import { isRecordId, subscriberKey } from '../rules';
 import { messageConcerns, onlyListsEmail, recipientDigest, withoutRowsNaming } from '../traces';
 import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
 import { AUDIT, CLAIMS, inBatches, OUTBOX, removeAll, SENT_ONCE, SUBMISSIONS, WRITE_DEADLINE_MS } from './client';
-import { recordData, seatsOf, writeAudit, type OutboxDoc } from './shared';
+import { belongingTo, recordData, writeAudit, type OutboxDoc } from './shared';
 
 // Forgetting reads whole collections: Firestore cannot compare case-insensitively, and forgetting
 // someone is rare.
@@ -66,7 +66,7 @@ async function forget(db: Firestore, email: string, audit?: AuditOf<EmailTraces>
     const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
     submissions.push(...docs.map((doc) => doc.ref));
   }
-  const seats = await seatsOf(
+  const belonging = await belongingTo(
     db,
     found.records.map((r) => r.id),
   );
@@ -78,7 +78,7 @@ async function forget(db: Firestore, email: string, audit?: AuditOf<EmailTraces>
         (batch: WriteBatch) =>
           batch.update(ref, { attachments }),
     ),
-    ...[...submissions, ...found.markers.map((doc) => doc.ref), ...found.records.map((r) => r.ref), ...seats].map(
+    ...[...submissions, ...found.markers.map((doc) => doc.ref), ...found.records.map((r) => r.ref), ...belonging].map(
       (ref) => (batch: WriteBatch) => batch.delete(ref),
     ),
   ];
@@ -125,7 +125,7 @@ export function privacyStore(db: Firestore): PrivacyStore {
       );
       await removeAll(
         db,
-        await seatsOf(
+        await belongingTo(
           db,
           docs.map((doc) => doc.id),
         ),

@@ -11,7 +11,7 @@ import {
   type OutboxMail,
   type RecordData,
 } from '../types';
-import { AUDIT, codeOf, NOT_FOUND, OUTBOX, SEATS, WRITE_DEADLINE_MS } from './client';
+import { AUDIT, codeOf, NOT_FOUND, OUTBOX, SEATS, THREAD, WRITE_DEADLINE_MS } from './client';
 
 // What several roles write with: a record's mails, an audit entry, the inbox's fields on a record.
 
@@ -26,9 +26,10 @@ export interface OutboxDoc extends Omit<OutboxMail, 'id'> {
   sentAt: number | null;
 }
 
-export function queue(db: Firestore, batch: WriteBatch, recordId: string, messages: NewMail[] = []) {
+// The messages' documents, created in the batch; their ids.
+export function queue(db: Firestore, batch: WriteBatch, recordId: string, messages: NewMail[] = []): string[] {
   const now = Date.now();
-  for (const { onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message } of messages) {
+  return messages.map(({ onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message }) => {
     const doc: OutboxDoc = {
       ...message,
       recordId,
@@ -40,8 +41,10 @@ export function queue(db: Firestore, batch: WriteBatch, recordId: string, messag
       lastError: null,
       sentAt: null,
     };
-    batch.create(db.collection(OUTBOX).doc(), doc);
-  }
+    const ref = db.collection(OUTBOX).doc();
+    batch.create(ref, doc);
+    return ref.id;
+  });
 }
 
 // An audit entry with the fields its pages read (staff.ts), never returned with it: `_trail`, and
@@ -89,11 +92,13 @@ export async function withAudit(db: Firestore, write: (batch: WriteBatch) => voi
   return true;
 }
 
-// The seat documents held by these records.
-export async function seatsOf(db: Firestore, recordIds: string[]) {
+// What goes with these records when they go: the seats they hold and their threads' entries.
+export async function belongingTo(db: Firestore, recordIds: string[]) {
   const refs: DocumentReference[] = [];
-  for (const id of recordIds) {
-    refs.push(...(await db.collection(SEATS).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+  for (const collection of [SEATS, THREAD]) {
+    for (const id of recordIds) {
+      refs.push(...(await db.collection(collection).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
+    }
   }
   return refs;
 }
@@ -101,8 +106,9 @@ export async function seatsOf(db: Firestore, recordIds: string[]) {
 // The inbox's fields on each record document, kept by this adapter beside the record's own and never
 // returned with it: `_order` sorts newest first then by id in one string (a keyset on one field, which
 // the emulator pages correctly, and records of one millisecond keep their order), `_status` is the staff
-// status with "new" written out (Firestore cannot query an absent field), `_terms` every prefix a
-// search can ask for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
+// status with "new" written out (Firestore cannot query an absent field), `_assignee` the staff address
+// a record is assigned to ('' for nobody, for the same reason), `_terms` every prefix a search can ask
+// for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
 // combination of them the inbox asks for (`npm run firestore:indexes` writes it).
 export function orderKey(date: number, id = ''): string {
   return `${String(Math.max(0, Math.trunc(date))).padStart(15, '0')}${id && `:${id}`}`;
@@ -112,6 +118,7 @@ export function inboxFields(id: string, data: RecordData) {
   return {
     _order: orderKey(typeof data.date === 'number' ? data.date : 0, id),
     _status: typeof data.staffStatus === 'string' ? data.staffStatus : 'new',
+    _assignee: typeof data.assignedTo === 'string' ? data.assignedTo : '',
     _terms: recordPrefixes(data),
   };
 }
@@ -122,6 +129,7 @@ export function inboxFilters(query: InboxQuery) {
   const filters: { field: string; op: '==' | 'array-contains' | '<' | '>='; value: string }[] = [];
   if (query.term) filters.push({ field: '_terms', op: 'array-contains', value: query.term.text });
   if (query.status) filters.push({ field: '_status', op: '==', value: query.status });
+  if (query.assignee !== undefined) filters.push({ field: '_assignee', op: '==', value: query.assignee });
   if (query.item) filters.push({ field: query.item.field, op: '==', value: query.item.value });
   if (query.lang) filters.push({ field: 'lang', op: '==', value: query.lang });
   const bounds = [
@@ -135,19 +143,22 @@ export function inboxFilters(query: InboxQuery) {
 
 // The inbox fields a change to a stored record alters: the status with the staff status, the terms with
 // a searched field. Other changes write none, so two updates at once (a status and a note, say) never
-// write back each other's older fields. A record from older code gets all of them.
+// write back each other's older fields. A record from older code (without `_assignee`, the newest of
+// them) gets all of them.
 export function inboxChanges(doc: DocumentSnapshot, changes: RecordData) {
   const next = { ...recordData(doc), ...changes };
-  if (doc.get('_order') === undefined || 'date' in changes) return inboxFields(doc.id, next);
+  if (doc.get('_assignee') === undefined || 'date' in changes) return inboxFields(doc.id, next);
   const fields = inboxFields(doc.id, next);
   return {
     ...('staffStatus' in changes ? { _status: fields._status } : {}),
+    ...('assignedTo' in changes ? { _assignee: fields._assignee } : {}),
     ...(SEARCHED_FIELDS.some((field) => field in changes) ? { _terms: fields._terms } : {}),
   };
 }
 
-// A record as the rest of the site knows it: without the inbox's fields.
+// A record as the rest of the site knows it: without the inbox's fields (nor `_threadAt`, the time of
+// its thread's latest entry, written so that an entry is only added to a record that exists).
 export function recordData(doc: DocumentSnapshot): RecordData {
-  const { _order, _status, _terms, ...data } = doc.data() as RecordData;
+  const { _order, _status, _assignee, _terms, _threadAt, ...data } = doc.data() as RecordData;
   return data;
 }

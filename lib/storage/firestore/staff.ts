@@ -2,9 +2,9 @@ import type { DocumentSnapshot, Firestore, Query, WriteBatch } from 'firebase-ad
 
 import { readAudit, recordActions, type AuditEntry } from '../audit';
 import { withDeadline } from '../errors';
-import { isRecordId } from '../rules';
-import type { StaffSession, StaffStore } from '../types';
-import { AUDIT, BATCH, inBatches, JOBS, SESSIONS, WRITE_DEADLINE_MS } from './client';
+import { isRecordId, subscriberKey } from '../rules';
+import type { StaffSession, StaffStore, TeamMember } from '../types';
+import { AUDIT, BATCH, inBatches, JOBS, keyedId, SESSIONS, TEAM, WRITE_DEADLINE_MS } from './client';
 import { auditDoc, auditFilters, withAudit, writeAudit } from './shared';
 
 // An entry as the rest of the site knows it: without the fields its pages read.
@@ -15,6 +15,8 @@ function storedAudit(doc: DocumentSnapshot): AuditEntry {
 
 // Staff sessions (by the digest of the cookie) and the audit trail.
 export function staffStore(db: Firestore): StaffStore {
+  // A member's document is keyed by the digest of the address: an address may hold a '/'.
+  const memberRef = (email: string) => db.collection(TEAM).doc(keyedId(subscriberKey(email)));
   return {
     async saveSession(session, audit) {
       const batch = db.batch();
@@ -37,6 +39,23 @@ export function staffStore(db: Firestore): StaffStore {
     },
     async listSessions() {
       return (await db.collection(SESSIONS).get()).docs.map((doc) => doc.data() as StaffSession);
+    },
+    async teamMembers() {
+      const members = (await db.collection(TEAM).get()).docs.map((doc) => doc.data() as TeamMember);
+      return members.sort((a, b) => a.addedAt - b.addedAt || (a.email < b.email ? -1 : 1));
+    },
+    async teamMember(email) {
+      const doc = await memberRef(email).get();
+      return doc.exists ? (doc.data() as TeamMember) : null;
+    },
+    async saveTeamMember(member, audit) {
+      const batch = db.batch();
+      batch.set(memberRef(member.email), { ...member, email: subscriberKey(member.email) });
+      writeAudit(db, batch, audit);
+      await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
+    },
+    async removeTeamMember(email, audit) {
+      return withAudit(db, (batch) => batch.delete(memberRef(email), { exists: true }), audit);
     },
     async addAudit(entry) {
       const ref = db.collection(AUDIT).doc();

@@ -1,5 +1,18 @@
+import { randomUUID } from 'node:crypto';
+
 import type { AuditEntry } from '../audit';
-import type { Collection, EmailTraces, InboxQuery, InboxRecord, InboxStore, RecordData } from '../types';
+import { collections } from '../collections';
+import type {
+  Collection,
+  EmailTraces,
+  InboxQuery,
+  InboxRecord,
+  InboxStore,
+  NewMail,
+  NewThreadEntry,
+  RecordData,
+  ThreadEntry,
+} from '../types';
 import { fieldOf, formCollectionList, type Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
 
@@ -16,6 +29,7 @@ function inboxSql(query: InboxQuery): { sql: string; params: Record<string, stri
     Object.assign(params, values);
   };
   if (query.collection) add('r.collection = @collection', { collection: query.collection });
+  else if (query.collections) add(`r.collection IN (${listOf(query.collections)})`);
   if (query.after) {
     add('(r.date, r.id) < (@afterDate, @afterId)', { afterDate: query.after.date, afterId: query.after.id });
   }
@@ -23,6 +37,9 @@ function inboxSql(query: InboxQuery): { sql: string; params: Record<string, stri
   if (query.since !== undefined) add('r.date >= @since', { since: query.since });
   if (query.status === 'new') add(`${fieldOf('staffStatus')} IS NULL`);
   else if (query.status) add(`${fieldOf('staffStatus')} = @status`, { status: query.status });
+  else if (query.notSpam) add(`${fieldOf('staffStatus')} IS NOT 'spam'`);
+  if (query.assignee === '') add(`${fieldOf('assignedTo')} IS NULL`);
+  else if (query.assignee) add(`${fieldOf('assignedTo')} = @assignee`, { assignee: query.assignee });
   if (query.lang) add(`${fieldOf('lang')} = @lang`, { lang: query.lang });
   if (query.item) add(`${fieldOf(query.item.field)} = @itemValue`, { itemValue: query.item.value });
   let from = 'records r';
@@ -39,19 +56,45 @@ function inboxSql(query: InboxQuery): { sql: string; params: Record<string, stri
   return { sql, params };
 }
 
+// Collection names come from the code's list, never from a request.
+const listOf = (names: readonly Collection[]) =>
+  names
+    .filter((name) => (collections as readonly string[]).includes(name))
+    .map((name) => `'${name}'`)
+    .join(', ') || 'NULL';
+
 export function inboxStore(db: Db, shared: SharedWriters): InboxStore {
   const countOf = db.prepare('SELECT COUNT(*) FROM records WHERE collection = ?').pluck();
   const selectRecord = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
   const selectMailsOf = db.prepare(
     "SELECT id, json_extract(message, '$.to') AS \"to\", json_extract(message, '$.subject') AS subject, status FROM outbox WHERE record_id = ? ORDER BY rowid",
   );
-  const updateRecordData = db.transaction(
-    (collection: Collection, id: string, changes: RecordData, audit?: AuditEntry) => {
-      const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
-      if (!row) return false;
-      shared.rewrite(id, { ...JSON.parse(row.data), ...changes });
+  const insertEntry = db.prepare(
+    'INSERT INTO record_thread (id, record_id, at, by, kind, text, mail_id) VALUES (@id, @recordId, @at, @by, @kind, @text, @mailId)',
+  );
+  const selectThread = db.prepare(
+    'SELECT id, record_id AS recordId, at, by, kind, text, mail_id AS mailId FROM record_thread WHERE record_id = ? ORDER BY at, rowid',
+  );
+  const updateOne = (collection: Collection, id: string, changes: RecordData, audit?: AuditEntry) => {
+    const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
+    if (!row) return false;
+    shared.rewrite(id, { ...JSON.parse(row.data), ...changes });
+    shared.audit(audit);
+    return true;
+  };
+  const updateRecordData = db.transaction(updateOne);
+  const updateMany = db.transaction(
+    (collection: Collection, ids: readonly string[], changes: RecordData, audit: (id: string) => AuditEntry) =>
+      [...new Set(ids)].filter((id) => updateOne(collection, id, changes, audit(id))),
+  );
+  const addEntry = db.transaction(
+    (collection: Collection, id: string, entry: NewThreadEntry, audit: AuditEntry, mail?: NewMail) => {
+      if (!selectRecord.get(collection, id)) return null;
+      const [mailId] = mail ? shared.queue(id, [mail]) : [];
+      const added: ThreadEntry = { id: randomUUID(), recordId: id, ...entry, ...(mailId ? { mailId } : {}) };
+      insertEntry.run({ mailId: null, ...added });
       shared.audit(audit);
-      return true;
+      return added;
     },
   );
 
@@ -86,6 +129,17 @@ export function inboxStore(db: Db, shared: SharedWriters): InboxStore {
     },
     async mailsAbout(recordId) {
       return selectMailsOf.all(recordId) as EmailTraces['mails'];
+    },
+    async updateRecords(collection, ids, changes, audit) {
+      return updateMany(collection, ids, changes, audit);
+    },
+    async addThreadEntry(collection, id, entry, audit, mail) {
+      return addEntry(collection, id, entry, audit, mail);
+    },
+    async threadOf(recordId) {
+      return (selectThread.all(recordId) as (ThreadEntry & { mailId: string | null })[]).map(({ mailId, ...entry }) =>
+        mailId ? { ...entry, mailId } : entry,
+      );
     },
   };
 }

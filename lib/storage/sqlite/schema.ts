@@ -107,11 +107,7 @@ const migrations: ((db: Db) => void)[] = [
       CREATE TRIGGER record_words_go_with_records AFTER DELETE ON records
         BEGIN DELETE FROM record_words WHERE id = old.id; END;
     `);
-    const insert = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
-    const rows = db.prepare(`SELECT id, data FROM records WHERE collection IN (${formCollectionList})`).all();
-    for (const row of rows as { id: string; data: string }[]) {
-      for (const word of recordWords(JSON.parse(row.data) as RecordData)) insert.run(word, row.id);
-    }
+    indexWordsOfAll(db);
   },
   // A typed audit: the record an entry is about gets columns of its own (it was packed into the detail
   // as '<collection> <id>'); older entries are moved over as they are read today.
@@ -127,6 +123,24 @@ const migrations: ((db: Db) => void)[] = [
       if (packed && (collections as string[]).includes(packed[1]!)) move.run(packed[1], packed[2], row.rowid);
     }
   },
+  // The team: colleagues added in the browser, each with a role; every record's thread of notes and
+  // replies, which goes with the record; records found by assignee; and the words a search finds now
+  // include a record's country, occupation and message (lib/storage/search.ts), so they are indexed again.
+  (db) => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS staff_team (email TEXT PRIMARY KEY, role TEXT NOT NULL, added_by TEXT NOT NULL, added_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS record_thread (
+        id TEXT PRIMARY KEY, record_id TEXT NOT NULL, at INTEGER NOT NULL, by TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('note', 'reply')), text TEXT NOT NULL, mail_id TEXT
+      );
+      CREATE INDEX IF NOT EXISTS record_thread_by_record ON record_thread (record_id, at);
+      CREATE TRIGGER IF NOT EXISTS record_thread_goes_with_records AFTER DELETE ON records
+        BEGIN DELETE FROM record_thread WHERE record_id = old.id; END;
+      CREATE INDEX IF NOT EXISTS records_by_assignee ON records (json_extract(data, '$.assignedTo'), date DESC, id DESC);
+      DELETE FROM record_words;
+    `);
+    indexWordsOfAll(db);
+  },
   // The audit in two trails (staff's, and strangers' refusals: entries that name nobody), read by pages
   // newest first by (at, rowid) with a filter by action or by who. An index on a table with rowids ends
   // in the rowid, so each index read backwards gives that order.
@@ -139,6 +153,15 @@ const migrations: ((db: Db) => void)[] = [
       CREATE INDEX staff_audit_by_who ON staff_audit (trail, who, at);
     `),
 ];
+
+// Fills the words table for every record there, by this code's rule of what a record is found by.
+function indexWordsOfAll(db: Db) {
+  const insert = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
+  const rows = db.prepare(`SELECT id, data FROM records WHERE collection IN (${formCollectionList})`).all();
+  for (const row of rows as { id: string; data: string }[]) {
+    for (const word of recordWords(JSON.parse(row.data) as RecordData)) insert.run(word, row.id);
+  }
+}
 
 // A record field as SQL, written the same way in the indexes and the queries (SQLite uses an index on
 // an expression only for that exact expression). Field names come from the code, never from a request.

@@ -29,8 +29,9 @@ export function sharedWriters(db: Db) {
   };
 
   return {
-    // A once-only message whose marker exists is dropped, and the staff's note then says so.
-    queue(recordId: string, messages: NewMail[] = []) {
+    // A once-only message whose marker exists is dropped, and the staff's note then says so. The ids of
+    // the messages queued.
+    queue(recordId: string, messages: NewMail[] = []): string[] {
       const dropped = new Set(
         messages.filter(
           (m) =>
@@ -38,9 +39,11 @@ export function sharedWriters(db: Db) {
             claimOnce.run(markerDigest(m.onceKey), recipientDigest(m.to), Date.now()).changes === 0,
         ),
       );
-      for (const { onceKey: _onceKey, ...message } of settleHeldBack(messages, (m) => dropped.has(m))) {
-        insertMessage.run({ id: randomUUID(), recordId, message: JSON.stringify(message), now: Date.now() });
-      }
+      return settleHeldBack(messages, (m) => dropped.has(m)).map(({ onceKey: _onceKey, ...message }) => {
+        const id = randomUUID();
+        insertMessage.run({ id, recordId, message: JSON.stringify(message), now: Date.now() });
+        return id;
+      });
     },
     audit(entry: AuditEntry | undefined) {
       if (!entry) return;

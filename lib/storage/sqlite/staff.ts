@@ -1,5 +1,6 @@
 import { readAudit, type AuditEntry, type AuditQuery, type ListedAudit } from '../audit';
-import type { Collection, StaffSession, StaffStore } from '../types';
+import { subscriberKey } from '../rules';
+import type { Collection, StaffSession, StaffStore, TeamMember } from '../types';
 import type { Db } from './schema';
 import type { SharedWriters } from './shared';
 
@@ -38,6 +39,25 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
   const selectSessions = db.prepare(`SELECT ${columns} FROM staff_sessions`);
   const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
   const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
+  const selectTeam = db.prepare(
+    'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team ORDER BY added_at, email',
+  );
+  const selectMember = db.prepare(
+    'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team WHERE email = ?',
+  );
+  const upsertMember = db.prepare(
+    'INSERT OR REPLACE INTO staff_team (email, role, added_by, added_at) VALUES (@email, @role, @addedBy, @addedAt)',
+  );
+  const deleteMember = db.prepare('DELETE FROM staff_team WHERE email = ?');
+  const saveMember = db.transaction((member: TeamMember, audit: AuditEntry) => {
+    upsertMember.run({ ...member, email: subscriberKey(member.email) });
+    shared.audit(audit);
+  });
+  const removeMember = db.transaction((email: string, audit: AuditEntry) => {
+    if (deleteMember.run(subscriberKey(email)).changes === 0) return false;
+    shared.audit(audit);
+    return true;
+  });
   const selectAudit = db.prepare(`SELECT ${auditColumns} FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?`);
   const saveSession = db.transaction((session: StaffSession, audit?: AuditEntry) => {
     insertSession.run(session);
@@ -64,6 +84,18 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
     },
     async listSessions() {
       return selectSessions.all() as StaffSession[];
+    },
+    async teamMembers() {
+      return selectTeam.all() as TeamMember[];
+    },
+    async teamMember(email) {
+      return (selectMember.get(subscriberKey(email)) as TeamMember | undefined) ?? null;
+    },
+    async saveTeamMember(member, audit) {
+      saveMember(member, audit);
+    },
+    async removeTeamMember(email, audit) {
+      return removeMember(email, audit);
     },
     async addAudit(entry) {
       shared.audit(entry);

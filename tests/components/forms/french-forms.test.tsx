@@ -66,13 +66,17 @@ describe('a form on a French page', () => {
     // The queries compare text with its spaces collapsed, the no-break one before ':' included.
     expect(await screen.findByText(formTexts.fr.ui.timedOut.replace(/\s/g, ' '))).toBeInTheDocument();
 
-    const answer = { status: 'success', message: 'Message bien envoyé', detail: 'Nous vous répondrons très bientôt' };
+    const answer = {
+      status: 'success',
+      message: 'Votre message a bien été envoyé',
+      detail: 'Nous vous répondrons très bientôt.',
+    };
     fetchMock.mockResolvedValueOnce({
       headers: { get: () => 'application/json' },
       json: async () => answer,
     } as unknown as Response);
     await user.click(button);
-    expect(await screen.findByText('Message bien envoyé')).toBeInTheDocument();
+    expect(await screen.findByText('Votre message a bien été envoyé')).toBeInTheDocument();
   });
 });
 

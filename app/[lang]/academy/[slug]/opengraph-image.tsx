@@ -12,11 +12,10 @@ const card = ogCard(
       subtitle: courseFacts(course, lang),
     };
   },
-  { slugs, alt: 'course' },
+  { slugs },
 );
 
 export const dynamicParams = false;
-export const alt = card.alt;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

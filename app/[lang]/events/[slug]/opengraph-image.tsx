@@ -9,11 +9,10 @@ const card = ogCard(
     const event = prerendered(findEvent(slug, lang));
     return { title: event.title, subtitle: eventDates(event, lang) };
   },
-  { slugs, alt: 'event' },
+  { slugs },
 );
 
 export const dynamicParams = false;
-export const alt = card.alt;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

@@ -4,14 +4,22 @@ import { NewsletterStep } from '@/components/newsletter/newsletter-step';
 import { site } from '@/lib/content';
 import { routeLang } from '@/lib/i18n/route';
 import { linkAddress } from '@/lib/newsletter';
+import { homeCard, pageTitle, socialImage } from '@/lib/seo';
 import { fill, messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/newsletter/unsubscribe'>;
 
 // Reached from a personal link: not for search engines.
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const text = messages(routeLang((await params).lang)).newsletter;
-  return { title: `${text.unsubscribeTitle} - ${site.name}`, robots: { index: false, follow: false } };
+  const lang = routeLang((await params).lang);
+  // The home page's card, named in the page's language.
+  const images = [socialImage(homeCard(lang), lang)];
+  return {
+    title: pageTitle(messages(lang).newsletter.unsubscribeTitle, lang),
+    openGraph: { images },
+    twitter: { images },
+    robots: { index: false, follow: false },
+  };
 }
 
 // Opening the link shows a button; pressing it (a POST) unsubscribes. Mail programs use the one-click

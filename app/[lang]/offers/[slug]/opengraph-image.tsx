@@ -9,11 +9,10 @@ const card = ogCard(
     const offer = prerendered(findOffer(slug, lang));
     return { title: offer.title, subtitle: offerCard(offer, lang) };
   },
-  { slugs, alt: 'offer' },
+  { slugs },
 );
 
 export const dynamicParams = false;
-export const alt = card.alt;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

@@ -6,7 +6,7 @@ import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, findOffer, offers } from '@/lib/content';
+import { content, findOffer, offerPath, offers } from '@/lib/content';
 import {
   cohortStart,
   offerClosedText,
@@ -41,7 +41,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     lang,
     title: offer.title,
     description: offerDescription(offer, lang),
-    path: `/offers/${offer.slug}`,
+    path: offerPath(offer),
   });
 }
 
@@ -50,7 +50,7 @@ export default async function OfferPage({ params }: Props) {
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.offer;
-  const url = pageUrl(lang, `/offers/${offer.slug}`);
+  const url = pageUrl(lang, offerPath(offer));
   const state = await pageAvailability(offerBooking(offer));
   return (
     <>

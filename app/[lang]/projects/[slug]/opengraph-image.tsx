@@ -1,4 +1,5 @@
 import { findProjectBySlug, prerendered, projectSummaries } from '@/lib/content';
+import { fitText } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 import { projectSlug } from '@/lib/slug';
 
@@ -7,13 +8,13 @@ const slugs = () => projectSummaries.map((project) => ({ slug: projectSlug(proje
 const card = ogCard(
   (lang, slug) => {
     const { detail } = prerendered(findProjectBySlug(slug, lang));
-    return { title: detail.title, subtitle: detail.summary.slice(0, 90) };
+    // A line under the title, cut where a clause ends.
+    return { title: detail.title, subtitle: fitText(detail.summary, 90) };
   },
-  { slugs, alt: 'project' },
+  { slugs },
 );
 
 export const dynamicParams = false;
-export const alt = card.alt;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

@@ -1,7 +1,8 @@
 import type { NextRequest } from 'next/server';
 
-import { NO_STORE, plain, requestSession, see } from '@/lib/staff/http';
+import { fromWorkspacePage, NO_STORE, notYours, plain, requestSession, see } from '@/lib/staff/http';
 import { download } from '@/lib/staff/queries';
+import { may } from '@/lib/staff/roles';
 import { staffText } from '@/messages/staff';
 
 // GET /staff/api/export?item=user:<slug>&format=xlsx (or ?form=contact, format=csv): one course, event
@@ -9,6 +10,8 @@ import { staffText } from '@/messages/staff';
 export async function GET(request: NextRequest) {
   const session = await requestSession(request);
   if (!session) return see('/staff/sign-in');
+  if (!may(session, 'export')) return notYours();
+  if (!fromWorkspacePage(request)) return plain(staffText.exportElsewhere, 403);
   const file = await download(session, request.nextUrl.searchParams, Date.now());
   if (file === 'bad-request') return plain('Name an item or a form, and format=csv or format=xlsx.', 400);
   if (file === 'unrecorded') return plain(staffText.exportUnrecorded, 503);

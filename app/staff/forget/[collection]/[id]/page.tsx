@@ -14,7 +14,7 @@ import { staffText } from '@/messages/staff';
 // The confirmation step before forgetting someone, named by one of their records: the address is read
 // from the store and never travels in a URL. Nothing is removed until the button is pressed.
 export default async function ForgetPage({ params }: PageProps<'/staff/forget/[collection]/[id]'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('forget');
   const { collection, id } = await params;
   const ref = recordRef(collection, id);
   const preview = ref && (await forgetPreview(ref.collection, ref.id));

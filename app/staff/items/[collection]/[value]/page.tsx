@@ -16,7 +16,7 @@ import { staffText } from '@/messages/staff';
 // taken against its capacity when it has one (the seats the forms hold, which spam never takes), who,
 // in pages of 50 newest first like the inbox, and the downloads.
 export default async function ItemPage({ params, searchParams }: PageProps<'/staff/items/[collection]/[value]'>) {
-  const session = await requireStaff();
+  const session = await requireStaff('inbox');
   const { collection, value } = await params;
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);

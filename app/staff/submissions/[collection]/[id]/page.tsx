@@ -3,43 +3,76 @@ import { notFound } from 'next/navigation';
 
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
+import { toLang } from '@/lib/i18n';
+import { NOTE_MAX, replyMailbox, replyTemplate } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
+import { filtersOf, inboxHref } from '@/lib/staff/inbox';
 import { staffForgetPath } from '@/lib/staff/paths';
 import {
+  choiceLabel,
   formatWhen,
   formName,
   isBotFlagged,
   itemTitle,
   languageName,
-  mailtoHref,
   personName,
 } from '@/lib/staff/present';
 import { submissionWithMails } from '@/lib/staff/queries';
+import { assignable } from '@/lib/staff/team';
 import { isCollection, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
 // The workspace's own fields, shown as actions and history rather than as what the person sent.
-const staffFields = new Set(['staffStatus', 'statusBy', 'statusAt', 'staffNote', 'notedBy', 'notedAt', 'botCheck']);
+const staffFields = new Set([
+  'staffStatus',
+  'statusBy',
+  'statusAt',
+  'staffNote',
+  'notedBy',
+  'notedAt',
+  'botCheck',
+  'assignedTo',
+  'assignedBy',
+  'assignedAt',
+]);
 
-// One submission: every field, the mails about it, and what staff can do with it.
-export default async function SubmissionPage({ params }: PageProps<'/staff/submissions/[collection]/[id]'>) {
-  const session = await requireStaff();
+// One submission: every field, the mails about it, its thread of notes and replies, and what staff can
+// do with it. `back` is the inbox's query the staff member came from: going back, or on to the next
+// record, keeps its filters.
+export default async function SubmissionPage({
+  params,
+  searchParams,
+}: PageProps<'/staff/submissions/[collection]/[id]'>) {
+  const session = await requireStaff('inbox');
   const { collection, id } = await params;
   if (!isCollection(collection)) notFound();
-  const found = await submissionWithMails(collection, id);
+  const [found, colleagues] = await Promise.all([submissionWithMails(collection, id), assignable()]);
   if (!found) notFound();
-  const { record, mails } = found;
+  const { record, mails, thread } = found;
+  const rawBack = (await searchParams).back;
+  const back = new URLSearchParams(
+    filtersOf(new URLSearchParams(typeof rawBack === 'string' ? rawBack : '')),
+  ).toString();
   const words = staffText.record;
   const data = record.data;
   const status = (data.staffStatus as 'handled' | 'spam' | null | undefined) ?? 'new';
   const email = typeof data.email === 'string' ? data.email : '';
-  const subject = fill(words.replySubject, { form: formName(collection).toLowerCase() });
+  const assignee = typeof data.assignedTo === 'string' ? data.assignedTo : '';
+  const template = replyTemplate(data);
+  const mailState = new Map(mails.map((m) => [m.id, m.status]));
+  const hidden = (
+    <>
+      <input type="hidden" name="collection" value={collection} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="back" value={back} />
+    </>
+  );
 
   return (
     <StaffFrame session={session}>
       <p>
-        <Link href="/staff">{words.back}</Link>
+        <Link href={inboxHref(filtersOf(new URLSearchParams(back)))}>{words.back}</Link>
       </p>
       <h1>
         {personName(data)} · {formName(collection)}
@@ -55,18 +88,31 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
       )}
 
       <div className={styles.actions}>
-        <Action collection={collection} id={id} action={status === 'handled' ? 'reopen' : 'handled'}>
+        <StatusButtons hidden={hidden} action={status === 'handled' ? 'reopen' : 'handled'}>
           {status === 'handled' ? words.reopen : words.markHandled}
-        </Action>
-        <Action collection={collection} id={id} action={status === 'spam' ? 'not-spam' : 'spam'}>
+        </StatusButtons>
+        <StatusButtons hidden={hidden} action={status === 'spam' ? 'not-spam' : 'spam'}>
           {status === 'spam' ? words.notSpam : words.markSpam}
-        </Action>
-        {email && (
-          <a className={styles.secondary} href={mailtoHref(email, subject)}>
-            {words.reply}
-          </a>
-        )}
+        </StatusButtons>
       </div>
+
+      <form method="post" action="/staff/api/assign" className={styles.inline}>
+        {hidden}
+        <label>
+          {words.assignedTo}
+          <select name="assignee" defaultValue={assignee}>
+            <option value="">{words.nobody}</option>
+            {[...new Set([...colleagues, ...(assignee ? [assignee] : [])])].map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className={styles.secondary} type="submit">
+          {words.assign}
+        </button>
+      </form>
 
       <h2>{words.fields}</h2>
       <dl className={styles.fields}>
@@ -76,6 +122,57 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
             <Field key={name} name={name} value={value} collection={collection} data={data} />
           ))}
       </dl>
+
+      <h2>{words.thread}</h2>
+      {thread.length === 0 ? (
+        <p>{words.noThread}</p>
+      ) : (
+        <ol className={styles.list}>
+          {thread.map((entry) => (
+            <li key={entry.id}>
+              <span className={styles.meta}>
+                {fill(entry.kind === 'reply' ? words.replyBy : words.noteBy, {
+                  who: entry.by,
+                  when: formatWhen(entry.at),
+                })}
+                {entry.mailId && mailState.has(entry.mailId) && ` · ${words.mailStates[mailState.get(entry.mailId)!]}`}
+              </span>
+              <p className={styles.note}>{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form method="post" action="/staff/api/note" className={styles.stack}>
+        {hidden}
+        <label>
+          {words.note}
+          <textarea name="note" rows={3} maxLength={NOTE_MAX} required />
+        </label>
+        <button className={styles.secondary} type="submit">
+          {words.saveNote}
+        </button>
+      </form>
+
+      {email && (
+        <form method="post" action="/staff/api/reply" className={styles.stack}>
+          <h3>{words.reply}</h3>
+          <p className={styles.meta}>
+            {fill(words.replyIntro, { language: languageName(toLang(data.lang)), mailbox: replyMailbox() })}
+          </p>
+          {hidden}
+          <label>
+            {words.replySubject}
+            <input name="subject" defaultValue={template.subject} maxLength={200} required />
+          </label>
+          <label>
+            {words.replyBody}
+            <textarea name="body" rows={8} maxLength={NOTE_MAX} defaultValue={template.body} required />
+          </label>
+          <button className={styles.button} type="submit">
+            {words.replySend}
+          </button>
+        </form>
+      )}
 
       <h2>{words.mails}</h2>
       {mails.length === 0 ? (
@@ -93,25 +190,28 @@ export default async function SubmissionPage({ params }: PageProps<'/staff/submi
         </ul>
       )}
 
-      <form method="post" action="/staff/api/record" className={styles.stack}>
-        <input type="hidden" name="collection" value={collection} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="action" value="note" />
-        <label>
-          {words.note}
-          <textarea name="note" rows={4} maxLength={4000} defaultValue={String(data.staffNote ?? '')} />
-        </label>
-        <button className={styles.secondary} type="submit">
-          {words.saveNote}
-        </button>
-      </form>
-
       {email && (
         <p>
           <Link href={staffForgetPath(collection, id)}>{words.forget}</Link>
         </p>
       )}
     </StaffFrame>
+  );
+}
+
+// A status change, alone or followed by the next record of the inbox as filtered.
+function StatusButtons({ hidden, action, children }: { hidden: React.ReactNode; action: string; children: string }) {
+  return (
+    <form method="post" action="/staff/api/record" className={styles.inline}>
+      {hidden}
+      <input type="hidden" name="action" value={action} />
+      <button className={styles.button} type="submit">
+        {children}
+      </button>
+      <button className={styles.secondary} type="submit" name="next" value="1">
+        {children} {staffText.record.next}
+      </button>
+    </form>
   );
 }
 
@@ -131,23 +231,11 @@ function Field({
   if (name === 'date') shown = formatWhen(value);
   else if (name === 'lang' && languageName(value)) shown = languageName(value);
   else if ((name === 'event' || name === 'offer') && isCollection(collection)) shown = itemTitle(collection, data);
+  else shown = choiceLabel(name, value) ?? shown;
   return (
     <>
       <dt>{label}</dt>
       <dd>{shown}</dd>
     </>
-  );
-}
-
-function Action(props: { collection: string; id: string; action: string; children: React.ReactNode }) {
-  return (
-    <form method="post" action="/staff/api/record">
-      <input type="hidden" name="collection" value={props.collection} />
-      <input type="hidden" name="id" value={props.id} />
-      <input type="hidden" name="action" value={props.action} />
-      <button className={styles.button} type="submit">
-        {props.children}
-      </button>
-    </form>
   );
 }

@@ -1,0 +1,52 @@
+import type { Lang, Localised } from '@/lib/i18n';
+import { locales } from '@/lib/i18n/locales';
+
+// What the site counts, in each language: the one place a figure meets its unit. Intl picks the form
+// (PluralRules: « 1 seconde », « 2 secondes ») and writes the figure (NumberFormat: « 5 000 »,
+// '5,000'). French joins the figure and its unit with a no-break space (U+00A0), so « 24 semaines »
+// never breaks across two lines. Small on purpose: the browser loads it with the form checks.
+export interface Plural {
+  one: string;
+  other: string;
+}
+
+export interface Units {
+  second: Plural;
+  day: Plural;
+  workingDay: Plural;
+  week: Plural;
+  year: Plural;
+  character: Plural;
+}
+
+const N = '\u00a0';
+
+export const units: Localised<Units> = {
+  en: {
+    second: { one: '{count} second', other: '{count} seconds' },
+    day: { one: '{count} day', other: '{count} days' },
+    workingDay: { one: '{count} working day', other: '{count} working days' },
+    week: { one: '{count} week', other: '{count} weeks' },
+    year: { one: '{count} year', other: '{count} years' },
+    character: { one: '{count} character', other: '{count} characters' },
+  },
+  fr: {
+    second: { one: `{count}${N}seconde`, other: `{count}${N}secondes` },
+    day: { one: `{count}${N}jour`, other: `{count}${N}jours` },
+    workingDay: { one: `{count}${N}jour ouvré`, other: `{count}${N}jours ouvrés` },
+    week: { one: `{count}${N}semaine`, other: `{count}${N}semaines` },
+    year: { one: `{count}${N}an`, other: `{count}${N}ans` },
+    character: { one: `{count}${N}caractère`, other: `{count}${N}caractères` },
+  },
+};
+
+// A number of a unit in a language: count(lang)(3, 'week') is '3 weeks' or « 3 semaines ».
+export function count(lang: Lang): (value: number, unit: keyof Units) => string {
+  const { intl } = locales[lang];
+  const rules = new Intl.PluralRules(intl);
+  const figures = new Intl.NumberFormat(intl);
+  return (value, unit) => {
+    const forms = units[lang][unit];
+    return (rules.select(value) === 'one' ? forms.one : forms.other).replace('{count}', figures.format(value));
+  };
+}
