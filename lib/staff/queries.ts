@@ -1,3 +1,4 @@
+import { DAY_MS } from '@/lib/constants';
 import { log } from '@/lib/log';
 import { getStore } from '@/lib/storage';
 import {
@@ -72,7 +73,6 @@ const auditFilterNames = ['trail', 'what', 'who', 'from', 'to', 'after'] as cons
 export const auditFilterKeys: readonly string[] = auditFilterNames;
 export type AuditFilters = Partial<Record<(typeof auditFilterNames)[number], string>>;
 export const AUDIT_PAGE_SIZE = 50;
-const DAY_MS = 24 * 60 * 60_000;
 
 // One page of the audit trail, newest first, and the cursor of the next (`<at>.<id>` of the last entry
 // shown), or null.
