@@ -179,6 +179,10 @@ export const staffText = {
     what: 'What',
     detail: 'Detail',
     none: 'Nothing yet.',
+    trail: 'Entries',
+    trails: { staff: 'Staff and operator', refusals: "Strangers' refusals" },
+    older: 'Older entries',
+    newest: 'Newest',
     // A refused sign-in with a link this site did not sign: nothing in it names anyone.
     nobody: 'Unknown',
     actions: {
@@ -200,6 +204,10 @@ export const staffText = {
       'team-add': 'Added a colleague',
       'team-role': 'Changed a colleague’s role',
       'team-remove': 'Removed a colleague',
+      'command-export': 'Exported with npm run export',
+      'command-forget': 'Forgot a person with npm run forget',
+      'command-backup': 'Backed up the store with npm run backup',
+      'command-restore': 'Restored a backup with npm run restore',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',
@@ -207,6 +215,7 @@ export const staffText = {
       used: 'The link was already used',
       'not-staff': 'The address is no longer staff',
       many: 'Many refused sign-ins from one client: the next ones in the following 15 minutes are not recorded',
+      flood: 'Many refusals from several clients together: the next ones in the following 15 minutes are not recorded',
       address: 'Too many requests for this address',
       client: 'Too many requests from one client',
       removed: 'The address left the team',
@@ -241,6 +250,7 @@ export const staffText = {
     csv: 'CSV',
     xlsx: 'Excel (XLSX)',
     list: 'Who registered',
+    older: 'Earlier registrations',
     open: 'Open the list',
   },
 };

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditOf } from './audit';
+import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { Collection } from './collections';
 import type {
   AddOptions,
@@ -110,6 +110,8 @@ export interface InboxStore {
   upgradeRecords(): Promise<number>;
   // How many records of a form there are, or with `field` equal to `value`.
   countRecords(collection: Collection, where?: { field: string; value: string }): Promise<number>;
+  // How many records the inbox's filters find, whatever their number (a count, not a read).
+  countInbox(query: Omit<InboxQuery, 'limit' | 'after'>): Promise<number>;
   getRecord(collection: Collection, id: string): Promise<StoredRecord | null>;
   // Merges `changes` into the record, committed with the audit entry; false, with nothing written, if
   // there is none.
@@ -156,7 +158,10 @@ export interface StaffStore {
   removeTeamMember(email: string, audit: AuditEntry): Promise<boolean>;
   // The staff audit trail, newest first; entries dated before a year are purged by retention.
   addAudit(entry: AuditEntry): Promise<void>;
+  // Both trails together, `limit` at most.
   auditLog(limit: number): Promise<AuditEntry[]>;
+  // One page of one trail with its filters, read along an index.
+  auditPage(query: AuditQuery): Promise<ListedAudit[]>;
 }
 
 export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, StaffStore {

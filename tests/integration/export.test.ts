@@ -109,6 +109,13 @@ describe('npm run export', () => {
     expect(rows[2]!.slice(1, 4)).toEqual([tricky.name, tricky.email, `'${tricky.message}`]);
     const json = JSON.parse((await exportCommand(['enrolment', '--format', 'json'], env)).stdout);
     expect(json).toEqual([expect.objectContaining({ name: 'Kofi', course: 'Data Analysis with Python' })]);
+    // Each export is in the audit trail as the operator's (tests/integration/operator-audit.test.ts).
+    const store = openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host });
+    expect((await store.auditPage({ trail: 'staff', limit: 5 })).map((e) => [e.what, e.detail])).toEqual([
+      ['command-export', 'Course enrolment json (1 rows)'],
+      ['command-export', 'Contact message csv (2 rows)'],
+    ]);
+    await store.close();
     emulator.stop();
   }, 30_000);
 

@@ -10,9 +10,12 @@ import {
   FullError,
   inboxOrder,
   type AuditAction,
+  type AuditCursor,
   type AuditEntry,
+  type AuditQuery,
   type InboxCursor,
   type InboxRecord,
+  type ListedAudit,
   type Store,
 } from '@/lib/storage/types';
 
@@ -620,6 +623,27 @@ describe.each([
     expect(await store.countRecords('contact')).toBe(0);
   });
 
+  it('counts what the inbox filters find, as many as there are: an item without its spam, up to a date', async () => {
+    const event = { field: 'event', value: 'hack' };
+    for (let i = 0; i < 30; i++) {
+      await store.add('user', {
+        email: `p${i}@example.org`,
+        firstName: `P${i}`,
+        event: i % 3 === 0 ? 'other' : 'hack',
+        lang: i % 2 ? 'fr' : 'en',
+        date: i,
+        ...(i % 5 === 0 ? { staffStatus: 'spam' } : {}),
+      });
+    }
+    await store.add('contact', { email: 'c@example.org', name: 'C', date: 1 });
+    expect(await store.countInbox({ collection: 'user', item: event })).toBe(20);
+    expect(await store.countInbox({ collection: 'user', item: event, status: 'spam' })).toBe(4);
+    expect(await store.countInbox({ collection: 'user', item: event, before: 10 })).toBe(6);
+    expect(await store.countInbox({ collection: 'user', item: event, lang: 'fr', since: 10 })).toBe(7);
+    expect(await store.countInbox({})).toBe(31);
+    expect(await store.countInbox({ status: 'new', term: { text: 'p1', exact: false } })).toBe(9);
+  });
+
   it("lists a record's mails with their state", async () => {
     const { id } = await store.add('contact', { email: 'a@example.org', date: 1 }, { mails: [note('x@example.org')] });
     const [message] = await store.mailsAbout(id);
@@ -653,6 +677,68 @@ describe.each([
       { at: 2, who: 's', what: 'handled', detail: '', record: { collection: 'contact', id: 'c-1' } },
       { at: 1, who: 's', what: 'spam', detail: '', record: { collection: 'user', id: 'u-1' } },
     ]);
+  });
+
+  it('pages each audit trail newest first by (at, id), filtered by action, who and dates, strangers apart', async () => {
+    const staff = (at: number, what: AuditAction, who = 's@example.org') => ({ at, who, what, detail: '' });
+    // Three entries in one millisecond, and strangers' refusals (no address) among them.
+    for (const entry of [
+      staff(1, 'sign-in'),
+      staff(2, 'export', 't@example.org'),
+      staff(2, 'note'),
+      staff(2, 'export'),
+      staff(3, 'sign-in-refused', ''),
+      staff(4, 'handled'),
+      staff(4, 'link-limited', ''),
+      staff(5, 'sign-out'),
+    ]) {
+      await store.addAudit(entry);
+    }
+    const pages = async (query: Omit<AuditQuery, 'limit' | 'after'>, limit = 2) => {
+      const seen: ListedAudit[] = [];
+      for (let after: AuditCursor | undefined; ;) {
+        const page = await store.auditPage({ ...query, after, limit });
+        seen.push(...page);
+        if (page.length < limit) return seen;
+        after = { at: page.at(-1)!.at, id: page.at(-1)!.id };
+      }
+    };
+    const staffTrail = await pages({ trail: 'staff' });
+    expect(staffTrail.map((e) => `${e.at} ${e.what}`)).toEqual([
+      '5 sign-out',
+      '4 handled',
+      ...staffTrail.slice(2, 5).map((e) => `2 ${e.what}`),
+      '1 sign-in',
+    ]);
+    expect(
+      staffTrail
+        .slice(2, 5)
+        .map((e) => e.what)
+        .sort(),
+    ).toEqual(['export', 'export', 'note']);
+    // Each entry once, in the same order however the pages are cut.
+    expect(new Set(staffTrail.map((e) => e.id)).size).toBe(6);
+    expect((await pages({ trail: 'staff' }, 50)).map((e) => e.id)).toEqual(staffTrail.map((e) => e.id));
+    expect((await pages({ trail: 'refusals' })).map((e) => `${e.at} ${e.what}`)).toEqual([
+      '4 link-limited',
+      '3 sign-in-refused',
+    ]);
+    expect(staffTrail[0]).toEqual({
+      at: 5,
+      who: 's@example.org',
+      what: 'sign-out',
+      detail: '',
+      id: expect.any(String),
+    });
+
+    expect((await pages({ trail: 'staff', what: 'export' })).map((e) => e.who).sort()).toEqual([
+      's@example.org',
+      't@example.org',
+    ]);
+    expect((await pages({ trail: 'staff', who: 't@example.org' })).map((e) => e.what)).toEqual(['export']);
+    expect((await pages({ trail: 'staff', what: 'export', who: 's@example.org' })).map((e) => e.at)).toEqual([2]);
+    expect((await pages({ trail: 'staff', since: 2, before: 5 })).map((e) => e.at)).toEqual([4, 2, 2, 2]);
+    expect((await pages({ trail: 'staff', what: 'note', since: 3 })).length).toBe(0);
   });
 
   it('keeps the team with each role, each change committed with its audit entry', async () => {

@@ -2,7 +2,15 @@ import type { DocumentReference, DocumentSnapshot, Firestore, WriteBatch } from 
 
 import { withDeadline } from '../errors';
 import { recordPrefixes, SEARCHED_FIELDS } from '../search';
-import type { AuditEntry, InboxQuery, NewMail, OutboxMail, RecordData } from '../types';
+import {
+  trailOf,
+  type AuditEntry,
+  type AuditQuery,
+  type InboxQuery,
+  type NewMail,
+  type OutboxMail,
+  type RecordData,
+} from '../types';
 import { AUDIT, codeOf, NOT_FOUND, OUTBOX, SEATS, THREAD, WRITE_DEADLINE_MS } from './client';
 
 // What several roles write with: a record's mails, an audit entry, the inbox's fields on a record.
@@ -39,8 +47,33 @@ export function queue(db: Firestore, batch: WriteBatch, recordId: string, messag
   });
 }
 
+// An audit entry with the fields its pages read (staff.ts), never returned with it: `_trail`, and
+// `_order`, its date then its id in one string as a record's, so a page is a keyset on one field.
+export function auditDoc(id: string, entry: AuditEntry) {
+  return { ...entry, _trail: trailOf(entry), _order: orderKey(entry.at, id) };
+}
+
 export function writeAudit(db: Firestore, batch: WriteBatch, entry: AuditEntry | undefined) {
-  if (entry) batch.create(db.collection(AUDIT).doc(), entry);
+  if (!entry) return;
+  const ref = db.collection(AUDIT).doc();
+  batch.create(ref, auditDoc(ref.id, entry));
+}
+
+// The filters of one page of the audit, ordered by `_order` newest first: equalities that
+// firestore.indexes.json covers (auditIndexes), then at most two ranges on `_order`.
+export function auditFilters(query: AuditQuery) {
+  const filters: { field: string; op: '==' | '<' | '>='; value: string }[] = [
+    { field: '_trail', op: '==', value: query.trail },
+  ];
+  if (query.what) filters.push({ field: 'what', op: '==', value: query.what });
+  if (query.who !== undefined) filters.push({ field: 'who', op: '==', value: query.who });
+  const bounds = [
+    query.after && orderKey(query.after.at, query.after.id),
+    query.before !== undefined ? orderKey(query.before) : undefined,
+  ].filter((bound) => bound !== undefined);
+  if (bounds.length) filters.push({ field: '_order', op: '<', value: bounds.sort()[0]! });
+  if (query.since !== undefined) filters.push({ field: '_order', op: '>=', value: orderKey(query.since) });
+  return filters;
 }
 
 // A write that must find its document, committed with an audit entry: the entry is created after the

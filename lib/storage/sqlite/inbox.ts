@@ -108,6 +108,11 @@ export function inboxStore(db: Db, shared: SharedWriters): InboxStore {
     async upgradeRecords() {
       return 0;
     },
+    // The page's own query, unlimited, counted: the same index reads, without the rows.
+    async countInbox(query) {
+      const { sql, params } = inboxSql({ ...query, limit: -1 });
+      return db.prepare(`SELECT COUNT(*) FROM (${sql})`).pluck().get(params) as number;
+    },
     async countRecords(collection, where) {
       if (!where) return countOf.get(collection) as number;
       return db

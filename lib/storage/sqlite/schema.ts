@@ -141,6 +141,17 @@ const migrations: ((db: Db) => void)[] = [
     `);
     indexWordsOfAll(db);
   },
+  // The audit in two trails (staff's, and strangers' refusals: entries that name nobody), read by pages
+  // newest first by (at, rowid) with a filter by action or by who. An index on a table with rowids ends
+  // in the rowid, so each index read backwards gives that order.
+  (db) =>
+    db.exec(`
+      ALTER TABLE staff_audit ADD COLUMN trail TEXT NOT NULL DEFAULT 'staff';
+      UPDATE staff_audit SET trail = 'refusals' WHERE who = '';
+      CREATE INDEX staff_audit_page ON staff_audit (trail, at);
+      CREATE INDEX staff_audit_by_what ON staff_audit (trail, what, at);
+      CREATE INDEX staff_audit_by_who ON staff_audit (trail, who, at);
+    `),
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

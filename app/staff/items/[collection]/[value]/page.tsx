@@ -1,26 +1,33 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 
+import { Pager } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
-import { allRecords } from '@/lib/staff/inbox';
-import { staffSubmissionPath } from '@/lib/staff/paths';
+import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
+import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
 import { placesTaken } from '@/lib/staff/queries';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
-// One course, event or offer: how many registered (spam left out), the places taken against its
-// capacity when it has one (the seats the forms hold, which spam never takes), who, and the downloads.
-export default async function ItemPage({ params }: PageProps<'/staff/items/[collection]/[value]'>) {
+// One course, event or offer: how many registered (spam left out, counted by the store), the places
+// taken against its capacity when it has one (the seats the forms hold, which spam never takes), who,
+// in pages of 50 newest first like the inbox, and the downloads.
+export default async function ItemPage({ params, searchParams }: PageProps<'/staff/items/[collection]/[value]'>) {
   const session = await requireStaff('inbox');
   const { collection, value } = await params;
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);
   if (!item) notFound();
   const label = itemChoices().find((choice) => choice.key === key)!.label;
-  const records = await allRecords(item.collection, { field: item.field, value: item.value });
+  const { after } = await searchParams;
+  const field = { field: item.field, value: item.value };
+  const [count, { rows, next }] = await Promise.all([
+    countWithoutSpam(item.collection, field),
+    itemPage(item.collection, field, typeof after === 'string' ? after : undefined),
+  ]);
   const words = staffText.item;
   const booking = itemBooking(item.collection, item.value);
   const taken = booking ? await placesTaken(booking.seat) : 0;
@@ -29,7 +36,7 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
   return (
     <StaffFrame session={session}>
       <h1>{label}</h1>
-      <p>{fill(words.count, { count: String(records.length) })}</p>
+      <p>{fill(words.count, { count: String(count) })}</p>
       {booking && <p>{fill(words.capacity, { count: String(taken), capacity: String(booking.capacity) })}</p>}
       <p className={styles.actions}>
         {words.download}:{' '}
@@ -42,7 +49,7 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
       </p>
       <h2>{words.list}</h2>
       <ul className={styles.list}>
-        {records.map((row) => (
+        {rows.map((row) => (
           <li key={row.id}>
             <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
             <span className={styles.meta}>
@@ -52,6 +59,14 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
           </li>
         ))}
       </ul>
+      <Pager
+        path={staffItemPath(item.collection, item.value)}
+        query={{}}
+        after={typeof after === 'string' ? after : undefined}
+        next={next}
+        newest={staffText.inbox.newest}
+        older={words.older}
+      />
       <p>
         <Link href={`/staff?${new URLSearchParams({ item: key })}`}>{staffText.record.back}</Link>
       </p>
