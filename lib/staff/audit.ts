@@ -30,7 +30,7 @@ export function operator(): string {
     user = userInfo().username;
   } catch {
     // A container's user may have no account entry.
-    user = process.env.USER ?? String(process.getuid?.() ?? 'unknown');
+    user = String(process.getuid?.() ?? 'unknown');
   }
   return `operator (${user}@${hostname()})`.toLowerCase();
 }

@@ -228,7 +228,7 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       // One entry per session the restart ended (the earlier tests left some).
       await expect(
         page
-          .getByRole('row', { name: new RegExp(`${STAFF} Session ended The address was taken out of STAFF_EMAILS`) })
+          .getByRole('row', { name: new RegExp(`${STAFF} Session ended The address left the team`) })
           .first(),
       ).toBeVisible();
       // The limit test's address is not staff: its limit leaves no entry (one client typing ever new
