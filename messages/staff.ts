@@ -200,6 +200,9 @@ export const staffText = {
       'team-add': 'Added a colleague',
       'team-role': 'Changed a colleague’s role',
       'team-remove': 'Removed a colleague',
+      paid: 'Marked as paid',
+      refunded: 'Marked as refunded',
+      'pay-reminder': 'Mailed a payment reminder',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

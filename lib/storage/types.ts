@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditOf } from './audit';
-import type { Collection } from './collections';
+import type { Collection, PayableCollection } from './collections';
 import type {
   AddOptions,
   EmailTraces,
@@ -12,6 +12,7 @@ import type {
   OutboxMail,
   PurgeOptions,
   RecordData,
+  Settlement,
   StaffSession,
   StoredRecord,
   TeamMember,
@@ -137,6 +138,37 @@ export interface InboxStore {
   threadOf(recordId: string): Promise<ThreadEntry[]>;
 }
 
+// Payments on records (docs/product.md §14): found by their reference, settled once across every
+// instance, and reminded.
+export interface PaymentStore {
+  // The record whose payment carries this reference, or null.
+  findPayment(reference: string): Promise<InboxRecord | null>;
+  // Settles a record's payment once: the first call for a record and a settlement commits a marker keyed
+  // by both, the record's `changes`, its mails (a receipt) and its audit entry together and resolves to
+  // 'done'; every later call, from any instance, writes nothing and resolves to 'already'. 'missing',
+  // with nothing written, when there is no such record.
+  settlePayment(
+    collection: PayableCollection,
+    id: string,
+    settlement: Settlement,
+    changes: RecordData,
+    mails: NewMail[],
+    audit: AuditEntry,
+  ): Promise<'done' | 'already' | 'missing'>;
+  // Unpaid records sent to the provider at or after `since` (their `payStartedAt`), oldest first.
+  pendingPayments(since: number, limit: number): Promise<InboxRecord[]>;
+  // Merges `changes` into the record and queues one mail about it, with its audit entry, in one commit;
+  // a mail with a onceKey only once under that key. False, with nothing written, when the key was used
+  // or there is no such record.
+  mailAboutRecord(
+    collection: Collection,
+    id: string,
+    changes: RecordData,
+    mail: NewMail,
+    audit: AuditEntry,
+  ): Promise<boolean>;
+}
+
 // Staff sessions and the audit trail.
 export interface StaffStore {
   // Saved at sign-in, read and touched on every workspace request, deleted at sign-out or when the
@@ -159,7 +191,7 @@ export interface StaffStore {
   auditLog(limit: number): Promise<AuditEntry[]>;
 }
 
-export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, StaffStore {
+export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;
