@@ -1,4 +1,4 @@
-import type { Collection } from './collections';
+import type { Collection, PayableCollection } from './collections';
 
 // What the stores keep and take: records, mails, seats, sessions, jobs and the inbox's questions.
 
@@ -127,6 +127,11 @@ export const paymentFields = [
   'refundedBy',
   'refundNote',
 ] as const;
+
+// A record of a form that takes payments, as the payments' store methods return it.
+export interface PayableRecord extends StoredRecord {
+  collection: PayableCollection;
+}
 
 // What settles a payment, once per record: the payment itself, or its refund (PaymentStore).
 export type Settlement = 'paid' | 'refunded';

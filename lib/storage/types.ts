@@ -10,6 +10,7 @@ import type {
   NewThreadEntry,
   OutboxCounts,
   OutboxMail,
+  PayableRecord,
   PurgeOptions,
   RecordData,
   Settlement,
@@ -142,7 +143,7 @@ export interface InboxStore {
 // instance, and reminded.
 export interface PaymentStore {
   // The record whose payment carries this reference, or null.
-  findPayment(reference: string): Promise<InboxRecord | null>;
+  findPayment(reference: string): Promise<PayableRecord | null>;
   // Settles a record's payment once: the first call for a record and a settlement commits a marker keyed
   // by both, the record's `changes`, its mails (a receipt) and its audit entry together and resolves to
   // 'done'; every later call, from any instance, writes nothing and resolves to 'already'. 'missing',
@@ -156,7 +157,7 @@ export interface PaymentStore {
     audit: AuditEntry,
   ): Promise<'done' | 'already' | 'missing'>;
   // Unpaid records sent to the provider at or after `since` (their `payStartedAt`), oldest first.
-  pendingPayments(since: number, limit: number): Promise<InboxRecord[]>;
+  pendingPayments(since: number, limit: number): Promise<PayableRecord[]>;
   // Merges `changes` into the record and queues one mail about it, with its audit entry, in one commit;
   // a mail with a onceKey only once under that key. False, with nothing written, when the key was used
   // or there is no such record.

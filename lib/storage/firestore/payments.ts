@@ -4,7 +4,7 @@ import { payableCollections } from '../collections';
 import { withDeadline } from '../errors';
 import { isRecordId } from '../rules';
 import { recipientDigest } from '../traces';
-import type { InboxRecord, PaymentStore } from '../types';
+import type { PayableRecord, PaymentStore } from '../types';
 import { ALREADY_EXISTS, codeOf, keyedId, NOT_FOUND, PAYMENTS, SENT_ONCE, WRITE_DEADLINE_MS } from './client';
 import { inboxChanges, queue, recordData, writeAudit } from './shared';
 
@@ -58,7 +58,7 @@ export function paymentStore(db: Firestore): PaymentStore {
     async pendingPayments(since, limit) {
       // A single-field range per form (Firestore's own index); the few payments started in the window
       // are sorted and kept here.
-      const found: (InboxRecord & { startedAt: number })[] = [];
+      const found: (PayableRecord & { startedAt: number })[] = [];
       for (const collection of payableCollections) {
         const docs = (await db.collection(collection).where('payStartedAt', '>=', since).get()).docs;
         for (const doc of docs) {

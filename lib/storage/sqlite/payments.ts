@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../audit';
-import { payableCollections } from '../collections';
-import type { Collection, InboxRecord, NewMail, PaymentStore, RecordData, Settlement } from '../types';
+import { payableCollections, type PayableCollection } from '../collections';
+import type { Collection, NewMail, PayableRecord, PaymentStore, RecordData, Settlement } from '../types';
 import { fieldOf, type Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
 
@@ -49,15 +49,16 @@ export function paymentStore(db: Db, shared: SharedWriters): PaymentStore {
       return true;
     },
   );
-  const asInbox = (row: { id: string; collection: Collection; data: string }): InboxRecord => ({
+  const asPayable = (row: { id: string; collection: PayableCollection; data: string }): PayableRecord => ({
     ...parsed(row),
     collection: row.collection,
   });
 
   return {
     async findPayment(reference) {
-      const row = selectByReference.get(reference) as { id: string; collection: Collection; data: string } | undefined;
-      return row ? asInbox(row) : null;
+      const row = selectByReference.get(reference) as
+        { id: string; collection: PayableCollection; data: string } | undefined;
+      return row ? asPayable(row) : null;
     },
     async settlePayment(collection, id, settlement, changes, mails, audit) {
       // Immediate: the write lock is taken before the record is read, so another process on the same
@@ -65,7 +66,9 @@ export function paymentStore(db: Db, shared: SharedWriters): PaymentStore {
       return settle.immediate(collection, id, settlement, changes, mails, audit);
     },
     async pendingPayments(since, limit) {
-      return (selectPending.all(since, limit) as { id: string; collection: Collection; data: string }[]).map(asInbox);
+      return (selectPending.all(since, limit) as { id: string; collection: PayableCollection; data: string }[]).map(
+        asPayable,
+      );
     },
     async mailAboutRecord(collection, id, changes, mail, audit) {
       return mailAbout.immediate(collection, id, changes, mail, audit);
