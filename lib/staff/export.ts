@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { formColumns, neutraliseFormulas } from '@/lib/export';
-import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
+import { SUBUNITS } from '@/lib/payments/types';
+import { isPayable, type Collection, type InboxRecord, type StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { choiceLabel, itemTitle, languageName, localDate } from './present';
@@ -16,9 +17,19 @@ export interface Table {
   rows: Cell[][];
 }
 
+const paymentColumns = ['payStatus', 'payAmount', 'payCurrency', 'payReference', 'paidAt', 'payMethod', 'payNote'];
+
 export function tableOf(collection: Collection, records: InboxRecord[]): Table {
-  // Notes and replies stay in the workspace, where each keeps its author and time.
-  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'assignedTo'];
+  // Notes and replies stay in the workspace, where each keeps its author and time. A form that takes
+  // payments adds each record's payment (docs/staff.md, "Payments").
+  const fields = [
+    ...formColumns(collection),
+    'lang',
+    'date',
+    'staffStatus',
+    'assignedTo',
+    ...(isPayable(collection) ? paymentColumns : []),
+  ];
   const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
   const rows = records.map((record) =>
     fields.map((field): Cell => {
@@ -27,6 +38,11 @@ export function tableOf(collection: Collection, records: InboxRecord[]): Table {
       if (field === 'lang') return languageName(value);
       if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
       if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
+      if (field === 'paidAt') return typeof value === 'number' ? { date: value } : '';
+      if (field === 'payStatus')
+        return value === 'paid' || value === 'refunded' || value === 'unpaid' ? staffText.payments.states[value] : '';
+      if (field === 'payAmount') return typeof value === 'number' ? (value / SUBUNITS).toFixed(2) : '';
+      if (field === 'payMethod' && typeof value === 'string') return staffText.payments.methods[value] ?? value;
       return choiceLabel(field, value) ?? (value === null || value === undefined ? '' : String(value));
     }),
   );

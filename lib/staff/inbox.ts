@@ -4,12 +4,16 @@ import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
   isCollection,
+  isPayable,
   isRecordId,
+  payableCollections,
+  paymentStatuses,
   submissionStatuses,
   type Collection,
   type InboxCursor,
   type InboxQuery,
   type InboxRecord,
+  type PaymentStatus,
   type SubmissionStatus,
   type SubscriberStatus,
 } from '@/lib/storage/types';
@@ -22,8 +26,8 @@ const DAY_MS = 24 * 60 * 60_000;
 // others: at most this many records are read for one page of matches.
 const SCAN_LIMIT = 2_000;
 
-// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'.
-const names = ['form', 'item', 'status', 'who', 'lang', 'from', 'to', 'q', 'after'] as const;
+// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'; `pay` a payment state.
+const names = ['form', 'item', 'status', 'who', 'pay', 'lang', 'from', 'to', 'q', 'after'] as const;
 export const filterNames: readonly string[] = names;
 export type InboxFilters = Partial<Record<(typeof names)[number], string>>;
 
@@ -70,10 +74,14 @@ function inboxQuery(filters: InboxFilters, me: string, search: ReturnType<typeof
     ? (filters.status as SubmissionStatus)
     : undefined;
   const to = dayStart(filters.to);
+  // A payment state asks the forms that take payments only: another form has none to match.
+  const payStatus = paymentStatuses.includes(filters.pay as PaymentStatus) ? (filters.pay as PaymentStatus) : undefined;
+  const unpayable = payStatus !== undefined && collection !== undefined && !isPayable(collection);
   return {
-    collection,
-    collections: collection ? undefined : triageForms,
+    collection: unpayable ? undefined : collection,
+    collections: unpayable ? [] : collection ? undefined : payStatus ? payableCollections : triageForms,
     status,
+    payStatus,
     notSpam: true,
     assignee: filters.who === 'mine' ? me : filters.who === 'unassigned' ? '' : undefined,
     item: item ? { field: item.field, value: item.value } : undefined,
@@ -175,16 +183,17 @@ export async function subscriberCounts() {
 }
 
 // Every record of one course, event or offer (or one form), newest first, spam left out: the list,
-// the count and the downloads.
+// the count and the downloads; with a payment state, only the records in it.
 export async function allRecords(
   collection: InboxQuery['collection'],
   item?: InboxQuery['item'],
+  payStatus?: PaymentStatus,
 ): Promise<InboxRecord[]> {
   const store = getStore();
   const all: InboxRecord[] = [];
   let after: InboxCursor | undefined;
   for (;;) {
-    const page = await store.inbox({ collection, item, after, limit: 1000 });
+    const page = await store.inbox({ collection, item, payStatus, after, limit: 1000 });
     all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
     if (page.length < 1000) return all;
     after = placeOf(page.at(-1)!);

@@ -158,6 +158,8 @@ export interface PaymentStore {
   ): Promise<'done' | 'already' | 'missing'>;
   // Unpaid records sent to the provider at or after `since` (their `payStartedAt`), oldest first.
   pendingPayments(since: number, limit: number): Promise<PayableRecord[]>;
+  // Records paid at or after `since` (their `paidAt`) and still paid, oldest first: the digest's count.
+  paidSince(since: number): Promise<PayableRecord[]>;
   // Merges `changes` into the record and queues one mail about it, with its audit entry, in one commit;
   // a mail with a onceKey only once under that key. False, with nothing written, when the key was used
   // or there is no such record.

@@ -1074,7 +1074,7 @@ describe.each([
     await closeOthers(stores);
   });
 
-  it('lists unpaid payments started since a date, oldest start first', async () => {
+  it('lists unpaid payments started since a date, oldest start first, and those paid since a date', async () => {
     const old = await enrolled('BD-OLD', 1, { payStartedAt: 50 });
     const late = await enrolled('BD-LATE', 2, { payStartedAt: 300 });
     const early = await enrolled('BD-EARLY', 3, { payStartedAt: 200 });
@@ -1096,6 +1096,14 @@ describe.each([
     expect((await store.pendingPayments(100, 1)).map((r) => r.id)).toEqual([early.id]);
     expect((await store.pendingPayments(0, 10)).map((r) => r.id)).toContain(old.id);
     expect(late.id).toBeDefined();
+    // What was paid since a time, for the digest: only what is still paid.
+    const refunded = await enrolled('BD-REFUND', 7, { payStartedAt: 250 });
+    await store.settlePayment('enrolment', refunded.id, 'paid', paid(270), [], entry('paid'));
+    await store.settlePayment('enrolment', refunded.id, 'refunded', { payStatus: 'refunded' }, [], entry('refunded'));
+    expect((await store.paidSince(265)).map((r) => r.data.payReference)).toEqual([]);
+    expect((await store.paidSince(100)).map((r) => [r.collection, r.data.payReference])).toEqual([
+      ['enrolment', 'BD-PAID'],
+    ]);
   });
 
   it('mails about a record once per key, with its change and entry in the same commit, and not for a missing record', async () => {

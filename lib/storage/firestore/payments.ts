@@ -8,6 +8,21 @@ import type { PayableRecord, PaymentStore } from '../types';
 import { ALREADY_EXISTS, codeOf, keyedId, NOT_FOUND, PAYMENTS, SENT_ONCE, WRITE_DEADLINE_MS } from './client';
 import { inboxChanges, queue, recordData, writeAudit } from './shared';
 
+// The records of every form that takes payments whose `field` (a time) is at or after `since` and whose
+// payment is in `status`, oldest first: a single-field range per form (Firestore's own index), the
+// few records in the window sorted and kept here.
+async function recordsSince(db: Firestore, field: 'payStartedAt' | 'paidAt', since: number, status: string) {
+  const found: PayableRecord[] = [];
+  for (const collection of payableCollections) {
+    const docs = (await db.collection(collection).where(field, '>=', since).get()).docs;
+    for (const doc of docs) {
+      const data = recordData(doc);
+      if (data.payStatus === status) found.push({ id: doc.id, collection, data });
+    }
+  }
+  return found.sort((a, b) => Number(a.data[field]) - Number(b.data[field]));
+}
+
 // Payments on records. A settlement is a marker document created with create() first in the batch that
 // updates the record, queues its receipt and writes its audit entry: a second webhook, the return page
 // and every other instance find it there and the whole batch is refused, so one payment is marked once
@@ -56,21 +71,11 @@ export function paymentStore(db: Firestore): PaymentStore {
     },
 
     async pendingPayments(since, limit) {
-      // A single-field range per form (Firestore's own index); the few payments started in the window
-      // are sorted and kept here.
-      const found: (PayableRecord & { startedAt: number })[] = [];
-      for (const collection of payableCollections) {
-        const docs = (await db.collection(collection).where('payStartedAt', '>=', since).get()).docs;
-        for (const doc of docs) {
-          const data = recordData(doc);
-          if (data.payStatus === 'unpaid')
-            found.push({ id: doc.id, collection, data, startedAt: Number(data.payStartedAt) });
-        }
-      }
-      return found
-        .sort((a, b) => a.startedAt - b.startedAt)
-        .slice(0, limit)
-        .map(({ startedAt: _startedAt, ...record }) => record);
+      return (await recordsSince(db, 'payStartedAt', since, 'unpaid')).slice(0, limit);
+    },
+
+    async paidSince(since) {
+      return recordsSince(db, 'paidAt', since, 'paid');
     },
 
     async mailAboutRecord(collection, id, changes, mail, audit) {

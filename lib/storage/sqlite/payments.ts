@@ -22,6 +22,11 @@ export function paymentStore(db: Db, shared: SharedWriters): PaymentStore {
        AND ${fieldOf('payStartedAt')} >= ? ORDER BY ${fieldOf('payStartedAt')} LIMIT ?`,
   );
 
+  const selectPaid = db.prepare(
+    `SELECT id, collection, data FROM records WHERE ${fieldOf('payStatus')} = 'paid' AND collection IN (${payableList})
+       AND ${fieldOf('paidAt')} >= ? ORDER BY ${fieldOf('paidAt')}`,
+  );
+
   const settle = db.transaction(
     (
       collection: Collection,
@@ -69,6 +74,9 @@ export function paymentStore(db: Db, shared: SharedWriters): PaymentStore {
       return (selectPending.all(since, limit) as { id: string; collection: PayableCollection; data: string }[]).map(
         asPayable,
       );
+    },
+    async paidSince(since) {
+      return (selectPaid.all(since) as { id: string; collection: PayableCollection; data: string }[]).map(asPayable);
     },
     async mailAboutRecord(collection, id, changes, mail, audit) {
       return mailAbout.immediate(collection, id, changes, mail, audit);

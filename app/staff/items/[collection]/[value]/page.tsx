@@ -5,22 +5,39 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import { allRecords } from '@/lib/staff/inbox';
-import { staffSubmissionPath } from '@/lib/staff/paths';
+import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { paymentOf } from '@/lib/staff/payments';
 import { formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
 import { placesTaken } from '@/lib/staff/queries';
+import { may } from '@/lib/staff/roles';
+import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
 // One course, event or offer: how many registered (spam left out), the places taken against its
 // capacity when it has one (the seats the forms hold, which spam never takes), who, and the downloads.
-export default async function ItemPage({ params }: PageProps<'/staff/items/[collection]/[value]'>) {
+export default async function ItemPage({ params, searchParams }: PageProps<'/staff/items/[collection]/[value]'>) {
   const session = await requireStaff('inbox');
   const { collection, value } = await params;
+  const query = await searchParams;
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);
   if (!item) notFound();
   const label = itemChoices().find((choice) => choice.key === key)!.label;
-  const records = await allRecords(item.collection, { field: item.field, value: item.value });
+  // A course with a fee or an offer: its list by payment state, and the reminder to those unpaid.
+  const payable = isPayable(item.collection);
+  const pay =
+    payable && paymentStatuses.includes(query.pay as PaymentStatus) ? (query.pay as PaymentStatus) : undefined;
+  const [everyone, records] = await Promise.all([
+    allRecords(item.collection, { field: item.field, value: item.value }),
+    pay ? allRecords(item.collection, { field: item.field, value: item.value }, pay) : null,
+  ]);
+  const shown = records ?? everyone;
+  const unpaid = everyone.filter((row) => paymentOf(row.data) === 'unpaid');
+  const reminded = ['reminded', 'skipped'].every((name) => /^\d{1,5}$/.test(String(query[name])))
+    ? { sent: String(query.reminded), skipped: String(query.skipped) }
+    : null;
+  const payWords = staffText.payments;
   const words = staffText.item;
   const booking = itemBooking(item.collection, item.value);
   const taken = booking ? await placesTaken(booking.seat) : 0;
@@ -29,7 +46,7 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
   return (
     <StaffFrame session={session}>
       <h1>{label}</h1>
-      <p>{fill(words.count, { count: String(records.length) })}</p>
+      <p>{fill(words.count, { count: String(everyone.length) })}</p>
       {booking && <p>{fill(words.capacity, { count: String(taken), capacity: String(booking.capacity) })}</p>}
       <p className={styles.actions}>
         {words.download}:{' '}
@@ -40,17 +57,47 @@ export default async function ItemPage({ params }: PageProps<'/staff/items/[coll
           {words.csv}
         </a>
       </p>
+      {payable && (
+        <>
+          {reminded && <p role="status">{fill(payWords.remindedCount, reminded)}</p>}
+          <nav className={styles.actions} aria-label={payWords.filter}>
+            {[undefined, ...paymentStatuses].map((state) => (
+              <Link
+                key={state ?? 'any'}
+                className={styles.secondary}
+                aria-current={state === pay ? 'page' : undefined}
+                href={`${staffItemPath(item.collection, item.value)}${state ? `?pay=${state}` : ''}`}
+              >
+                {state ? payWords.states[state] : payWords.any}
+              </Link>
+            ))}
+          </nav>
+          {may(session, 'payments') && unpaid.length > 0 && (
+            <form method="post" action="/staff/api/pay-remind" className={styles.stack}>
+              <input type="hidden" name="item" value={key} />
+              <button className={styles.button} type="submit">
+                {fill(payWords.remind, { count: String(unpaid.length) })}
+              </button>
+              <span className={styles.meta}>{payWords.remindHint}</span>
+            </form>
+          )}
+        </>
+      )}
       <h2>{words.list}</h2>
       <ul className={styles.list}>
-        {records.map((row) => (
-          <li key={row.id}>
-            <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
-            <span className={styles.meta}>
-              {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
-              {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
-            </span>
-          </li>
-        ))}
+        {shown.map((row) => {
+          const payment = paymentOf(row.data);
+          return (
+            <li key={row.id}>
+              <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
+              <span className={styles.meta}>
+                {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
+                {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
+                {payment && ` · ${payWords.states[payment]}`}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <p>
         <Link href={`/staff?${new URLSearchParams({ item: key })}`}>{staffText.record.back}</Link>
