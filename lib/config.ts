@@ -4,6 +4,7 @@ import type { ServiceAccount } from 'firebase-admin/app';
 import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
+import { paymentCurrencies } from '@/lib/payments/types';
 
 import { SITE_TIME_ZONE } from './constants';
 import { readPublicConfig } from './public-config';
@@ -158,6 +159,17 @@ const envSchema = z
     }),
     SITE_TODAY: siteTodaySchema,
     SITE_CAPACITY: siteCapacitySchema,
+    PAYSTACK_SECRET_KEY: optional.refine((v) => v === undefined || /^sk_(test|live)_\w{8,}$/.test(v), {
+      message: 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…, from Settings → API Keys)',
+    }),
+    PAYSTACK_BASE_URL: url('PAYSTACK_BASE_URL'),
+    PAYMENT_CURRENCY: z
+      .enum(paymentCurrencies, `PAYMENT_CURRENCY must be one of ${paymentCurrencies.join(', ')}`)
+      .optional(),
+    PAYMENT_EXCHANGE_RATE: number('PAYMENT_EXCHANGE_RATE', 0.0001, 1_000_000),
+    PAYMENT_LINK_DAYS: number('PAYMENT_LINK_DAYS', 1, 365).refine((v) => v === undefined || Number.isInteger(v), {
+      message: 'PAYMENT_LINK_DAYS must be a whole number of days from 1 to 365',
+    }),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -182,6 +194,21 @@ const envSchema = z
         code: 'custom',
         path: ['TRUSTED_PROXY_HOPS'],
         message: 'TRUSTED_PROXY_HEADER "x-real-ip" needs TRUSTED_PROXY_HOPS=1 (the one proxy that writes it)',
+      });
+    }
+    if (env.PAYSTACK_BASE_URL && !env.PAYSTACK_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYSTACK_SECRET_KEY'],
+        message: 'PAYSTACK_BASE_URL is set but PAYSTACK_SECRET_KEY is not: set both, or neither',
+      });
+    }
+    // The prices in data/ are in US dollars: another currency is charged at a fixed rate.
+    if (env.PAYMENT_CURRENCY && env.PAYMENT_CURRENCY !== 'USD' && env.PAYMENT_EXCHANGE_RATE === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_EXCHANGE_RATE'],
+        message: `PAYMENT_EXCHANGE_RATE is required when PAYMENT_CURRENCY is ${env.PAYMENT_CURRENCY}: how many ${env.PAYMENT_CURRENCY} make one US dollar (the prices in data/ are in dollars)`,
       });
     }
     if (env.NEWSLETTER_PROVIDER === 'mailchimp' && !env.MAILCHIMP_SUBSCRIBE_URL) {
@@ -297,6 +324,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     linkSecret: e.LINK_SECRET,
     // Today's date for the whole site when fixed (lib/content/schedule.ts); the real one otherwise.
     siteToday: e.SITE_TODAY,
+    // Paid places (lib/payments, docs/product.md §14): a provider when its key is set, else none (the
+    // course's external payment page, and staff mark payments by hand). The prices in data/ are in US
+    // dollars; another currency is charged at `usdRate` of it per dollar.
+    payments: {
+      provider: e.PAYSTACK_SECRET_KEY
+        ? {
+            kind: 'paystack' as const,
+            secretKey: e.PAYSTACK_SECRET_KEY,
+            baseUrl: e.PAYSTACK_BASE_URL ?? 'https://api.paystack.co',
+          }
+        : null,
+      currency: e.PAYMENT_CURRENCY ?? 'USD',
+      usdRate: e.PAYMENT_CURRENCY && e.PAYMENT_CURRENCY !== 'USD' ? e.PAYMENT_EXCHANGE_RATE! : 1,
+      // How long the pay link of a confirmation mail works.
+      linkDays: e.PAYMENT_LINK_DAYS ?? 30,
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { site } from '@/lib/content';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
+import { paymentContext } from '@/lib/payments/context';
+import { createPaymentCheck } from '@/lib/payments/pending';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { endStaleSessions } from '@/lib/staff/auth';
 import { createDigestScheduler } from '@/lib/staff/digest';
@@ -76,6 +78,12 @@ export function startServer(): void {
   });
   retention.start();
 
+  // Payments whose webhook never came: asked about again now and then (only with a provider).
+  const paymentCheck = settings.payments.provider
+    ? createPaymentCheck({ context: () => ({ ...paymentContext('payments'), store: getStore() }) })
+    : null;
+  paymentCheck?.start();
+
   // A staff address taken out of STAFF_EMAILS (a restart applies it) loses its sessions now, not only
   // at their next request.
   const staffLog = componentLog('staff');
@@ -100,7 +108,7 @@ export function startServer(): void {
     if (stopping) return;
     stopping = true;
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop()])
+    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), paymentCheck?.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();

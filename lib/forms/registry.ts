@@ -4,7 +4,15 @@ import { content, findCourseByTitle, findEvent } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
-import { contactMails, enrolmentMails, eventMails, offerMails, type MailContext } from '@/lib/mail/compose';
+import {
+  contactMails,
+  enrolmentMails,
+  eventMails,
+  offerMails,
+  type MailContext,
+  type PayLink,
+} from '@/lib/mail/compose';
+import { courseDue, offerDue, type Price } from '@/lib/payments/price';
 import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
 import type { NewMail, RecordData } from '@/lib/storage/types';
 import { formTexts, type AnswerWords } from '@/messages/forms';
@@ -36,7 +44,9 @@ import type { FormState } from './state';
 //   that language (`lang`, added by lib/forms/submit.ts);
 // - `item`: the course, event or offer a visitor's confirmation is about (its once-a-day key names it);
 // - `booking`: for a registration that follows the calendar, its dates and places, and the form's words
-//   when it is closed or full (docs/product.md §9).
+//   when it is closed or full (docs/product.md §9);
+// - `price`: what a record pays online (docs/product.md §14); with a provider configured, the answer
+//   and the visitor's mail carry the record's pay link (`pay`).
 
 type Success = Extract<FormState, { status: 'success' }>;
 
@@ -50,7 +60,7 @@ interface Declaration<Collection extends string, Fields extends z.ZodMiniObject,
   hidden?: readonly string[];
   // The server's check in each language: the same rules, the messages of the page's language.
   schema: Localised<z.ZodMiniType<Input, Record<string, unknown>>>;
-  answer(input: Input, lang: Lang): Success;
+  answer(input: Input, lang: Lang, pay?: PayLink): Success;
 }
 
 interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, Input> extends Declaration<
@@ -62,9 +72,10 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
   // `today` is the site's date (lib/content/schedule.ts).
-  mails(input: Input, mail: MailContext, lang: Lang, today: string): NewMail[];
+  mails(input: Input, mail: MailContext, lang: Lang, today: string, pay?: PayLink): NewMail[];
   item?(input: Input): string;
   booking?(input: Input, words: AnswerWords): FormBooking;
+  price?(input: Input): Price | null;
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -135,16 +146,24 @@ export const forms = {
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ entity: _course, ...input }) => input,
-    mails: ({ entity, ...input }, mail, lang, today) => enrolmentMails(input, entity, mail, lang, today),
+    mails: ({ entity, ...input }, mail, lang, today, pay?) => enrolmentMails(input, entity, mail, lang, today, pay),
     item: ({ entity }) => entity.slug,
-    answer: ({ entity: course }, lang) => {
+    price: ({ entity }) => courseDue(entity),
+    answer: ({ entity: course }, lang, pay?) => {
       const w = formTexts[lang].answers;
+      const paid = w.enroledPaid(course.title, formatCost(course.cost, lang));
+      if (pay) {
+        return {
+          status: 'success',
+          message: w.enroled,
+          detail: `${paid} ${w.payLater(pay.days)}`,
+          link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
+        };
+      }
       return {
         status: 'success',
         message: w.enroled,
-        detail: course.pay_link
-          ? w.enroledPaid(course.title, formatCost(course.cost, lang))
-          : w.enroledFree(course.title),
+        detail: course.pay_link ? paid : w.enroledFree(course.title),
         ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
       };
     },
@@ -213,10 +232,23 @@ export const forms = {
     hidden: ['offer'],
     schema: offerReservation,
     record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang) => offerMails(input, entity, mail, lang),
+    mails: ({ entity, ...input }, mail, lang, _today, pay?) => offerMails(input, entity, mail, lang, pay),
     item: ({ entity }) => entity.slug,
     booking: ({ entity }, w) => ({ ...offerBooking(entity), closed: w.offerClosed, full: w.offerFull }),
-    answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].answers.offerReserved }),
+    price: ({ entity }) => offerDue(entity),
+    answer: (_input, lang, pay?) => {
+      const w = formTexts[lang].answers;
+      return {
+        status: 'success',
+        message: w.offerReserved,
+        ...(pay
+          ? {
+              detail: `${w.offerPay(pay.amount, pay.deposit)} ${w.payLater(pay.days)}`,
+              link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
+            }
+          : {}),
+      };
+    },
   } satisfies RecordForm<
     typeof formCollections.registerOffer,
     typeof offerSchema,

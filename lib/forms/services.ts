@@ -7,6 +7,7 @@ import { siteToday } from '@/lib/content/schedule';
 import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
+import { paymentSettings, type PaymentSettings } from '@/lib/payments/record';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
@@ -28,6 +29,9 @@ export interface FormServices {
   // Called when a registration took the last place of an event or offer: its pages are made again at
   // once rather than at their next regeneration (docs/product.md §9). Tests leave it out.
   placesGone?: () => void;
+  // How a record with a price is charged (docs/product.md §14). Tests of other things leave it out:
+  // their records then keep no payment.
+  payments?: PaymentSettings;
   // What happened to the submission, for the server's log (with the request's id and the form).
   log: (message: string, detail?: unknown) => void;
 }
@@ -51,6 +55,7 @@ export function formServices(request: RequestMeta, operation: FormOperation): Fo
     newsletter: configuredNewsletter(),
     recaptcha: settings.recaptcha,
     mail,
+    payments: paymentSettings(),
     now: Date.now,
     today: () => siteToday(),
     placesGone: () => {

@@ -6,6 +6,7 @@ import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
+import { newPayment } from '@/lib/payments/record';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
   isDuplicateError,
@@ -102,8 +103,13 @@ export async function submitForm(
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') {
     log(`${operation}: honeypot filled, kept as spam, nothing sent`);
-    if (form.kind === 'record') await keepHoneypotHit(form, parsed.data, services, lang);
-    return form.answer(parsed.data as NewsletterInput, lang);
+    if (form.kind === 'subscription') return form.answer(parsed.data as NewsletterInput, lang);
+    await keepHoneypotHit(form, parsed.data, services, lang);
+    // A pay link as a person gets, for a payment that nothing stored owes.
+    const key = clientKey(formData);
+    const day = new Date(services.now()).toISOString().slice(0, 10);
+    const identity = submissionKey(operation, key ? { key } : day, form.record(parsed.data));
+    return form.answer(parsed.data, lang, paymentOf(form, parsed.data, identity, lang, services)?.link);
   }
 
   const token = formData.get(BOT_TOKEN_FIELD);
@@ -187,17 +193,19 @@ async function storeRecord(
   const record = form.record(input);
   const day = new Date(services.now()).toISOString().slice(0, 10);
   const item = form.item?.(input) ?? '';
+  const identity = submissionKey(operation, key ? { key } : day, record);
+  const payment = paymentOf(form, input, identity, lang, services);
   const options: AddOptions = {
-    submissionKey: submissionKey(operation, key ? { key } : day, record),
+    submissionKey: identity,
     mails: form
-      .mails(input, services.mail, lang, services.today())
+      .mails(input, services.mail, lang, services.today(), payment?.link)
       .map((mail) => confirmOnce(mail, { operation, item, lang, day }, services)),
     ...(booking?.capacity !== undefined ? { seat: { key: booking.seat, capacity: booking.capacity } } : {}),
   };
   try {
     const { id } = await services.store.add(
       form.collection,
-      { ...record, lang, date: services.now(), ...flags },
+      { ...record, lang, date: services.now(), ...flags, ...payment?.fields },
       options,
     );
     services.log(`${operation}: stored`, { recordId: id });
@@ -210,7 +218,7 @@ async function storeRecord(
     if (!isDuplicateError(error)) throw error;
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
   }
-  return form.answer(input, lang);
+  return form.answer(input, lang, payment?.link);
 }
 
 // Once the last place is gone, the pages that show it are made again. The record is stored whatever
@@ -221,6 +229,19 @@ async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
   } catch (error) {
     services.log(`could not tell whether ${booking.seat} is full`, error);
   }
+}
+
+// A course with a fee or an offer: what the record owes and, with a provider, its pay link, made from the
+// submission's identity (so the same submission sent again answers with the stored record's link).
+function paymentOf(
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  identity: string,
+  lang: Lang,
+  services: FormServices,
+) {
+  const price = form.price?.(input) ?? null;
+  return price && services.payments ? newPayment(price, identity, lang, services.payments, services.now()) : null;
 }
 
 // What makes two posts the same submission: the same form and the same stored fields, sent the same day

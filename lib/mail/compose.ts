@@ -6,7 +6,8 @@ import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
 import { defaultLang, locales, localeUrl, type Lang } from '@/lib/i18n';
 import { formatCost, formatDates, formatMoney, formatPercent } from '@/lib/i18n/format';
-import type { NewMail } from '@/lib/storage';
+import { receiptOf } from '@/lib/payments/receipt';
+import type { NewMail, PayableCollection, RecordData } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 import { visitorMails } from '@/messages/mails/visitor';
 
@@ -26,6 +27,15 @@ export interface MailContext {
   staff: string;
   siteUrl: string;
   siteName: string;
+}
+
+// A payment taken on this site (docs/product.md §14): the record's pay link, the amount as the visitor's
+// language writes it, whether it is an offer's deposit, and for how many days the link works.
+export interface PayLink {
+  href: string;
+  amount: string;
+  deposit: boolean;
+  days: number;
 }
 
 function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMail> = {}): NewMail {
@@ -63,12 +73,15 @@ const heldBack = (item: string, lang: Lang) => staff.heldBack(item, languageName
 
 // `input.course` is the course's English title, as posted and stored; `course` is the course in the
 // visitor's language. `today` is the site's date: a next cohort already started is not announced.
+// With payments on this site, the confirmation's link is the record's pay link instead of the course's
+// external payment page.
 export function enrolmentMails(
   input: EnrolmentInput,
   course: Course,
   ctx: MailContext,
   lang: Lang,
   today: string,
+  pay?: PayLink,
 ): NewMail[] {
   const t = visitorMails[lang].enrolment;
   const fee = formatCost(course.cost, lang);
@@ -100,14 +113,18 @@ export function enrolmentMails(
     confirmation(input.email, t.subject(course.title), {
       lang,
       heading: t.heading(course.title),
-      paragraphs: [course.pay_link ? t.paid(fee) : t.free],
+      paragraphs: [course.pay_link ? t.paid(fee) : t.free, ...(pay ? [t.payValid(pay.days)] : [])],
       rows: [
         [t.course, course.title],
         [t.duration, course.duration],
         [t.fee, course.pay_link ? fee : t.noFee],
         ...(nextCohort ? [[t.nextCohort, formatDates(nextCohort, undefined, lang)] as [string, string]] : []),
       ],
-      ...(course.pay_link ? { link: { href: course.pay_link, label: t.pay } } : {}),
+      ...(pay
+        ? { link: { href: pay.href, label: t.pay } }
+        : course.pay_link
+          ? { link: { href: course.pay_link, label: t.pay } }
+          : {}),
     }),
   ];
 }
@@ -219,7 +236,9 @@ export function eventMails(
 }
 
 // `offer` is the offer in the visitor's language, named by its English title for the staff, as for events.
-export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang): NewMail[] {
+// With payments on this site, the confirmation asks for the price (or the deposit) and links to the
+// record's pay link instead of the offer's page.
+export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang, pay?: PayLink): NewMail[] {
   const t = visitorMails[lang].offer;
   const title = findOffer(offer.slug)?.title ?? offer.title;
   return [
@@ -246,7 +265,10 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
     confirmation(input.email, t.subject(offer.title), {
       lang,
       heading: t.heading,
-      paragraphs: [t.thanks],
+      paragraphs: [
+        t.thanks,
+        ...(pay ? [t.pay(pay.amount, pay.deposit), visitorMails[lang].enrolment.payValid(pay.days)] : []),
+      ],
       rows: [
         [t.programme, offer.title],
         [t.start, cohortStart(offer, lang)],
@@ -260,7 +282,47 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
           ),
         ],
       ],
-      link: { href: localeUrl(ctx.siteUrl, lang, offerPath(offer)), label: t.link },
+      link: pay
+        ? { href: pay.href, label: t.payLink(pay.amount, pay.deposit) }
+        : { href: localeUrl(ctx.siteUrl, lang, offerPath(offer)), label: t.link },
     }),
   ];
+}
+
+// The receipt of a paid record, in the visitor's language, with a link to its printable page: the same
+// words whoever paid (docs/product.md §14).
+export function receiptMail(
+  collection: PayableCollection,
+  data: RecordData,
+  lang: Lang,
+  receiptHref: string,
+  timeZone: string,
+): NewMail {
+  const t = visitorMails[lang].receipt;
+  const receipt = receiptOf(collection, data, lang, timeZone);
+  return mail(String(data.email), t.subject(receipt.item), {
+    lang,
+    heading: t.heading,
+    paragraphs: [t.thanks, t.keep],
+    rows: [...receipt.rows, ...receipt.organisation],
+    link: { href: receiptHref, label: t.printable },
+  });
+}
+
+// A reminder staff send to someone who has not paid (docs/product.md §14): the amount due and the pay link.
+export function paymentReminder(
+  collection: PayableCollection,
+  data: RecordData,
+  lang: Lang,
+  pay: { href: string; amount: string },
+  timeZone: string,
+): NewMail {
+  const t = visitorMails[lang].reminder;
+  const { item } = receiptOf(collection, data, lang, timeZone);
+  return confirmation(String(data.email), t.subject(item), {
+    lang,
+    heading: t.heading,
+    paragraphs: [t.text(pay.amount, item)],
+    link: { href: pay.href, label: t.link(pay.amount) },
+  });
 }

@@ -3,7 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 
 import { config } from '@/lib/config';
 import { formColumns, neutraliseFormulas } from '@/lib/export';
-import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
+import { SUBUNITS } from '@/lib/payments/types';
+import { isPayable, type Collection, type InboxRecord, type StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { choiceLabel, itemTitle, languageName, localDate } from './present';
@@ -19,10 +20,20 @@ export interface Table {
   rows: Cell[][];
 }
 
+const paymentColumns = ['payStatus', 'payAmount', 'payCurrency', 'payReference', 'paidAt', 'payMethod', 'payNote'];
+
 // The columns of one form's download: the record's fields, then what the workspace adds. Notes and
 // replies stay in the workspace, where each keeps its author and time.
 export function staffColumns(collection: Collection): { fields: string[]; headings: string[] } {
-  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'assignedTo'];
+  // A form that takes payments adds each record's payment (docs/staff.md, "Payments").
+  const fields = [
+    ...formColumns(collection),
+    'lang',
+    'date',
+    'staffStatus',
+    'assignedTo',
+    ...(isPayable(collection) ? paymentColumns : []),
+  ];
   return { fields, headings: fields.map((field) => staffText.fieldNames[field] ?? field) };
 }
 
@@ -33,6 +44,11 @@ export function rowOf(collection: Collection, fields: string[], record: StoredRe
     if (field === 'lang') return languageName(value);
     if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
     if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
+    if (field === 'paidAt') return typeof value === 'number' ? { date: value } : '';
+    if (field === 'payStatus')
+      return value === 'paid' || value === 'refunded' || value === 'unpaid' ? staffText.payments.states[value] : '';
+    if (field === 'payAmount') return typeof value === 'number' ? (value / SUBUNITS).toFixed(2) : '';
+    if (field === 'payMethod' && typeof value === 'string') return staffText.payments.methods[value] ?? value;
     return choiceLabel(field, value) ?? (value === null || value === undefined ? '' : String(value));
   });
 }

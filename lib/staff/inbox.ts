@@ -5,12 +5,16 @@ import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
   isCollection,
+  isPayable,
   isRecordId,
+  payableCollections,
+  paymentStatuses,
   submissionStatuses,
   type Collection,
   type InboxCursor,
   type InboxQuery,
   type InboxRecord,
+  type PaymentStatus,
   type SubmissionStatus,
   type SubscriberStatus,
 } from '@/lib/storage/types';
@@ -25,8 +29,8 @@ const SCAN_LIMIT = 2_000;
 // page of an XLSX takes exceljs about 30 ms of one core.
 const DOWNLOAD_PAGE = 100;
 
-// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'.
-const names = ['form', 'item', 'status', 'who', 'lang', 'from', 'to', 'q', 'after'] as const;
+// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'; `pay` a payment state.
+const names = ['form', 'item', 'status', 'who', 'pay', 'lang', 'from', 'to', 'q', 'after'] as const;
 export const filterNames: readonly string[] = names;
 export type InboxFilters = Partial<Record<(typeof names)[number], string>>;
 
@@ -73,10 +77,14 @@ function inboxQuery(filters: InboxFilters, me: string, search: ReturnType<typeof
     ? (filters.status as SubmissionStatus)
     : undefined;
   const to = dayStart(filters.to);
+  // A payment state asks the forms that take payments only: another form has none to match.
+  const payStatus = paymentStatuses.includes(filters.pay as PaymentStatus) ? (filters.pay as PaymentStatus) : undefined;
+  const unpayable = payStatus !== undefined && collection !== undefined && !isPayable(collection);
   return {
-    collection,
-    collections: collection ? undefined : triageForms,
+    collection: unpayable ? undefined : collection,
+    collections: unpayable ? [] : collection ? undefined : payStatus ? payableCollections : triageForms,
     status,
+    payStatus,
     notSpam: true,
     assignee: filters.who === 'mine' ? me : filters.who === 'unassigned' ? '' : undefined,
     item: item ? { field: item.field, value: item.value } : undefined,
@@ -183,11 +191,12 @@ export async function countWithoutSpam(
   collection: Collection,
   item?: InboxQuery['item'],
   before?: number,
+  payStatus?: PaymentStatus,
 ): Promise<number> {
   const store = getStore();
   const [all, spam] = await Promise.all([
-    store.countInbox({ collection, item, before }),
-    store.countInbox({ collection, item, before, status: 'spam' }),
+    store.countInbox({ collection, item, before, payStatus }),
+    store.countInbox({ collection, item, before, payStatus, status: 'spam' }),
   ]);
   return all - spam;
 }
@@ -198,9 +207,10 @@ export async function itemPage(
   collection: Collection,
   item: InboxQuery['item'],
   after: string | undefined,
+  payStatus?: PaymentStatus,
 ): Promise<{ rows: InboxRecord[]; next: string | null }> {
   const rows: InboxRecord[] = [];
-  const query: InboxQuery = { collection, item, after: parseCursor(after), limit: PAGE_SIZE };
+  const query: InboxQuery = { collection, item, payStatus, after: parseCursor(after), limit: PAGE_SIZE };
   for (let scanned = 0; ;) {
     const page = await getStore().inbox(query);
     scanned += page.length;
@@ -229,5 +239,23 @@ export async function* recordPages(
     // SQLite answers at once, so without this a fast client's download would run page after page
     // before the server turns to anyone else's request.
     await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+// Every record of one course, event or offer (or one form) in a payment state, newest first, spam left
+// out: whom a payment reminder goes to.
+export async function allRecords(
+  collection: InboxQuery['collection'],
+  item?: InboxQuery['item'],
+  payStatus?: PaymentStatus,
+): Promise<InboxRecord[]> {
+  const store = getStore();
+  const all: InboxRecord[] = [];
+  let after: InboxCursor | undefined;
+  for (;;) {
+    const page = await store.inbox({ collection, item, payStatus, after, limit: 1000 });
+    all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
+    if (page.length < 1000) return all;
+    after = placeOf(page.at(-1)!);
   }
 }

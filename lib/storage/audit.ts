@@ -28,6 +28,11 @@ export const auditActions = [
   'command-forget',
   'command-backup',
   'command-restore',
+  // Payments (docs/product.md §14): marked paid (by the provider's word, or by staff by hand), refunded,
+  // and a reminder mailed to someone who has not paid.
+  'paid',
+  'refunded',
+  'pay-reminder',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,4 +1,4 @@
-import { collections, itemField } from '@/lib/storage/collections';
+import { collections, isPayable, itemField } from '@/lib/storage/collections';
 
 // The composite indexes the staff inbox and audit need on Firestore. `npm run firestore:indexes` writes
 // them to firestore.indexes.json; a test checks the file is up to date.
@@ -8,7 +8,8 @@ export function firestoreIndexes() {
 
 // The inbox (see inboxOf in ./firestore/inbox.ts): for each form, one per combination of the filters a
 // page can ask for at once (a search's array-contains, the status, the assignee, the item, the
-// language), each ending in `_order` newest first. A page with no filter, or with dates only, reads
+// language and, for a form that takes payments, the payment's state), each ending in `_order` newest
+// first. A page with no filter, or with dates only, reads
 // `_order` alone, which Firestore indexes by itself.
 
 interface IndexField {
@@ -20,7 +21,14 @@ interface IndexField {
 export function inboxIndexes() {
   const indexes = collections.flatMap((collection) => {
     const item = itemField[collection];
-    const filters = ['_terms', '_status', '_assignee', ...(item ? [item] : []), 'lang'];
+    const filters = [
+      '_terms',
+      '_status',
+      '_assignee',
+      ...(item ? [item] : []),
+      'lang',
+      ...(isPayable(collection) ? ['_pay'] : []),
+    ];
     const combinations = Array.from({ length: 2 ** filters.length - 1 }, (_, mask) =>
       filters.filter((_, bit) => (mask + 1) & (1 << bit)),
     );

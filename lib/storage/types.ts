@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
-import type { Collection } from './collections';
+import type { Collection, PayableCollection } from './collections';
 import type {
   AddOptions,
   EmailTraces,
@@ -10,8 +10,10 @@ import type {
   NewThreadEntry,
   OutboxCounts,
   OutboxMail,
+  PayableRecord,
   PurgeOptions,
   RecordData,
+  Settlement,
   StaffSession,
   StoredRecord,
   TeamMember,
@@ -139,6 +141,39 @@ export interface InboxStore {
   threadOf(recordId: string): Promise<ThreadEntry[]>;
 }
 
+// Payments on records (docs/product.md §14): found by their reference, settled once across every
+// instance, and reminded.
+export interface PaymentStore {
+  // The record whose payment carries this reference, or null.
+  findPayment(reference: string): Promise<PayableRecord | null>;
+  // Settles a record's payment once: the first call for a record and a settlement commits a marker keyed
+  // by both, the record's `changes`, its mails (a receipt) and its audit entry together and resolves to
+  // 'done'; every later call, from any instance, writes nothing and resolves to 'already'. 'missing',
+  // with nothing written, when there is no such record.
+  settlePayment(
+    collection: PayableCollection,
+    id: string,
+    settlement: Settlement,
+    changes: RecordData,
+    mails: NewMail[],
+    audit: AuditEntry,
+  ): Promise<'done' | 'already' | 'missing'>;
+  // Unpaid records sent to the provider at or after `since` (their `payStartedAt`), oldest first.
+  pendingPayments(since: number, limit: number): Promise<PayableRecord[]>;
+  // Records paid at or after `since` (their `paidAt`) and still paid, oldest first: the digest's count.
+  paidSince(since: number): Promise<PayableRecord[]>;
+  // Merges `changes` into the record and queues one mail about it, with its audit entry, in one commit;
+  // a mail with a onceKey only once under that key. False, with nothing written, when the key was used
+  // or there is no such record.
+  mailAboutRecord(
+    collection: Collection,
+    id: string,
+    changes: RecordData,
+    mail: NewMail,
+    audit: AuditEntry,
+  ): Promise<boolean>;
+}
+
 // Staff sessions and the audit trail.
 export interface StaffStore {
   // Saved at sign-in, read and touched on every workspace request, deleted at sign-out or when the
@@ -164,7 +199,7 @@ export interface StaffStore {
   auditPage(query: AuditQuery): Promise<ListedAudit[]>;
 }
 
-export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, StaffStore {
+export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

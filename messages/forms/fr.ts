@@ -93,6 +93,13 @@ export const fr = {
     enroledFree: (course) =>
       `Vous êtes inscrit(e) à la formation « ${course} ». Cette formation est gratuite : nous vous enverrons par e-mail les informations pour la rejoindre.`,
     payLink: 'Aller à la page de paiement',
+    payNow: (amount, deposit) => (deposit ? `Payer l’acompte de ${amount}` : `Payer ${amount} maintenant`),
+    offerPay: (amount, deposit) =>
+      deposit
+        ? `Réglez l’acompte de ${amount} pour confirmer votre place.`
+        : `Réglez ${amount} pour confirmer votre place.`,
+    payLater: (days) =>
+      `Le lien figure aussi dans votre e-mail de confirmation ; il reste valable ${counted(days, 'day')}.`,
     contactSent: 'Votre message a bien été envoyé',
     contactDetail: 'Nous vous répondrons très bientôt.',
     welcome: 'Bienvenue dans la communauté Baobab Data !',

@@ -227,9 +227,7 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       await page.goto(`${proxied}/staff/audit`);
       // One entry per session the restart ended (the earlier tests left some).
       await expect(
-        page
-          .getByRole('row', { name: new RegExp(`${STAFF} Session ended The address left the team`) })
-          .first(),
+        page.getByRole('row', { name: new RegExp(`${STAFF} Session ended The address left the team`) }).first(),
       ).toBeVisible();
       // The limit test's address is not staff: its limit leaves no entry (one client typing ever new
       // addresses could otherwise fill the trail), and the address is nowhere.

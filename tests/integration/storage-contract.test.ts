@@ -1065,6 +1065,162 @@ describe.each([
     await closeOthers(stores);
   });
 
+  // Payments (docs/product.md §14): a record's payment, found by its reference and settled once.
+  const enrolled = (reference: string, date: number, more: Record<string, string | number> = {}) =>
+    store.add('enrolment', {
+      name: 'Ada Obi',
+      email: 'ada@example.org',
+      course: 'Data Analysis with Python',
+      date,
+      payStatus: 'unpaid',
+      payAmount: 10_500,
+      payCurrency: 'USD',
+      payReference: reference,
+      ...more,
+    });
+  const paid = (at: number) => ({ payStatus: 'paid', paidAt: at, payMethod: 'paystack', payChannel: 'card' });
+  const receipt = { to: 'ada@example.org', subject: 'Receipt', text: 'Receipt', html: '<p>Receipt</p>' };
+
+  it('finds a record by its payment reference, settles it once with its receipt and entry, and filters by payment', async () => {
+    const { id } = await enrolled('BD-AAAA', 100);
+    const other = await enrolled('BD-BBBB', 200);
+    await store.add('offer', {
+      email: 'o@example.org',
+      offer: 'x',
+      date: 300,
+      payStatus: 'unpaid',
+      payReference: 'BD-CCCC',
+    });
+    await store.add('contact', { name: 'C', email: 'c@example.org', message: 'BD-AAAA', date: 400 });
+    expect((await store.findPayment('BD-AAAA'))?.id).toBe(id);
+    expect(await store.findPayment('BD-CCCC')).toMatchObject({
+      collection: 'offer',
+      data: { payReference: 'BD-CCCC' },
+    });
+    expect(await store.findPayment('BD-NONE')).toBeNull();
+
+    const audit = entry('paid', 'Paystack', { collection: 'enrolment', id });
+    expect(await store.settlePayment('enrolment', id, 'paid', paid(150), [receipt], audit)).toBe('done');
+    expect((await store.getRecord('enrolment', id))?.data).toMatchObject({
+      payStatus: 'paid',
+      paidAt: 150,
+      name: 'Ada Obi',
+    });
+    // The same settlement again, with other words, changes nothing and mails nothing.
+    const again = { ...paid(999), payMethod: 'hand' };
+    expect(await store.settlePayment('enrolment', id, 'paid', again, [receipt], audit)).toBe('already');
+    expect((await store.getRecord('enrolment', id))?.data).toMatchObject({ paidAt: 150, payMethod: 'paystack' });
+    expect(await store.mailsAbout(id)).toEqual([
+      expect.objectContaining({ to: 'ada@example.org', subject: 'Receipt' }),
+    ]);
+    expect(await whats()).toEqual([`paid enrolment ${id}Paystack`]);
+    // A refund is its own settlement, once too.
+    const refund = { payStatus: 'refunded', refundedAt: 500 };
+    const refundEntry = entry('refunded', '', { collection: 'enrolment', id });
+    expect(await store.settlePayment('enrolment', id, 'refunded', refund, [], refundEntry)).toBe('done');
+    expect(await store.settlePayment('enrolment', id, 'refunded', refund, [], refundEntry)).toBe('already');
+    expect(await store.settlePayment('enrolment', 'missing', 'paid', paid(1), [receipt], audit)).toBe('missing');
+    expect(await store.settlePayment('offer', id, 'paid', paid(1), [receipt], audit)).toBe('missing');
+
+    const byPayment = async (payStatus: 'unpaid' | 'paid' | 'refunded', more = {}) =>
+      (await store.inbox({ collection: 'enrolment', payStatus, limit: 10, ...more })).map((r) => r.id);
+    expect(await byPayment('unpaid')).toEqual([other.id]);
+    expect(await byPayment('refunded')).toEqual([id]);
+    expect(await byPayment('paid')).toEqual([]);
+    const item = { field: 'course', value: 'Data Analysis with Python' };
+    expect(await byPayment('unpaid', { item, status: 'new', lang: undefined })).toEqual([other.id]);
+    expect(await byPayment('unpaid', { term: { text: 'ada', exact: false } })).toEqual([other.id]);
+    // A forgotten record goes with its settlements: nothing is left to find or to settle.
+    await store.forgetRecord('enrolment', id);
+    expect(await store.findPayment('BD-AAAA')).toBeNull();
+    expect(await store.settlePayment('enrolment', id, 'paid', paid(1), [receipt], audit)).toBe('missing');
+  });
+
+  it('marks a payment paid once among many instances settling at once: one receipt, one entry', async () => {
+    const { id } = await enrolled('BD-RACE', 100);
+    const stores = await connections(4);
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        stores[i % stores.length]!.settlePayment(
+          'enrolment',
+          id,
+          'paid',
+          paid(1000 + i),
+          [receipt],
+          entry('paid', `try ${i}`, { collection: 'enrolment', id }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already')).toHaveLength(11);
+    const winner = outcomes.indexOf('done');
+    expect((await store.getRecord('enrolment', id))?.data.paidAt).toBe(1000 + winner);
+    expect(await store.mailsAbout(id)).toHaveLength(1);
+    expect(await whats()).toEqual([`paid enrolment ${id}try ${winner}`]);
+    await closeOthers(stores);
+  });
+
+  it('lists unpaid payments started since a date, oldest start first, and those paid since a date', async () => {
+    const old = await enrolled('BD-OLD', 1, { payStartedAt: 50 });
+    const late = await enrolled('BD-LATE', 2, { payStartedAt: 300 });
+    const early = await enrolled('BD-EARLY', 3, { payStartedAt: 200 });
+    await enrolled('BD-NEVER', 4);
+    const settled = await enrolled('BD-PAID', 5, { payStartedAt: 250 });
+    await store.settlePayment('enrolment', settled.id, 'paid', paid(260), [], entry('paid'));
+    await store.add('offer', {
+      email: 'o@example.org',
+      date: 6,
+      payStatus: 'unpaid',
+      payReference: 'BD-O',
+      payStartedAt: 400,
+    });
+    expect((await store.pendingPayments(100, 10)).map((r) => r.data.payReference)).toEqual([
+      'BD-EARLY',
+      'BD-LATE',
+      'BD-O',
+    ]);
+    expect((await store.pendingPayments(100, 1)).map((r) => r.id)).toEqual([early.id]);
+    expect((await store.pendingPayments(0, 10)).map((r) => r.id)).toContain(old.id);
+    expect(late.id).toBeDefined();
+    // What was paid since a time, for the digest: only what is still paid.
+    const refunded = await enrolled('BD-REFUND', 7, { payStartedAt: 250 });
+    await store.settlePayment('enrolment', refunded.id, 'paid', paid(270), [], entry('paid'));
+    await store.settlePayment('enrolment', refunded.id, 'refunded', { payStatus: 'refunded' }, [], entry('refunded'));
+    expect((await store.paidSince(265)).map((r) => r.data.payReference)).toEqual([]);
+    expect((await store.paidSince(100)).map((r) => [r.collection, r.data.payReference])).toEqual([
+      ['enrolment', 'BD-PAID'],
+    ]);
+  });
+
+  it('mails about a record once per key, with its change and entry in the same commit, and not for a missing record', async () => {
+    const { id } = await enrolled('BD-REMIND', 1);
+    const reminder = { ...receipt, subject: 'Reminder', onceKey: 'pay-reminder:ada:2026-11-27' };
+    const remind = (at: number, mail = reminder) =>
+      store.mailAboutRecord(
+        'enrolment',
+        id,
+        { payRemindedAt: at },
+        mail,
+        entry('pay-reminder', '', { collection: 'enrolment', id }),
+      );
+    expect(await remind(10)).toBe(true);
+    expect(await remind(20)).toBe(false);
+    expect((await store.getRecord('enrolment', id))?.data.payRemindedAt).toBe(10);
+    expect(await store.mailsAbout(id)).toEqual([expect.objectContaining({ subject: 'Reminder' })]);
+    expect(await whats()).toEqual([`pay-reminder enrolment ${id}`]);
+    // Another day's key is another mail.
+    expect(await remind(30, { ...reminder, onceKey: 'pay-reminder:ada:2026-11-28' })).toBe(true);
+    expect(await store.mailsAbout(id)).toHaveLength(2);
+    expect(
+      await store.mailAboutRecord('enrolment', 'missing', {}, { ...reminder, onceKey: 'other' }, entry('pay-reminder')),
+    ).toBe(false);
+    await expect(
+      store.mailAboutRecord('enrolment', id, { payRemindedAt: 40 }, { ...reminder, onceKey: 'x:1' }, unwritable),
+    ).rejects.toThrow();
+    expect((await store.getRecord('enrolment', id))?.data.payRemindedAt).toBe(30);
+    expect(await store.mailsAbout(id)).toHaveLength(2);
+  });
+
   it('commits many concurrent writes without losing one', async () => {
     const writes = Array.from({ length: 50 }, (_, i) =>
       store.add('offer', { email: `p${i}@example.org`, firstName: 'P', lastName: String(i), date: 100 + i }),

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-import { collections, itemField } from '@/lib/storage/collections';
+import { collections, isPayable, itemField } from '@/lib/storage/collections';
 import { auditFilters, inboxFilters } from '@/lib/storage/firestore';
 import { firestoreIndexes } from '@/lib/storage/firestore-indexes';
-import { auditActions, auditTrails, submissionStatuses } from '@/lib/storage/types';
+import { auditActions, auditTrails, paymentStatuses, submissionStatuses } from '@/lib/storage/types';
 
 describe('firestore.indexes.json', () => {
   it('holds exactly the indexes the inbox and audit queries need (npm run firestore:indexes writes it)', () => {
@@ -44,28 +44,30 @@ describe('every inbox query on Firestore', () => {
           for (const assignee of [undefined, '', 's@example.org'])
             for (const item of [undefined, ...(field ? [{ field, value: 'x' }] : [])])
               for (const lang of [undefined, 'fr'])
-                for (const after of [undefined, { date: 5, id: 'a' }])
-                  for (const since of [undefined, 1]) {
-                    const filters = inboxFilters({
-                      collection,
-                      term,
-                      status,
-                      assignee,
-                      item,
-                      lang,
-                      after,
-                      since,
-                      limit: 50,
-                    });
-                    // Ranges are on the field the query orders by, as Firestore requires.
-                    expect(
-                      filters.filter((f) => f.op === '<' || f.op === '>=').every((f) => f.field === '_order'),
-                    ).toBe(true);
-                    const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
-                    if (fields.length > 0)
-                      expect(declared).toContain(`${collection}|${[...fields, '_order'].join(',')}`);
-                    checked += 1;
-                  }
+                for (const payStatus of [undefined, ...(isPayable(collection) ? paymentStatuses : [])])
+                  for (const after of [undefined, { date: 5, id: 'a' }])
+                    for (const since of [undefined, 1]) {
+                      const filters = inboxFilters({
+                        collection,
+                        term,
+                        status,
+                        assignee,
+                        item,
+                        lang,
+                        payStatus,
+                        after,
+                        since,
+                        limit: 50,
+                      });
+                      // Ranges are on the field the query orders by, as Firestore requires.
+                      expect(
+                        filters.filter((f) => f.op === '<' || f.op === '>=').every((f) => f.field === '_order'),
+                      ).toBe(true);
+                      const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
+                      if (fields.length > 0)
+                        expect(declared).toContain(`${collection}|${[...fields, '_order'].join(',')}`);
+                      checked += 1;
+                    }
     }
     expect(checked).toBeGreaterThan(1200);
   });

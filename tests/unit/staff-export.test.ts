@@ -19,6 +19,13 @@ const enrolment = {
     lang: 'fr',
     date: AT,
     staffStatus: 'handled',
+    payStatus: 'paid',
+    payAmount: 10_500,
+    payCurrency: 'USD',
+    payReference: 'BD-0123456789AB',
+    paidAt: AT,
+    payMethod: 'hand',
+    payNote: 'GTBank transfer',
   },
 };
 
@@ -47,6 +54,13 @@ describe('staff downloads', () => {
       'Received',
       'Staff status',
       'Assigned to',
+      'Payment',
+      'Amount',
+      'Currency',
+      'Payment reference',
+      'Paid on',
+      'Paid through',
+      'Payment note',
     ]);
     const row = sheet.getRow(2);
     expect(row.getCell(3).value).toBe('+234 801 000 0000');
@@ -55,6 +69,16 @@ describe('staff downloads', () => {
     expect(row.getCell(8).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
     expect(row.getCell(8).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(row.getCell(9).value).toBe('Handled');
+    // The payment: its state in words, the amount in units, the day paid as a date.
+    expect([11, 12, 13, 14, 16, 17].map((i) => row.getCell(i).value)).toEqual([
+      'Paid',
+      '105.00',
+      'USD',
+      'BD-0123456789AB',
+      'By hand',
+      'GTBank transfer',
+    ]);
+    expect(row.getCell(15).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   });
 
@@ -82,7 +106,7 @@ describe('staff downloads', () => {
     const csv = toStaffCsv(tableOf('enrolment', [enrolment]), 'Africa/Lagos');
     const [, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(line).toBe(
-      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled",""',
+      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled","","Paid","105.00","USD","BD-0123456789AB","2026-11-24T10:30:00+01:00","By hand","GTBank transfer"',
     );
     expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
   });

@@ -6,6 +6,7 @@ import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
+import { paymentStore } from './payments';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { addAuditFields, staffStore, upgradeAudit } from './staff';
@@ -27,6 +28,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...privacyStore(db),
     ...jobStore(db),
     ...inbox,
+    ...paymentStore(db),
     ...staffStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).

@@ -11,7 +11,7 @@ import {
   type OutboxMail,
   type RecordData,
 } from '../types';
-import { AUDIT, codeOf, NOT_FOUND, OUTBOX, SEATS, THREAD, WRITE_DEADLINE_MS } from './client';
+import { AUDIT, codeOf, NOT_FOUND, OUTBOX, PAYMENTS, SEATS, THREAD, WRITE_DEADLINE_MS } from './client';
 
 // What several roles write with: a record's mails, an audit entry, the inbox's fields on a record.
 
@@ -92,10 +92,11 @@ export async function withAudit(db: Firestore, write: (batch: WriteBatch) => voi
   return true;
 }
 
-// What goes with these records when they go: the seats they hold and their threads' entries.
+// What goes with these records when they go: the seats they hold, their threads' entries and their
+// payments' markers.
 export async function belongingTo(db: Firestore, recordIds: string[]) {
   const refs: DocumentReference[] = [];
-  for (const collection of [SEATS, THREAD]) {
+  for (const collection of [SEATS, THREAD, PAYMENTS]) {
     for (const id of recordIds) {
       refs.push(...(await db.collection(collection).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
     }
@@ -108,8 +109,9 @@ export async function belongingTo(db: Firestore, recordIds: string[]) {
 // the emulator pages correctly, and records of one millisecond keep their order), `_status` is the staff
 // status with "new" written out (Firestore cannot query an absent field), `_assignee` the staff address
 // a record is assigned to ('' for nobody, for the same reason), `_terms` every prefix a search can ask
-// for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
-// combination of them the inbox asks for (`npm run firestore:indexes` writes it).
+// for (lib/storage/search.ts), and on a record with a payment `_pay`, its state (`payStatus`).
+// firestore.indexes.json has a composite index for each combination of them the inbox asks for
+// (`npm run firestore:indexes` writes it).
 export function orderKey(date: number, id = ''): string {
   return `${String(Math.max(0, Math.trunc(date))).padStart(15, '0')}${id && `:${id}`}`;
 }
@@ -120,6 +122,7 @@ export function inboxFields(id: string, data: RecordData) {
     _status: typeof data.staffStatus === 'string' ? data.staffStatus : 'new',
     _assignee: typeof data.assignedTo === 'string' ? data.assignedTo : '',
     _terms: recordPrefixes(data),
+    ...(typeof data.payStatus === 'string' ? { _pay: data.payStatus } : {}),
   };
 }
 
@@ -132,6 +135,7 @@ export function inboxFilters(query: InboxQuery) {
   if (query.assignee !== undefined) filters.push({ field: '_assignee', op: '==', value: query.assignee });
   if (query.item) filters.push({ field: query.item.field, op: '==', value: query.item.value });
   if (query.lang) filters.push({ field: 'lang', op: '==', value: query.lang });
+  if (query.payStatus) filters.push({ field: '_pay', op: '==', value: query.payStatus });
   const bounds = [
     query.after && orderKey(query.after.date, query.after.id),
     query.before !== undefined ? orderKey(query.before) : undefined,
@@ -153,12 +157,13 @@ export function inboxChanges(doc: DocumentSnapshot, changes: RecordData) {
     ...('staffStatus' in changes ? { _status: fields._status } : {}),
     ...('assignedTo' in changes ? { _assignee: fields._assignee } : {}),
     ...(SEARCHED_FIELDS.some((field) => field in changes) ? { _terms: fields._terms } : {}),
+    ...('payStatus' in changes && fields._pay !== undefined ? { _pay: fields._pay } : {}),
   };
 }
 
 // A record as the rest of the site knows it: without the inbox's fields (nor `_threadAt`, the time of
 // its thread's latest entry, written so that an entry is only added to a record that exists).
 export function recordData(doc: DocumentSnapshot): RecordData {
-  const { _order, _status, _assignee, _terms, _threadAt, ...data } = doc.data() as RecordData;
+  const { _order, _status, _assignee, _terms, _pay, _threadAt, ...data } = doc.data() as RecordData;
   return data;
 }

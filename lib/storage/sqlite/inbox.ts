@@ -41,6 +41,7 @@ function inboxSql(query: InboxQuery): { sql: string; params: Record<string, stri
   if (query.assignee === '') add(`${fieldOf('assignedTo')} IS NULL`);
   else if (query.assignee) add(`${fieldOf('assignedTo')} = @assignee`, { assignee: query.assignee });
   if (query.lang) add(`${fieldOf('lang')} = @lang`, { lang: query.lang });
+  if (query.payStatus) add(`${fieldOf('payStatus')} = @payStatus`, { payStatus: query.payStatus });
   if (query.item) add(`${fieldOf(query.item.field)} = @itemValue`, { itemValue: query.item.value });
   let from = 'records r';
   if (query.term) {

@@ -152,6 +152,18 @@ const migrations: ((db: Db) => void)[] = [
       CREATE INDEX staff_audit_by_what ON staff_audit (trail, what, at);
       CREATE INDEX staff_audit_by_who ON staff_audit (trail, who, at);
     `),
+  // Payments on records (docs/product.md §14): found by their reference, listed by their state as the
+  // inbox's other filters are, and settled once per record and settlement by a marker row that goes
+  // with its record.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS records_by_pay_reference ON records (json_extract(data, '$.payReference'));
+      CREATE INDEX IF NOT EXISTS records_by_pay_status ON records (json_extract(data, '$.payStatus'), date DESC, id DESC);
+      CREATE TABLE IF NOT EXISTS payment_marks (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS payment_marks_by_record ON payment_marks (record_id);
+      CREATE TRIGGER IF NOT EXISTS payment_marks_go_with_records AFTER DELETE ON records
+        BEGIN DELETE FROM payment_marks WHERE record_id = old.id; END;
+    `),
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

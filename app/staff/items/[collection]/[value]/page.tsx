@@ -7,8 +7,11 @@ import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
 import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { paymentOf } from '@/lib/staff/payments';
 import { formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
 import { placesTaken } from '@/lib/staff/queries';
+import { may } from '@/lib/staff/roles';
+import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -18,16 +21,26 @@ import { staffText } from '@/messages/staff';
 export default async function ItemPage({ params, searchParams }: PageProps<'/staff/items/[collection]/[value]'>) {
   const session = await requireStaff('inbox');
   const { collection, value } = await params;
+  const query = await searchParams;
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);
   if (!item) notFound();
   const label = itemChoices().find((choice) => choice.key === key)!.label;
-  const { after } = await searchParams;
+  const after = typeof query.after === 'string' ? query.after : undefined;
   const field = { field: item.field, value: item.value };
-  const [count, { rows, next }] = await Promise.all([
+  // A course with a fee or an offer: its list by payment state, and the reminder to those unpaid.
+  const payable = isPayable(item.collection);
+  const pay =
+    payable && paymentStatuses.includes(query.pay as PaymentStatus) ? (query.pay as PaymentStatus) : undefined;
+  const [count, { rows, next }, unpaid] = await Promise.all([
     countWithoutSpam(item.collection, field),
-    itemPage(item.collection, field, typeof after === 'string' ? after : undefined),
+    itemPage(item.collection, field, after, pay),
+    payable ? countWithoutSpam(item.collection, field, undefined, 'unpaid') : 0,
   ]);
+  const reminded = ['reminded', 'skipped'].every((name) => /^\d{1,5}$/.test(String(query[name])))
+    ? { sent: String(query.reminded), skipped: String(query.skipped) }
+    : null;
+  const payWords = staffText.payments;
   const words = staffText.item;
   const booking = itemBooking(item.collection, item.value);
   const taken = booking ? await placesTaken(booking.seat) : 0;
@@ -47,21 +60,51 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
           {words.csv}
         </a>
       </p>
+      {payable && (
+        <>
+          {reminded && <p role="status">{fill(payWords.remindedCount, reminded)}</p>}
+          <nav className={styles.actions} aria-label={payWords.filter}>
+            {[undefined, ...paymentStatuses].map((state) => (
+              <Link
+                key={state ?? 'any'}
+                className={styles.secondary}
+                aria-current={state === pay ? 'page' : undefined}
+                href={`${staffItemPath(item.collection, item.value)}${state ? `?pay=${state}` : ''}`}
+              >
+                {state ? payWords.states[state] : payWords.any}
+              </Link>
+            ))}
+          </nav>
+          {may(session, 'payments') && unpaid > 0 && (
+            <form method="post" action="/staff/api/pay-remind" className={styles.stack}>
+              <input type="hidden" name="item" value={key} />
+              <button className={styles.button} type="submit">
+                {fill(payWords.remind, { count: String(unpaid) })}
+              </button>
+              <span className={styles.meta}>{payWords.remindHint}</span>
+            </form>
+          )}
+        </>
+      )}
       <h2>{words.list}</h2>
       <ul className={styles.list}>
-        {rows.map((row) => (
-          <li key={row.id}>
-            <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
-            <span className={styles.meta}>
-              {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
-              {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
-            </span>
-          </li>
-        ))}
+        {rows.map((row) => {
+          const payment = paymentOf(row.data);
+          return (
+            <li key={row.id}>
+              <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
+              <span className={styles.meta}>
+                {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
+                {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
+                {payment && ` · ${payWords.states[payment]}`}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <Pager
         path={staffItemPath(item.collection, item.value)}
-        query={{}}
+        query={pay ? { pay } : {}}
         after={typeof after === 'string' ? after : undefined}
         next={next}
         newest={staffText.inbox.newest}
