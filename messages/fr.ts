@@ -143,7 +143,7 @@ export const fr = {
   },
   event: {
     description: '{dates}, {location}. {tagline}',
-    about: 'Le hackathon en bref',
+    about: 'L’événement en bref',
     where: 'Lieu :',
     partnership: 'En partenariat avec',
     register: 'Inscription',
@@ -213,7 +213,7 @@ export const fr = {
     confirmedTitle: 'Vous êtes inscrit(e)',
     confirmedText:
       'Merci ! La lettre d’information de {brand} arrivera dans votre boîte de réception ; chaque numéro contient un lien de désinscription.',
-    expiredTitle: 'Ce lien a expiré',
+    expiredTitle: 'Ce lien n’est plus valable',
     expiredText:
       'Ce lien de confirmation n’est plus valable : il a peut-être expiré, ou l’adresse a été retirée de notre liste.',
     expiredAgain:
@@ -258,7 +258,7 @@ export const fr = {
       'Utilisez le lien de votre e-mail de confirmation, ou écrivez-nous à {email} et nous vous en enverrons un nouveau.',
     receiptTitle: 'Reçu',
     receiptFor: 'Reçu pour « {item} »',
-    noReceipt: 'Aucun reçu pour ce lien : le paiement n’est pas enregistré comme reçu.',
+    noReceipt: 'Aucun reçu pour ce lien : nous n’avons pas encore enregistré ce paiement.',
     print: 'Imprimez cette page, ou enregistrez-la en PDF, depuis le menu de votre navigateur.',
   },
 } satisfies Dictionary<Messages>;

@@ -42,9 +42,9 @@ export const fr = {
       'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
     newTab: ' (s’ouvre dans un nouvel onglet)',
     savedOffline:
-      'Votre formulaire est enregistré sur ce téléphone : il partira dès que vous serez de nouveau en ligne.',
+      'Votre formulaire est enregistré sur cet appareil : il partira dès que vous serez de nouveau en ligne.',
     cancelWaiting: 'Annuler l’envoi',
-    waitingCancelled: 'Formulaire non envoyé : il a été retiré de ce téléphone.',
+    waitingCancelled: 'Formulaire non envoyé : il a été retiré de cet appareil.',
     sent: 'Envoyé',
     honeypot: 'Laissez ce champ vide',
   },
@@ -53,7 +53,7 @@ export const fr = {
     keepUnder: (field, max) => `${capital(field)} doit compter ${counted(max, 'character')} au plus`,
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
-    invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
+    invisible: (field) => `Retirez les caractères invisibles (espaces spéciaux, marques de direction du texte) de ${field}`,
     encoded: (field) => `Retirez le code « =?…?= » de ${field}`,
     fields: {
       name: 'votre nom',
@@ -111,9 +111,9 @@ export const fr = {
     offerReserved: 'Votre place est réservée',
     eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
     eventFull: 'Les inscriptions à cet événement sont closes : toutes les places sont prises. Rien n’a été enregistré.',
-    offerClosed: 'Cette offre a pris fin : elle ne peut plus être réservée. Rien n’a été enregistré.',
+    offerClosed: 'Cette offre a pris fin : on ne peut plus y réserver de place. Rien n’a été enregistré.',
     offerFull:
-      'Toutes les places de cette offre sont prises : elle ne peut plus être réservée. Rien n’a été enregistré.',
+      'Toutes les places de cette offre sont prises : on ne peut plus y réserver de place. Rien n’a été enregistré.',
   },
 } satisfies FormTexts;
 

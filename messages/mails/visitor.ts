@@ -234,7 +234,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
-      noFee: 'offerts',
+      noFee: 'Offerts',
       pay: 'Régler les frais d’inscription',
       payValid: (days) =>
         `Le lien de paiement reste valable ${counted.fr(days, 'day')}. Passé ce délai, écrivez-nous pour en recevoir un nouveau.`,
@@ -289,7 +289,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
         qr: 'Code QR',
         apple_pay: 'Apple Pay',
       },
-      byHand: 'Espèces ou virement, enregistré par notre équipe',
+      byHand: 'Paiement en espèces ou par virement bancaire, enregistré par notre équipe',
       receivedBy: 'Reçu par',
       address: 'Adresse',
       contact: 'Coordonnées',
@@ -299,7 +299,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       subject: (item) => `Votre place vous attend : ${item}`,
       heading: 'Votre place n’est pas encore confirmée',
       text: (amount, item) =>
-        `Nous n’avons pas encore reçu les ${amount} pour « ${item} ». Réglez en ligne avec le lien ci-dessous pour confirmer votre place. Si vous avez déjà payé autrement, dites-le-nous et nous l’enregistrerons.`,
+        `Nous n’avons pas encore reçu les ${amount} pour « ${item} ». Réglez en ligne avec le lien ci-dessous pour confirmer votre place. Si vous avez déjà payé autrement, dites-le-nous et nous enregistrerons votre paiement.`,
       link: (amount) => `Payer ${amount} maintenant`,
     },
     contact: {

@@ -199,7 +199,7 @@ test.describe('forms that wait for the network', () => {
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(
       page.getByText(
-        'Votre formulaire est enregistré sur ce téléphone\u00a0: il partira dès que vous serez de nouveau en ligne.',
+        'Votre formulaire est enregistré sur cet appareil\u00a0: il partira dès que vous serez de nouveau en ligne.',
       ),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Annuler l’envoi' }).click();
