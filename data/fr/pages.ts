@@ -101,7 +101,8 @@ const privacyTexts = {
     smtpUnnamed: 'Nos e-mails sont remis par un service d’envoi d’e-mails.',
     recaptcha:
       'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des êtres humains et non par des robots : quand vous envoyez un formulaire, ce service reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
-    mailchimp: 'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge d’envoyer chaque numéro de la lettre.',
+    mailchimp:
+      'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge d’envoyer chaque numéro de la lettre.',
   },
   sections: [
     {

@@ -53,7 +53,8 @@ export const fr = {
     keepUnder: (field, max) => `${capital(field)} doit compter ${counted(max, 'character')} au plus`,
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
-    invisible: (field) => `Retirez les caractères invisibles (espaces spéciaux, marques de direction du texte) de ${field}`,
+    invisible: (field) =>
+      `Retirez les caractères invisibles (espaces spéciaux, marques de direction du texte) de ${field}`,
     encoded: (field) => `Retirez le code « =?…?= » de ${field}`,
     fields: {
       name: 'votre nom',
