@@ -93,7 +93,7 @@ describe('npm run export', () => {
     const enrolments = (await exportCommand(['enrolment'], { DATA_DIR: dir })).stdout;
     expect(parseCsv(enrolments.slice(1))[1]).toContain('Data Analysis with Python');
     rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+  }, 60_000);
 
   it('exports from Firestore when configured', async () => {
     const emulator = await startFirestoreEmulator();
@@ -117,7 +117,7 @@ describe('npm run export', () => {
     ]);
     await store.close();
     emulator.stop();
-  }, 30_000);
+  }, 60_000);
 
   it('under `npm run -s`, standard output holds the CSV and nothing else', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
@@ -139,5 +139,5 @@ describe('npm run export', () => {
       code: 2,
       stderr: expect.stringContaining('--since must be a date'),
     });
-  }, 30_000);
+  }, 60_000);
 });
