@@ -59,7 +59,17 @@ it('stores an offer registration as a Firestore document with the spec fields an
   expect(await response.json()).toEqual({ status: 'success', message: 'Your Spot has been Reserved' });
   const [stored] = await reader.list('offer');
   // A post without the offer field (a page cached before it existed) is for the first offer.
-  expect(stored!.data).toEqual({ ...fields, offer: 'become-a-data-analyst', lang: 'en', date: expect.any(Number) });
+  // It owes the offer's price, with the server's reference (docs/product.md §14).
+  expect(stored!.data).toEqual({
+    ...fields,
+    offer: 'become-a-data-analyst',
+    lang: 'en',
+    date: expect.any(Number),
+    payStatus: 'unpaid',
+    payAmount: 12_000,
+    payCurrency: 'USD',
+    payReference: expect.stringMatching(/^BD-[0-9A-Z]{12}$/),
+  });
   expect(stored!.id).toMatch(/^[A-Za-z0-9]{20}$/);
 });
 
