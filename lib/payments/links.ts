@@ -25,9 +25,12 @@ export function isPaymentReference(value: unknown): value is string {
 }
 
 // The pay link: GET /pay/<token> sends the visitor to the provider's page for this reference, for
-// `days` days. The token's dots become '~' in the path: a last segment with a dot is taken for a file.
+// `days` days and until the end of that day (UTC), so the same submission answered twice in a day gets
+// the same link, whoever sent it (the honeypot's answer is a person's). The token's dots become '~' in
+// the path: a last segment with a dot is taken for a file.
 export function payPath(secret: string, reference: string, lang: Lang, now: number, days: number): string {
-  const token = signLink(secret, 'payment', reference, now + days * DAY_MS);
+  const expiresAt = Math.ceil((now + days * DAY_MS) / DAY_MS) * DAY_MS;
+  const token = signLink(secret, 'payment', reference, expiresAt);
   return localePath(lang, `/pay/${token.replaceAll('.', '~')}`);
 }
 

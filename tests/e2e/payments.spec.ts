@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { freePort, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
@@ -83,8 +84,10 @@ async function fillEnrolment(page: Page, email: string) {
   await page.getByLabel('Country').fill('Nigeria');
 }
 
-async function staffPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ javaScriptEnabled: false });
+// Without JavaScript, as the workspace works; with it where axe has to run in the page.
+async function staffPage(browser: Browser, javaScript = false): Promise<Page> {
+  // A context of its own: axe asks for one.
+  const page = await (await browser.newContext({ javaScriptEnabled: javaScript })).newPage();
   await signInByMail(page, dataDir, STAFF, base);
   return page;
 }
@@ -119,19 +122,21 @@ test('with JavaScript: enrol, pay on the provider’s page in the new tab, come 
   await expect(tab).toHaveURL(new RegExp(`^${base}/payments/return\\?`));
   await expect(tab.getByRole('heading', { name: 'Paid' })).toBeVisible();
   await expect(tab.getByText('We received $105 for Data Analysis with Python.')).toBeVisible();
+  expect((await new AxeBuilder({ page: tab }).analyze()).violations).toEqual([]);
 
   const receipt = await mailTo(email, /Subject: Your receipt: Data Analysis with Python/);
   expect(receipt).toContain('Amount paid: $105');
   await tab.getByRole('link', { name: 'See and print your receipt' }).click();
   await expect(tab.getByRole('heading', { name: 'Receipt for Data Analysis with Python' })).toBeVisible();
   await expect(tab.getByRole('row', { name: /Reference BD-/ })).toBeVisible();
+  expect((await new AxeBuilder({ page: tab }).analyze()).violations).toEqual([]);
   await context.close();
 
   const staff = await staffPage(browser);
   await openInWorkspace(staff, 'paid', email);
   await expect(staff.getByRole('heading', { name: 'Payment: Paid' })).toBeVisible();
   await expect(staff.getByText('Through Paystack (card)')).toBeVisible();
-  await staff.close();
+  await staff.context().close();
 });
 
 test('without JavaScript: the answer’s “Pay $105 now”, the webhook before the return, “Paid” and the receipt', async ({
@@ -157,7 +162,7 @@ test('without JavaScript: the answer’s “Pay $105 now”, the webhook before 
   const staff = await staffPage(browser);
   await openInWorkspace(staff, 'paid', email);
   await expect(staff.getByRole('heading', { name: 'Payment: Paid' })).toBeVisible();
-  await staff.close();
+  await staff.context().close();
 });
 
 test('staff mark a bank transfer by hand, and the visitor gets the receipt', async ({ browser }) => {
@@ -171,7 +176,7 @@ test('staff mark a bank transfer by hand, and the visitor gets the receipt', asy
   await expect(page.getByText('Enroled', { exact: true })).toBeVisible();
   await context.close();
 
-  const staff = await staffPage(browser);
+  const staff = await staffPage(browser, true);
   await openInWorkspace(staff, 'unpaid', email);
   await expect(staff.getByRole('heading', { name: 'Payment: Unpaid' })).toBeVisible();
   await staff.getByLabel('Amount').fill('105');
@@ -180,9 +185,10 @@ test('staff mark a bank transfer by hand, and the visitor gets the receipt', asy
   await expect(staff.getByText('Recorded.', { exact: true })).toBeVisible();
   await expect(staff.getByRole('heading', { name: 'Payment: Paid' })).toBeVisible();
   await expect(staff.getByText('Recorded by hand by staff@example.org: GTBank transfer, teller 0042')).toBeVisible();
+  expect((await new AxeBuilder({ page: staff }).analyze()).violations).toEqual([]);
   const receipt = await mailTo(email, /Subject: Your receipt: Data Analysis with Python/);
   expect(receipt).toContain('Cash or bank transfer, recorded by our team');
   await staff.goto(`${base}/staff/audit`);
   await expect(staff.getByText('Marked as paid').first()).toBeVisible();
-  await staff.close();
+  await staff.context().close();
 });

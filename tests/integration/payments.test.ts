@@ -147,13 +147,20 @@ describe.each(bothStores)('paid places on %s', (_name, makeHarness) => {
     const confirmation = (await queued()).find((m) => m.to === 'ada@example.org')!;
     expect(confirmation.text).toContain(`${SITE}/pay/`);
     expect(confirmation.text).toContain('The payment link works for 30 days');
-    // The same submission again names the same payment.
+    // The same submission again answers with the same link (and a bot's, caught by the honeypot, too).
     const again = await send('enrol', visitor());
     expect(again.status === 'success' && readPayToken(SECRET, again.link!.href.split('/').at(-1)!, NOW)).toEqual({
       reference,
       expired: false,
     });
-    expect(await store.list('enrolment')).toHaveLength(1);
+    expect(again.status === 'success' && again.link!.href).toBe(state.link!.href);
+    const bot = await send('enrol', { ...visitor(), website: 'http://spam.example' });
+    expect(bot).toEqual(state);
+    // The bot's hit is kept as spam and owes nothing: its link leads to no payment.
+    expect((await store.list('enrolment')).map((r) => r.data.payStatus ?? r.data.spamSource)).toEqual([
+      'unpaid',
+      'honeypot',
+    ]);
   });
 
   it('keeps the course’s own payment page without a provider, the record still owing its fee for staff to mark', async () => {
