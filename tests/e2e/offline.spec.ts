@@ -203,7 +203,7 @@ test.describe('forms that wait for the network', () => {
       ),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Annuler l’envoi' }).click();
-    await expect(page.getByText(/^Formulaire non envoyé.: il a été retiré de ce téléphone\.$/)).toBeVisible();
+    await expect(page.getByText(/^Formulaire non envoyé.: il a été retiré de cet appareil\.$/)).toBeVisible();
     expect(await waitingCount(page)).toBe(0);
     await context.setOffline(false);
     await page.reload();
