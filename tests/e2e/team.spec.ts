@@ -145,8 +145,8 @@ for (const width of [1280, 390]) {
         maxBuffer: 64 * 1024 * 1024,
       });
       await page.goto('/staff/audit');
-      await expect(page.getByRole('cell', { name: 'Exported with npm run export', exact: true }).first()).toBeVisible();
-      await expect(page.getByRole('cell', { name: /^operator \(/ }).first()).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'Exported with npm run export' }).first()).toBeVisible();
+      await expect(page.getByRole('cell', { name: /operator \(/ }).first()).toBeVisible();
       for (const what of [
         'Marked as handled',
         'Replied by mail',
@@ -155,7 +155,7 @@ for (const width of [1280, 390]) {
         'Removed a colleague',
       ]) {
         // The entries' cells, not the action filter's options of the same words.
-        await expect(page.getByRole('cell', { name: what, exact: true }).first()).toBeVisible();
+        await expect(page.getByRole('cell', { name: what }).first()).toBeVisible();
       }
       await page.screenshot({ path: `test-results/team-audit-${width}.png`, fullPage: true });
     });
