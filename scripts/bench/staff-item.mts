@@ -10,6 +10,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { langs } from '@/lib/i18n';
+
 import { freePort, startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
 
 const total = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 100_000);
@@ -37,7 +39,7 @@ for (let i = 0; i < total; i++) {
     email: `p${i}@example.org`,
     phone: '+234 801 000 0000',
     event: slug,
-    lang: i % 2 ? 'fr' : 'en',
+    lang: langs[i % langs.length]!,
     date: start + i * 1000,
     ...(i % 100 === 1 ? { staffStatus: 'spam' } : {}),
   });
