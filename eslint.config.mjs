@@ -24,5 +24,8 @@ export default defineConfig([
     'test-reports/**',
     'playwright-report/**',
     'next-env.d.ts',
+    // Written by Payload's command line (npm run cms -- migrate:create, generate:importmap).
+    'lib/cms/migrations/**',
+    'app/(payload)/staff/content/import-map.ts',
   ]),
 ]);

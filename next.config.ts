@@ -1,6 +1,8 @@
+import { withPayload } from '@payloadcms/next/withPayload';
 import type { NextConfig } from 'next';
 
-import { PROXY_BODY_LIMIT } from './lib/http/read-body';
+import { CMS_ADMIN } from './lib/cms/paths';
+import { CMS_BODY_LIMIT } from './lib/http/read-body';
 import { defaultLang } from './lib/i18n';
 import { ENGLISH_PAGE_PATTERN } from './lib/i18n/rewrite';
 
@@ -17,10 +19,12 @@ const nextConfig: NextConfig = {
     // The stylesheets (4 KiB gzip in all) go inside the HTML: a phone on a slow network can paint as
     // soon as the page arrives instead of waiting one more round trip for them.
     inlineCss: true,
-    // Bodies are buffered for proxy.ts up to this size (Next's default is 10 MB).
-    proxyClientMaxBodySize: PROXY_BODY_LIMIT,
-    // proxy.ts refuses larger action posts with 413 first: Next answers its own limit with a 500.
-    serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
+    // Bodies are buffered for proxy.ts up to this size (Next's default is 10 MB): the CMS's saves. Every
+    // other address is held to PROXY_BODY_LIMIT before Next reads anything (lib/http/read-body.ts).
+    proxyClientMaxBodySize: CMS_BODY_LIMIT,
+    // Only the CMS's own actions run with this limit (proxy.ts): the site's forms are refused past
+    // PROXY_BODY_LIMIT with 413 first, since Next answers its own limit with a 500.
+    serverActions: { bodySizeLimit: CMS_BODY_LIMIT },
   },
   serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin'],
   // Pages that follow the calendar are regenerated every 20 minutes (their `revalidate`); one older than
@@ -67,4 +71,20 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Payload's additions (its packages kept out of the bundles, its build settings). Its client hints
+// (Accept-CH, Critical-CH, Vary) are for the admin's colour scheme: on a visitor's page, Critical-CH made
+// Chromium fetch the first page twice, so they apply under the CMS's prefix only.
+function withCms(config: NextConfig): NextConfig {
+  const wrapped = withPayload(config);
+  const payloadHeaders = wrapped.headers!;
+  return {
+    ...wrapped,
+    async headers() {
+      return (await payloadHeaders()).map((rule) =>
+        rule.headers.some((header) => header.key === 'Accept-CH') ? { ...rule, source: `${CMS_ADMIN}/:path*` } : rule,
+      );
+    },
+  };
+}
+
+export default withCms(nextConfig);

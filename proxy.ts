@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { isCmsAction } from '@/lib/cms/actions';
+import { CMS_API, isCmsPath } from '@/lib/cms/paths';
 import { config as settings } from '@/lib/config';
 import { isFormActionPost } from '@/lib/forms/action-post';
 import { isApiPath } from '@/lib/http/api-paths';
@@ -57,6 +59,7 @@ const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 // lib/security/http-intake.ts refuses before Next when it is installed, cross-origin action posts,
 // and action posts of any shape but the one our forms send.
 async function refuse(request: NextRequest): Promise<NextResponse | null> {
+  if (isCmsPath(request.nextUrl.pathname)) return refuseCms(request);
   const api = isApiPath(request.nextUrl.pathname);
   if (!api && !PAGE_METHODS.includes(request.method)) {
     return new NextResponse('Method not allowed.', { status: 405, headers: { allow: PAGE_METHODS.join(', ') } });
@@ -84,6 +87,35 @@ async function isReadableActionPost(request: NextRequest): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const CMS_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
+const CMS_PAGE_METHODS = ['GET', 'HEAD', 'POST'];
+const READS = ['GET', 'HEAD', 'OPTIONS'];
+
+// The CMS (lib/cms) under its prefix, judged on the normalised path: its API takes the methods of a REST
+// API and bodies up to CMS_BODY_LIMIT; its admin pages take only Payload's own server actions, sent by
+// its scripts. Every write must come from a page of this site (Fetch Metadata or Origin), on top of the
+// SameSite=Strict session cookie. Who may do what is then Payload's access control (lib/cms/access.ts).
+function refuseCms(request: NextRequest): NextResponse | null {
+  const { pathname } = request.nextUrl;
+  const api = pathname === CMS_API || pathname.startsWith(`${CMS_API}/`);
+  const allowed = api ? CMS_METHODS : CMS_PAGE_METHODS;
+  if (!allowed.includes(request.method)) {
+    return new NextResponse('Method not allowed.', { status: 405, headers: { allow: allowed.join(', ') } });
+  }
+  const refusal = refuseBody(request.method, pathname, request.headers.get('content-length'));
+  if (refusal) return new NextResponse(refusal.message, { status: refusal.status });
+  if (READS.includes(request.method)) return null;
+  const headers = request.headers;
+  if (fromOtherOrigin(headers) || (headers.get('sec-fetch-site') !== 'same-origin' && !headers.has('origin'))) {
+    return new NextResponse(CROSS_ORIGIN_MESSAGE, { status: 403 });
+  }
+  const action = headers.get('next-action');
+  if (api ? action !== null : action === null || !isCmsAction(action)) {
+    return new NextResponse(bodyMessages.unreadable, { status: 400 });
+  }
+  return null;
 }
 
 export const config = {

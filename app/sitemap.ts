@@ -1,16 +1,8 @@
 import type { MetadataRoute } from 'next';
 
-import {
-  coursePath,
-  courses,
-  eventPath,
-  events,
-  offerPath,
-  offers,
-  projectPath,
-  projectSummaries,
-} from '@/lib/content';
-import { langs, localePath } from '@/lib/i18n';
+import { cmsEvents } from '@/lib/cms';
+import { coursePath, courses, eventPath, offerPath, offers, projectPath, projectSummaries } from '@/lib/content';
+import { defaultLang, langs, localePath } from '@/lib/i18n';
 import { languageAlternates, siteUrl } from '@/lib/seo';
 
 const staticPaths = [
@@ -27,12 +19,13 @@ const staticPaths = [
 ];
 
 // Every page in both languages, each entry naming its twin (hreflang alternates).
-export default function sitemap(): MetadataRoute.Sitemap {
+// Events come from the CMS: one published after the build is listed once its edit regenerates this.
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
     ...staticPaths,
     ...projectSummaries.map(projectPath),
     ...courses.map(coursePath),
-    ...events.map(eventPath),
+    ...(await cmsEvents(defaultLang)).map(eventPath),
     ...offers.map(offerPath),
   ];
   return paths.flatMap((path) => {

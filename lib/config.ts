@@ -154,6 +154,14 @@ const envSchema = z
         message: 'STAFF_SIGN_IN_LIMIT must be a whole number',
       },
     ),
+    // The CMS's content in Postgres (several instances) instead of SQLite in DATA_DIR.
+    CMS_DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'CMS_DATABASE_URL must be a Postgres connection string (postgres://user:password@host/database)',
+    }),
+    // Signs the CMS's own tokens; when unset, one is generated and kept in DATA_DIR.
+    CMS_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+      message: 'CMS_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
+    }),
     LINK_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
       message: 'LINK_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
     }),
@@ -322,6 +330,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,
+    cms: { databaseUrl: e.CMS_DATABASE_URL, secret: e.CMS_SECRET },
     // Today's date for the whole site when fixed (lib/content/schedule.ts); the real one otherwise.
     siteToday: e.SITE_TODAY,
     // Paid places (lib/payments, docs/product.md §14): a provider when its key is set, else none (the

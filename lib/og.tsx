@@ -48,18 +48,20 @@ type CardParams = { lang: string; slug?: string };
 // text is not here: Next would take it as one constant for every language, so each page names its card
 // in its own language (socialImage in lib/seo.ts).
 export function ogCard(
-  text: (lang: Lang, slug: string) => CardText,
+  text: (lang: Lang, slug: string) => CardText | Promise<CardText>,
   // A card per entity: its slugs.
-  entities?: { slugs: () => { slug: string }[] },
+  entities?: { slugs: () => { slug: string }[] | Promise<{ slug: string }[]> },
 ) {
   const slugs = entities?.slugs ?? (() => [{ slug: '' }]);
   return {
-    generateStaticParams: () =>
-      langs.flatMap((lang) => slugs().map(({ slug }) => (slug === '' ? { lang } : { lang, slug }))),
+    generateStaticParams: async () => {
+      const all = await slugs();
+      return langs.flatMap((lang) => all.map(({ slug }) => (slug === '' ? { lang } : { lang, slug })));
+    },
     async image({ params }: { params: Promise<CardParams> }) {
       const { lang: segment, slug = '' } = await params;
       const lang = routeLang(segment);
-      const { title: cardTitle, subtitle } = text(lang, slug);
+      const { title: cardTitle, subtitle } = await text(lang, slug);
       return ogImage(cardTitle, subtitle ?? content(lang).site.tagline);
     },
   };

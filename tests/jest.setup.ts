@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 
+// Payload loads only as ES modules (jest.cms.config.mjs runs the CMS's own tests, tests/cms): in this
+// suite the CMS's reading door serves what an empty database is seeded with, data/.
+jest.mock('@/lib/cms', () => jest.requireActual('./helpers/cms-from-data'));
+
 // XSRF tokens are signed with this key rather than one written under DATA_DIR.
 process.env.XSRF_SECRET ??= 'jest-xsrf-secret-0123456789abcdefghijklmnop';
 

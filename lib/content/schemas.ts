@@ -166,37 +166,36 @@ export const academyStatsSchema = z.object({
   countries: z.number().int().nonnegative(),
 });
 
-export const eventsSchema = z
-  .array(
-    z
-      .object({
-        id: z.number().int().positive(),
-        slug: z.string().regex(/^[a-z0-9-]+$/),
-        title: text,
-        inSentence: text,
-        img: image,
-        dates: text,
-        startDate: isoDate,
-        endDate: isoDate,
-        // The hours of the first and last day, in the event's time zone, when they are known; without
-        // them the event is a whole-day one in calendars.
-        startTime: clockTime.optional(),
-        endTime: clockTime.optional(),
-        timeZone: timeZone.optional(),
-        capacity,
-        tagline: text,
-        description: text,
-        location: text,
-        partner: partnerSchema,
-        registrationLink: url,
-      })
-      .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
-      .refine((e) => (e.startTime === undefined) === (e.endTime === undefined), {
-        path: ['endTime'],
-        message: 'give both startTime and endTime, or neither',
-      }),
-  )
-  .superRefine(unique((e) => e.slug, 'slug'));
+// One event; the CMS checks each edit with it (lib/cms/collections/events.ts).
+export const eventSchema = z
+  .object({
+    id: z.number().int().positive(),
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    title: text,
+    inSentence: text,
+    img: image,
+    dates: text,
+    startDate: isoDate,
+    endDate: isoDate,
+    // The hours of the first and last day, in the event's time zone, when they are known; without
+    // them the event is a whole-day one in calendars.
+    startTime: clockTime.optional(),
+    endTime: clockTime.optional(),
+    timeZone: timeZone.optional(),
+    capacity,
+    tagline: text,
+    description: text,
+    location: text,
+    partner: partnerSchema,
+    registrationLink: url,
+  })
+  .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
+  .refine((e) => (e.startTime === undefined) === (e.endTime === undefined), {
+    path: ['endTime'],
+    message: 'give both startTime and endTime, or neither',
+  });
+
+export const eventsSchema = z.array(eventSchema).superRefine(unique((e) => e.slug, 'slug'));
 
 export const offersSchema = z
   .array(

@@ -1,3 +1,4 @@
+import { cmsEvents } from '@/lib/cms';
 import { isBuilding } from '@/lib/config';
 import { content, eventPath, offerPath } from '@/lib/content';
 import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
@@ -48,7 +49,7 @@ export interface Agenda {
 }
 
 export async function eventAgenda(lang: Lang): Promise<Agenda> {
-  const { upcoming, past } = splitByDate(content(lang).events, eventDays, siteToday());
+  const { upcoming, past } = splitByDate(await cmsEvents(lang), eventDays, siteToday());
   const item = async (event: SiteEvent): Promise<AgendaItem> => {
     const state = await pageAvailability(eventBooking(event));
     return {

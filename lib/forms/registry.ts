@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
-import { content, findCourseByTitle, findEvent } from '@/lib/content';
+import { cmsEvent } from '@/lib/cms';
+import { content, findCourseByTitle } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
@@ -117,8 +118,9 @@ const enrolment = perLang((s, w, lang) =>
 const eventRegistration = perLang((s, w, lang) =>
   z.pipe(
     z.extend(s.eventSchema, { event: z.string(w.eventUnknown) }),
-    z.transform((input, ctx) => {
-      const entity = findEvent(input.event, lang);
+    // The event as published in the CMS now: one published since the page was built takes registrations.
+    z.transform(async (input, ctx) => {
+      const entity = await cmsEvent(input.event, lang);
       return entity ? { ...input, entity } : refuse(ctx, 'event', w.eventUnknown);
     }),
   ),

@@ -84,7 +84,7 @@ export async function submitForm(
     return { status: 'error', message: words.xsrf, values };
   }
 
-  const parsed = z.safeParse(form.schema[lang], values);
+  const parsed = await z.safeParseAsync(form.schema[lang], values);
 
   const allowed = services.rateLimiter.take(`${request.address}|${operation}`);
   if (!allowed.ok) return { status: 'error', message: words.rateLimited(allowed.retryAfterSeconds), values };

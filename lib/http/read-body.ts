@@ -1,3 +1,5 @@
+// Relative: next.config.ts reads this module, and its loader resolves only relative imports here.
+import { isCmsPath } from '../cms/paths';
 import { isApiPath } from './api-paths';
 
 // A form post's body, read with a byte cap that holds whether or not the client sends Content-Length
@@ -9,6 +11,9 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 // a body went past FORM_BODY_LIMIT. Next cuts a body at this size at a read boundary (64 KiB at most),
 // so what reaches the route is still over FORM_BODY_LIMIT and is refused as too large.
 export const PROXY_BODY_LIMIT = 2 * FORM_BODY_LIMIT;
+
+// The CMS's saves and its own server actions (the admin's whole form state), under its prefix only.
+export const CMS_BODY_LIMIT = 2 * 1024 * 1024;
 
 // A form has a dozen fields and a server action four more; a body of thousands of tiny fields or parts
 // is refused as unreadable before anything walks them (lib/forms/action-post.ts likewise).
@@ -24,10 +29,17 @@ export function refuseBody(
   path: string,
   contentLength: string | null | undefined,
 ): { status: 411 | 413; message: string } | null {
-  if (contentLength != null && !(Number(contentLength) <= PROXY_BODY_LIMIT)) {
+  const cms = isCmsPath(path.split('?')[0]!);
+  if (contentLength != null && !(Number(contentLength) <= (cms ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT))) {
     return { status: 413, message: bodyMessages.tooLarge };
   }
-  if (method === 'POST' && contentLength == null && !isApiPath(path)) {
+  // The CMS's saves (POST, PATCH, PUT) come from its own scripts, which always say their length.
+  if (
+    contentLength == null &&
+    (cms
+      ? method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && method !== 'DELETE'
+      : method === 'POST' && !isApiPath(path))
+  ) {
     return { status: 411, message: bodyMessages.lengthRequired };
   }
   return null;

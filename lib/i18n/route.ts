@@ -14,9 +14,9 @@ export function routeLang(value: string): Lang {
 // The language and entity of a page at /[lang]/…/[slug]; `find` looks the slug up in that language.
 export async function routeEntity<T>(
   params: Promise<{ lang: string; slug: string }>,
-  find: (slug: string, lang: Lang) => T | undefined,
+  find: (slug: string, lang: Lang) => T | undefined | Promise<T | undefined>,
 ): Promise<{ lang: Lang; slug: string; entity: T }> {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  return { lang, slug, entity: prerendered(find(slug, lang)) };
+  return { lang, slug, entity: prerendered(await find(slug, lang)) };
 }

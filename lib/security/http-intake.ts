@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { imageHash } from '@/lib/assets';
+import { isCmsPath } from '@/lib/cms/paths';
 import { config } from '@/lib/config';
-import { PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
+import { CMS_BODY_LIMIT, PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
 import { sessionCookieName } from '@/lib/staff/auth';
@@ -152,7 +153,7 @@ export function installHttpIntake(): () => void {
         setTimeout(() => response.end(), LINGER_MS).unref();
         return true;
       }
-      capBody(request, response);
+      capBody(request, response, isCmsPath(path) ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT);
       limitBodyTime(request, response);
       expectClientGone(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
@@ -170,13 +171,13 @@ export function installHttpIntake(): () => void {
   };
 }
 
-// No body goes past PROXY_BODY_LIMIT, with or without Content-Length: past it the body ends there for
+// No body goes past PROXY_BODY_LIMIT (CMS_BODY_LIMIT under the CMS's prefix), with or without Content-Length: past it the body ends there for
 // whoever reads it (the form endpoint then refuses it as too large) and the socket is no longer read.
 // Without this, Next reads the rest of a chunked body and Node reads and discards it to keep the
 // connection: megabytes of allocation and garbage collection per request, stalling every visitor.
 // The message is marked complete so that ending it early does not reset the connection before the
 // client has read the answer; the connection is closed LINGER_MS after the answer instead.
-function capBody(request: IncomingMessage, response: ServerResponse): void {
+function capBody(request: IncomingMessage, response: ServerResponse, limit: number): void {
   const push = request.push.bind(request);
   let received = 0;
   let cut = false;
@@ -184,7 +185,7 @@ function capBody(request: IncomingMessage, response: ServerResponse): void {
     if (chunk === null) return push(null);
     if (cut) return false;
     received += (chunk as Buffer).length;
-    if (received <= PROXY_BODY_LIMIT) return push(chunk, encoding);
+    if (received <= limit) return push(chunk, encoding);
     cut = true;
     request.complete = true;
     push(null);

@@ -11,6 +11,8 @@ export const permissions = [
   'team',
   'audit',
   'content',
+  // Deleting content in the CMS (editors unpublish instead).
+  'content-delete',
   'letters',
   'check-in',
   // Marking payments by hand, refunds and payment reminders (docs/staff.md, "Payments").

@@ -157,7 +157,8 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
   }
   for (const event of site.events) {
     out.push(text(`${event.slug} description`, facts.eventDescription(event, lang)));
-    const post = z.parse(forms.registerEvent.schema[lang], { ...person, event: event.slug });
+    // The event's schema looks the event up in the CMS (asynchronously): the post as it parses.
+    const post = { ...person, event: event.slug, entity: event };
     const answer = forms.registerEvent.answer(post, lang);
     out.push(
       text(`${event.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()),

@@ -52,16 +52,23 @@ describe('the form registry', () => {
     expect(isFormOperation('toString')).toBe(false);
   });
 
-  it('turns a course title, event slug or offer slug into its entity once, in the page language', () => {
+  it('turns a course title, event slug or offer slug into its entity once, in the page language', async () => {
     const person = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.org' };
-    const event = z.safeParse(forms.registerEvent.schema.en, { ...person, event: 'baobab-data-hackathon-2023' });
+    // The event is looked up in the CMS (lib/cms), asynchronously.
+    const event = await z.safeParseAsync(forms.registerEvent.schema.en, {
+      ...person,
+      event: 'baobab-data-hackathon-2023',
+    });
     expect(event.success && event.data.entity.registrationLink).toMatch(/^https:\/\//);
-    const french = z.safeParse(forms.registerEvent.schema.fr, { ...person, event: 'baobab-data-hackathon-2023' });
+    const french = await z.safeParseAsync(forms.registerEvent.schema.fr, {
+      ...person,
+      event: 'baobab-data-hackathon-2023',
+    });
     expect(french.success && french.data.entity.title).toBe('Hackathon Baobab Data 2023');
     expect(french.success && forms.registerEvent.record(french.data)).toMatchObject({
       event: 'baobab-data-hackathon-2023',
     });
-    const unknown = z.safeParse(forms.registerEvent.schema.en, { ...person, event: 'free-laptops' });
+    const unknown = await z.safeParseAsync(forms.registerEvent.schema.en, { ...person, event: 'free-laptops' });
     expect(unknown.error?.issues).toEqual([
       expect.objectContaining({ path: ['event'], message: 'This event does not exist' }),
     ]);

@@ -1,18 +1,20 @@
-import { events, findEvent, prerendered } from '@/lib/content';
+import { cmsEvent, cmsEvents } from '@/lib/cms';
+import { prerendered } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
+import { defaultLang } from '@/lib/i18n';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 
-const slugs = () => events.map(({ slug }) => ({ slug }));
+const slugs = async () => (await cmsEvents(defaultLang)).map(({ slug }) => ({ slug }));
 
 const card = ogCard(
-  (lang, slug) => {
-    const event = prerendered(findEvent(slug, lang));
+  async (lang, slug) => {
+    const event = prerendered(await cmsEvent(slug, lang));
     return { title: event.title, subtitle: eventDates(event, lang) };
   },
   { slugs },
 );
 
-export const dynamicParams = false;
+export const dynamicParams = true;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

@@ -5,29 +5,32 @@ import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, eventPath, events, findEvent } from '@/lib/content';
+import { cmsEvent, cmsEvents } from '@/lib/cms';
+import { content, eventPath } from '@/lib/content';
 import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
 import { eventBooking } from '@/lib/content/schedule';
 import { pageAvailability } from '@/lib/forms/places';
-import { locales } from '@/lib/i18n';
+import { defaultLang, locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from './event.module.css';
 
-export const dynamicParams = false;
-// Made again every 20 minutes, so registration closes on time (docs/product.md §9).
+// An event published after the build is made on its first visit; an unknown slug is the 404 page.
+export const dynamicParams = true;
+// Made again every 20 minutes, so registration closes on time (docs/product.md §9), and at once when the
+// event is edited (lib/cms/revalidate.ts).
 export const revalidate = 1200;
 
-export function generateStaticParams() {
-  return events.map((event) => ({ slug: event.slug }));
+export async function generateStaticParams() {
+  return (await cmsEvents(defaultLang)).map((event) => ({ slug: event.slug }));
 }
 
 type Props = PageProps<'/[lang]/events/[slug]'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, entity: event } = await routeEntity(params, findEvent);
+  const { lang, entity: event } = await routeEntity(params, cmsEvent);
   return pageMetadata({
     lang,
     title: event.title,
@@ -37,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EventPage({ params }: Props) {
-  const { lang, entity: event } = await routeEntity(params, findEvent);
+  const { lang, entity: event } = await routeEntity(params, cmsEvent);
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.event;

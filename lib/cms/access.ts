@@ -1,0 +1,26 @@
+import type { Access, PayloadRequest } from 'payload';
+
+import { may, type Permission } from '@/lib/staff/roles';
+import type { StaffRole } from '@/lib/storage/types';
+
+// Who may do what in the CMS comes from the staff roles (lib/staff/roles.ts), checked by Payload on the
+// server for every route of its API and its admin. Only a session whose role has `content` is a CMS user
+// at all (lib/cms/auth.ts); these checks are the second lock.
+export interface CmsUser {
+  id: number | string;
+  email: string;
+  role: StaffRole;
+  collection: 'staff';
+}
+
+function roleAllows(req: PayloadRequest, permission: Permission): boolean {
+  const user = req.user as Partial<CmsUser> | null;
+  return Boolean(user?.role && may({ role: user.role }, permission));
+}
+
+// Reading drafts, versions and the editor's lists; the public pages read through the Local API, which
+// skips access (lib/cms/index.ts asks for published documents only).
+export const editors: Access = ({ req }) => roleAllows(req, 'content');
+// Deleting is for admins: an editor retires an item by unpublishing it, and its records keep their key.
+export const deleters: Access = ({ req }) => roleAllows(req, 'content-delete');
+export const nobody: Access = () => false;

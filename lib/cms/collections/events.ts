@@ -1,0 +1,105 @@
+import type { CollectionConfig } from 'payload';
+
+import { eventSchema } from '@/lib/content/schemas';
+
+import { deleters, editors } from '../access';
+import { revalidateEvent } from '../revalidate';
+import { toEvent } from '../shapes';
+import { checkedBy } from '../validate';
+
+const check = checkedBy(eventSchema, toEvent);
+
+// Events (docs/product.md §9): the texts in every language of the table, the facts once. Each field is
+// checked by the schema the build used to check data/events.ts, so the editor shows the same errors.
+export const events: CollectionConfig = {
+  slug: 'events',
+  labels: { singular: 'Event', plural: 'Events' },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'startDate', 'endDate', '_status'],
+  },
+  versions: { drafts: true, maxPerDoc: 50 },
+  access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
+  hooks: { afterChange: [revalidateEvent], afterDelete: [revalidateEvent] },
+  defaultSort: 'startDate',
+  fields: [
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { description: 'The address: /events/{slug}. Lowercase letters, digits and hyphens.' },
+      validate: check('slug'),
+    },
+    { name: 'title', type: 'text', required: true, localized: true, validate: check('title') },
+    {
+      name: 'inSentence',
+      type: 'text',
+      required: true,
+      localized: true,
+      admin: { description: 'The title inside a sentence, with its article: "the Baobab Data Hackathon 2023".' },
+      validate: check('inSentence'),
+    },
+    {
+      name: 'dates',
+      type: 'text',
+      required: true,
+      localized: true,
+      admin: { description: 'The dates as visitors read them: "18-19 March 2023".' },
+      validate: check('dates'),
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'startDate',
+          type: 'text',
+          required: true,
+          admin: { placeholder: 'YYYY-MM-DD' },
+          validate: check('startDate'),
+        },
+        {
+          name: 'endDate',
+          type: 'text',
+          required: true,
+          admin: { placeholder: 'YYYY-MM-DD' },
+          validate: check('endDate'),
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'startTime', type: 'text', admin: { placeholder: '09:00' }, validate: check('startTime') },
+        { name: 'endTime', type: 'text', admin: { placeholder: '17:00' }, validate: check('endTime') },
+        { name: 'timeZone', type: 'text', admin: { placeholder: 'Africa/Lagos' }, validate: check('timeZone') },
+      ],
+    },
+    {
+      name: 'capacity',
+      type: 'number',
+      admin: { description: 'Places; empty for no limit.' },
+      validate: check('capacity'),
+    },
+    { name: 'tagline', type: 'text', required: true, localized: true, validate: check('tagline') },
+    { name: 'description', type: 'textarea', required: true, localized: true, validate: check('description') },
+    { name: 'location', type: 'text', required: true, localized: true, validate: check('location') },
+    {
+      name: 'img',
+      type: 'text',
+      required: true,
+      admin: { description: 'An image under public/images/, such as /images/events/hackathon-2023.svg.' },
+      validate: check('img'),
+    },
+    {
+      name: 'partner',
+      type: 'group',
+      fields: [
+        { name: 'img', type: 'text', required: true, validate: check('partner.img') },
+        { name: 'alt', type: 'text', required: true, validate: check('partner.alt') },
+      ],
+    },
+    { name: 'registrationLink', type: 'text', required: true, validate: check('registrationLink') },
+  ],
+};

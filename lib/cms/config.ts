@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+
+import { postgresAdapter } from '@payloadcms/db-postgres';
+import { sqliteAdapter } from '@payloadcms/db-sqlite';
+import { buildConfig } from 'payload';
+
+import { config as settings } from '@/lib/config';
+import { defaultLang, langs, locales } from '@/lib/i18n';
+import { serverSecret } from '@/lib/security/server-secret';
+
+import { events } from './collections/events';
+import { staff } from './collections/staff';
+import { migrations as postgresMigrations } from './migrations/postgres';
+import { migrations as sqliteMigrations } from './migrations/sqlite';
+import { CMS_ADMIN, CMS_API } from './paths';
+import { seedFromData } from './seed';
+
+// The CMS (Payload) inside the site: its admin and API under the staff workspace (./paths.ts), its
+// content in SQLite in DATA_DIR, or in Postgres when CMS_DATABASE_URL is set (several instances). The
+// schema follows migrations in lib/cms/migrations (`npm run cms -- migrate:create` after changing a
+// collection), applied at start in production.
+const { dataDir, cms } = settings();
+const migrationDir = (store: string) => join(/*turbopackIgnore: true*/ process.cwd(), 'lib/cms/migrations', store);
+
+export default buildConfig({
+  secret: serverSecret('cms-secret', cms.secret, dataDir),
+  serverURL: '',
+  routes: { admin: CMS_ADMIN, api: CMS_API },
+  admin: {
+    user: staff.slug,
+    // The default avatar is Payload's own drawing: Gravatar's would need the CSP opened to it.
+    avatar: 'default',
+    meta: { titleSuffix: ' - Baobab Data content', robots: 'noindex, nofollow' },
+    importMap: {
+      baseDir: join(process.cwd(), 'lib/cms'),
+      importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
+    },
+  },
+  collections: [staff, events],
+  localization: {
+    locales: langs.map((code) => ({ code, label: locales[code].name })),
+    defaultLocale: defaultLang,
+    // A text not yet translated shows the default language's, as data/ does for a missing translation.
+    fallback: true,
+  },
+  db: cms.databaseUrl
+    ? postgresAdapter({
+        pool: { connectionString: cms.databaseUrl },
+        migrationDir: migrationDir('postgres'),
+        prodMigrations: postgresMigrations,
+      })
+    : sqliteAdapter({
+        client: { url: `file:${join(dataDir, 'cms.db')}` },
+        migrationDir: migrationDir('sqlite'),
+        prodMigrations: sqliteMigrations,
+      }),
+  graphQL: { disable: true },
+  telemetry: false,
+  typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },
+  onInit: seedFromData,
+});

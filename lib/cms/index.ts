@@ -1,0 +1,76 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import payloadConfig from '@payload-config';
+import { getPayload, type Payload } from 'payload';
+
+import { config } from '@/lib/config';
+import { parseContent } from '@/lib/content/parse';
+import { eventsSchema } from '@/lib/content/schemas';
+import type { SiteEvent } from '@/lib/content/types';
+import { defaultLang, type Lang } from '@/lib/i18n';
+import { setSingleton, singleton } from '@/lib/singletons';
+
+import { toEvent } from './shapes';
+
+// The one door to the CMS's content for the site's pages: plain async functions that return content in
+// the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
+
+// Starting the CMS applies its migrations and fills an empty database from data/: `next build`'s workers
+// and instances that share DATA_DIR start it one at a time, under a lock folder beside the database.
+const LOCK_STALE_MS = 120_000;
+
+async function underLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(config().dataDir, 'cms.lock');
+  mkdirSync(config().dataDir, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock left by a process that died while starting the CMS.
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > LOCK_STALE_MS) rmSync(lock, { force: true, recursive: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true, recursive: true });
+  }
+}
+
+export function cms(): Promise<Payload> {
+  return singleton('cms', () =>
+    underLock(() => getPayload({ config: payloadConfig })).catch((error: unknown) => {
+      setSingleton('cms', undefined);
+      throw error;
+    }),
+  );
+}
+
+// The published events in a language, in date order.
+export async function cmsEvents(lang: Lang): Promise<SiteEvent[]> {
+  const payload = await cms();
+  const { docs } = await payload.find({
+    collection: 'events',
+    locale: lang,
+    fallbackLocale: defaultLang,
+    draft: false,
+    where: { _status: { equals: 'published' } },
+    sort: 'startDate',
+    pagination: false,
+    depth: 0,
+  });
+  return parseContent(
+    `the CMS (events, ${lang})`,
+    eventsSchema,
+    docs.map((doc) => toEvent(doc as Record<string, unknown>)),
+  );
+}
+
+export async function cmsEvent(slug: string, lang: Lang): Promise<SiteEvent | undefined> {
+  return (await cmsEvents(lang)).find((event) => event.slug === slug);
+}

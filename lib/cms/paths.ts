@@ -1,0 +1,24 @@
+// Where the CMS lives inside the site: its admin and its REST API sit under the staff workspace, so they
+// share its rules (never indexed, never cached, outside the language rewrite). No imports: proxy.ts,
+// next.config.ts and the service worker read it.
+export const CMS_ADMIN = '/staff/content';
+export const CMS_API = `${CMS_ADMIN}/api`;
+
+// Whether an address is the CMS's, judged on its segments once decoded: an address that climbs out
+// (`/staff/content/../x`, `/staff/content/%2e%2e/x`) or hides a separator in a segment is not, so
+// nothing outside the prefix gets the CMS's looser rules (larger bodies, more methods).
+export function isCmsPath(pathname: string): boolean {
+  if (pathname !== CMS_ADMIN && !pathname.startsWith(`${CMS_ADMIN}/`)) return false;
+  return pathname
+    .slice(CMS_ADMIN.length)
+    .split('/')
+    .every((segment) => {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        return false;
+      }
+      return decoded !== '.' && decoded !== '..' && !/[/\\]/.test(decoded);
+    });
+}

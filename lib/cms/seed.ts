@@ -1,0 +1,41 @@
+import type { Payload } from 'payload';
+
+import { content } from '@/lib/content';
+import { defaultLang, langs } from '@/lib/i18n';
+import { log } from '@/lib/log';
+
+import { textsOf } from './shapes';
+
+// data/ is the first content (docs/staff.md, "Content"): an empty collection is filled from it, every
+// language's texts included, all published, so a fresh clone serves the seed site. A collection that
+// has anything in it is left alone, even if staff emptied it on purpose… except when it is empty, so
+// deleting every event brings the seed back at the next start.
+const seeding = { seeding: true };
+
+export async function seedFromData(payload: Payload): Promise<void> {
+  const { totalDocs } = await payload.count({ collection: 'events', overrideAccess: true });
+  if (totalDocs > 0) return;
+  for (const event of content(defaultLang).events) {
+    const { id: _id, ...facts } = event;
+    const doc = await payload.create({
+      collection: 'events',
+      locale: defaultLang,
+      data: { ...facts, _status: 'published' },
+      overrideAccess: true,
+      context: seeding,
+    });
+    for (const lang of langs.filter((l) => l !== defaultLang)) {
+      const translated = content(lang).events.find((e) => e.slug === event.slug);
+      if (!translated) continue;
+      await payload.update({
+        collection: 'events',
+        id: doc.id,
+        locale: lang,
+        data: { ...textsOf(translated), _status: 'published' },
+        overrideAccess: true,
+        context: seeding,
+      });
+    }
+  }
+  log.info({ component: 'cms', events: content(defaultLang).events.length }, 'content seeded from data/');
+}

@@ -1,0 +1,39 @@
+import type { SiteEvent } from '@/lib/content/types';
+
+// CMS documents in the shape the site's pages read (lib/content/types.ts), and back. Empty optional
+// fields come from the database as null.
+type Doc = Record<string, unknown>;
+const optional = <T>(value: unknown): T | undefined => (value === null || value === '' ? undefined : (value as T));
+
+export function toEvent(doc: Doc): SiteEvent {
+  const partner = (doc.partner ?? {}) as Doc;
+  return {
+    id: doc.id as number,
+    slug: doc.slug as string,
+    title: doc.title as string,
+    inSentence: doc.inSentence as string,
+    img: doc.img as string,
+    dates: doc.dates as string,
+    startDate: doc.startDate as string,
+    endDate: doc.endDate as string,
+    startTime: optional(doc.startTime),
+    endTime: optional(doc.endTime),
+    timeZone: optional(doc.timeZone),
+    capacity: optional(doc.capacity),
+    tagline: doc.tagline as string,
+    description: doc.description as string,
+    location: doc.location as string,
+    partner: { img: partner.img as string, alt: partner.alt as string },
+    registrationLink: doc.registrationLink as string,
+  };
+}
+
+// The texts of an event that differ by language (the collection's localised fields).
+export const eventTexts = ['title', 'inSentence', 'dates', 'tagline', 'description', 'location'] as const;
+
+export function textsOf(event: SiteEvent): Pick<SiteEvent, (typeof eventTexts)[number]> {
+  return Object.fromEntries(eventTexts.map((name) => [name, event[name]])) as Pick<
+    SiteEvent,
+    (typeof eventTexts)[number]
+  >;
+}

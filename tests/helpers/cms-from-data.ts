@@ -1,0 +1,12 @@
+import type * as cms from '@/lib/cms';
+import { content } from '@/lib/content';
+import type { Lang } from '@/lib/i18n';
+
+// What lib/cms serves from a database seeded from data/ (lib/cms/seed.ts), without Payload: the jsdom
+// suite stands on it (jest.config.mjs), and tests/cms proves the real door serves the same content
+// (seed.test.ts).
+export const cmsEvents: typeof cms.cmsEvents = async (lang: Lang) =>
+  content(lang).events.map((event) => ({ ...event }));
+
+export const cmsEvent: typeof cms.cmsEvent = async (slug: string, lang: Lang) =>
+  (await cmsEvents(lang)).find((event) => event.slug === slug);
