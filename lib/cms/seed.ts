@@ -7,9 +7,9 @@ import { log } from '@/lib/log';
 import { textsOf } from './shapes';
 
 // data/ is the first content (docs/staff.md, "Content"): an empty collection is filled from it, every
-// language's texts included, all published, so a fresh clone serves the seed site. A collection that
-// has anything in it is left alone, even if staff emptied it on purpose… except when it is empty, so
-// deleting every event brings the seed back at the next start.
+// language's texts included, all published, so a fresh clone serves the seed site. A collection with
+// any document in it (a draft, an unpublished one) is left alone; one emptied by deleting every
+// document is filled again at the next start, so staff retire content by unpublishing it.
 const seeding = { seeding: true };
 
 export async function seedFromData(payload: Payload): Promise<void> {

@@ -7,7 +7,10 @@ import type { z } from 'zod';
 export function checkedBy<D>(schema: z.ZodType, shape: (doc: Record<string, unknown>) => D) {
   return (path: string): Validate =>
     (value, { data }) => {
-      const doc = { ...(data as Record<string, unknown>) };
+      // A document not saved yet has no id: a stand-in keeps zod's rules across fields running (it skips
+      // an object's refinements while any of its fields is invalid).
+      const doc: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+      doc.id ??= 1;
       setPath(doc, path.split('.'), value);
       const result = schema.safeParse(shape(doc));
       if (result.success) return true;

@@ -1,0 +1,124 @@
+import { rmSync } from 'node:fs';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { startCms } from './setup';
+
+// The CMS's REST API, called as the browser calls it, by every role and by someone without a session
+// (lib/cms/access.ts): editors and admins write, only admins delete, staff and door get nothing, and
+// neither does anyone without a session, on any route and method.
+type Handler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>;
+let api: Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>;
+let cms: Awaited<ReturnType<typeof startCms>>;
+const base = 'http://127.0.0.1:3000/staff/content/api';
+
+beforeAll(async () => {
+  cms = await startCms();
+  api = (await import('@/app/(payload)/staff/content/api/[...slug]/route')) as unknown as typeof api;
+});
+afterAll(async () => {
+  await cms.payload.destroy();
+  await cms.store.close();
+  rmSync(cms.dir, { recursive: true, force: true });
+});
+
+async function call(method: keyof typeof api, path: string, cookie: string | null, body?: unknown) {
+  const headers: Record<string, string> = { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const request = new Request(`${base}/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const slug = new URL(request.url).pathname.slice('/staff/content/api/'.length).split('/');
+  const response = await api[method](request, { params: Promise.resolve({ slug }) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const newEvent = (slug: string) => ({
+  slug,
+  title: 'Data Day Nairobi',
+  inSentence: 'the Data Day Nairobi',
+  dates: '5 June 2027',
+  startDate: '2027-06-05',
+  endDate: '2027-06-05',
+  tagline: 'One day of talks and workshops.',
+  description: 'Talks in the morning, workshops in the afternoon.',
+  location: 'Nairobi, Kenya',
+  img: '/images/events/hackathon-2023.svg',
+  partner: { img: '/images/partners/savanna-labs.svg', alt: 'Savanna Labs' },
+  registrationLink: 'https://events.baobabdata.org/data-day/register',
+  _status: 'published',
+});
+
+describe('the CMS API', () => {
+  it('gives nothing to a request without a session, on any route and method', async () => {
+    const event = (await cms.payload.find({ collection: 'events', limit: 1 })).docs[0]!;
+    for (const [method, path] of [
+      ['GET', 'events'],
+      ['GET', `events/${event.id}`],
+      ['GET', 'events/versions'],
+      ['GET', 'staff'],
+      ['GET', 'payload-preferences'],
+      ['GET', 'payload-locked-documents'],
+      ['POST', 'events'],
+      ['PATCH', `events/${event.id}`],
+      ['DELETE', `events/${event.id}`],
+    ] as const) {
+      const answer = await call(
+        method,
+        path,
+        null,
+        method === 'GET' || method === 'DELETE' ? undefined : newEvent('x'),
+      );
+      expect([method, path, answer.status]).toEqual([method, path, 403]);
+      expect(JSON.stringify(answer.body)).not.toContain(event.slug as string);
+    }
+    const me = await call('GET', 'staff/me', null);
+    expect(me.body.user).toBeNull();
+    expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
+  });
+
+  it('refuses staff and door as it refuses strangers: their roles have no content', async () => {
+    for (const role of ['staff', 'door']) {
+      const cookie = await cms.sessionFor(`${role}@example.org`);
+      expect((await call('GET', 'events', cookie)).status).toBe(403);
+      expect((await call('POST', 'events', cookie, newEvent(`by-${role}`))).status).toBe(403);
+      expect((await call('GET', 'staff/me', cookie)).body.user).toBeNull();
+    }
+    expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
+  });
+
+  it('lets an editor read, create and publish, but not delete', async () => {
+    const cookie = await cms.sessionFor('editor@example.org');
+    expect((await call('GET', 'staff/me', cookie)).body.user).toMatchObject({ email: 'editor@example.org' });
+    const list = await call('GET', 'events', cookie);
+    expect(list.status).toBe(200);
+    expect(list.body.docs).toEqual([expect.objectContaining({ slug: 'baobab-data-hackathon-2023' })]);
+    const created = await call('POST', 'events', cookie, newEvent('data-day-nairobi'));
+    expect(created.status).toBe(201);
+    const id = (created.body.doc as { id: number }).id;
+    expect((await call('PATCH', `events/${id}`, cookie, { title: 'Data Day Nairobi 2027' })).status).toBe(200);
+    expect((await call('DELETE', `events/${id}`, cookie)).status).toBe(403);
+    const versions = await cms.payload.findVersions({ collection: 'events', where: { parent: { equals: id } } });
+    expect(versions.totalDocs).toBe(2);
+  });
+
+  it('lets an admin of STAFF_EMAILS delete', async () => {
+    const cookie = await cms.sessionFor('admin@example.org');
+    const { docs } = await cms.payload.find({ collection: 'events', where: { slug: { equals: 'data-day-nairobi' } } });
+    expect((await call('DELETE', `events/${docs[0]!.id}`, cookie)).status).toBe(200);
+    expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
+  });
+
+  it('refuses in the editor what the schema of data/ refuses', async () => {
+    const cookie = await cms.sessionFor('editor@example.org');
+    const bad = { ...newEvent('backwards'), startDate: '2027-06-06', endDate: '2027-06-05', startTime: '09:00' };
+    const answer = await call('POST', 'events', cookie, bad);
+    expect(answer.status).toBe(400);
+    const text = JSON.stringify(answer.body);
+    expect(text).toContain('must not be before startDate');
+    expect(text).toContain('give both startTime and endTime, or neither');
+  });
+});

@@ -1,0 +1,40 @@
+import { rmSync } from 'node:fs';
+
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+
+import { revalidated, startCms } from './setup';
+
+// An empty database is filled from data/ (lib/cms/seed.ts), and a published change regenerates the
+// pages that show it, in every language (lib/cms/revalidate.ts).
+let cms: Awaited<ReturnType<typeof startCms>>;
+
+beforeAll(async () => {
+  cms = await startCms();
+});
+afterAll(async () => {
+  await cms.payload.destroy();
+  await cms.store.close();
+  rmSync(cms.dir, { recursive: true, force: true });
+});
+
+it('serves, in every language, the events of data/ from a new database, and seeds only once', async () => {
+  const { cmsEvents } = await import('@/lib/cms');
+  const { content } = await import('@/lib/content');
+  const { langs } = await import('@/lib/i18n');
+  const { seedFromData } = await import('@/lib/cms/seed');
+  for (const lang of langs) expect(await cmsEvents(lang)).toEqual(content(lang).events);
+  expect(revalidated).toEqual([]);
+  await seedFromData(cms.payload);
+  expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: content('en').events.length });
+});
+
+it('regenerates the event pages, the lists, Home and the sitemap when an event is published, and shows no draft', async () => {
+  const { cmsEvent } = await import('@/lib/cms');
+  const [event] = (await cms.payload.find({ collection: 'events', limit: 1 })).docs;
+  await cms.payload.update({ collection: 'events', id: event!.id, locale: 'fr', data: { tagline: 'Nouveau.' } });
+  expect(revalidated).toEqual(['/[lang]/events (layout)', '/[lang] (page)', '/sitemap.xml']);
+  expect((await cmsEvent(event!.slug as string, 'fr'))?.tagline).toBe('Nouveau.');
+
+  await cms.payload.update({ collection: 'events', id: event!.id, draft: true, data: { title: 'Not yet' } });
+  expect((await cmsEvent(event!.slug as string, 'en'))?.title).toBe(event!.title);
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { jest } from '@jest/globals';
+
+// A CMS of its own for a test file: a new DATA_DIR (so a new SQLite database, seeded from data/ on first
+// use), an admin from STAFF_EMAILS and a colleague for each other role, and Next's revalidation recorded
+// instead of done (there is no Next server around the tests).
+export const revalidated: string[] = [];
+
+export async function startCms() {
+  const dir = mkdtempSync(join(tmpdir(), 'baobab-cms-'));
+  process.env.DATA_DIR = dir;
+  process.env.STAFF_EMAILS = 'admin@example.org';
+  jest.unstable_mockModule('next/cache', () => ({
+    revalidatePath: (path: string, type?: string) => revalidated.push(type ? `${path} (${type})` : path),
+  }));
+  const { getStore } = await import('@/lib/storage');
+  const { sha256 } = await import('@/lib/hash');
+  const { auditEntry } = await import('@/lib/staff/audit');
+  const { cms } = await import('@/lib/cms');
+  const store = getStore();
+  const now = Date.now();
+  for (const role of ['editor', 'staff', 'door'] as const) {
+    await store.saveTeamMember(
+      { email: `${role}@example.org`, role, addedBy: 'admin@example.org', addedAt: now },
+      auditEntry('team-add', 'admin@example.org', `${role}@example.org ${role}`, now),
+    );
+  }
+  // A signed-in session for an address: the cookie the workspace's sign-in would have set.
+  const sessionFor = async (email: string) => {
+    const value = randomBytes(32).toString('base64url');
+    await store.saveSession({ id: sha256(value), email, createdAt: Date.now(), seenAt: Date.now() });
+    return `baobab-staff=${value}`;
+  };
+  return { dir, payload: await cms(), store, sessionFor };
+}
