@@ -47,13 +47,23 @@ const okOnly: SerwistPlugin = {
 const bounded = (maxEntries: number, days: number) =>
   new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY, maxAgeFrom: 'last-used', purgeOnQuotaError: true });
 
+// The staff workspace and the CMS's admin (lib/cms/paths.ts) under it: private, always the live site.
+const isStaff = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
+
+// Whatever a workspace or CMS page loads (the admin's scripts are content-hashed files too): the
+// referrer is the page's full address, which the site's Referrer-Policy sends within the origin.
+function fromStaffPage(request: Request): boolean {
+  return URL.canParse(request.referrer) && isStaff(new URL(request.referrer).pathname);
+}
+
 // A page address: no query string (the newsletter's links carry personal tokens), nothing of Next's or
-// the API's, no file.
+// the API's or the staff's, no file.
 function isPage(url: URL): boolean {
   return (
     url.origin === self.location.origin &&
     url.search === '' &&
     !/^\/(api|_next|v)\//.test(url.pathname) &&
+    !isStaff(url.pathname) &&
     !/\.[^/]*$/.test(url.pathname) &&
     !url.pathname.includes('opengraph-image')
   );
@@ -110,7 +120,10 @@ const serwist = new Serwist({
     {
       // Scripts, styles and fonts named by the hash of their content.
       matcher: ({ request, url }) =>
-        request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/_next/static/'),
+        request.method === 'GET' &&
+        url.origin === self.location.origin &&
+        url.pathname.startsWith('/_next/static/') &&
+        !fromStaffPage(request),
       handler: new CacheFirst({ cacheName: CACHE.files, plugins: [okOnly, bounded(200, 30)] }),
     },
     {
