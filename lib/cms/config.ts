@@ -2,10 +2,11 @@ import { join } from 'node:path';
 
 import { postgresAdapter } from '@payloadcms/db-postgres';
 import { sqliteAdapter } from '@payloadcms/db-sqlite';
-import { buildConfig } from 'payload';
+import { buildConfig, type EmailAdapter } from 'payload';
 
 import { config as settings } from '@/lib/config';
 import { defaultLang, langs, locales } from '@/lib/i18n';
+import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
 import { events } from './collections/events';
@@ -20,6 +21,16 @@ import { seedFromData } from './seed';
 // schema follows migrations in lib/cms/migrations (`npm run cms -- migrate:create` after changing a
 // collection), applied at start in production.
 const { dataDir, cms } = settings();
+// The CMS sends no mail of its own (no passwords to reset): the site's letters go through lib/mail.
+const noMail: EmailAdapter = () => ({
+  name: 'none',
+  defaultFromAddress: 'noreply@localhost',
+  defaultFromName: 'Baobab Data',
+  sendEmail: async () => {
+    throw new Error('The CMS sends no mail: letters go through lib/mail');
+  },
+});
+
 const migrationDir = (store: string) => join(/*turbopackIgnore: true*/ process.cwd(), 'lib/cms/migrations', store);
 
 export default buildConfig({
@@ -58,4 +69,7 @@ export default buildConfig({
   telemetry: false,
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },
   onInit: seedFromData,
+  email: noMail,
+  // The site's logger (JSON lines for the journal), with the CMS's lines marked as such.
+  logger: log.child({ component: 'cms' }),
 });
