@@ -20,6 +20,7 @@ import { claimPort } from '../../lib/next-server.mjs';
 import { bodies, bodyStall } from './bodies.mjs';
 import { tallies } from './client.mjs';
 import { clientsGone } from './clients-gone.mjs';
+import { cms } from './cms.mjs';
 import { everyPath, fiveHundredsOnDemand } from './five-hundreds.mjs';
 import { floodProbe, floods } from './floods.mjs';
 import { forgery } from './forgery.mjs';
@@ -61,6 +62,7 @@ await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@exam
   await timed('replays', () => replays(open));
   await timed('generated', () => generated());
   await timed('staffWorkspace', () => staffWorkspace());
+  await timed('cms', () => cms(dataDir));
   await timed('staffRoles', () => staffRoles(dataDir));
   await timed('clientsGone', () => clientsGone());
   await trickle;

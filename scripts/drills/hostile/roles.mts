@@ -97,12 +97,12 @@ function allowed(t: Tally, note: string) {
 
 const sameOrigin = (cookie: string) => ({ cookie, 'sec-fetch-site': 'same-origin', origin: base });
 
-function post(t: Tally, cookie: string, action: string, fields: Record<string, string>) {
+export function post(t: Tally, cookie: string, action: string, fields: Record<string, string>) {
   return send(t, 'POST', `/staff/api/${action}`, formHeaders(sameOrigin(cookie)), urlencoded(fields));
 }
 
 // Signs in as staff do: asks for a link, reads it from the mail the outbox wrote, posts its token.
-async function signIn(t: Tally, dataDir: string, email: string): Promise<string> {
+export async function signIn(t: Tally, dataDir: string, email: string): Promise<string> {
   await send(t, 'POST', '/staff/api/sign-in-request', formHeaders({ origin: base }), urlencoded({ email }));
   const token = await linkToken(dataDir, email);
   const answer = await send(t, 'POST', '/staff/api/sign-in', formHeaders({ origin: base }), urlencoded({ t: token }));
