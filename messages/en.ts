@@ -95,6 +95,8 @@ export const en = {
     outcome: 'Learning Outcome',
     enrol: 'Enrol',
     nextCohort: 'Next cohort',
+    closed: 'This course is closed for now: it takes no enrolments.',
+    nextStep: 'Hear when it opens again: join our newsletter.',
   },
   contact: {
     title: 'Contact',

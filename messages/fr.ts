@@ -97,6 +97,8 @@ export const fr = {
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',
     nextCohort: 'Prochaine promotion',
+    closed: 'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions.',
+    nextStep: 'Soyez prévenu de sa réouverture : inscrivez-vous à notre lettre d’information.',
   },
   contact: {
     title: 'Contact',

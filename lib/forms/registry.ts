@@ -76,6 +76,8 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   mails(input: Input, mail: MailContext, lang: Lang, today: string, pay?: PayLink): NewMail[];
   item?(input: Input): string;
   booking?(input: Input, words: AnswerWords): FormBooking;
+  // What refuses a registration whatever the date, in the form's words: a course staff closed.
+  closed?(input: Input, words: AnswerWords): string | null;
   price?(input: Input): Price | null;
 }
 
@@ -149,6 +151,7 @@ export const forms = {
     schema: enrolment,
     record: ({ entity: _course, ...input }) => input,
     mails: ({ entity, ...input }, mail, lang, today, pay?) => enrolmentMails(input, entity, mail, lang, today, pay),
+    closed: ({ entity }, w) => (entity.isActive ? null : w.courseClosed),
     item: ({ entity }) => entity.slug,
     price: ({ entity }) => courseDue(entity),
     answer: ({ entity: course }, lang, pay?) => {

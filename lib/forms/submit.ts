@@ -97,6 +97,11 @@ export async function submitForm(
     log(`${operation}: refused, registration closed on ${booking.lastDay}`);
     return { status: 'error', message: booking.closed, values };
   }
+  const closed = form.kind === 'record' ? form.closed?.(parsed.data, words) : null;
+  if (closed) {
+    log(`${operation}: refused, closed`);
+    return { status: 'error', message: closed, values };
+  }
 
   // A bot that filled the hidden field gets, up to here and from here, exactly what a person would:
   // the same limit, the same field errors, the same thanks. Nothing is sent; the hit is kept as spam.

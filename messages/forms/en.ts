@@ -98,6 +98,7 @@ export const en = {
     eventDetail: 'Your details are saved. Finish your registration on the event page that opens next.',
     eventLink: 'Continue to the registration page',
     offerReserved: 'Your Spot has been Reserved',
+    courseClosed: 'This course is closed for now, so it takes no enrolments. Nothing was saved.',
     eventClosed: 'Registration for this event is closed: it has already taken place. Nothing was saved.',
     eventFull: 'Registration for this event is closed: every place is taken. Nothing was saved.',
     offerClosed: 'This offer has ended, so it cannot be reserved any more. Nothing was saved.',

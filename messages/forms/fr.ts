@@ -110,6 +110,8 @@ export const fr = {
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',
     eventLink: 'Continuer vers la page d’inscription',
     offerReserved: 'Votre place est réservée',
+    courseClosed:
+      'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions. Rien n’a été enregistré.',
     eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
     eventFull: 'Les inscriptions à cet événement sont closes : toutes les places sont prises. Rien n’a été enregistré.',
     offerClosed: 'Cette offre a pris fin : on ne peut plus y réserver de place. Rien n’a été enregistré.',

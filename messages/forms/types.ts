@@ -93,6 +93,8 @@ export interface AnswerWords {
   // A registration refused by the calendar or the capacity (docs/product.md §9).
   eventClosed: string;
   eventFull: string;
+  // An enrolment in a course staff closed (isActive off in the content).
+  courseClosed: string;
   offerClosed: string;
   offerFull: string;
 }

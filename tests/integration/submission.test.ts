@@ -157,6 +157,27 @@ describe('a valid submission', () => {
     expect(state).toMatchObject({ status: 'error', errors: { course: 'Choose one of the academy’s courses' } });
     expect(await store.list('enrolment')).toEqual([]);
   });
+
+  it('refuses an enrolment in a course staff closed, in the form’s words, in each language, storing nothing', async () => {
+    const { content } = await import('@/lib/content');
+    const { formTexts } = await import('@/messages/forms');
+    const courses = ['en', 'fr'].map((lang) => content(lang as 'en' | 'fr').courses.find((c) => c.id === 4)!);
+    for (const course of courses) course.isActive = false;
+    try {
+      const english = courses[0]!.title;
+      const state = await processSubmission('enrol', formData({ ...sampleEnrolment, course: english }), context());
+      expect(state).toMatchObject({ status: 'error', message: formTexts.en.answers.courseClosed });
+      const french = await processSubmission(
+        'enrol',
+        formData({ ...sampleEnrolment, course: english, lang: 'fr' }),
+        context(),
+      );
+      expect(french).toMatchObject({ status: 'error', message: formTexts.fr.answers.courseClosed });
+      expect(await store.list('enrolment')).toEqual([]);
+    } finally {
+      for (const course of courses) course.isActive = true;
+    }
+  });
 });
 
 describe('XSRF', () => {

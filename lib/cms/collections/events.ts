@@ -87,6 +87,7 @@ export const events: CollectionConfig = {
     { name: 'location', type: 'text', required: true, localized: true, validate: check('location') },
     {
       name: 'img',
+      label: 'Image',
       type: 'text',
       required: true,
       admin: { description: 'An image under public/images/, such as /images/events/hackathon-2023.svg.' },
@@ -96,8 +97,8 @@ export const events: CollectionConfig = {
       name: 'partner',
       type: 'group',
       fields: [
-        { name: 'img', type: 'text', required: true, validate: check('partner.img') },
-        { name: 'alt', type: 'text', required: true, validate: check('partner.alt') },
+        { name: 'img', label: 'Logo', type: 'text', required: true, validate: check('partner.img') },
+        { name: 'alt', label: 'Name', type: 'text', required: true, validate: check('partner.alt') },
       ],
     },
     { name: 'registrationLink', type: 'text', required: true, validate: check('registrationLink') },

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 
+import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
@@ -111,7 +112,11 @@ export default async function CoursePage({ params }: Props) {
           <h2 id="enrol" className={ui.heading}>
             {text.enrol}
           </h2>
-          <EnrolmentForm lang={lang} course={englishTitle} hasPaymentPage={course.pay_link !== ''} />
+          {course.isActive ? (
+            <EnrolmentForm lang={lang} course={englishTitle} hasPaymentPage={course.pay_link !== ''} />
+          ) : (
+            <ClosedNotice lang={lang} text={text.closed} nextStep={text.nextStep} />
+          )}
         </section>
       </div>
     </>
