@@ -44,8 +44,14 @@ export async function waitForSignInPath(dataDir: string, to: string, after: numb
 }
 
 // Signs `page` in as `email` the way staff do: ask for a link, open it from the mail, press the button.
-// `base` is the site's origin when the page has no baseURL for it.
-export async function signInByMail(page: Page, dataDir: string, email: string, base = ''): Promise<void> {
+// `base` is the site's origin when the page has no baseURL for it; `heading` is where the role starts.
+export async function signInByMail(
+  page: Page,
+  dataDir: string,
+  email: string,
+  base = '',
+  heading = 'Inbox',
+): Promise<void> {
   const after = Date.now() - 1000;
   await page.goto(`${base}/staff/sign-in`);
   await page.getByLabel('Email address').fill(email);
@@ -53,5 +59,5 @@ export async function signInByMail(page: Page, dataDir: string, email: string, b
   await expect(page.getByRole('status')).toContainText('If this address may sign in');
   await page.goto(`${base}${await waitForSignInPath(dataDir, email, after)}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
 }
