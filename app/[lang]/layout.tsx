@@ -11,8 +11,9 @@ import '../globals.css';
 
 // One root layout for every language: English pages reach it through next.config.ts's rewrite to
 // /{defaultLang} (docs/product.md §12), so <html lang> is right in every prerendered page. Addresses no
-// page claims get app/global-not-found.tsx, in the language of the address.
-export const dynamicParams = false;
+// page claims get app/global-not-found.tsx, in the language of the address. Each page says
+// `dynamicParams = false` itself: Next applies the strictest segment of a route to the whole of it, so
+// saying it here would also refuse the pages of events published after the build (events/[slug]).
 
 export function generateStaticParams() {
   return langs.map((lang) => ({ lang }));

@@ -16,6 +16,9 @@ import { routeLang } from '@/lib/i18n/route';
 import { homeCard, pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 // Made again every 20 minutes: what is coming up follows the calendar (docs/product.md §9).
 export const revalidate = 1200;
 

@@ -11,6 +11,9 @@ import styles from './about.module.css';
 
 type Props = PageProps<'/[lang]/about'>;
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
   const { title, description, heading } = messages(lang).about;

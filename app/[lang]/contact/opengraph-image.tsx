@@ -3,6 +3,9 @@ import { messages } from '@/messages';
 
 const card = ogCard((lang) => ({ title: messages(lang).contact.heading }));
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

@@ -10,6 +10,9 @@ import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/insights'>;
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
   const { title, description } = messages(lang).insights;

@@ -8,6 +8,9 @@ import { fill, messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/privacy'>;
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
   const text = messages(lang).legal;

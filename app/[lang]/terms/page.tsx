@@ -6,6 +6,9 @@ import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/terms'>;
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
   const { terms, termsDescription } = messages(lang).legal;

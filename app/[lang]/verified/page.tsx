@@ -4,6 +4,9 @@ import { messages } from '@/messages';
 
 type Props = PageProps<'/[lang]/verified'>;
 
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
+
 // Crawlable like every page: it holds nothing private, and a noindex here would cost the SEO budget
 // (docs/performance.md) for no gain.
 export async function generateMetadata({ params }: Props) {
