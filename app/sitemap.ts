@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 
-import { cmsEvents } from '@/lib/cms';
-import { coursePath, courses, eventPath, offerPath, offers, projectPath, projectSummaries } from '@/lib/content';
+import { cmsEvents, cmsOffers } from '@/lib/cms';
+import { coursePath, courses, eventPath, offerPath, projectPath, projectSummaries } from '@/lib/content';
 import { defaultLang, langs, localePath } from '@/lib/i18n';
 import { languageAlternates, siteUrl } from '@/lib/seo';
 
@@ -19,14 +19,15 @@ const staticPaths = [
 ];
 
 // Every page in both languages, each entry naming its twin (hreflang alternates).
-// Events come from the CMS: one published after the build is listed once its edit regenerates this.
+// Events and offers come from the CMS: one published after the build is listed once its edit
+// regenerates this.
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
     ...staticPaths,
     ...projectSummaries.map(projectPath),
     ...courses.map(coursePath),
     ...(await cmsEvents(defaultLang)).map(eventPath),
-    ...offers.map(offerPath),
+    ...(await cmsOffers(defaultLang)).map(offerPath),
   ];
   return paths.flatMap((path) => {
     const languages = languageAlternates(path, siteUrl);

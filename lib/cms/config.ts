@@ -10,6 +10,7 @@ import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
 import { events } from './collections/events';
+import { offers } from './collections/offers';
 import { staff } from './collections/staff';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
@@ -47,7 +48,7 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, events],
+  collections: [staff, events, offers],
   localization: {
     locales: langs.map((code) => ({ code, label: locales[code].name })),
     defaultLocale: defaultLang,

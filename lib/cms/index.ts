@@ -6,12 +6,12 @@ import { getPayload, type Payload } from 'payload';
 
 import { config } from '@/lib/config';
 import { parseContent } from '@/lib/content/parse';
-import { eventsSchema } from '@/lib/content/schemas';
-import type { SiteEvent } from '@/lib/content/types';
+import { eventsSchema, offersSchema } from '@/lib/content/schemas';
+import type { Offer, SiteEvent } from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { setSingleton, singleton } from '@/lib/singletons';
 
-import { toEvent } from './shapes';
+import { toEvent, toOffer } from './shapes';
 
 // The one door to the CMS's content for the site's pages: plain async functions that return content in
 // the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
@@ -73,4 +73,28 @@ export async function cmsEvents(lang: Lang): Promise<SiteEvent[]> {
 
 export async function cmsEvent(slug: string, lang: Lang): Promise<SiteEvent | undefined> {
   return (await cmsEvents(lang)).find((event) => event.slug === slug);
+}
+
+// The published offers in a language, by their last day.
+export async function cmsOffers(lang: Lang): Promise<Offer[]> {
+  const payload = await cms();
+  const { docs } = await payload.find({
+    collection: 'offers',
+    locale: lang,
+    fallbackLocale: defaultLang,
+    draft: false,
+    where: { _status: { equals: 'published' } },
+    sort: 'endsOnDate',
+    pagination: false,
+    depth: 0,
+  });
+  return parseContent(
+    `the CMS (offers, ${lang})`,
+    offersSchema,
+    docs.map((doc) => toOffer(doc as Record<string, unknown>)),
+  );
+}
+
+export async function cmsOffer(slug: string, lang: Lang): Promise<Offer | undefined> {
+  return (await cmsOffers(lang)).find((offer) => offer.slug === slug);
 }

@@ -5,12 +5,17 @@ import type { RequestContext } from 'payload';
 // regenerated on their next visit. (Other instances and nginx keep their copies up to the pages' own
 // revalidate and the cache's validity: docs/staff.md, "Content".) The seed, which fills an empty
 // database before any page exists, changes nothing to regenerate.
-export function revalidateEvent<T>({ doc, context }: { doc: T; context: RequestContext }): T {
-  if (context.seeding) return doc;
-  // The lists, each event's page and its Open Graph image.
-  revalidatePath('/[lang]/events', 'layout');
-  // Home's "Coming up".
-  revalidatePath('/[lang]', 'page');
-  revalidatePath('/sitemap.xml');
-  return doc;
+function revalidating(section: '/events' | '/offers') {
+  return function revalidate<T>({ doc, context }: { doc: T; context: RequestContext }): T {
+    if (context.seeding) return doc;
+    // The list, each item's page and its Open Graph image.
+    revalidatePath(`/[lang]${section}`, 'layout');
+    // Home's "Coming up".
+    revalidatePath('/[lang]', 'page');
+    revalidatePath('/sitemap.xml');
+    return doc;
+  };
 }
+
+export const revalidateEvent = revalidating('/events');
+export const revalidateOffer = revalidating('/offers');

@@ -4,7 +4,7 @@ import { content } from '@/lib/content';
 import { defaultLang, langs } from '@/lib/i18n';
 import { log } from '@/lib/log';
 
-import { textsOf } from './shapes';
+import { offerTextsOf, textsOf } from './shapes';
 
 // data/ is the first content (docs/staff.md, "Content"): an empty collection is filled from it, every
 // language's texts included, all published, so a fresh clone serves the seed site. A collection with
@@ -13,6 +13,11 @@ import { textsOf } from './shapes';
 const seeding = { seeding: true };
 
 export async function seedFromData(payload: Payload): Promise<void> {
+  await seedEvents(payload);
+  await seedOffers(payload);
+}
+
+async function seedEvents(payload: Payload): Promise<void> {
   const { totalDocs } = await payload.count({ collection: 'events', overrideAccess: true });
   if (totalDocs > 0) return;
   for (const event of content(defaultLang).events) {
@@ -38,4 +43,31 @@ export async function seedFromData(payload: Payload): Promise<void> {
     }
   }
   log.info({ component: 'cms', events: content(defaultLang).events.length }, 'content seeded from data/');
+}
+
+async function seedOffers(payload: Payload): Promise<void> {
+  const { totalDocs } = await payload.count({ collection: 'offers', overrideAccess: true });
+  if (totalDocs > 0) return;
+  for (const offer of content(defaultLang).offers) {
+    const doc = await payload.create({
+      collection: 'offers',
+      locale: defaultLang,
+      data: { ...offer, _status: 'published' },
+      overrideAccess: true,
+      context: seeding,
+    });
+    for (const lang of langs.filter((l) => l !== defaultLang)) {
+      const translated = content(lang).offers.find((o) => o.slug === offer.slug);
+      if (!translated) continue;
+      await payload.update({
+        collection: 'offers',
+        id: doc.id,
+        locale: lang,
+        data: { ...offerTextsOf(translated), _status: 'published' },
+        overrideAccess: true,
+        context: seeding,
+      });
+    }
+  }
+  log.info({ component: 'cms', offers: content(defaultLang).offers.length }, 'offers seeded from data/');
 }

@@ -1,4 +1,4 @@
-import type { SiteEvent } from '@/lib/content/types';
+import type { Offer, SiteEvent } from '@/lib/content/types';
 
 // CMS documents in the shape the site's pages read (lib/content/types.ts), and back. Empty optional
 // fields come from the database as null.
@@ -28,6 +28,25 @@ export function toEvent(doc: Doc): SiteEvent {
   };
 }
 
+export function toOffer(doc: Doc): Offer {
+  return {
+    slug: doc.slug as string,
+    title: doc.title as string,
+    cohortStart: doc.cohortStart as string,
+    cohortStartDate: doc.cohortStartDate as string,
+    highlights: doc.highlights as string,
+    discountPercent: doc.discountPercent as number,
+    wasPrice: doc.wasPrice as number,
+    nowPrice: doc.nowPrice as number,
+    deposit: optional(doc.deposit),
+    endsOn: doc.endsOn as string,
+    endsOnDate: doc.endsOnDate as string,
+    capacity: optional(doc.capacity),
+    img: doc.img as string,
+    description: doc.description as string,
+  };
+}
+
 // The texts of an event that differ by language (the collection's localised fields).
 export const eventTexts = ['title', 'inSentence', 'dates', 'tagline', 'description', 'location'] as const;
 
@@ -36,4 +55,11 @@ export function textsOf(event: SiteEvent): Pick<SiteEvent, (typeof eventTexts)[n
     SiteEvent,
     (typeof eventTexts)[number]
   >;
+}
+
+// The texts of an offer that differ by language.
+export const offerTexts = ['title', 'cohortStart', 'highlights', 'endsOn', 'description'] as const;
+
+export function offerTextsOf(offer: Offer): Pick<Offer, (typeof offerTexts)[number]> {
+  return Object.fromEntries(offerTexts.map((name) => [name, offer[name]])) as Pick<Offer, (typeof offerTexts)[number]>;
 }

@@ -197,37 +197,36 @@ export const eventSchema = z
 
 export const eventsSchema = z.array(eventSchema).superRefine(unique((e) => e.slug, 'slug'));
 
-export const offersSchema = z
-  .array(
-    z
-      .object({
-        slug: z.string().regex(/^[a-z0-9-]+$/),
-        title: text,
-        cohortStart: text,
-        cohortStartDate: isoDate,
-        highlights: text,
-        discountPercent: z.number().int().min(1).max(99),
-        wasPrice: z.number().positive(),
-        nowPrice: z.number().positive(),
-        // What a reservation pays online (docs/product.md §14), in US dollars: this deposit, or without
-        // one the whole price.
-        deposit: z.number().positive().optional(),
-        endsOn: text,
-        endsOnDate: isoDate,
-        capacity,
-        img: image,
-        description: text,
-      })
-      .refine((o) => Math.abs(o.wasPrice * (1 - o.discountPercent / 100) - o.nowPrice) < 0.005, {
-        path: ['nowPrice'],
-        message: 'must be the old price less the discount',
-      })
-      .refine((o) => o.deposit === undefined || o.deposit < o.nowPrice, {
-        path: ['deposit'],
-        message: 'a deposit is less than the price',
-      }),
-  )
-  .superRefine(unique((o) => o.slug, 'slug'));
+// One offer; the CMS checks each edit with it (lib/cms/collections/offers.ts).
+export const offerSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    title: text,
+    cohortStart: text,
+    cohortStartDate: isoDate,
+    highlights: text,
+    discountPercent: z.number().int().min(1).max(99),
+    wasPrice: z.number().positive(),
+    nowPrice: z.number().positive(),
+    // What a reservation pays online (docs/product.md §14), in US dollars: this deposit, or without
+    // one the whole price.
+    deposit: z.number().positive().optional(),
+    endsOn: text,
+    endsOnDate: isoDate,
+    capacity,
+    img: image,
+    description: text,
+  })
+  .refine((o) => Math.abs(o.wasPrice * (1 - o.discountPercent / 100) - o.nowPrice) < 0.005, {
+    path: ['nowPrice'],
+    message: 'must be the old price less the discount',
+  })
+  .refine((o) => o.deposit === undefined || o.deposit < o.nowPrice, {
+    path: ['deposit'],
+    message: 'a deposit is less than the price',
+  });
+
+export const offersSchema = z.array(offerSchema).superRefine(unique((o) => o.slug, 'slug'));
 
 const legalPage = z.object({
   updated: text,

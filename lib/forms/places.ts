@@ -1,6 +1,6 @@
-import { cmsEvents } from '@/lib/cms';
+import { cmsEvents, cmsOffers } from '@/lib/cms';
 import { isBuilding } from '@/lib/config';
-import { content, eventPath, offerPath } from '@/lib/content';
+import { eventPath, offerPath } from '@/lib/content';
 import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
 import {
   availability,
@@ -65,7 +65,7 @@ export async function eventAgenda(lang: Lang): Promise<Agenda> {
 }
 
 export async function offerAgenda(lang: Lang): Promise<Agenda> {
-  const { upcoming, past } = splitByDate(content(lang).offers, offerDays, siteToday());
+  const { upcoming, past } = splitByDate(await cmsOffers(lang), offerDays, siteToday());
   const item = async (offer: Offer): Promise<AgendaItem> => {
     const state = await pageAvailability(offerBooking(offer));
     return {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
-import { cmsEvent } from '@/lib/cms';
-import { content, findCourseByTitle } from '@/lib/content';
+import { cmsEvent, cmsOffers } from '@/lib/cms';
+import { findCourseByTitle } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
@@ -132,8 +132,9 @@ const eventRegistration = perLang((s, w, lang) =>
 const offerReservation = perLang((s, w, lang) =>
   z.pipe(
     z.extend(s.offerSchema, { offer: z.optional(z.string(w.offerUnknown)) }),
-    z.transform((input, ctx) => {
-      const offers = content(lang).offers;
+    // The offers as published in the CMS now.
+    z.transform(async (input, ctx) => {
+      const offers = await cmsOffers(lang);
       const entity = input.offer === undefined ? offers[0] : offers.find((offer) => offer.slug === input.offer);
       return entity ? { ...input, entity } : refuse(ctx, 'offer', w.offerUnknown);
     }),

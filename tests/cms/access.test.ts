@@ -59,6 +59,8 @@ describe('the CMS API', () => {
       ['GET', 'events'],
       ['GET', `events/${event.id}`],
       ['GET', 'events/versions'],
+      ['GET', 'offers'],
+      ['POST', 'offers'],
       ['GET', 'staff'],
       ['GET', 'payload-preferences'],
       ['GET', 'payload-locked-documents'],

@@ -17,15 +17,19 @@ afterAll(async () => {
   rmSync(cms.dir, { recursive: true, force: true });
 });
 
-it('serves, in every language, the events of data/ from a new database, and seeds only once', async () => {
-  const { cmsEvents } = await import('@/lib/cms');
+it('serves, in every language, the events and offers of data/ from a new database, and seeds only once', async () => {
+  const { cmsEvents, cmsOffers } = await import('@/lib/cms');
   const { content } = await import('@/lib/content');
   const { langs } = await import('@/lib/i18n');
   const { seedFromData } = await import('@/lib/cms/seed');
-  for (const lang of langs) expect(await cmsEvents(lang)).toEqual(content(lang).events);
+  for (const lang of langs) {
+    expect(await cmsEvents(lang)).toEqual(content(lang).events);
+    expect(await cmsOffers(lang)).toEqual(content(lang).offers);
+  }
   expect(revalidated).toEqual([]);
   await seedFromData(cms.payload);
   expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: content('en').events.length });
+  expect(await cms.payload.count({ collection: 'offers' })).toEqual({ totalDocs: content('en').offers.length });
 });
 
 it('regenerates the event pages, the lists, Home and the sitemap when an event is published, and shows no draft', async () => {
@@ -37,4 +41,19 @@ it('regenerates the event pages, the lists, Home and the sitemap when an event i
 
   await cms.payload.update({ collection: 'events', id: event!.id, draft: true, data: { title: 'Not yet' } });
   expect((await cmsEvent(event!.slug as string, 'en'))?.title).toBe(event!.title);
+});
+
+it('regenerates the offer pages, the lists, Home and the sitemap when an offer changes, and checks its price', async () => {
+  const [offer] = (await cms.payload.find({ collection: 'offers', limit: 1 })).docs;
+  revalidated.length = 0;
+  await cms.payload.update({ collection: 'offers', id: offer!.id, data: { capacity: 30 } });
+  expect(revalidated).toEqual(['/[lang]/offers (layout)', '/[lang] (page)', '/sitemap.xml']);
+  // The price arithmetic of data/offers.ts holds in the editor: 20 % off 150 is not 100.
+  await expect(
+    cms.payload.update({ collection: 'offers', id: offer!.id, data: { nowPrice: 100 } }),
+  ).rejects.toMatchObject({
+    data: {
+      errors: [expect.objectContaining({ path: 'nowPrice', message: 'must be the old price less the discount' })],
+    },
+  });
 });

@@ -8,5 +8,11 @@ import type { Lang } from '@/lib/i18n';
 export const cmsEvents: typeof cms.cmsEvents = async (lang: Lang) =>
   content(lang).events.map((event) => ({ ...event }));
 
+export const cmsOffers: typeof cms.cmsOffers = async (lang: Lang) =>
+  content(lang).offers.map((offer) => ({ ...offer }));
+
+export const cmsOffer: typeof cms.cmsOffer = async (slug: string, lang: Lang) =>
+  (await cmsOffers(lang)).find((offer) => offer.slug === slug);
+
 export const cmsEvent: typeof cms.cmsEvent = async (slug: string, lang: Lang) =>
   (await cmsEvents(lang)).find((event) => event.slug === slug);

@@ -93,7 +93,13 @@ function samplesFor(lang: Lang): Record<string, string> {
 
 const ctx = { staff: 'staff@baobabdata.org', siteUrl: 'https://baobabdata.org', siteName: 'Baobab Data' };
 const person = { firstName: 'Awa', lastName: 'Diop', email: 'awa@example.org' };
-const reservation = { ...person, gender: 'female', degree: 'master', occupation: 'Enseignante', country: 'Sénégal' };
+const reservation = {
+  ...person,
+  gender: 'female' as const,
+  degree: 'master' as const,
+  occupation: 'Enseignante',
+  country: 'Sénégal',
+};
 
 // What the visitor reads of a mail: its subject and its text (the HTML part says the same).
 const visitorMail = (mail: { to: string; subject: string; text: string }) => `${mail.subject}\n${mail.text}`;
@@ -181,7 +187,8 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
     out.push(text(`${offer.slug} discount`, facts.offerDiscount(offer, lang)));
     out.push(text(`${offer.slug} deadline`, facts.offerDeadline(offer, lang)));
     out.push(text(`${offer.slug} card`, facts.offerCard(offer, lang)));
-    const post = z.parse(forms.registerOffer.schema[lang], { ...reservation, offer: offer.slug });
+    // The offer's schema looks the offer up in the CMS (asynchronously): the post as it parses.
+    const post = { ...reservation, offer: offer.slug, entity: offer };
     const answer = forms.registerOffer.answer(post, lang);
     out.push(text(`${offer.slug} answer`, answer.message));
     for (const mail of visitorMails(forms.registerOffer, post, lang)) out.push(text(`${offer.slug} mail`, mail));

@@ -81,7 +81,7 @@ describe('the form registry', () => {
       country: 'Kenya',
     };
     // A page cached before the offer field existed posts none: it is the first offer.
-    const offer = z.safeParse(forms.registerOffer.schema.en, reservation);
+    const offer = await z.safeParseAsync(forms.registerOffer.schema.en, reservation);
     expect(offer.success && offer.data.entity.slug).toBe('become-a-data-analyst');
 
     const enrolment = z.safeParse(forms.enrol.schema.en, sampleEnrolment);

@@ -1,18 +1,20 @@
-import { findOffer, offers, prerendered } from '@/lib/content';
+import { cmsOffer, cmsOffers } from '@/lib/cms';
+import { prerendered } from '@/lib/content';
 import { offerCard } from '@/lib/content/facts';
+import { defaultLang } from '@/lib/i18n';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 
-const slugs = () => offers.map(({ slug }) => ({ slug }));
+const slugs = async () => (await cmsOffers(defaultLang)).map(({ slug }) => ({ slug }));
 
 const card = ogCard(
-  (lang, slug) => {
-    const offer = prerendered(findOffer(slug, lang));
+  async (lang, slug) => {
+    const offer = prerendered(await cmsOffer(slug, lang));
     return { title: offer.title, subtitle: offerCard(offer, lang) };
   },
   { slugs },
 );
 
-export const dynamicParams = false;
+export const dynamicParams = true;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

@@ -6,7 +6,8 @@ import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, findOffer, offerPath, offers } from '@/lib/content';
+import { cmsOffer, cmsOffers } from '@/lib/cms';
+import { content, offerPath } from '@/lib/content';
 import {
   cohortStart,
   offerClosedText,
@@ -17,7 +18,7 @@ import {
 } from '@/lib/content/facts';
 import { offerBooking } from '@/lib/content/schedule';
 import { pageAvailability } from '@/lib/forms/places';
-import { locales } from '@/lib/i18n';
+import { defaultLang, locales } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
@@ -25,18 +26,20 @@ import { fill, messages } from '@/messages';
 
 import styles from './offer.module.css';
 
-export const dynamicParams = false;
-// Made again every 20 minutes, so the offer closes on time (docs/product.md §9).
+// An offer published after the build is made on its first visit; an unknown slug is the 404 page.
+export const dynamicParams = true;
+// Made again every 20 minutes, so the offer closes on time (docs/product.md §9), and at once when it is
+// edited (lib/cms/revalidate.ts).
 export const revalidate = 1200;
 
-export function generateStaticParams() {
-  return offers.map((offer) => ({ slug: offer.slug }));
+export async function generateStaticParams() {
+  return (await cmsOffers(defaultLang)).map((offer) => ({ slug: offer.slug }));
 }
 
 type Props = PageProps<'/[lang]/offers/[slug]'>;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, entity: offer } = await routeEntity(params, findOffer);
+  const { lang, entity: offer } = await routeEntity(params, cmsOffer);
   return pageMetadata({
     lang,
     title: offer.title,
@@ -46,7 +49,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function OfferPage({ params }: Props) {
-  const { lang, entity: offer } = await routeEntity(params, findOffer);
+  const { lang, entity: offer } = await routeEntity(params, cmsOffer);
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.offer;

@@ -1,9 +1,15 @@
 import * as migration_20261126_084623_initial from './20261126_084623_initial';
+import * as migration_20261126_093055_offers from './20261126_093055_offers';
 
 export const migrations = [
   {
     up: migration_20261126_084623_initial.up,
     down: migration_20261126_084623_initial.down,
     name: '20261126_084623_initial',
+  },
+  {
+    up: migration_20261126_093055_offers.up,
+    down: migration_20261126_093055_offers.down,
+    name: '20261126_093055_offers'
   },
 ];

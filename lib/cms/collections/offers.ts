@@ -1,0 +1,112 @@
+import type { CollectionConfig } from 'payload';
+
+import { offerSchema } from '@/lib/content/schemas';
+
+import { deleters, editors } from '../access';
+import { revalidateOffer } from '../revalidate';
+import { toOffer } from '../shapes';
+import { checkedBy } from '../validate';
+
+const check = checkedBy(offerSchema, toOffer);
+
+// Cohort offers (docs/product.md §9, §14): prices in US dollars, the discount and the price arithmetic
+// checked by the schema that checked data/offers.ts, the texts in every language of the table.
+export const offers: CollectionConfig = {
+  slug: 'offers',
+  labels: { singular: 'Offer', plural: 'Offers' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'endsOnDate', 'nowPrice', '_status'] },
+  versions: { drafts: true, maxPerDoc: 50 },
+  access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
+  hooks: { afterChange: [revalidateOffer], afterDelete: [revalidateOffer] },
+  defaultSort: 'endsOnDate',
+  fields: [
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { description: 'The address: /offers/{slug}. Lowercase letters, digits and hyphens.' },
+      validate: check('slug'),
+    },
+    { name: 'title', type: 'text', required: true, localized: true, validate: check('title') },
+    {
+      name: 'highlights',
+      type: 'text',
+      required: true,
+      localized: true,
+      admin: { description: 'Training | Mentorship | Internship' },
+      validate: check('highlights'),
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'cohortStart',
+          type: 'text',
+          required: true,
+          localized: true,
+          admin: { description: 'As visitors read it: "May 2023".' },
+          validate: check('cohortStart'),
+        },
+        {
+          name: 'cohortStartDate',
+          type: 'text',
+          required: true,
+          admin: { placeholder: 'YYYY-MM-DD' },
+          validate: check('cohortStartDate'),
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'wasPrice', label: 'Price before (US$)', type: 'number', required: true, validate: check('wasPrice') },
+        {
+          name: 'discountPercent',
+          label: 'Discount (%)',
+          type: 'number',
+          required: true,
+          validate: check('discountPercent'),
+        },
+        { name: 'nowPrice', label: 'Price now (US$)', type: 'number', required: true, validate: check('nowPrice') },
+        { name: 'deposit', label: 'Deposit paid online (US$)', type: 'number', validate: check('deposit') },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'endsOn',
+          type: 'text',
+          required: true,
+          localized: true,
+          admin: { description: 'As visitors read it: "25 March 2023".' },
+          validate: check('endsOn'),
+        },
+        {
+          name: 'endsOnDate',
+          type: 'text',
+          required: true,
+          admin: { placeholder: 'YYYY-MM-DD' },
+          validate: check('endsOnDate'),
+        },
+      ],
+    },
+    {
+      name: 'capacity',
+      type: 'number',
+      admin: { description: 'Places; empty for no limit.' },
+      validate: check('capacity'),
+    },
+    {
+      name: 'img',
+      label: 'Image',
+      type: 'text',
+      required: true,
+      admin: { description: 'An image under public/images/.' },
+      validate: check('img'),
+    },
+    { name: 'description', type: 'textarea', required: true, localized: true, validate: check('description') },
+  ],
+};
