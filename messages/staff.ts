@@ -200,6 +200,8 @@ export const staffText = {
       'team-add': 'Added a colleague',
       'team-role': 'Changed a colleague’s role',
       'team-remove': 'Removed a colleague',
+      promote: 'Gave a place to someone waiting',
+      'check-in': 'Checked a guest in',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

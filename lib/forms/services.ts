@@ -10,14 +10,14 @@ import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter'
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
-import { getStore, type InboxStore, type RecordStore } from '@/lib/storage';
+import { getStore, type InboxStore, type PlacesStore, type RecordStore } from '@/lib/storage';
 import type { FormOperation } from '@/lib/storage/collections';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.
 export interface FormServices {
   // Records, and the inbox, which counts what the honeypot kept as spam.
-  store: RecordStore & InboxStore;
+  store: RecordStore & PlacesStore & InboxStore;
   rateLimiter: RateLimiter;
   newsletter: NewsletterProvider;
   recaptcha: RecaptchaSettings | null;

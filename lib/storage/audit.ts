@@ -23,6 +23,8 @@ export const auditActions = [
   'team-add',
   'team-role',
   'team-remove',
+  'promote',
+  'check-in',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

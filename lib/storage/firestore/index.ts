@@ -6,6 +6,7 @@ import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
+import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { staffStore, upgradeAudit } from './staff';
@@ -23,6 +24,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   return {
     kind: 'firestore',
     ...recordStore(db),
+    ...placesStore(db),
     ...outboxStore(db),
     ...privacyStore(db),
     ...jobStore(db),

@@ -2,6 +2,7 @@ import type { Store } from '../types';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
+import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { openDatabase } from './schema';
@@ -17,6 +18,7 @@ export function openSqliteStore(file: string): Store {
   return {
     kind: 'sqlite',
     ...recordStore(db, shared),
+    ...placesStore(db, shared),
     ...outboxStore(db),
     ...privacyStore(db, shared),
     ...jobStore(db, shared),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { AuditEntry } from '../audit';
-import { settleHeldBack } from '../rules';
+import { holdsSeat, isWaiting, settleHeldBack } from '../rules';
 import { recordWords } from '../search';
 import { markerDigest, recipientDigest } from '../traces';
 import type { NewMail, RecordData } from '../types';
@@ -23,6 +23,12 @@ export function sharedWriters(db: Db) {
   const insertWord = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
   const deleteWordsOf = db.prepare('DELETE FROM record_words WHERE id = ?');
   const updateData = db.prepare('UPDATE records SET data = ? WHERE id = ?');
+  const freeSeats = db.prepare('DELETE FROM seats WHERE record_id = ?');
+  const declineOffers = db.prepare(
+    "UPDATE seat_offers SET outcome = 'declined', ended_at = ? WHERE record_id = ? AND outcome IS NULL",
+  );
+  const takenSeats = db.prepare('SELECT n FROM seats WHERE key = ?').pluck();
+  const leaveWaitlist = db.prepare('UPDATE waitlist SET left_at = ? WHERE record_id = ? AND left_at IS NULL');
 
   const indexWords = (id: string, data: RecordData) => {
     for (const word of recordWords(data)) insertWord.run(word, id);
@@ -45,17 +51,30 @@ export function sharedWriters(db: Db) {
         return id;
       });
     },
+    // A free seat's number under the key, or undefined when all are taken.
+    freeSeat(key: string, capacity: number): number | undefined {
+      const taken = new Set(takenSeats.all(key) as number[]);
+      if (taken.size >= capacity) return undefined;
+      return Array.from({ length: capacity }, (_, i) => i + 1).find((n) => !taken.has(n));
+    },
     audit(entry: AuditEntry | undefined) {
       if (!entry) return;
       const { record, ...rest } = entry;
       insertAudit.run({ ...rest, collection: record?.collection ?? null, id: record?.id ?? null });
     },
     indexWords,
-    // A record's new data, and the words it is found by (a name or an address may have changed).
-    rewrite(id: string, data: RecordData) {
+    // A record's new data, and the words it is found by (a name or an address may have changed). Given
+    // what it was, a record that no longer holds a seat frees it (ending an offer it held) and one no
+    // longer waiting leaves the waiting list, in the caller's transaction (rules.ts).
+    rewrite(id: string, data: RecordData, before?: RecordData) {
       updateData.run(JSON.stringify(data), id);
       deleteWordsOf.run(id);
       indexWords(id, data);
+      if (before && holdsSeat(before) && !holdsSeat(data)) {
+        freeSeats.run(id);
+        declineOffers.run(Date.now(), id);
+      }
+      if (before && isWaiting(before) && !isWaiting(data)) leaveWaitlist.run(Date.now(), id);
     },
   };
 }
