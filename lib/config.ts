@@ -157,6 +157,8 @@ const envSchema = z
     }),
     SITE_TODAY: siteTodaySchema,
     SITE_CAPACITY: siteCapacitySchema,
+    PLACES_LEFT_SHARE: number('PLACES_LEFT_SHARE', 1, 100),
+    WAITLIST_OFFER_HOURS: number('WAITLIST_OFFER_HOURS', 1, 720),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -294,6 +296,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     linkSecret: e.LINK_SECRET,
     // Today's date for the whole site when fixed (lib/content/schedule.ts); the real one otherwise.
     siteToday: e.SITE_TODAY,
+    // Places of events and offers (lib/places): a page says how many are left below this share of
+    // them, and a freed seat is held this long for the first person waiting.
+    places: {
+      leftShare: (e.PLACES_LEFT_SHARE ?? 20) / 100,
+      offerMs: (e.WAITLIST_OFFER_HOURS ?? 48) * 3_600_000,
+    },
   };
 }
 

@@ -148,6 +148,8 @@ export const en = {
     pastOneDay: 'This event took place on {dates}.',
     pastDays: 'This event took place on {dates}.',
     full: 'Registration is closed: every place for this event is taken.',
+    // Once few places remain ({left} is '3 places left').
+    placesLeft: 'Only {left}.',
   },
   offer: {
     cohort: 'Cohort starting {start}',
@@ -159,6 +161,7 @@ export const en = {
     reserve: 'Reserve your spot',
     past: 'This offer ended on {date}.',
     full: 'Every spot of this offer is taken.',
+    placesLeft: 'Only {left}.',
   },
   // What events and offers say about where they stand (docs/product.md §9), and their list pages.
   calendar: {

@@ -150,6 +150,7 @@ export const fr = {
     pastOneDay: 'Cet événement a eu lieu le {dates}.',
     pastDays: 'Cet événement a eu lieu du {start} au {end}.',
     full: 'Les inscriptions sont closes : toutes les places de cet événement sont prises.',
+    placesLeft: 'Plus que {left}.',
   },
   offer: {
     cohort: 'Début de la promotion : {start}',
@@ -162,6 +163,7 @@ export const fr = {
     reserve: 'Réservez votre place',
     past: 'Cette offre a pris fin le {date}.',
     full: 'Toutes les places de cette offre sont prises.',
+    placesLeft: 'Plus que {left}.',
   },
   calendar: {
     open: 'Inscriptions ouvertes',

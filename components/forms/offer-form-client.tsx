@@ -20,7 +20,17 @@ const blank = {
   country: '',
 };
 
-export function OfferFormClient({ offer, lang, text }: { offer: string; lang: Lang; text: OfferText }) {
+export function OfferFormClient({
+  offer,
+  lang,
+  text,
+  full,
+}: {
+  offer: string;
+  lang: Lang;
+  text: OfferText;
+  full: boolean;
+}) {
   const f = useSiteForm<OfferInput>({
     operation: 'registerOffer',
     loadSchema: () => loadSchemas(lang).then((s) => s.offerSchema),
@@ -78,7 +88,7 @@ export function OfferFormClient({ offer, lang, text }: { offer: string; lang: La
         {...f.bind('country')}
       />
       <input type="hidden" name="offer" value={offer} />
-      <FormEnd id="offer-status" lang={lang} text={text} form={f} />
+      <FormEnd id="offer-status" lang={lang} text={text} form={f} full={full} />
     </form>
   );
 }

@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 
-import { content, findCourseByTitle, findEvent } from '@/lib/content';
+import { content, findCourseByTitle, findEvent, findOffer } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
-import { contactMails, enrolmentMails, eventMails, offerMails, type MailContext } from '@/lib/mail/compose';
+import {
+  contactMails,
+  enrolmentMails,
+  eventMails,
+  offerMails,
+  waitlistMails,
+  type MailContext,
+  type PlaceParts,
+} from '@/lib/mail/compose';
 import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
 import type { NewMail, RecordData } from '@/lib/storage/types';
 import { formTexts, type AnswerWords } from '@/messages/forms';
@@ -40,8 +48,17 @@ import type { FormState } from './state';
 
 type Success = Extract<FormState, { status: 'success' }>;
 
-// What a registration that follows the calendar is for, with the form's words when it is closed or full.
-export type FormBooking = Booking & { closed: string; full: string };
+// What a registration that follows the calendar is for, with the form's words when it is closed or full,
+// and, for one with places: its kind and slug (an event's registrations get a check-in code), the answer
+// of someone who joined its waiting list, and the mails of the list (lib/mail/compose.ts).
+export type FormBooking = Booking & {
+  closed: string;
+  full: string;
+  kind: 'event' | 'offer';
+  slug: string;
+  waitlisted(position: number): Success;
+  waitlistMails(mail: MailContext, lang: Lang, offerHours: number, place: PlaceParts): NewMail[];
+};
 
 interface Declaration<Collection extends string, Fields extends z.ZodMiniObject, Input> {
   collection: Collection;
@@ -61,8 +78,9 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   kind: 'record';
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
-  // `today` is the site's date (lib/content/schedule.ts).
-  mails(input: Input, mail: MailContext, lang: Lang, today: string): NewMail[];
+  // `today` is the site's date (lib/content/schedule.ts); `place`, for a registration with places, what
+  // its confirmation carries (lib/places/links.ts).
+  mails(input: Input, mail: MailContext, lang: Lang, today: string, place?: PlaceParts): NewMail[];
   item?(input: Input): string;
   booking?(input: Input, words: AnswerWords): FormBooking;
 }
@@ -124,6 +142,11 @@ const offerReservation = perLang((s, w, lang) =>
     }),
   ),
 );
+
+// The answer of someone who joined a waiting list: their position in it.
+const waitlistAnswer =
+  (w: AnswerWords) =>
+  (position: number): Success => ({ status: 'success', message: w.waitlisted, detail: w.waitlistPosition(position) });
 
 const contact = perLang((s) => s.contactSchema);
 const newsletter = perLang((s) => s.newsletterSchema);
@@ -191,9 +214,18 @@ export const forms = {
     hidden: ['event'],
     schema: eventRegistration,
     record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang, today) => eventMails(input, entity, mail, lang, today),
+    mails: ({ entity, ...input }, mail, lang, today, place) => eventMails(input, entity, mail, lang, today, place),
     item: ({ entity }) => entity.slug,
-    booking: ({ entity }, w) => ({ ...eventBooking(entity), closed: w.eventClosed, full: w.eventFull }),
+    booking: ({ entity, ...input }, w) => ({
+      ...eventBooking(entity),
+      closed: w.eventClosed,
+      full: w.eventFull,
+      kind: 'event',
+      slug: entity.slug,
+      waitlisted: waitlistAnswer(w),
+      waitlistMails: (mail, lang, hours, place) =>
+        waitlistMails(input, { ...entity, englishTitle: findEvent(entity.slug)!.title }, mail, lang, hours, place),
+    }),
     answer: ({ entity: event }, lang) => ({
       status: 'success',
       message: formTexts[lang].answers.eventContinue,
@@ -213,9 +245,25 @@ export const forms = {
     hidden: ['offer'],
     schema: offerReservation,
     record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang) => offerMails(input, entity, mail, lang),
+    mails: ({ entity, ...input }, mail, lang, _today, place) => offerMails(input, entity, mail, lang, place),
     item: ({ entity }) => entity.slug,
-    booking: ({ entity }, w) => ({ ...offerBooking(entity), closed: w.offerClosed, full: w.offerFull }),
+    booking: ({ entity, ...input }, w) => ({
+      ...offerBooking(entity),
+      closed: w.offerClosed,
+      full: w.offerFull,
+      kind: 'offer',
+      slug: entity.slug,
+      waitlisted: waitlistAnswer(w),
+      waitlistMails: (mail, lang, hours, place) =>
+        waitlistMails(
+          input,
+          { title: entity.title, inSentence: entity.title, englishTitle: findOffer(entity.slug)!.title },
+          mail,
+          lang,
+          hours,
+          place,
+        ),
+    }),
     answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].answers.offerReserved }),
   } satisfies RecordForm<
     typeof formCollections.registerOffer,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
@@ -6,8 +8,10 @@ import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
+import { newCheckInCode, placeParts } from '@/lib/places/links';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
+  duplicateOf,
   isDuplicateError,
   isFullError,
   isStoreTimeout,
@@ -26,6 +30,7 @@ import {
   LANG_FIELD,
   SUBMISSION_KEY_FIELD,
   SUBMISSION_KEY_PATTERN,
+  WAITLIST_FIELD,
   type FieldErrors,
   type FormState,
 } from './state';
@@ -128,7 +133,7 @@ export async function submitForm(
             operation,
             form,
             parsed.data,
-            { flags, booking, values, key: clientKey(formData) },
+            { flags, booking, values, key: clientKey(formData), waitlist: formData.get(WAITLIST_FIELD) === '1' },
             services,
             lang,
           );
@@ -174,50 +179,101 @@ async function keepHoneypotHit(
 
 // The one write: the record with its mails, or, for the same submission again (a retry after a
 // timeout, a double click, a refreshed answer page), nothing new and the first answer. A registration
-// with places takes one in the same write, or is refused with the form's words once they are all gone.
+// with places takes one in the same write, with its check-in code (an event's) and its mails' signed
+// links, named by the record's id chosen here; once they are all gone it is refused with the form's
+// words and the offer of the waiting list, or, when the visitor asked for it, joins the list and is told
+// their position (docs/product.md §9).
 async function storeRecord(
   operation: FormOperation,
   form: Extract<Form, { kind: 'record' }>,
   input: unknown,
-  about: { flags: RecordData; booking?: FormBooking; values: Record<string, string>; key: string | null },
+  about: {
+    flags: RecordData;
+    booking?: FormBooking;
+    values: Record<string, string>;
+    key: string | null;
+    waitlist: boolean;
+  },
   services: FormServices,
   lang: Lang,
 ): Promise<FormState> {
   const { flags, booking, values, key } = about;
   const record = form.record(input);
-  const day = new Date(services.now()).toISOString().slice(0, 10);
+  const now = services.now();
+  const day = new Date(now).toISOString().slice(0, 10);
   const item = form.item?.(input) ?? '';
+  const once = (mail: NewMail) => confirmOnce(mail, { operation, item, lang, day }, services);
+  const id = randomUUID();
+  const places = booking?.capacity !== undefined ? { ...booking, capacity: booking.capacity } : undefined;
+  const code = places?.kind === 'event' ? newCheckInCode() : undefined;
+  const place = places
+    ? placeParts(
+        { collection: form.collection, id },
+        lang,
+        { lastDay: places.lastDay, ...(code ? { event: places.slug, code } : {}) },
+        now,
+      )
+    : undefined;
   const options: AddOptions = {
+    id,
     submissionKey: submissionKey(operation, key ? { key } : day, record),
-    mails: form
-      .mails(input, services.mail, lang, services.today())
-      .map((mail) => confirmOnce(mail, { operation, item, lang, day }, services)),
-    ...(booking?.capacity !== undefined ? { seat: { key: booking.seat, capacity: booking.capacity } } : {}),
+    mails: form.mails(input, services.mail, lang, services.today(), place).map(once),
+    ...(places && place
+      ? {
+          seat: {
+            key: places.seat,
+            capacity: places.capacity,
+            ...(about.waitlist
+              ? {
+                  waitlist: {
+                    data: {},
+                    mails: places
+                      .waitlistMails(services.mail, lang, services.offerHours ?? 48, { cancelUrl: place.cancelUrl })
+                      .map(once),
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
+  };
+  const data: RecordData = {
+    ...record,
+    lang,
+    date: now,
+    ...flags,
+    ...(places ? { booking: 'registered' } : {}),
+    ...(code ? { checkInCode: code } : {}),
   };
   try {
-    const { id } = await services.store.add(
-      form.collection,
-      { ...record, lang, date: services.now(), ...flags },
-      options,
-    );
-    services.log(`${operation}: stored`, { recordId: id });
-    if (booking?.capacity !== undefined) await afterPlaceTaken(booking, services);
+    const { waiting } = await services.store.add(form.collection, data, options);
+    services.log(`${operation}: stored`, { recordId: id, ...(waiting === undefined ? {} : { waiting }) });
+    if (places && waiting !== undefined) return places.waitlisted(waiting);
+    if (places) await afterPlaceTaken(places, services);
   } catch (error) {
-    if (booking && isFullError(error)) {
-      services.log(`${operation}: refused, every place of ${booking.seat} is taken`);
-      return { status: 'error', message: booking.full, values };
+    if (places && isFullError(error)) {
+      services.log(`${operation}: refused, every place of ${places.seat} is taken`);
+      return { status: 'error', message: places.full, values, waitlist: true };
     }
     if (!isDuplicateError(error)) throw error;
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
+    // Someone on the waiting list hears their position again.
+    const first = duplicateOf(error);
+    const stored = places && first ? await services.store.getRecord(form.collection, first) : null;
+    if (places && stored?.data.booking === 'waiting' && typeof stored.data.waitPosition === 'number') {
+      return places.waitlisted(stored.data.waitPosition);
+    }
   }
   return form.answer(input, lang);
 }
 
-// Once the last place is gone, the pages that show it are made again. The record is stored whatever
-// happens here: a failure is only logged, and the pages change at their next regeneration.
-async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
+// Once the last place is gone, or few are left (a page then says how many), the pages that show it are
+// made again. The record is stored whatever happens here: a failure is only logged, and the pages change
+// at their next regeneration.
+async function afterPlaceTaken(booking: FormBooking & { capacity: number }, services: FormServices) {
   try {
-    if ((await services.store.seatsTaken(booking.seat)) >= booking.capacity!) services.placesGone?.();
+    const left = booking.capacity - (await services.store.seatsTaken(booking.seat));
+    if (left <= 0 || left < booking.capacity * (services.placesLeftShare ?? 0)) services.placesChanged?.();
   } catch (error) {
     services.log(`could not tell whether ${booking.seat} is full`, error);
   }

@@ -1,12 +1,9 @@
 import type { NewMail, PlacesStore, RecordData, WaitingTicket } from '@/lib/storage/types';
 
 // What an offer to one person waiting says and changes: made for each ticket as it comes up.
-export type MakeOffer = (ticket: WaitingTicket) => {
-  at: number;
-  expiresAt: number;
-  changes: RecordData;
-  mails: NewMail[];
-};
+export type MakeOffer = (
+  ticket: WaitingTicket,
+) => Promise<{ at: number; expiresAt: number; changes: RecordData; mails: NewMail[] }>;
 
 // Offers every free seat under the key to the people waiting, first first, until the seats or the
 // people run out. Each offer holds its seat in the same commit (PlacesStore.offerSeat), so however many
@@ -23,7 +20,7 @@ export async function offerFreedSeats(
     const waiting = await store.waitingList(seat.key);
     let progress = false;
     for (const ticket of waiting) {
-      const made = offer(ticket);
+      const made = await offer(ticket);
       const outcome = await store.offerSeat(ticket, seat.capacity, made, made.changes, made.mails);
       if (outcome === 'full') return offered;
       if (outcome === 'offered') {

@@ -7,7 +7,15 @@ import { serverSecret } from './server-secret';
 // the expiry, with a server secret (a staff sign-in link too, made single-use by lib/staff/auth.ts, and
 // the counts the inbox shows after a forget, lib/staff/actions.ts). A link with expiry 0 never expires
 // (an unsubscribe link in an old newsletter must keep working).
-export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe' | 'staff-sign-in' | 'staff-forgotten';
+// Places (lib/places/links.ts): giving one back, claiming one offered, checking a guest in.
+export type LinkPurpose =
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe'
+  | 'staff-sign-in'
+  | 'staff-forgotten'
+  | 'place-cancel'
+  | 'seat-offer'
+  | 'check-in';
 
 const SEPARATOR = '.';
 

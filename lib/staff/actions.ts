@@ -5,6 +5,8 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { toLang } from '@/lib/i18n';
 import { renderLetter } from '@/lib/mail/letter';
+import { recordBooking } from '@/lib/places';
+import { seatsChanged } from '@/lib/places/offers';
 import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
 import { getStore } from '@/lib/storage';
 import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
@@ -34,15 +36,39 @@ const statusChange = (action: StatusAction, who: string, now: number): RecordDat
   statusAt: now,
 });
 
-// Whether the record was there to change.
+// Whether the record was there to change. Spam frees the seat a registration held (the store does it
+// in the same commit, lib/storage/rules.ts) for the people waiting; a registration back from spam takes
+// a free seat again, or waits at the end of the list when none is left.
 export async function setStatus(
   session: StaffSession,
   ref: { collection: Collection; id: string },
   action: StatusAction,
   now: number,
 ): Promise<boolean> {
+  const store = getStore();
   const audit = auditEntry(action, session.email, '', now, ref);
-  return getStore().updateRecord(ref.collection, ref.id, statusChange(action, session.email, now), audit);
+  const changes = statusChange(action, session.email, now);
+  const record = await store.getRecord(ref.collection, ref.id);
+  if (!record) return false;
+  const booking = recordBooking(ref.collection, record.data);
+  const held = record.data.booking ?? 'registered';
+  if (
+    action === 'not-spam' &&
+    booking &&
+    record.data.staffStatus === 'spam' &&
+    held !== 'cancelled' &&
+    held !== 'passed'
+  ) {
+    const seat = { key: booking.seat, capacity: booking.capacity };
+    if (held !== 'waiting' && (await store.takeSeat(ref.collection, ref.id, seat, changes, [], audit)) !== 'full') {
+      await seatsChanged(booking);
+      return true;
+    }
+    return (await store.joinWaitingList(ref.collection, ref.id, seat.key, changes, audit)) !== null;
+  }
+  if (!(await store.updateRecord(ref.collection, ref.id, changes, audit))) return false;
+  if (booking && action === 'spam') await seatsChanged(booking);
+  return true;
 }
 
 // A note joins the record's thread: notes are only ever added, so two written at once are both kept.
@@ -122,9 +148,20 @@ export async function setStatuses(
   action: StatusAction,
   now: number,
 ): Promise<number> {
-  return changeAll(refs, statusChange(action, session.email, now), (ref) =>
+  const changed = await changeAll(refs, statusChange(action, session.email, now), (ref) =>
     auditEntry(action, session.email, '', now, ref),
   );
+  // Registrations marked as spam together free their seats: each item's are offered once.
+  if (action === 'spam') {
+    const bookings = new Map<string, NonNullable<ReturnType<typeof recordBooking>>>();
+    for (const ref of refs.slice(0, BULK_MAX)) {
+      const record = await getStore().getRecord(ref.collection, ref.id);
+      const booking = record && recordBooking(ref.collection, record.data);
+      if (booking) bookings.set(booking.seat, booking);
+    }
+    for (const booking of bookings.values()) await seatsChanged(booking);
+  }
+  return changed;
 }
 
 async function changeAll(

@@ -16,7 +16,8 @@ export interface NewMail {
   text: string;
   html: string;
   replyTo?: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  // `encoding: 'base64'` for binary content; `cid` names an attachment the HTML shows (a QR code).
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64'; cid?: string }[];
   // At most one message is ever queued under this key: a later one with the same key is dropped while
   // its record is still stored (a visitor's confirmation, once per address, item, language and day).
   onceKey?: string;

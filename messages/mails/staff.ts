@@ -45,6 +45,17 @@ export const staffMails = {
     heading: (offer: string) => `New reservation for ${offer}`,
     text: (name: string) => `${name} reserved a spot.`,
   },
+  // The waiting list of a full event or offer, and a freed place taken from it.
+  waitlist: {
+    subject: (item: string) => `Waiting list: ${item}`,
+    heading: (item: string) => `Someone is waiting for ${item}`,
+    text: (name: string, item: string) => `${name} joined the waiting list for ${item}: every place was taken.`,
+  },
+  claimed: {
+    subject: (item: string) => `Freed place taken: ${item}`,
+    text: (name: string, item: string) =>
+      `${name} took the place offered to them from the waiting list for ${item}. Their confirmation carries their check-in code.`,
+  },
   digest: {
     subject: (site: string, total: number, date: string) =>
       `${site} digest: ${total} new submission${total === 1 ? '' : 's'} (${date})`,

@@ -135,18 +135,29 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     expect(await store.list('offer')).toHaveLength(2);
   });
 
-  it('has the pages made again once the last place is taken, not before', async () => {
-    const placesGone = jest.fn();
+  it('has the pages made again once the last place is taken, or one of the few left, not before', async () => {
+    const placesChanged = jest.fn();
     const register = (email: string) =>
       submitForm('registerEvent', formData({ ...sampleRegistration, email }), meta, {
         ...services(BEFORE_SEED_EVENT),
-        placesGone,
+        placesChanged,
       });
     await register('a@example.org');
     await register('b@example.org');
-    expect(placesGone).not.toHaveBeenCalled();
+    expect(placesChanged).not.toHaveBeenCalled();
     await register('c@example.org');
-    expect(placesGone).toHaveBeenCalledTimes(1);
+    expect(placesChanged).toHaveBeenCalledTimes(1);
+    // Below the share of places a page counts, each place taken changes what the page says.
+    await store.forgetEmail('b@example.org');
+    await store.forgetEmail('c@example.org');
+    const counted = (email: string) =>
+      submitForm('registerEvent', formData({ ...sampleRegistration, email }), meta, {
+        ...services(BEFORE_SEED_EVENT),
+        placesChanged,
+        placesLeftShare: 0.5,
+      });
+    await counted('d@example.org');
+    expect(placesChanged).toHaveBeenCalledTimes(2);
   });
 
   it('sends two confirmations, each with its own payment link, for two courses on one day', async () => {
@@ -234,7 +245,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     // Under way (its last day): registration is open, but a calendar wants no invitation for it.
     await send('registerEvent', { ...sampleRegistration, email: 'late@example.org' }, '2023-03-19');
     const late = (await everything(store)).find((m) => m.to === 'late@example.org')!;
-    expect(late.attachments ?? []).toEqual([]);
+    expect((late.attachments ?? []).map((a) => a.filename)).toEqual(['check-in.png']);
     expect(late.text).not.toContain('invitation');
   });
 });

@@ -1001,7 +1001,7 @@ describe.each([
       detail: '',
       record: { collection: 'user', id },
     });
-    const offer = (at: number) => () => ({
+    const offer = (at: number) => async () => ({
       at,
       expiresAt: at + 1000,
       changes: { offerExpiresAt: at + 1000 },

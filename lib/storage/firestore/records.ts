@@ -22,9 +22,10 @@ function placeFor(db: Firestore, seat: Seat, recordId: string, collection: Colle
     waiting: () => (position > 0 ? position : undefined),
     async choose(): Promise<{ ref: DocumentReference; data: Record<string, unknown> }> {
       if (position > 0) return ticket(position + 1);
-      const waiting =
-        seat.waitlist !== undefined &&
-        !(await db.collection(WAITLIST).where('key', '==', seat.key).where('open', '==', true).limit(1).get()).empty;
+      // Nobody takes a seat ahead of someone waiting for one: a freed seat is theirs (lib/places).
+      const waiting = !(
+        await db.collection(WAITLIST).where('key', '==', seat.key).where('open', '==', true).limit(1).get()
+      ).empty;
       const taken = new Set(
         (await db.collection(SEATS).where('key', '==', seat.key).get()).docs.map((doc) => doc.get('n') as number),
       );
@@ -127,10 +128,9 @@ export function recordStore(db: Firestore): RecordStore {
         } catch (error) {
           if (codeOf(error) !== ALREADY_EXISTS) throw error;
           await place?.undo();
-          const repeat =
-            (submission !== null && (await submission.get()).exists) ||
-            (addOptions.uniqueKey !== undefined && (await ref.get()).exists);
-          if (repeat) throw new DuplicateError(collection);
+          const first = submission === null ? null : await submission.get();
+          if (first?.exists) throw new DuplicateError(collection, first.get('recordId') as string);
+          if (addOptions.uniqueKey !== undefined && (await ref.get()).exists) throw new DuplicateError(collection);
           const once = stored().mails.filter((m) => m.onceKey !== undefined && !dropped.has(m));
           const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
           if (place && !taken.some(Boolean)) {

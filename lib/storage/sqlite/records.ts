@@ -13,6 +13,7 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
     'INSERT INTO records (id, collection, unique_key, date, data) VALUES (@id, @collection, @uniqueKey, @date, @data)',
   );
   const insertSubmission = db.prepare('INSERT INTO submissions (key, record_id, date) VALUES (?, ?, ?)');
+  const submissionOf = db.prepare('SELECT record_id FROM submissions WHERE key = ?').pluck();
   const insertSeat = db.prepare('INSERT INTO seats (key, n, record_id) VALUES (?, ?, ?)');
   const anyWaiting = db.prepare('SELECT 1 FROM waitlist WHERE key = ? AND left_at IS NULL LIMIT 1').pluck();
   const lastTicket = db.prepare('SELECT MAX(position) FROM waitlist WHERE key = ?').pluck();
@@ -34,7 +35,7 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       if (options.seat) {
         const { key, capacity, waitlist } = options.seat;
         // Nobody takes a seat ahead of someone waiting for one: a freed seat is theirs (lib/places).
-        const n = waitlist && anyWaiting.get(key) ? undefined : shared.freeSeat(key, capacity);
+        const n = anyWaiting.get(key) ? undefined : shared.freeSeat(key, capacity);
         if (n !== undefined) insertSeat.run(key, n, id);
         else if (!waitlist) throw new FullError(key);
         else {
@@ -79,7 +80,8 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-          throw new DuplicateError(collection);
+          const first = options.submissionKey === undefined ? undefined : submissionOf.get(options.submissionKey);
+          throw new DuplicateError(collection, first as string | undefined);
         }
         throw error;
       }
