@@ -7,6 +7,7 @@ import { site } from '@/lib/content';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
+import { createPlacesTask } from '@/lib/places/task';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { endStaleSessions } from '@/lib/staff/auth';
 import { createDigestScheduler } from '@/lib/staff/digest';
@@ -76,6 +77,10 @@ export function startServer(): void {
   });
   retention.start();
 
+  // Offers of freed seats that ran out pass to the next person waiting, and free seats are offered.
+  const places = createPlacesTask({ log: componentLog('places') });
+  places.start();
+
   // A staff address taken out of STAFF_EMAILS (a restart applies it) loses its sessions now, not only
   // at their next request.
   const staffLog = componentLog('staff');
@@ -100,7 +105,7 @@ export function startServer(): void {
     if (stopping) return;
     stopping = true;
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop()])
+    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), places.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();

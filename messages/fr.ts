@@ -208,6 +208,36 @@ export const fr = {
       'Votre adresse e-mail est vérifiée. Vous pouvez fermer cette page ou continuer à découvrir Baobab Data.',
     heading: 'Votre adresse e-mail est vérifiée !',
   },
+  places: {
+    cancelTitle: 'Libérer votre place',
+    cancelText:
+      'Vous ne pourrez finalement pas venir à {item} ? Appuyez sur le bouton pour libérer votre place : elle est aussitôt proposée à la première personne de la liste d’attente.',
+    cancelButton: 'Libérer ma place',
+    leaveTitle: 'Quitter la liste d’attente',
+    leaveText: 'Quitter la liste d’attente pour {item} ? Nous ne vous proposerons alors aucune place.',
+    leaveButton: 'Quitter la liste d’attente',
+    cancelledTitle: 'Votre place est libérée',
+    cancelledText: 'Merci de nous avoir prévenus : quelqu’un d’autre peut venir à votre place.',
+    leftTitle: 'Vous avez quitté la liste d’attente',
+    leftText:
+      'Nous ne vous proposerons aucune place. Vous pouvez vous réinscrire tant que les inscriptions sont ouvertes.',
+    alreadyTitle: 'Plus rien à faire',
+    alreadyText: 'Cette place a déjà été libérée, ou la liste d’attente déjà quittée.',
+    claimTitle: 'Prendre votre place',
+    claimText: 'Une place pour {item} vous est réservée jusqu’au {until}. Appuyez sur le bouton pour la prendre.',
+    claimButton: 'Prendre ma place',
+    claimedTitle: 'La place est à vous',
+    claimedText:
+      'Votre inscription est enregistrée. Votre confirmation, avec votre code d’entrée, arrive dans votre boîte de réception.',
+    endedTitle: 'Cette proposition a pris fin',
+    endedText:
+      'La place vous était réservée pour un temps limité et a été proposée à la personne suivante, ou les inscriptions sont closes.',
+    expiredTitle: 'Ce lien a expiré',
+    expiredText: 'Les inscriptions sont closes : cette place ne peut plus être libérée ici. Écrivez-nous si besoin.',
+    invalidTitle: 'Ce lien n’est pas valide',
+    invalidText:
+      'Ouvrez le lien de l’e-mail que nous vous avons envoyé, tel quel. S’il ne fonctionne toujours pas, écrivez-nous.',
+  },
   newsletter: {
     confirmTitle: 'Confirmez votre inscription',
     confirmText: 'Appuyez sur le bouton pour recevoir la lettre d’information de {brand}.',

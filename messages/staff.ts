@@ -84,7 +84,7 @@ export const staffText = {
   },
   door: {
     title: 'At the door',
-    text: 'Your role is the check-in of events at the door. The check-in page opens here when an event’s check-in is set up.',
+    text: 'Your role is the check-in of events at the door. Choose the event:',
   },
   inbox: {
     title: 'Inbox',
@@ -239,6 +239,22 @@ export const staffText = {
   item: {
     count: '{count} registered',
     capacity: '{count} of {capacity} places taken',
+    // Where each person stands (docs/product.md §9), after their name in the list.
+    booking: {
+      registered: 'Registered',
+      waiting: 'Waiting, number {position}',
+      offered: 'Offered a freed place until {until}',
+      cancelled: 'Cancelled on {when}',
+      passed: 'Let the offered place pass',
+    },
+    checkedIn: 'Checked in at {when} by {who}',
+    waitlist: 'Waiting list',
+    waitlistEmpty: 'Nobody is waiting.',
+    promote: 'Give a place',
+    promoted: 'The place is theirs: their confirmation is on its way.',
+    promoteFull: 'No place is free: every one is taken or held for someone offered it.',
+    promoteGone: 'This person is no longer waiting.',
+    checkIn: 'Check guests in at the door',
     download: 'Download',
     csv: 'CSV',
     xlsx: 'Excel (XLSX)',

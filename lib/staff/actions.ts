@@ -5,8 +5,10 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { toLang } from '@/lib/i18n';
 import { renderLetter } from '@/lib/mail/letter';
+import { kickOutbox } from '@/lib/mail/worker';
 import { recordBooking } from '@/lib/places';
 import { seatsChanged } from '@/lib/places/offers';
+import { placeRecord, registeredMails } from '@/lib/places/visitor';
 import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
 import { getStore } from '@/lib/storage';
 import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
@@ -211,4 +213,29 @@ export function readForgottenFlash(
 ): { records: number; mails: number } | null {
   const [email, records, mails] = verifyLink(flashSecret(), 'staff-forgotten', token, now)?.split('\n') ?? [];
   return email === session.email ? { records: Number(records), mails: Number(mails) } : null;
+}
+
+// Someone on the waiting list given a free place by hand: one of the free seats, their confirmation as
+// for a place claimed, and the audit entry, in one commit. 'full' when no seat is free (each is taken
+// or held for someone offered it), 'gone' when the record is not waiting any more.
+export async function promote(
+  session: StaffSession,
+  ref: { collection: Collection; id: string },
+  now: number,
+): Promise<'taken' | 'full' | 'gone'> {
+  const found = await placeRecord(ref);
+  if (!found || found.record.data.booking !== 'waiting' || found.record.data.staffStatus === 'spam') return 'gone';
+  const { mails, changes } = registeredMails(ref, found.record, found.item, now);
+  const { seat, capacity } = found.item.booking;
+  const audit = auditEntry('promote', session.email, '', now, ref);
+  const taken = await getStore().takeSeat(
+    ref.collection,
+    ref.id,
+    { key: seat, capacity },
+    { ...changes, promotedBy: session.email, promotedAt: now },
+    mails,
+    audit,
+  );
+  if (taken === 'taken') kickOutbox();
+  return taken;
 }

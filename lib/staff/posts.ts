@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { collections, RECORD_ID, type Collection } from '@/lib/storage/types';
+import { collections, itemField, RECORD_ID, type Collection } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import {
@@ -14,6 +14,7 @@ import {
   forgetPerson,
   forgottenFlash,
   NOTE_MAX,
+  promote,
   recordRef,
   reply,
   setStatus,
@@ -22,7 +23,7 @@ import {
 import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
 import { fromWorkspace, notYours, plain, requestCookie, requestSession, see } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
-import { staffSubmissionPath } from './paths';
+import { staffItemPath, staffSubmissionPath } from './paths';
 import { submissionWithMails } from './queries';
 import { may, staffRoles, type Permission, type Staff } from './roles';
 import { removeColleague, setRole } from './team';
@@ -159,6 +160,20 @@ const posts = {
       if (changed === null) return plain(staffText.inbox.bulkRefused, 400);
       const href = inboxHref(filtersOf(new URLSearchParams(back)));
       return see(`${href}${href.includes('?') ? '&' : '?'}changed=${changed}`);
+    },
+  }),
+  // A person waiting given a free place by hand, back to the item's page saying how it went.
+  promote: post({
+    schema: z.object(recordFields),
+    permission: 'inbox',
+    refused: notFound,
+    run: async ({ collection, id }, { session, now }) => {
+      const record = await submissionWithMails(collection, id);
+      const item = itemField[collection];
+      const value = item ? record?.record.data[item] : undefined;
+      if (!record || typeof value !== 'string') return notFound();
+      const result = await promote(session, { collection, id }, now);
+      return see(`${staffItemPath(collection, value)}?promoted=${result}`);
     },
   }),
   forget: post({

@@ -49,6 +49,11 @@ export function placesTaken(seat: string): Promise<number> {
   return getStore().seatsTaken(seat);
 }
 
+// The people waiting under a booking's seat key, first first.
+export function waitingList(seat: string) {
+  return getStore().waitingList(seat);
+}
+
 export function auditTrail(limit: number) {
   return getStore().auditLog(limit);
 }
