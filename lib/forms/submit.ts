@@ -204,13 +204,15 @@ async function storeRecord(
   const item = form.item?.(input) ?? '';
   const once = (mail: NewMail) => confirmOnce(mail, { operation, item, lang, day }, services);
   const id = randomUUID();
+  // Every registration for an event or offer can be given back, and an event's is let in at the door by
+  // its code; only those with places take a seat.
   const places = booking?.capacity !== undefined ? { ...booking, capacity: booking.capacity } : undefined;
-  const code = places?.kind === 'event' ? newCheckInCode() : undefined;
-  const place = places
+  const code = booking?.kind === 'event' ? newCheckInCode() : undefined;
+  const place = booking
     ? placeParts(
         { collection: form.collection, id },
         lang,
-        { lastDay: places.lastDay, ...(code ? { event: places.slug, code } : {}) },
+        { lastDay: booking.lastDay, ...(code ? { event: booking.slug, code } : {}) },
         now,
       )
     : undefined;
@@ -242,7 +244,7 @@ async function storeRecord(
     lang,
     date: now,
     ...flags,
-    ...(places ? { booking: 'registered' } : {}),
+    ...(booking ? { booking: 'registered' } : {}),
     ...(code ? { checkInCode: code } : {}),
   };
   try {

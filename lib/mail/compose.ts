@@ -249,6 +249,43 @@ export function eventConfirmation(
   return confirmation(to, t.subject(event.title), letter, extra);
 }
 
+// A registrant's reminder of an event, `days` before it starts (7 or 1), in their language: when and where,
+// the calendar invitation, their check-in code with its QR code and the way to give the place back.
+export function eventReminder(
+  to: string,
+  event: SiteEvent,
+  ctx: MailContext,
+  lang: Lang,
+  days: number,
+  place: PlaceParts,
+): NewMail {
+  const t = visitorMails[lang];
+  const dates = eventDates(event, lang);
+  const zone = event.timeZone ?? SITE_TIME_ZONE;
+  const { letter, extra } = withPlace(
+    {
+      lang,
+      heading: t.eventReminder.heading(event.inSentence, days),
+      paragraphs: [t.event.when(event.inSentence, dates, event.location)],
+      rows: [
+        [t.event.dates, dates],
+        ...(event.startTime && event.endTime
+          ? [
+              [
+                t.eventReminder.time,
+                t.eventReminder.hours(event.startTime, event.endTime, zone.split('/').at(-1)!.replaceAll('_', ' ')),
+              ] as [string, string],
+            ]
+          : []),
+        [t.event.where, event.location],
+      ],
+    },
+    place,
+    { attachments: [eventInvite(event, ctx, lang)] },
+  );
+  return confirmation(to, t.eventReminder.subject(event.title, days), letter, extra);
+}
+
 // The calendar invitation of an event, in the visitor's language.
 export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
   const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);

@@ -7,7 +7,7 @@ import { kickOutbox } from '@/lib/mail/worker';
 import { getStore } from '@/lib/storage';
 import type { RecordData, StoredRecord } from '@/lib/storage/types';
 
-import { recordBooking } from '.';
+import { recordBooking, withPlaces } from '.';
 import { newCheckInCode, placeParts, readPlaceLink, type PlaceLink } from './links';
 import { formatDeadline, itemWords, seatsChanged } from './offers';
 
@@ -47,7 +47,8 @@ export async function cancelPlace(token: unknown, now: number = Date.now()): Pro
   // The store frees the seat (or leaves the list, or ends an offer held) in the same commit.
   const changed = await getStore().updateRecord(link.collection, link.id, { booking: 'cancelled', cancelledAt: now });
   if (!changed) return 'invalid';
-  if (state !== 'waiting') await seatsChanged(item.booking, now);
+  const places = withPlaces(item.booking);
+  if (places && state !== 'waiting') await seatsChanged(places, now);
   return state === 'waiting' ? 'left' : 'cancelled';
 }
 

@@ -6,7 +6,7 @@ import { site } from '@/lib/content';
 import { toLang } from '@/lib/i18n';
 import { renderLetter } from '@/lib/mail/letter';
 import { kickOutbox } from '@/lib/mail/worker';
-import { recordBooking } from '@/lib/places';
+import { recordBooking, withPlaces } from '@/lib/places';
 import { seatsChanged } from '@/lib/places/offers';
 import { placeRecord, registeredMails } from '@/lib/places/visitor';
 import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
@@ -52,7 +52,7 @@ export async function setStatus(
   const changes = statusChange(action, session.email, now);
   const record = await store.getRecord(ref.collection, ref.id);
   if (!record) return false;
-  const booking = recordBooking(ref.collection, record.data);
+  const booking = withPlaces(recordBooking(ref.collection, record.data));
   const held = record.data.booking ?? 'registered';
   if (
     action === 'not-spam' &&
@@ -155,10 +155,10 @@ export async function setStatuses(
   );
   // Registrations marked as spam together free their seats: each item's are offered once.
   if (action === 'spam') {
-    const bookings = new Map<string, NonNullable<ReturnType<typeof recordBooking>>>();
+    const bookings = new Map<string, NonNullable<ReturnType<typeof withPlaces>>>();
     for (const ref of refs.slice(0, BULK_MAX)) {
       const record = await getStore().getRecord(ref.collection, ref.id);
-      const booking = record && recordBooking(ref.collection, record.data);
+      const booking = record && withPlaces(recordBooking(ref.collection, record.data));
       if (booking) bookings.set(booking.seat, booking);
     }
     for (const booking of bookings.values()) await seatsChanged(booking);
@@ -225,8 +225,10 @@ export async function promote(
 ): Promise<'taken' | 'full' | 'gone'> {
   const found = await placeRecord(ref);
   if (!found || found.record.data.booking !== 'waiting' || found.record.data.staffStatus === 'spam') return 'gone';
+  const booking = withPlaces(found.item.booking);
+  if (!booking) return 'gone';
   const { mails, changes } = registeredMails(ref, found.record, found.item, now);
-  const { seat, capacity } = found.item.booking;
+  const { seat, capacity } = booking;
   const audit = auditEntry('promote', session.email, '', now, ref);
   const taken = await getStore().takeSeat(
     ref.collection,

@@ -52,6 +52,14 @@ export interface VisitorMailTexts {
     offerHours(hours: number): string;
     leave: string;
   };
+  // A week and a day before an event, to its registrants.
+  eventReminder: {
+    subject(event: string, days: number): string;
+    heading(event: string, days: number): string;
+    time: string;
+    // The event's hours on its first day and its last ('09:00', '17:00'), in its time zone.
+    hours(start: string, end: string, zone: string): string;
+  };
   // A freed place offered to the first person waiting, held until a time, claimed with a button.
   seatOffer: {
     subject(item: string): string;
@@ -138,6 +146,12 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       offerHours: (hours) =>
         `If a place frees up and you are first in line, we mail you at once; the place is then held for you for ${counted.en(hours, 'hour')}.`,
       leave: 'Leave the waiting list',
+    },
+    eventReminder: {
+      subject: (event, days) => (days === 1 ? `Tomorrow: ${event}` : `Next week: ${event}`),
+      heading: (event, days) => (days === 1 ? `See you tomorrow at ${event}` : `See you in a week at ${event}`),
+      time: 'Time',
+      hours: (start, end, zone) => `${start} to ${end} (${zone} time)`,
     },
     seatOffer: {
       subject: (item) => `A place is free for you: ${item}`,
@@ -230,6 +244,12 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       offerHours: (hours) =>
         `Si une place se libère et que vous êtes le premier ou la première de la liste, nous vous écrivons aussitôt ; la place vous est alors réservée pendant ${counted.fr(hours, 'hour')}.`,
       leave: 'Quitter la liste d’attente',
+    },
+    eventReminder: {
+      subject: (event, days) => (days === 1 ? `Demain : ${event}` : `La semaine prochaine : ${event}`),
+      heading: (event, days) => (days === 1 ? `À demain pour ${event}` : `Rendez-vous dans une semaine pour ${event}`),
+      time: 'Horaires',
+      hours: (start, end, zone) => `de ${start} à ${end} (heure de ${zone})`,
     },
     seatOffer: {
       subject: (item) => `Une place s’est libérée pour vous : ${item}`,

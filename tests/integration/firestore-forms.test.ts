@@ -59,8 +59,15 @@ it('stores an offer registration as a Firestore document with the spec fields an
   expect(await response.json()).toEqual({ status: 'success', message: 'Your Spot has been Reserved' });
   const [stored] = await reader.list('offer');
   // A post without the offer field (a page cached before it existed) is for the first offer.
-  expect(stored!.data).toEqual({ ...fields, offer: 'become-a-data-analyst', lang: 'en', date: expect.any(Number) });
-  expect(stored!.id).toMatch(/^[A-Za-z0-9]{20}$/);
+  expect(stored!.data).toEqual({
+    ...fields,
+    offer: 'become-a-data-analyst',
+    lang: 'en',
+    date: expect.any(Number),
+    booking: 'registered',
+  });
+  // Its id is chosen before the write (its mails link to it): a random UUID, as the SQLite store gives.
+  expect(stored!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 
 it('refuses, on the real date, the past event and offer through the route with the form’s words, storing nothing', async () => {

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { events } from '@/lib/content';
 import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { cancelUrl } from '@/lib/places/links';
+import { sendReminders } from '@/lib/places/reminders';
 import { placesPass } from '@/lib/places/task';
 import { cancelPlace, claimPlace } from '@/lib/places/visitor';
 import { createRateLimiter } from '@/lib/security/rate-limit';
@@ -71,8 +73,11 @@ describe.each(bothStores)('places on %s', (_name, makeHarness) => {
     new URL(mail.text.match(new RegExp(`https?://\\S+${path}\\?t=\\S+`))![0]).searchParams.get('t')!;
   const record = async (email: string) => (await store.list('user')).find((r) => r.data.email === email)!;
 
+  let name = '';
+  let opened = 0;
   beforeEach(async () => {
-    store = await harness.open();
+    name = `places${++opened}`;
+    store = await harness.open(name);
     setSingleton('store', store);
   });
   afterEach(async () => {
@@ -167,7 +172,7 @@ describe.each(bothStores)('places on %s', (_name, makeHarness) => {
     await placesPass();
     const claim = token(await mailTo('c@example.org', /A place is free/), '/places/claim');
     // 49 hours later the offer has run out: its seat goes to the next person.
-    expect(await placesPass(Date.now() + 49 * HOUR)).toBe(1);
+    expect(await placesPass(Date.now() + 49 * HOUR)).toMatchObject({ ended: 1 });
     expect((await record('c@example.org')).data.booking).toBe('passed');
     expect((await record('d@example.org')).data.booking).toBe('offered');
     expect(await claimPlace(claim)).toBe('ended');
@@ -178,5 +183,54 @@ describe.each(bothStores)('places on %s', (_name, makeHarness) => {
     const leave = token(await mailTo('e@example.org', /waiting list/), '/places/cancel');
     expect(await cancelPlace(leave)).toBe('left');
     expect(await store.waitingList(SEAT)).toEqual([]);
+  });
+
+  it('reminds each registrant a week and a day before, in their language, once across two instances and a restart', async () => {
+    await register('a@example.org');
+    await register('b@example.org', { lang: 'fr' });
+    await register('c@example.org', { waitlist: '1' });
+    const reminders = async () =>
+      (await mails()).filter((m) => /^(Next week|Tomorrow|La semaine prochaine|Demain)/.test(m.subject));
+    try {
+      process.env.SITE_TODAY = '2023-03-10';
+      expect(await sendReminders(store)).toBe(0);
+      // Turned off for the event in data/: none.
+      process.env.SITE_TODAY = '2023-03-11';
+      const hackathon = events[0] as { reminders?: boolean };
+      hackathon.reminders = false;
+      expect(await sendReminders(store)).toBe(0);
+      delete hackathon.reminders;
+      // A week before, on two instances at once: each registrant holding a place once, nobody waiting.
+      process.env.SITE_TODAY = '2023-03-11';
+      const other = await harness.open(name);
+      const counts = await Promise.all([sendReminders(store), sendReminders(other)]);
+      expect(counts[0]! + counts[1]!).toBe(2);
+      await other.close();
+      // Restarted, or later the same day: nothing more.
+      const restarted = await harness.open(name);
+      expect(await sendReminders(restarted)).toBe(0);
+      await restarted.close();
+      const week = await reminders();
+      expect(week.map((m) => `${m.to} ${m.subject}`).sort()).toEqual([
+        'a@example.org Next week: Baobab Data Hackathon 2023',
+        'b@example.org La semaine prochaine\u00a0: Hackathon Baobab Data 2023',
+      ]);
+      const a = week.find((m) => m.to === 'a@example.org')!;
+      const code = String((await record('a@example.org')).data.checkInCode);
+      expect(a.text).toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+      expect(a.text).toContain('Lagos, Nigeria and online');
+      expect(a.text).toContain('/places/cancel?t=');
+      expect(a.attachments?.map((x) => x.filename)).toEqual(['invite.ics', 'check-in.png']);
+      process.env.SITE_TODAY = '2023-03-17';
+      expect(await sendReminders(store)).toBe(2);
+      expect(
+        (await reminders())
+          .map((m) => m.subject)
+          .filter((subject) => /^(Tomorrow|Demain)/.test(subject))
+          .sort(),
+      ).toEqual(['Demain\u00a0: Hackathon Baobab Data 2023', 'Tomorrow: Baobab Data Hackathon 2023']);
+    } finally {
+      process.env.SITE_TODAY = BEFORE_SEED_EVENT;
+    }
   });
 });
