@@ -7,7 +7,7 @@ import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
-import { securityHeaders } from '@/lib/security/headers';
+import { CHECK_IN_PERMISSIONS_POLICY, securityHeaders } from '@/lib/security/headers';
 import { fromOtherOrigin, isHttps } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
@@ -38,6 +38,9 @@ export async function proxy(request: NextRequest) {
       : forward(request));
   for (const [name, value] of headersOf(https ? 'https' : 'http')) {
     response.headers.set(name, value);
+  }
+  if (request.nextUrl.pathname.startsWith('/staff/check-in/')) {
+    response.headers.set('Permissions-Policy', CHECK_IN_PERMISSIONS_POLICY);
   }
   return response;
 }

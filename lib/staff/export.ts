@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 import { formColumns, neutraliseFormulas } from '@/lib/export';
-import type { Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
+import type { BookingState, Collection, InboxRecord, StoredRecord } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { choiceLabel, itemTitle, languageName, localDate } from './present';
@@ -17,13 +17,21 @@ export interface Table {
 }
 
 export function tableOf(collection: Collection, records: InboxRecord[]): Table {
-  // Notes and replies stay in the workspace, where each keeps its author and time.
-  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'assignedTo'];
+  // Notes and replies stay in the workspace, where each keeps its author and time. A registration's
+  // place, and for an event its attendance at the door (docs/staff.md, "Check-in").
+  const places =
+    collection === 'user'
+      ? ['booking', 'checkInCode', 'checkedInAt', 'checkedInBy']
+      : collection === 'offer'
+        ? ['booking']
+        : [];
+  const fields = [...formColumns(collection), 'lang', 'date', 'staffStatus', 'assignedTo', ...places];
   const headings = fields.map((field) => staffText.fieldNames[field] ?? field);
   const rows = records.map((record) =>
     fields.map((field): Cell => {
       const value = record.data[field];
-      if (field === 'date') return typeof value === 'number' ? { date: value } : '';
+      if (field === 'date' || field === 'checkedInAt') return typeof value === 'number' ? { date: value } : '';
+      if (field === 'booking') return staffText.bookingStates[(value ?? 'registered') as BookingState] ?? '';
       if (field === 'lang') return languageName(value);
       if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
       if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
