@@ -39,9 +39,15 @@ function guestIdOf(token: string): string | null {
   }
 }
 
-// A time of the door's day, in the organisation's zone ('09:14').
+// A time of the door's day, in the organisation's zone ('09:14'): no language is named, only the clock.
 const clock = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
+  new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  }).format(at);
 
 // What the desk says of a check-in's outcome (the server's, or this phone's).
 function flashWords(f: Flash, words: Words, timeZone: string): string | null {
