@@ -6,6 +6,7 @@ import { verifyBotToken } from '@/lib/bot-check';
 import { HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
+import { confirmationCap } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
 import { newCheckInCode, placeParts } from '@/lib/places/links';
@@ -218,7 +219,7 @@ async function storeRecord(
     : undefined;
   const options: AddOptions = {
     id,
-    submissionKey: submissionKey(operation, key ? { key } : day, record),
+    submissionKey: submissionKey(operation, key ? { key } : day, lang, record),
     mails: form.mails(input, services.mail, lang, services.today(), place).map(once),
     ...(places && place
       ? {
@@ -281,17 +282,25 @@ async function afterPlaceTaken(booking: FormBooking & { capacity: number }, serv
   }
 }
 
-// What makes two posts the same submission: the same form and the same stored fields, sent the same day
-// or under the same key from the page (a submission that waited on the visitor's phone arrives days
+// What makes two posts the same submission: the same form, language and stored fields, sent the same
+// day or under the same key from the page (a submission that waited on the visitor's phone arrives days
 // later, perhaps twice). Pages are prerendered and identical for everyone, so the identity comes from
 // what was sent. The fields are always part of it: a key alone never stands for other details, so
-// knowing someone's key cannot suppress or replace what they sent.
-function submissionKey(operation: FormOperation, when: string | { key: string }, record: RecordData): string {
-  return sha256(JSON.stringify([operation, when, record]));
+// knowing someone's key cannot suppress or replace what they sent. The language too: someone who sends
+// another's exact fields first, in another language, must not make the owner's own post a repeat whose
+// only confirmation is in the language the stranger chose (docs/product.md §7).
+function submissionKey(
+  operation: FormOperation,
+  when: string | { key: string },
+  lang: Lang,
+  record: RecordData,
+): string {
+  return sha256(JSON.stringify([operation, when, lang, record]));
 }
 
 // A mail to anyone but the staff is a visitor's confirmation: at most one per address, course, event
-// or offer, language and day, so the site cannot be used to flood someone's inbox, while two
+// or offer, language and day, and at most DAILY_CONFIRMATIONS to one address in a day from every form
+// together (the first ones committed), so the site cannot be used to flood someone's inbox, while two
 // enrolments in two courses still bring two confirmations, and whoever first types someone's address
 // cannot keep them from one in their own language. What the confirmation says is the same whoever
 // sent the form (lib/mail/compose.ts), so one held back deprives its owner of nothing; the staff's
@@ -303,7 +312,11 @@ function confirmOnce(
 ): NewMail {
   if (mail.to === services.mail.staff) return mail;
   const { operation, item, lang, day } = about;
-  return { ...mail, onceKey: JSON.stringify([operation, item, lang, mail.to.toLowerCase(), day]) };
+  return {
+    ...mail,
+    onceKey: JSON.stringify([operation, item, lang, mail.to.toLowerCase(), day]),
+    dailyCap: confirmationCap(mail.to, services.now()),
+  };
 }
 
 // The newsletter hands the subscriber to its provider: the local list (which stores them) or Mailchimp.

@@ -1,4 +1,4 @@
-import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
+import { CONTACT_REPLY_DAYS, DAILY_CONFIRMATIONS, SITE_TIME_ZONE } from '@/lib/constants';
 import { findEvent, findOffer, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
@@ -26,6 +26,13 @@ export interface MailContext {
   staff: string;
   siteUrl: string;
   siteName: string;
+}
+
+// The day's cap on confirmations to one address, from every form together (NewMail.dailyCap): the day
+// is the server's UTC day, as the once-a-day markers count it.
+export function confirmationCap(to: string, now: number): NonNullable<NewMail['dailyCap']> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  return { key: JSON.stringify(['confirmations', to.trim().toLowerCase(), day]), limit: DAILY_CONFIRMATIONS };
 }
 
 function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMail> = {}): NewMail {

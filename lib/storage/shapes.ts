@@ -21,6 +21,10 @@ export interface NewMail {
   // At most one message is ever queued under this key: a later one with the same key is dropped while
   // its record is still stored (a visitor's confirmation, once per address, item, language and day).
   onceKey?: string;
+  // At most `limit` messages with this key are ever queued (confirmations to one address in one day, from
+  // every form together): each takes one of `limit` numbered markers, and one finding all of them taken
+  // is dropped as a once-only one is, its record still stored.
+  dailyCap?: { key: string; limit: number };
   // This message's words when a once-only message of the same add is dropped: the staff's note then
   // says the visitor's confirmation was held back.
   ifHeldBack?: Pick<NewMail, 'subject' | 'text' | 'html'>;

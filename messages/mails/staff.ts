@@ -1,3 +1,5 @@
+import { DAILY_CONFIRMATIONS } from '@/lib/constants';
+
 // The words of the mails the staff receive: the note about each submission and the daily digest. In
 // English only, whatever the visitor's language (each note names it in a row); whole sentences, with
 // their values as parameters.
@@ -20,10 +22,9 @@ export const staffMails = {
   // When a visitor's confirmation is held back (at most one a day per address, item and language), the
   // staff's note says so; a contact message's note says what the sender was sent.
   heldBack: (item: string, language: string) =>
-    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links).`,
+    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links), or the day's ${DAILY_CONFIRMATIONS} confirmations from our forms (the limit that keeps anyone from flooding an inbox through them).`,
   acknowledged: 'The sender was sent an acknowledgement that contains none of their text.',
-  contactHeldBack:
-    'No acknowledgement was sent for this message: this address already received one today in the same language.',
+  contactHeldBack: `No acknowledgement was sent for this message: this address already received one today in the same language, or the day's ${DAILY_CONFIRMATIONS} confirmations from our forms.`,
   enrolment: {
     subject: (course: string) => `New enrolment: ${course}`,
     heading: 'New enrolment',

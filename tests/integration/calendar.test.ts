@@ -216,6 +216,35 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     expect(await store.list('enrolment')).toHaveLength(3);
   });
 
+  it('confirms in the sender’s own language even when a stranger sent the same fields first in another', async () => {
+    const victim = { ...sampleRegistration, email: 'owner@example.org' };
+    await send('registerEvent', { ...victim, lang: 'fr' });
+    expect(await send('registerEvent', { ...victim, lang: 'en' })).toMatchObject({ status: 'success' });
+    // The same post again in the same language is a repeat: nothing new.
+    await send('registerEvent', { ...victim, lang: 'en' });
+    const mails = (await everything(store)).filter((m) => m.to === victim.email);
+    expect(mails.map((m) => m.html.match(/<html lang="(\w+)"/)![1]).sort()).toEqual(['en', 'fr']);
+  });
+
+  it('sends one address at most five confirmations a day across every form, the first ones, and says so to staff', async () => {
+    const busy = 'busy@example.org';
+    const courses = ['Data Analysis with Python', 'Introduction To Data Science', 'Introduction To ML & AI'];
+    for (const course of courses) await send('enrol', { ...sampleEnrolment, email: busy, course });
+    await send('registerEvent', { ...sampleRegistration, email: busy });
+    await send('registerOffer', { ...offer, email: busy });
+    // The sixth and seventh: stored, not confirmed.
+    await send('contactUs', { name: 'Busy', email: busy, message: 'Hello' });
+    await send('enrol', { ...sampleEnrolment, email: busy, course: 'Data Analysis with Google Sheet' });
+    const messages = await everything(store);
+    const confirmations = messages.filter((m) => m.to === busy);
+    expect(confirmations).toHaveLength(5);
+    expect(confirmations.some((m) => m.subject.includes('Google Sheet'))).toBe(false);
+    const held = messages.filter((m) => m.to === 'staff@baobabdata.org' && /the day's 5 confirmations/.test(m.text));
+    expect(held).toHaveLength(2);
+    expect(await store.list('enrolment')).toHaveLength(4);
+    expect(await store.list('contact')).toHaveLength(1);
+  });
+
   it('attaches an invitation with the hours, the time zone, a reminder and one UID per event, only while it is to come', async () => {
     await send('registerEvent', sampleRegistration);
     await send('registerEvent', { ...sampleRegistration, email: 'other@example.org', lang: 'fr' });

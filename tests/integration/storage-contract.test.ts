@@ -208,6 +208,40 @@ describe.each([
     for (const message of queued) expect(message).not.toHaveProperty('ifHeldBack');
   });
 
+  it('queues at most the cap of messages under one daily key, even from two instances at once, and says so in the held-back note', async () => {
+    const stores = await connections(2);
+    const capped = (i: number) => ({
+      ...note('busy@example.org'),
+      onceKey: `item:${i}`,
+      dailyCap: { key: 'confirmations:busy@example.org:2026-11-22', limit: 5 },
+    });
+    const staffNote = {
+      ...note('staff@example.org'),
+      ifHeldBack: { subject: 'Held', text: 'held back', html: '<p>held</p>' },
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        stores[i % 2]!.add(
+          'contact',
+          { name: `C${i}`, email: 'busy@example.org', date: i },
+          { mails: [staffNote, capped(i)] },
+        ),
+      ),
+    );
+    const queued = await store.claimMails('w', Date.now() + 1000, 50, 60_000);
+    expect(queued.filter((m) => m.to === 'busy@example.org')).toHaveLength(5);
+    expect(queued.filter((m) => m.subject === 'Held')).toHaveLength(3);
+    expect(await store.list('contact')).toHaveLength(8);
+    for (const message of queued) expect(message).not.toHaveProperty('dailyCap');
+    // A once-only message held back by the cap did not use up its own key.
+    await store.forgetEmail('busy@example.org');
+    await store.add('contact', { name: 'D', email: 'busy@example.org', date: 9 }, { mails: [capped(0)] });
+    expect((await store.claimMails('w2', Date.now() + 120_000, 50, 60_000)).map((m) => m.to)).toEqual([
+      'busy@example.org',
+    ]);
+    await closeOthers(stores);
+  });
+
   it('forgets an address’s once-only markers, so a later confirmation to it is queued again', async () => {
     const confirmation = (to: string) => ({ ...note(to), onceKey: `enrol:${to}:2026-11-22` });
     await store.add(

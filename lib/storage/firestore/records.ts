@@ -58,6 +58,9 @@ function placeFor(db: Firestore, seat: Seat, recordId: string, collection: Colle
   }
 }
 
+// Each refusal of a capped message's slot means another add took one: a few more tries than the slots.
+const DAILY_SLOTS_RETRIES = 10;
+
 // Documents with generated ids in the spec's collections. A record, its markers, its seat (or waiting
 // ticket) and its outbox messages go in one batch.
 export function recordStore(db: Firestore): RecordStore {
@@ -100,13 +103,39 @@ export function recordStore(db: Firestore): RecordStore {
             };
       };
       const dropped = new Set<NewMail>();
-      const commit = () => {
+      // The slot each capped message takes among its key's (NewMail.dailyCap): the first one free, read
+      // before the commit, whose marker's creation makes it exclusive like a seat's.
+      const slots = new Map<NewMail, number>();
+      const capMarker = (m: NewMail, slot: number) => onceMarker(`${m.dailyCap!.key}#${slot}`);
+      const chooseSlots = async (mails: NewMail[]) => {
+        for (const m of mails.filter((mail) => mail.dailyCap && !dropped.has(mail) && !slots.has(mail))) {
+          const { limit } = m.dailyCap!;
+          const taken = await Promise.all(
+            Array.from({ length: limit }, async (_, i) => (await capMarker(m, i + 1).get()).exists),
+          );
+          const free = taken.indexOf(false);
+          if (free < 0) dropped.add(m);
+          else slots.set(m, free + 1);
+        }
+      };
+      let markers: DocumentReference[] = [];
+      const attemptId = randomUUID();
+      const commit = async () => {
         const now = Date.now();
         const { data: record, mails } = stored();
+        await chooseSlots(mails);
         const batch = db.batch();
         if (placeDoc) batch.create(placeDoc.ref, placeDoc.data);
-        for (const { onceKey, to } of mails.filter((m) => !dropped.has(m))) {
-          if (onceKey !== undefined) batch.create(onceMarker(onceKey), { date: now, recipient: recipientDigest(to) });
+        markers = [];
+        for (const m of mails.filter((mail) => !dropped.has(mail))) {
+          const marker = { date: now, recipient: recipientDigest(m.to), attempt: attemptId };
+          for (const markerRef of [
+            ...(m.onceKey !== undefined ? [onceMarker(m.onceKey)] : []),
+            ...(slots.has(m) ? [capMarker(m, slots.get(m)!)] : []),
+          ]) {
+            batch.create(markerRef, marker);
+            markers.push(markerRef);
+          }
         }
         if (submission) batch.create(submission, { collection, recordId: ref.id, date: now });
         batch.create(ref, { ...record, ...inboxFields(ref.id, record) });
@@ -118,9 +147,18 @@ export function recordStore(db: Firestore): RecordStore {
         );
         return withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
       };
+      // The emulator keeps the writes of a refused batch before the refused one (Firestore keeps none):
+      // the markers this add created are taken back, so that its next attempt does not find its own.
+      const undoMarkers = async () => {
+        for (const markerRef of markers) {
+          const doc = await markerRef.get();
+          if (doc.exists && doc.get('attempt') === attemptId) await markerRef.delete();
+        }
+      };
 
-      // On a refused batch, find out which document was there: the record itself (a repeat), or only
-      // some once-only message's marker, in which case the record goes in without that message.
+      // On a refused batch, find out which document was there: the record itself (a repeat), a seat or
+      // ticket taken meanwhile, a capped message's slot taken meanwhile (another is chosen), or a once-only
+      // message's marker, in which case the record goes in without that message.
       for (let attempt = 1; ; attempt++) {
         try {
           await commit();
@@ -128,21 +166,28 @@ export function recordStore(db: Firestore): RecordStore {
         } catch (error) {
           if (codeOf(error) !== ALREADY_EXISTS) throw error;
           await place?.undo();
+          await undoMarkers();
           const first = submission === null ? null : await submission.get();
           if (first?.exists) throw new DuplicateError(collection, first.get('recordId') as string);
           if (addOptions.uniqueKey !== undefined && (await ref.get()).exists) throw new DuplicateError(collection);
-          const once = stored().mails.filter((m) => m.onceKey !== undefined && !dropped.has(m));
+          const live = stored().mails.filter((m) => !dropped.has(m));
+          const once = live.filter((m) => m.onceKey !== undefined);
           const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));
-          if (place && !taken.some(Boolean)) {
-            // Not a once-only message: the seat or ticket was taken meanwhile. Another one (FullError
+          const capped = live.filter((m) => slots.has(m));
+          const slotTaken = await Promise.all(
+            capped.map(async (m) => (await capMarker(m, slots.get(m)!).get()).exists),
+          );
+          if (place && !taken.some(Boolean) && !slotTaken.some(Boolean)) {
+            // Not a message's marker: the seat or ticket was taken meanwhile. Another one (FullError
             // when no seat is left and there is no waiting list).
             if (--place.tries < 0) throw error;
             placeDoc = await place.choose();
             attempt -= 1;
             continue;
           }
-          if (once.length === 0 || attempt === 3) throw error;
+          if ((once.length === 0 && capped.length === 0) || attempt === 3 + DAILY_SLOTS_RETRIES) throw error;
           once.forEach((m, i) => taken[i] && dropped.add(m));
+          capped.forEach((m, i) => slotTaken[i] && slots.delete(m));
         }
       }
       const waiting = place?.waiting();

@@ -39,7 +39,7 @@ export interface OutboxDoc extends Omit<OutboxMail, 'id'> {
 // The messages' documents, created in the batch; their ids.
 export function queue(db: Firestore, batch: WriteBatch, recordId: string, messages: NewMail[] = []): string[] {
   const now = Date.now();
-  return messages.map(({ onceKey: _onceKey, ifHeldBack: _ifHeldBack, ...message }) => {
+  return messages.map(({ onceKey: _onceKey, dailyCap: _cap, ifHeldBack: _ifHeldBack, ...message }) => {
     const doc: OutboxDoc = {
       ...message,
       recordId,

@@ -16,6 +16,7 @@ export function sharedWriters(db: Db) {
   const claimOnce = db.prepare(
     'INSERT INTO sent_once (key, recipient, date) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
   );
+  const unclaimOnce = db.prepare('DELETE FROM sent_once WHERE key = ?');
   const insertAudit = db.prepare(
     `INSERT INTO staff_audit (at, who, what, detail, record_collection, record_id)
      VALUES (@at, @who, @what, @detail, @collection, @id)`,
@@ -38,18 +39,25 @@ export function sharedWriters(db: Db) {
     // A once-only message whose marker exists is dropped, and the staff's note then says so. The ids of
     // the messages queued.
     queue(recordId: string, messages: NewMail[] = []): string[] {
-      const dropped = new Set(
-        messages.filter(
-          (m) =>
-            m.onceKey !== undefined &&
-            claimOnce.run(markerDigest(m.onceKey), recipientDigest(m.to), Date.now()).changes === 0,
-        ),
+      const claim = (key: string, to: string) =>
+        claimOnce.run(markerDigest(key), recipientDigest(to), Date.now()).changes === 1;
+      // A once-only message is queued when its marker is new and, capped, one of its slots is free; a
+      // capped one finding none gives its once-only marker back, since it was not sent.
+      const queued = (m: NewMail) => {
+        if (m.onceKey !== undefined && !claim(m.onceKey, m.to)) return false;
+        if (!m.dailyCap) return true;
+        for (let slot = 1; slot <= m.dailyCap.limit; slot++) if (claim(`${m.dailyCap.key}#${slot}`, m.to)) return true;
+        if (m.onceKey !== undefined) unclaimOnce.run(markerDigest(m.onceKey));
+        return false;
+      };
+      const dropped = new Set(messages.filter((m) => !queued(m)));
+      return settleHeldBack(messages, (m) => dropped.has(m)).map(
+        ({ onceKey: _onceKey, dailyCap: _cap, ...message }) => {
+          const id = randomUUID();
+          insertMessage.run({ id, recordId, message: JSON.stringify(message), now: Date.now() });
+          return id;
+        },
       );
-      return settleHeldBack(messages, (m) => dropped.has(m)).map(({ onceKey: _onceKey, ...message }) => {
-        const id = randomUUID();
-        insertMessage.run({ id, recordId, message: JSON.stringify(message), now: Date.now() });
-        return id;
-      });
     },
     // A free seat's number under the key, or undefined when all are taken.
     freeSeat(key: string, capacity: number): number | undefined {
