@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 import { config as settings } from '@/lib/config';
-import { isFormActionPost } from '@/lib/forms/action-post';
+import { formActionId, isFormActionPost } from '@/lib/forms/action-post';
+import { staleFormOperation } from '@/lib/forms/stale-action';
+import { PAGE_FORM_HEADER } from '@/lib/forms/state';
 import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER, splitPath } from '@/lib/i18n';
@@ -51,6 +53,8 @@ export async function proxy(request: NextRequest) {
 function forward(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
+  // Only this proxy says a post came from a page's form (below).
+  headers.delete(PAGE_FORM_HEADER);
   return NextResponse.next({ request: { headers } });
 }
 
@@ -70,8 +74,17 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
   if (!api && request.method === 'POST' && fromOtherOrigin(request.headers)) {
     return new NextResponse(CROSS_ORIGIN_MESSAGE, { status: 403 });
   }
-  if (!api && request.method === 'POST' && !(await isReadableActionPost(request))) {
-    return new NextResponse(bodyMessages.unreadable, { status: 400 });
+  if (!api && request.method === 'POST') {
+    const post = await readActionPost(request);
+    if (!post.readable) return new NextResponse(bodyMessages.unreadable, { status: 400 });
+    // A form of a page from another build names an action this build lacks: its form's own handling
+    // answers it (lib/forms/stale-action.ts).
+    const stale = post.actionId ? staleFormOperation(request.nextUrl.pathname, post.actionId) : null;
+    if (stale) {
+      const headers = new Headers(request.headers);
+      headers.set(PAGE_FORM_HEADER, request.nextUrl.pathname);
+      return NextResponse.rewrite(new URL(`/api/forms/${stale}`, request.url), { request: { headers } });
+    }
   }
   return null;
 }
@@ -79,13 +92,16 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
 // A page's form posts without JavaScript as multipart (lib/forms/action-post.ts); with JavaScript it
 // posts to /api/forms/, so a script-driven action call (Next-Action header) never comes from our pages.
 // The body read here is at most PROXY_BODY_LIMIT, and Next hands the page its own copy.
-async function isReadableActionPost(request: NextRequest): Promise<boolean> {
-  if (request.headers.has('next-action')) return false;
-  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return true;
+async function readActionPost(request: NextRequest): Promise<{ readable: boolean; actionId?: string }> {
+  if (request.headers.has('next-action')) return { readable: false };
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return { readable: true };
   try {
-    return isFormActionPost(await request.formData());
+    const form = await request.formData();
+    if (!isFormActionPost(form)) return { readable: false };
+    const actionId = formActionId(form);
+    return actionId ? { readable: true, actionId } : { readable: true };
   } catch {
-    return false;
+    return { readable: false };
   }
 }
 

@@ -22,6 +22,10 @@ export const WAITLIST_FIELD = 'waitlist';
 export const SUBMISSION_KEY_FIELD = '_submission';
 export const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+// Set by proxy.ts on a page's form post it hands to the form's route (lib/forms/stale-action.ts), with the
+// page's path: the route then answers with a page rather than JSON.
+export const PAGE_FORM_HEADER = 'x-baobab-page-form';
+
 // How long a page with JavaScript waits for the server's answer before it gives up (what it says then
 // is the `timedOut` text of messages/forms).
 export const SEND_TIMEOUT_MS = 20_000;

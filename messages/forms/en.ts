@@ -100,6 +100,7 @@ export const en = {
     waitlisted: 'You are on the waiting list',
     waitlistPosition: (position) =>
       `You are number ${position} on the waiting list. If a place frees up for you, we will email you an offer.`,
+    backToPage: 'Back to the page',
     eventClosed: 'Registration for this event is closed: it has already taken place. Nothing was saved.',
     eventFull:
       'Every place for this event is now taken, so nothing was saved. You can join the waiting list with the button below.',

@@ -108,6 +108,7 @@ export const fr = {
     waitlisted: 'Vous êtes sur la liste d’attente',
     waitlistPosition: (position) =>
       `Votre rang sur la liste d’attente : ${position}. Si une place se libère pour vous, nous vous écrirons pour vous la proposer.`,
+    backToPage: 'Revenir à la page',
     eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
     eventFull:
       'Toutes les places de cet événement viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',

@@ -91,6 +91,8 @@ export interface AnswerWords {
   // On the waiting list of a full event or offer, at a position.
   waitlisted: string;
   waitlistPosition(position: number): string;
+  // The link under the answer to a form of a page from another build (lib/forms/answer-page.ts).
+  backToPage: string;
   // A registration refused by the calendar or the capacity (docs/product.md §9); a full one is offered
   // the waiting list.
   eventClosed: string;
