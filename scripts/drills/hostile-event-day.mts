@@ -86,6 +86,8 @@ export async function eventDayAttacks({
       d.close();
     }
   };
+  // Quoted-printable soft breaks undone, for reading a mail's text (its attachments are read raw).
+  const unfold = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const mailTo = async (to: string, saying: RegExp): Promise<string> => {
     for (let i = 0; i < 200; i++) {
       const folder = join(dataDir, 'mail');
@@ -94,19 +96,15 @@ export async function eventDayAttacks({
         names = readdirSync(folder).filter((f) => f.endsWith('.eml'));
       } catch {}
       const found = names
-        .map((f) =>
-          readFileSync(join(folder, f), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '='),
-        )
-        .find((m) => new RegExp(`^To: ${to}$`, 'mi').test(m) && saying.test(m));
+        .map((f) => readFileSync(join(folder, f), 'utf8'))
+        .find((m) => new RegExp(`^To: ${to}$`, 'mi').test(m) && saying.test(unfold(m)));
       if (found) return found;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`no mail to ${to} saying ${saying}`);
   };
   const tokenIn = (mail: string, path: string) =>
-    new RegExp(`${path.replace('?', '\\?')}\\?t=([\\w.-]+)`).exec(mail)![1]!;
+    new RegExp(`${path.replace('?', '\\?')}\\?t=([\\w.-]+)`).exec(unfold(mail))![1]!;
   // The check-in link of a guest's QR code, read from their mail's picture as a door's phone reads it.
   const qrLinkIn = (mail: string): string => {
     const part = mail.split(/\r?\n--/).find((p) => /filename="?check-in\.png/.test(p))!;

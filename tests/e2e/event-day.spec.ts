@@ -65,23 +65,18 @@ function mailsTo(to: string): string[] {
 }
 const unfolded = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
+// The raw mail to `to` whose text (soft breaks undone) matches `pattern`.
 async function mailWith(to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(
-      () =>
-        (found = mailsTo(to)
-          .map(unfolded)
-          .find((m) => pattern.test(m))),
-      { timeout: 20_000 },
-    )
+    .poll(() => (found = mailsTo(to).find((m) => pattern.test(unfolded(m)))), { timeout: 20_000 })
     .toBeDefined();
   return found!;
 }
 
 // A link of the site in a mail, as a path.
 function linkIn(mail: string, path: string): string {
-  const url = mail.match(new RegExp(`https?://[^\\s"<>]+${path.replace(/[/?]/g, '\\$&')}\\?t=[\\w.-]+`))![0];
+  const url = unfolded(mail).match(new RegExp(`https?://[^\\s"<>]+${path.replace(/[/?]/g, '\\$&')}\\?t=[\\w.-]+`))![0];
   return new URL(url).pathname + new URL(url).search;
 }
 
@@ -201,7 +196,8 @@ test('an event fills, its waiting list takes a place given back, and guests are 
   const video = join(dir, 'qr.y4m');
   y4mOf(qrPngIn(chidiMail), video);
   const withCamera = await chromium.launch({
-    executablePath: browser.browserType().executablePath(),
+    // The browser the tests run (playwright.config.ts), started again with a camera.
+    executablePath: test.info().project.use.launchOptions?.executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -388,10 +388,14 @@ function GuestRow({
             : ''}
         </span>
       </span>
-      <button type="submit" className={guest.checkedInAt ? styles.secondary : styles.button}>
+      <button
+        type="submit"
+        className={guest.checkedInAt ? styles.secondary : styles.button}
+        aria-label={
+          guest.checkedInAt ? fillIn(words.checkedIn, { name: guest.name }) : `${words.button}: ${guest.name}`
+        }
+      >
         {guest.checkedInAt ? '✓' : words.button}
-        {guest.checkedInAt && <span className="visually-hidden">{` ${words.button}: ${guest.name}`}</span>}
-        {!guest.checkedInAt && <span className="visually-hidden">{`: ${guest.name}`}</span>}
       </button>
     </form>
   );
