@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from '@/lib/config';
 import { formActionId, isFormActionPost } from '@/lib/forms/action-post';
 import { staleFormOperation } from '@/lib/forms/stale-action';
-import { PAGE_FORM_HEADER } from '@/lib/forms/state';
+import { PAGE_FORM_FIELD } from '@/lib/forms/state';
 import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER, splitPath } from '@/lib/i18n';
@@ -53,8 +53,6 @@ export async function proxy(request: NextRequest) {
 function forward(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
-  // Only this proxy says a post came from a page's form (below).
-  headers.delete(PAGE_FORM_HEADER);
   return NextResponse.next({ request: { headers } });
 }
 
@@ -80,10 +78,10 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
     // A form of a page from another build names an action this build lacks: its form's own handling
     // answers it (lib/forms/stale-action.ts).
     const stale = post.actionId ? staleFormOperation(request.nextUrl.pathname, post.actionId) : null;
+    // A 307 has the browser send the same post there (method and body kept), from our origin.
     if (stale) {
-      const headers = new Headers(request.headers);
-      headers.set(PAGE_FORM_HEADER, request.nextUrl.pathname);
-      return NextResponse.rewrite(new URL(`/api/forms/${stale}`, request.url), { request: { headers } });
+      const to = `/api/forms/${stale}?${new URLSearchParams({ [PAGE_FORM_FIELD]: request.nextUrl.pathname })}`;
+      return new NextResponse(null, { status: 307, headers: { location: to, 'cache-control': 'no-store' } });
     }
   }
   return null;

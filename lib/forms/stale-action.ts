@@ -8,8 +8,9 @@ import type { FormOperation } from '@/lib/storage/collections';
 // anew. A page opened before a new build (a deploy, or a change of SITE_TODAY, which rebuilds) posts an
 // id this build does not have, and Next answered it with a bare 409 "Server Action unavailable.": the
 // visitor's registration lost, and after an event's last day not even its "closed" words. proxy.ts sends
-// such a post to the form's own handling instead (app/api/forms/[operation]/route.ts answers it as a
-// page), which stores it or refuses it with the form's words, as the current page would.
+// such a post on (a 307, which the browser follows with the same body) to the form's own handling
+// (app/api/forms/[operation]/route.ts, answering it as a page), which stores it or refuses it with the
+// form's words, as the current page would.
 
 // The forms' pages, by their path without the language's prefix.
 const pageForms: [RegExp, FormOperation][] = [

@@ -22,9 +22,9 @@ export const WAITLIST_FIELD = 'waitlist';
 export const SUBMISSION_KEY_FIELD = '_submission';
 export const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-// Set by proxy.ts on a page's form post it hands to the form's route (lib/forms/stale-action.ts), with the
-// page's path: the route then answers with a page rather than JSON.
-export const PAGE_FORM_HEADER = 'x-baobab-page-form';
+// In the address proxy.ts sends a page's form post to when Next cannot route it to its action
+// (lib/forms/stale-action.ts): the page's path; the form's route then answers with a page, not JSON.
+export const PAGE_FORM_FIELD = 'page';
 
 // How long a page with JavaScript waits for the server's answer before it gives up (what it says then
 // is the `timedOut` text of messages/forms).

@@ -171,6 +171,25 @@ test('an event fills, its waiting list takes a place given back, and guests are 
   await expect(chidi.page.getByText('You are number 1 on the waiting list.')).toBeVisible();
   await mailWith('chidi@example.org', /Leave the waiting list/);
 
+  // A form of a page from another build (its action unknown to this one) gets its form's own words, not
+  // Next's bare 409: the post is sent on to the form's route, which answers as a page.
+  const stale = new FormData();
+  for (const [name, value] of Object.entries({
+    $ACTION_REF_1: '',
+    '$ACTION_1:0': JSON.stringify({ id: '7f'.padEnd(42, '9'), bound: '$@1' }),
+    '$ACTION_1:1': '[{}]',
+    $ACTION_KEY: 'k0',
+    firstName: 'Dayo',
+    lastName: 'Guest',
+    email: 'dayo@example.org',
+    event: EVENT,
+    lang: 'fr',
+  }))
+    stale.set(name, value);
+  const answer = await fetch(`${base}/fr/events/${EVENT}`, { method: 'POST', body: stale, headers: { origin: base } });
+  expect(answer.status).toBe(400);
+  expect(await answer.text()).toContain('Toutes les places de cet événement viennent d’être prises');
+
   // 3. Amara can't come: the confirmation's link opens a page whose button gives the place back.
   const amaraMail = await mailWith('amara@example.org', /Check-in code/);
   await amara.page.goto(`${base}${linkIn(amaraMail, '/places/cancel')}`);

@@ -5,14 +5,13 @@ import { join } from 'node:path';
 
 import { NextRequest } from 'next/server';
 
-import { PAGE_FORM_HEADER } from '@/lib/forms/state';
 import { getStore } from '@/lib/storage';
 import { formTexts } from '@/messages/forms';
 
 import { sampleRegistration } from '../helpers/samples';
 
 // A page's form from another build (a deploy, or SITE_TODAY changed, between opening the page and
-// sending it): proxy.ts hands its post to the form's route, which answers with a page in the form's
+// sending it): proxy.ts sends its post on to the form's route, which answers with a page in the form's
 // words, after the last day its "closed" words, never Next's bare 409 (lib/forms/stale-action.ts).
 const dir = mkdtempSync(join(tmpdir(), 'baobab-stale-'));
 process.env.DATA_DIR = dir;
@@ -31,14 +30,13 @@ afterAll(async () => {
 function pagePost(fields: Record<string, string>, page: string) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const request = new NextRequest('http://localhost:3000/api/forms/registerEvent', {
+  const request = new NextRequest(`http://localhost:3000/api/forms/registerEvent?${new URLSearchParams({ page })}`, {
     method: 'POST',
     body,
     headers: {
       host: 'localhost:3000',
       origin: 'http://localhost:3000',
       'sec-fetch-site': 'same-origin',
-      [PAGE_FORM_HEADER]: page,
     },
   });
   return POST(request, { params: Promise.resolve({ operation: 'registerEvent' }) });
