@@ -81,7 +81,8 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
     // A 307 has the browser send the same post there (method and body kept), from our origin.
     if (stale) {
       const to = `/api/forms/${stale}?${new URLSearchParams({ [PAGE_FORM_FIELD]: request.nextUrl.pathname })}`;
-      return new NextResponse(null, { status: 307, headers: { location: to, 'cache-control': 'no-store' } });
+      // Next writes a redirect to its own origin as a relative Location.
+      return NextResponse.redirect(new URL(to, request.url), 307);
     }
   }
   return null;
