@@ -134,9 +134,9 @@ export async function eventDayAttacks({
     return jsQR(rgba, width, width)!.data;
   };
   // A token this site would have signed, at a time already past: what an old link is.
-  const secret = readFileSync(join(dataDir, 'link-secret'), 'utf8').trim();
+  // (The server writes its secret under DATA_DIR when it first signs a link.)
   const expired = (purpose: Parameters<typeof signLink>[1], subject: string) =>
-    signLink(secret, purpose, subject, Date.now() - 60_000);
+    signLink(readFileSync(join(dataDir, 'link-secret'), 'utf8').trim(), purpose, subject, Date.now() - 60_000);
   const altered = (token: string) => {
     const [subject, expiry, mac] = token.split('.');
     const other = Buffer.from(Buffer.from(subject!, 'base64url').toString().replace(/.$/, 'x')).toString('base64url');
