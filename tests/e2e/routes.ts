@@ -34,5 +34,12 @@ export const routes: { path: string; title: string; h1: string | RegExp }[] = [
   { path: '/privacy', title: 'Privacy policy - Baobab Data', h1: 'Privacy policy' },
 ];
 
-// Every page a visitor can open, by its unprefixed path: the routes above and the newsletter's steps.
-export const pagePaths = [...routes.map((route) => route.path), '/newsletter/confirm', '/newsletter/unsubscribe'];
+// Every page a visitor can open, by its unprefixed path: the routes above, the newsletter's steps and
+// the pages of a place's links (given back, claimed).
+export const pagePaths = [
+  ...routes.map((route) => route.path),
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
+  '/places/cancel',
+  '/places/claim',
+];
