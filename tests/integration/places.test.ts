@@ -14,6 +14,7 @@ import { cancelPlace, claimPlace } from '@/lib/places/visitor';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
+import { promote, setStatus } from '@/lib/staff/actions';
 import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
@@ -183,6 +184,32 @@ describe.each(bothStores)('places on %s', (_name, makeHarness) => {
     const leave = token(await mailTo('e@example.org', /waiting list/), '/places/cancel');
     expect(await cancelPlace(leave)).toBe('left');
     expect(await store.waitingList(SEAT)).toEqual([]);
+  });
+
+  it('frees a place marked as spam for the first person waiting, takes it back from spam or waits, and lets staff give a place by hand', async () => {
+    const staff = { id: 's', email: 'staff@example.org', createdAt: 0, seenAt: 0, role: 'admin' as const };
+    await register('a@example.org');
+    await register('b@example.org');
+    await register('c@example.org', { waitlist: '1' });
+    await register('d@example.org', { waitlist: '1' });
+    const a = await record('a@example.org');
+    // Spam frees a's seat, offered at once to c.
+    expect(await setStatus(staff, { collection: 'user', id: a.id }, 'spam', Date.now())).toBe(true);
+    expect((await record('c@example.org')).data.booking).toBe('offered');
+    // Back from spam with every seat taken or held: a waits at the end of the list.
+    expect(await setStatus(staff, { collection: 'user', id: a.id }, 'not-spam', Date.now())).toBe(true);
+    expect((await record('a@example.org')).data).toMatchObject({ booking: 'waiting', waitPosition: 3 });
+    // By hand: none is free, so nobody gets one; once b cancels, d is given it, with a confirmation.
+    const d = await record('d@example.org');
+    expect(await promote(staff, { collection: 'user', id: d.id }, Date.now())).toBe('full');
+    await store.updateRecord('user', (await record('b@example.org')).id, { booking: 'cancelled' });
+    expect(await promote(staff, { collection: 'user', id: d.id }, Date.now())).toBe('taken');
+    expect((await record('d@example.org')).data).toMatchObject({ booking: 'registered', promotedBy: staff.email });
+    await mailTo('d@example.org', /You're registered/);
+    expect(await promote(staff, { collection: 'user', id: d.id }, Date.now())).toBe('gone');
+    expect((await store.auditLog(20)).filter((e) => e.what === 'promote')).toHaveLength(1);
+    expect((await store.waitingList(SEAT)).map((t) => t.recordId)).toEqual([a.id]);
+    expect(await store.seatsTaken(SEAT)).toBe(2);
   });
 
   it('reminds each registrant a week and a day before, in their language, once across two instances and a restart', async () => {
