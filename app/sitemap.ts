@@ -1,6 +1,15 @@
 import type { MetadataRoute } from 'next';
 
-import { coursePath, courses, events, offers, projectPath, projectSummaries } from '@/lib/content';
+import {
+  coursePath,
+  courses,
+  eventPath,
+  events,
+  offerPath,
+  offers,
+  projectPath,
+  projectSummaries,
+} from '@/lib/content';
 import { langs, localePath } from '@/lib/i18n';
 import { languageAlternates, siteUrl } from '@/lib/seo';
 
@@ -23,8 +32,8 @@ export default function sitemap(): MetadataRoute.Sitemap {
     ...staticPaths,
     ...projectSummaries.map(projectPath),
     ...courses.map(coursePath),
-    ...events.map((e) => `/events/${e.slug}`),
-    ...offers.map((o) => `/offers/${o.slug}`),
+    ...events.map(eventPath),
+    ...offers.map(offerPath),
   ];
   return paths.flatMap((path) => {
     const languages = languageAlternates(path, siteUrl);

@@ -1,4 +1,5 @@
-// Offers (docs/product.md §2, §9). Prices in US dollars.
+// Offers (docs/product.md §2, §9). Prices in US dollars. A `deposit` (in dollars) makes a reservation
+// pay that much online instead of the whole price (docs/product.md §14).
 export const offers = [
   {
     slug: 'become-a-data-analyst',

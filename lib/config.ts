@@ -4,7 +4,9 @@ import type { ServiceAccount } from 'firebase-admin/app';
 import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
+import { paymentCurrencies } from '@/lib/payments/types';
 
+import { SITE_TIME_ZONE } from './constants';
 import { readPublicConfig } from './public-config';
 import { singleton } from './singletons';
 
@@ -159,6 +161,17 @@ const envSchema = z
     SITE_CAPACITY: siteCapacitySchema,
     PLACES_LEFT_SHARE: number('PLACES_LEFT_SHARE', 1, 100),
     WAITLIST_OFFER_HOURS: number('WAITLIST_OFFER_HOURS', 1, 720),
+    PAYSTACK_SECRET_KEY: optional.refine((v) => v === undefined || /^sk_(test|live)_\w{8,}$/.test(v), {
+      message: 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…, from Settings → API Keys)',
+    }),
+    PAYSTACK_BASE_URL: url('PAYSTACK_BASE_URL'),
+    PAYMENT_CURRENCY: z
+      .enum(paymentCurrencies, `PAYMENT_CURRENCY must be one of ${paymentCurrencies.join(', ')}`)
+      .optional(),
+    PAYMENT_EXCHANGE_RATE: number('PAYMENT_EXCHANGE_RATE', 0.0001, 1_000_000),
+    PAYMENT_LINK_DAYS: number('PAYMENT_LINK_DAYS', 1, 365).refine((v) => v === undefined || Number.isInteger(v), {
+      message: 'PAYMENT_LINK_DAYS must be a whole number of days from 1 to 365',
+    }),
   })
   .superRefine((env, ctx) => {
     const store = env.STORE ?? (env.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
@@ -183,6 +196,21 @@ const envSchema = z
         code: 'custom',
         path: ['TRUSTED_PROXY_HOPS'],
         message: 'TRUSTED_PROXY_HEADER "x-real-ip" needs TRUSTED_PROXY_HOPS=1 (the one proxy that writes it)',
+      });
+    }
+    if (env.PAYSTACK_BASE_URL && !env.PAYSTACK_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYSTACK_SECRET_KEY'],
+        message: 'PAYSTACK_BASE_URL is set but PAYSTACK_SECRET_KEY is not: set both, or neither',
+      });
+    }
+    // The prices in data/ are in US dollars: another currency is charged at a fixed rate.
+    if (env.PAYMENT_CURRENCY && env.PAYMENT_CURRENCY !== 'USD' && env.PAYMENT_EXCHANGE_RATE === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_EXCHANGE_RATE'],
+        message: `PAYMENT_EXCHANGE_RATE is required when PAYMENT_CURRENCY is ${env.PAYMENT_CURRENCY}: how many ${env.PAYMENT_CURRENCY} make one US dollar (the prices in data/ are in dollars)`,
       });
     }
     if (env.NEWSLETTER_PROVIDER === 'mailchimp' && !env.MAILCHIMP_SUBSCRIBE_URL) {
@@ -267,7 +295,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       // How long a claimed message is kept from other instances (lib/mail/worker.ts).
       leaseMs: e.MAIL_LEASE_MS ?? 60_000,
     },
-    siteUrl: siteUrlFrom(e.SITE_URL),
+    // Without SITE_URL, mailed links point to this server on the port it listens on (PORT), so a site
+    // started on another port than 3000 still mails links that work on this machine.
+    siteUrl: e.SITE_URL ? siteUrlFrom(e.SITE_URL) : localSiteUrl(env.PORT),
     public: publicSettings,
     // How long records and sent mail are kept (lib/privacy/retention.ts); the privacy page states them.
     retention: {
@@ -281,14 +311,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     digest: {
       enabled: e.DIGEST_ENABLED ?? true,
       hour: e.DIGEST_HOUR ?? 7,
-      timeZone: e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      timeZone: e.DIGEST_TIME_ZONE ?? SITE_TIME_ZONE,
       sendEmpty: e.DIGEST_SEND_EMPTY ?? false,
     },
     // The staff workspace (lib/staff/): who may sign in, and the organisation's time zone for every
     // date staff read (the audit trail's period is in `retention`).
     staff: {
       emails: e.STAFF_EMAILS ? staffList(e.STAFF_EMAILS) : [],
-      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? 'Africa/Lagos',
+      timeZone: e.ORG_TIME_ZONE ?? e.DIGEST_TIME_ZONE ?? SITE_TIME_ZONE,
       // Sign-in requests per address in 15 minutes; a client gets four times as many.
       signInLimit: e.STAFF_SIGN_IN_LIMIT ?? 5,
     },
@@ -302,10 +332,30 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       leftShare: (e.PLACES_LEFT_SHARE ?? 20) / 100,
       offerMs: (e.WAITLIST_OFFER_HOURS ?? 48) * 3_600_000,
     },
+    // Paid places (lib/payments, docs/product.md §14): a provider when its key is set, else none (the
+    // course's external payment page, and staff mark payments by hand). The prices in data/ are in US
+    // dollars; another currency is charged at `usdRate` of it per dollar.
+    payments: {
+      provider: e.PAYSTACK_SECRET_KEY
+        ? {
+            kind: 'paystack' as const,
+            secretKey: e.PAYSTACK_SECRET_KEY,
+            baseUrl: e.PAYSTACK_BASE_URL ?? 'https://api.paystack.co',
+          }
+        : null,
+      currency: e.PAYMENT_CURRENCY ?? 'USD',
+      usdRate: e.PAYMENT_CURRENCY && e.PAYMENT_CURRENCY !== 'USD' ? e.PAYMENT_EXCHANGE_RATE! : 1,
+      // How long the pay link of a confirmation mail works.
+      linkDays: e.PAYMENT_LINK_DAYS ?? 30,
+    },
   };
 }
 
 // The public address of the site (SITE_URL, checked by the schema above), without a trailing slash.
+function localSiteUrl(port: string | undefined): string {
+  return `http://localhost:${port && /^\d{1,5}$/.test(port) ? port : '3000'}`;
+}
+
 function siteUrlFrom(value: string | undefined): string {
   return (value ?? 'http://localhost:3000').replace(/\/+$/, '');
 }

@@ -6,8 +6,12 @@ export const EVENT_REDIRECT_DELAY_MS = 2000;
 export const HONEYPOT_KEEP_DAYS = 7;
 export const HONEYPOT_CAP = 500;
 
-// The organisation's calendar: "today" is the date in Lagos (docs/product.md §9), and an event's hours
-// are in this zone unless the event names another.
+// Day arithmetic on epoch milliseconds (retention periods, link lifetimes, the digest's window).
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The organisation's calendar: "today" is the date in Lagos (docs/product.md §9), an event's hours
+// are in this zone unless the event names another, and so are the digest's hour and the dates staff
+// read unless DIGEST_TIME_ZONE / ORG_TIME_ZONE say otherwise (lib/config.ts).
 export const SITE_TIME_ZONE = 'Africa/Lagos';
 
 // The working days within which the staff answer a contact message, as its acknowledgement says.

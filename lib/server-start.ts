@@ -7,6 +7,8 @@ import { site } from '@/lib/content';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
+import { paymentContext } from '@/lib/payments/context';
+import { createPaymentCheck } from '@/lib/payments/pending';
 import { createPlacesTask } from '@/lib/places/task';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { endStaleSessions } from '@/lib/staff/auth';
@@ -81,6 +83,12 @@ export function startServer(): void {
   const places = createPlacesTask({ log: componentLog('places') });
   places.start();
 
+  // Payments whose webhook never came: asked about again now and then (only with a provider).
+  const paymentCheck = settings.payments.provider
+    ? createPaymentCheck({ context: () => ({ ...paymentContext('payments'), store: getStore() }) })
+    : null;
+  paymentCheck?.start();
+
   // A staff address taken out of STAFF_EMAILS (a restart applies it) loses its sessions now, not only
   // at their next request.
   const staffLog = componentLog('staff');
@@ -105,7 +113,7 @@ export function startServer(): void {
     if (stopping) return;
     stopping = true;
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), places.stop()])
+    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), places.stop(), paymentCheck?.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();

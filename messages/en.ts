@@ -254,6 +254,38 @@ export const en = {
     invalidText:
       'Use the unsubscribe link at the bottom of one of our newsletters, or write to us and we will remove you.',
   },
+  // Paying online (docs/product.md §14): the page the provider sends the visitor back to, once the site
+  // has asked the provider, and the printable receipt.
+  payment: {
+    title: 'Payment',
+    paidTitle: 'Paid',
+    paidText: 'We received {amount} for {item}. Thank you! Your receipt is on its way to your inbox.',
+    receiptLink: 'See and print your receipt',
+    refundedTitle: 'Refunded',
+    refundedText: 'The payment for {item} was refunded. Write to us at {email} if you have a question.',
+    pendingTitle: 'Not paid yet',
+    pendingText:
+      'The payment service has not confirmed a payment of {amount} for {item} yet. If you have just paid, wait a minute and reload this page.',
+    failedTitle: 'The payment did not go through',
+    failedText: 'Nothing was taken for {item}. You can try again, with the same or another way to pay.',
+    payAgain: 'Pay {amount} now',
+    downTitle: 'The payment service is not answering',
+    downText:
+      'Your place is saved. The payment link in your confirmation mail works for {validity}: try it again in a little while. If you paid already, your receipt will come by mail as soon as the payment is confirmed.',
+    mismatchTitle: 'We could not confirm this payment',
+    mismatchText:
+      'The payment does not match what is due for {item}. Write to us at {email} with the reference {reference} and we will sort it out.',
+    expiredTitle: 'This payment link has expired',
+    expiredText: 'You can still pay {amount} for {item} with a new link.',
+    unknownTitle: 'We do not know this payment',
+    unknownText: 'No enrolment or reservation has this reference. Write to us at {email} if you think one should.',
+    invalidTitle: 'This payment link is not valid',
+    invalidText: 'Use the link in your confirmation mail, or write to us at {email} and we will send you a new one.',
+    receiptTitle: 'Receipt',
+    receiptFor: 'Receipt for {item}',
+    noReceipt: 'There is no receipt for this link: the payment is not recorded as paid.',
+    print: 'Print this page, or save it as a PDF, from your browser’s menu.',
+  },
 };
 
 export type Messages = typeof en;

@@ -143,7 +143,7 @@ export const fr = {
   },
   event: {
     description: '{dates}, {location}. {tagline}',
-    about: 'Le hackathon en bref',
+    about: 'L’événement en bref',
     where: 'Lieu :',
     partnership: 'En partenariat avec',
     register: 'Inscription',
@@ -245,7 +245,7 @@ export const fr = {
     confirmedTitle: 'Vous êtes inscrit(e)',
     confirmedText:
       'Merci ! La lettre d’information de {brand} arrivera dans votre boîte de réception ; chaque numéro contient un lien de désinscription.',
-    expiredTitle: 'Ce lien a expiré',
+    expiredTitle: 'Ce lien n’est plus valable',
     expiredText:
       'Ce lien de confirmation n’est plus valable : il a peut-être expiré, ou l’adresse a été retirée de notre liste.',
     expiredAgain:
@@ -259,5 +259,38 @@ export const fr = {
     invalidTitle: 'Ce lien n’est pas valable',
     invalidText:
       'Utilisez le lien de désinscription en bas de l’une de nos lettres, ou écrivez-nous et nous vous retirerons de la liste.',
+  },
+  payment: {
+    title: 'Paiement',
+    paidTitle: 'Paiement reçu',
+    paidText: 'Nous avons bien reçu {amount} pour « {item} ». Merci ! Votre reçu arrive dans votre boîte de réception.',
+    receiptLink: 'Voir et imprimer votre reçu',
+    refundedTitle: 'Paiement remboursé',
+    refundedText: 'Le paiement pour « {item} » a été remboursé. Écrivez-nous à {email} pour toute question.',
+    pendingTitle: 'Paiement pas encore reçu',
+    pendingText:
+      'Le service de paiement n’a pas encore confirmé de paiement de {amount} pour « {item} ». Si vous venez de payer, patientez une minute, puis rechargez cette page.',
+    failedTitle: 'Le paiement n’a pas abouti',
+    failedText:
+      'Rien n’a été prélevé pour « {item} ». Vous pouvez réessayer, avec le même moyen de paiement ou un autre.',
+    payAgain: 'Payer {amount} maintenant',
+    downTitle: 'Le service de paiement ne répond pas',
+    downText:
+      'Votre place est enregistrée. Le lien de paiement de votre e-mail de confirmation reste valable {validity} : réessayez dans un moment. Si vous avez déjà payé, votre reçu vous parviendra par e-mail dès que le paiement sera confirmé.',
+    mismatchTitle: 'Nous n’avons pas pu confirmer ce paiement',
+    mismatchText:
+      'Le paiement ne correspond pas au montant dû pour « {item} ». Écrivez-nous à {email} en indiquant la référence {reference} : nous réglerons la question.',
+    expiredTitle: 'Ce lien de paiement a expiré',
+    expiredText: 'Vous pouvez encore payer {amount} pour « {item} » avec un nouveau lien.',
+    unknownTitle: 'Paiement inconnu',
+    unknownText:
+      'Aucune inscription ni réservation ne porte cette référence. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
+    invalidTitle: 'Ce lien de paiement n’est pas valable',
+    invalidText:
+      'Utilisez le lien de votre e-mail de confirmation, ou écrivez-nous à {email} et nous vous en enverrons un nouveau.',
+    receiptTitle: 'Reçu',
+    receiptFor: 'Reçu pour « {item} »',
+    noReceipt: 'Aucun reçu pour ce lien : nous n’avons pas encore enregistré ce paiement.',
+    print: 'Imprimez cette page, ou enregistrez-la en PDF, depuis le menu de votre navigateur.',
   },
 } satisfies Dictionary<Messages>;

@@ -2,12 +2,15 @@
 // submissions, readable by its owner only. The secrets a restore on another host needs go beside it:
 // the generated link and XSRF keys of DATA_DIR (FILE.link-secret, FILE.xsrf-secret, mode 600), unless
 // LINK_SECRET and XSRF_SECRET are set, in which case .env holds them. Without the link key, the
-// unsubscribe links in mail already sent stop working. The Firestore store is backed up by Firestore's
-// own managed export instead.
+// unsubscribe links in mail already sent stop working. A backup made is in the staff audit trail of the
+// live store, as the operator's (the copy, taken just before, does not hold that entry). The Firestore
+// store is backed up by Firestore's own managed export instead.
 import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { config } from '@/lib/config';
+import { auditEntry, operator } from '@/lib/staff/audit';
+import { getStore } from '@/lib/storage';
 import { backupSqlite, sqliteFile } from '@/lib/storage/backup';
 
 const [file, ...rest] = process.argv.slice(2);
@@ -40,10 +43,23 @@ function copySecrets(target: string): string[] {
 }
 
 backupSqlite(sqliteFile(settings.dataDir), resolve(file)).then(
-  ({ records, messages, version }) => {
+  async ({ records, messages, version }) => {
     console.log(`Backed up ${records} records and ${messages} outbox messages (schema version ${version}) to ${file}`);
     const secrets = copySecrets(resolve(file));
     if (secrets.length) console.log(`and the keys a restore needs to ${secrets.join(', ')}`);
+    const store = getStore();
+    try {
+      await store.addAudit(
+        auditEntry('command-backup', operator(), `${records} records, ${messages} mails to ${file}`, Date.now()),
+      );
+    } catch (error) {
+      console.error(
+        `The backup is made, but the audit trail could not record it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exitCode = 1;
+    } finally {
+      await store.close();
+    }
   },
   (error: unknown) => {
     console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -17,6 +17,7 @@ const secrets = {
   MAILCHIMP_SUBSCRIBE_URL:
     'https://dummy.us1.list-manage.com/subscribe/post-json?u=dummy-mailchimp-u-77c1&id=dummy-list-0b2f',
   LINK_SECRET: 'dummy-link-secret-3d6f0b-padded-to-32-characters',
+  PAYSTACK_SECRET_KEY: 'sk_test_dummypaystack9c4e71',
 };
 const needles = [
   'dummy-recaptcha-secret-5f1c2a',
@@ -25,6 +26,7 @@ const needles = [
   'dummy-leak-check@',
   'dummy-mailchimp-u-77c1',
   'dummy-link-secret-3d6f0b',
+  'dummypaystack9c4e71',
 ];
 
 const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only', '--force'], {

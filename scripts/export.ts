@@ -1,9 +1,13 @@
 // Staff export: `npm run export -- <collection> [--format csv|json] [--since YYYY-MM-DD] [--out FILE]`
-// Reads the configured store (SQLite, or Firestore when configured) and prints CSV or JSON.
+// Reads the configured store (SQLite, or Firestore when configured) and prints CSV or JSON. The export
+// is in the staff audit trail, as the operator's, before any of it is written: one the trail cannot
+// record is not written.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { toCsv, toJson } from '@/lib/export';
+import { auditEntry, operator } from '@/lib/staff/audit';
+import { formName } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { collections, isCollection } from '@/lib/storage/types';
 
@@ -35,6 +39,8 @@ async function main() {
   const store = getStore();
   try {
     const records = await store.list(collection, { since });
+    const detail = `${formName(collection)} ${values.format} (${records.length} rows)${values.since ? ` since ${values.since}` : ''}`;
+    await store.addAudit(auditEntry('command-export', operator(), detail, Date.now()));
     const output = values.format === 'json' ? toJson(records) : toCsv(collection, records);
     if (values.out) {
       writeFileSync(values.out, output);

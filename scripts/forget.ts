@@ -3,13 +3,15 @@
 // store (SQLite, or Firestore when configured), the once-only markers of confirmations sent to it, and
 // the .eml copies the file transport wrote of those messages; takes the address's rows out of a staff
 // digest still waiting to be sent, whose other rows stay; and prints what it did. Running it again
-// finds nothing.
+// finds nothing. The staff audit trail records it as the operator's, with the counts (never the
+// address), in the same commit as the removal.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { z } from 'zod';
 
 import { config } from '@/lib/config';
+import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
 
 function fail(message: string): never {
@@ -25,7 +27,14 @@ async function main() {
 
   const store = getStore();
   try {
-    const removed = await store.forgetEmail(email);
+    const removed = await store.forgetEmail(email, (found) =>
+      auditEntry(
+        'command-forget',
+        operator(),
+        `${found.records.length} records, ${found.mails.length} mails`,
+        Date.now(),
+      ),
+    );
     for (const record of removed.records) {
       const date = typeof record.data.date === 'number' ? new Date(record.data.date).toISOString() : 'undated';
       console.log(`removed record ${record.collection}/${record.id} (${date})`);

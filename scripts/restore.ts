@@ -1,8 +1,11 @@
 // `npm run restore -- FILE`: puts a backup made by `npm run backup` in place of the SQLite store.
-// The site must be stopped; the replaced store is kept beside the restored one.
+// The site must be stopped; the replaced store is kept beside the restored one. The restore is in the
+// staff audit trail of the restored store, as the operator's, written once it is in place.
 import { resolve } from 'node:path';
 
 import { config } from '@/lib/config';
+import { auditEntry, operator } from '@/lib/staff/audit';
+import { getStore } from '@/lib/storage';
 import { restoreSqlite, sqliteFile } from '@/lib/storage/backup';
 
 const [file, ...rest] = process.argv.slice(2);
@@ -20,9 +23,22 @@ if (settings.store.kind === 'firestore') {
 }
 
 restoreSqlite(resolve(file), sqliteFile(settings.dataDir)).then(
-  ({ records, messages, version, previous }) => {
+  async ({ records, messages, version, previous }) => {
     console.log(`Restored ${records} records and ${messages} outbox messages (schema version ${version}) from ${file}`);
     if (previous) console.log(`The store it replaced is kept as ${previous}`);
+    const store = getStore();
+    try {
+      await store.addAudit(
+        auditEntry('command-restore', operator(), `${records} records, ${messages} mails from ${file}`, Date.now()),
+      );
+    } catch (error) {
+      console.error(
+        `The store is restored, but the audit trail could not record it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exitCode = 1;
+    } finally {
+      await store.close();
+    }
   },
   (error: unknown) => {
     console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);

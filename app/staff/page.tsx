@@ -8,6 +8,7 @@ import { readForgottenFlash } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref, inboxPage, newCounts } from '@/lib/staff/inbox';
 import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { paymentOf } from '@/lib/staff/payments';
 import {
   formatWhen,
   formName,
@@ -19,7 +20,7 @@ import {
   personName,
 } from '@/lib/staff/present';
 import { assignable } from '@/lib/staff/team';
-import { collections, submissionStatuses } from '@/lib/storage/types';
+import { collections, paymentStatuses, submissionStatuses } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -90,6 +91,13 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           <option value="mine">{words.mine}</option>
           <option value="unassigned">{words.unassigned}</option>
         </Choice>
+        <Choice name="pay" label={staffText.payments.filter} value={filters.pay}>
+          {paymentStatuses.map((p) => (
+            <option key={p} value={p}>
+              {staffText.payments.states[p]}
+            </option>
+          ))}
+        </Choice>
         <Choice name="lang" label={words.language} value={filters.lang}>
           {langs.map((l) => (
             <option key={l} value={l}>
@@ -129,6 +137,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
               const item = itemTitle(row.collection, row.data);
               const name = personName(row.data);
               const assignee = typeof row.data.assignedTo === 'string' ? row.data.assignedTo : '';
+              const payment = paymentOf(row.data);
               return (
                 <li key={row.id} className={styles.row}>
                   <input
@@ -149,6 +158,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
                     )}
                     <span className={styles.meta}>
                       {formatWhen(row.data.date)} · {languageName(toLang(row.data.lang))} · {staffText.statuses[status]}
+                      {payment && ` · ${staffText.payments.states[payment]}`}
                       {assignee && ` · ${assignee}`}
                       {isBotFlagged(row.data) && <span className={styles.flag}> · {words.botFlag}</span>}
                     </span>

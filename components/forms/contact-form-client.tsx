@@ -3,12 +3,16 @@
 import { contactUs } from '@/lib/forms/actions';
 import type { ContactInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
+import type { FormUiFor } from '@/messages/forms';
 
-import type { ContactText } from './contact-form';
 import { EmailField, FormEnd, TextAreaField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { useSiteForm } from './use-site-form';
+
+// The texts contact-form.tsx picks on the server in the page's language; named here, not there, so
+// the two files do not import each other.
+type ContactText = FormUiFor<'name' | 'email' | 'message'>;
 
 const blank: ContactInput = { name: '', email: '', message: '' };
 

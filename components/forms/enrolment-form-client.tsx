@@ -3,13 +3,20 @@
 import { enrol } from '@/lib/forms/actions';
 import type { EnrolmentInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
+import type { FormUiFor } from '@/messages/forms';
 
-import type { EnrolmentText } from './enrolment-form';
 import { EmailField, FormEnd, FormMessage, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
 import { useSiteForm } from './use-site-form';
+
+// The texts enrolment-form.tsx picks on the server in the page's language; named here, not there, so
+// the two files do not import each other.
+type EnrolmentText = FormUiFor<
+  'fullName' | 'email' | 'phone' | 'gender' | 'country',
+  'choose' | 'phoneHint' | 'genders'
+>;
 
 // docs/product.md §4: after a successful submit the form is hidden, 'Enroled' shows, and a track with a
 // payment page opens it in a new tab (with a plain link to it as well).

@@ -12,7 +12,6 @@ const enrolmentText = (lang: Lang) =>
     ['fullName', 'email', 'phone', 'gender', 'country'] as const,
     ['choose', 'phoneHint', 'genders'] as const,
   );
-export type EnrolmentText = ReturnType<typeof enrolmentText>;
 
 export function EnrolmentForm(props: EnrolmentFormProps) {
   return <EnrolmentFormClient {...props} text={enrolmentText(props.lang)} />;

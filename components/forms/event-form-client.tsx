@@ -4,13 +4,17 @@ import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { registerEvent } from '@/lib/forms/actions';
 import type { EventInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
+import type { FormUiFor } from '@/messages/forms';
 
-import type { EventText } from './event-form';
 import { EmailField, FormEnd, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
 import { useSiteForm } from './use-site-form';
+
+// The texts event-form.tsx picks on the server in the page's language; named here, not there, so
+// the two files do not import each other.
+type EventText = FormUiFor<'firstName' | 'lastName' | 'email', 'joinWaitlist'>;
 
 const blank: EventInput = { firstName: '', lastName: '', email: '' };
 

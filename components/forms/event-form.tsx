@@ -7,7 +7,6 @@ import { EventFormClient } from './event-form-client';
 // page carries neither the other language nor the other forms' texts.
 const eventText = (lang: Lang) =>
   formUi(lang, 'registerEvent', ['firstName', 'lastName', 'email'] as const, ['joinWaitlist'] as const);
-export type EventText = ReturnType<typeof eventText>;
 
 // `full`: every place is taken, so the form asks for the waiting list (docs/product.md §9).
 export function EventForm({ event, lang, full = false }: { event: string; lang: Lang; full?: boolean }) {

@@ -3,12 +3,16 @@
 import { subscribe } from '@/lib/forms/actions';
 import type { NewsletterInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
+import type { FormUiFor } from '@/messages/forms';
 
 import { EmailField, FormEnd, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
-import type { NewsletterText } from './newsletter-form';
 import { useSiteForm } from './use-site-form';
+
+// The texts newsletter-form.tsx picks on the server in the page's language; named here, not there, so
+// the two files do not import each other.
+type NewsletterText = FormUiFor<'name' | 'email'>;
 
 const blank: NewsletterInput = { name: '', email: '' };
 

@@ -6,7 +6,6 @@ import { NewsletterFormClient } from './newsletter-form-client';
 // Rendered on the server: the form gets its own texts in its page's language (messages/forms), so a
 // page carries neither the other language nor the other forms' texts.
 const newsletterText = (lang: Lang) => formUi(lang, 'subscribe', ['name', 'email'] as const);
-export type NewsletterText = ReturnType<typeof newsletterText>;
 
 export function NewsletterForm({ lang }: { lang: Lang }) {
   return <NewsletterFormClient lang={lang} text={newsletterText(lang)} />;

@@ -3,12 +3,19 @@
 import { registerOffer } from '@/lib/forms/actions';
 import type { OfferInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
+import type { FormUiFor } from '@/messages/forms';
 
 import { EmailField, FormEnd, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
-import type { OfferText } from './offer-form';
 import { useSiteForm } from './use-site-form';
+
+// The texts offer-form.tsx picks on the server in the page's language; named here, not there, so
+// the two files do not import each other.
+type OfferText = FormUiFor<
+  'email' | 'firstName' | 'lastName' | 'gender' | 'degree' | 'occupation' | 'country',
+  'choose' | 'genders' | 'degrees' | 'joinWaitlist'
+>;
 
 const blank = {
   email: '',

@@ -12,7 +12,6 @@ const offerText = (lang: Lang) =>
     ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'] as const,
     ['choose', 'genders', 'degrees', 'joinWaitlist'] as const,
   );
-export type OfferText = ReturnType<typeof offerText>;
 
 // `full`: every spot is taken, so the form asks for the waiting list (docs/product.md §9).
 export function OfferForm({ offer, lang, full = false }: { offer: string; lang: Lang; full?: boolean }) {

@@ -35,7 +35,7 @@ const texts = {
     title: 'Introduction à l’éthique des données et à la vie privée',
     duration: '1 semaine',
     intro:
-      'Derrière chaque jeu de données, il y a des personnes. En une semaine gratuite, nous abordons le consentement, l’anonymat, les biais et les lois de protection des données en vigueur sur le continent, à partir de courtes études de cas issues de la santé, de la finance et des services publics.',
+      'Derrière chaque jeu de données, il y a des personnes. Pendant cette formation gratuite d’une semaine, nous abordons le consentement, l’anonymat, les biais et les lois de protection des données en vigueur sur le continent, à partir de courtes études de cas issues de la santé, de la finance et des services publics.',
     outcomes: [
       'Reconnaître les données personnelles et sensibles dans un vrai jeu de données',
       'Appliquer les principes du consentement et de la minimisation des données à un projet',

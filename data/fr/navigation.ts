@@ -14,7 +14,7 @@ const mainLabels = {
 } satisfies TextsBy<typeof en.mainNav, 'href', 'label'>;
 
 const footerLabels = {
-  '/about': { label: 'Qui sommes-nous' },
+  '/about': { label: 'Qui sommes-nous ?' },
   '/projects': { label: 'Projets' },
   '/academy': { label: 'Académie' },
   '/insights': { label: 'Analyses' },

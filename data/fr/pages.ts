@@ -41,7 +41,7 @@ const projectsPageTexts = {
 
 const academyPageTexts = {
   intro:
-    'Des parcours courts et pratiques, animés par des professionnels. Chacun se suit en parallèle d’un emploi ou d’études, fonctionne sur téléphone et se termine par un projet à montrer. Commencez par la semaine gratuite sur l’éthique, ou allez droit à la compétence qu’il vous faut.',
+    'Des parcours courts et pratiques, animés par des professionnels. Chacun se suit en parallèle d’un emploi ou d’études, s’utilise depuis un téléphone et se termine par un projet à montrer. Commencez par la semaine gratuite sur l’éthique, ou allez droit à la compétence qu’il vous faut.',
 } satisfies Texts<Pick<typeof en.academyPage, 'intro'>>;
 
 const insightsPageTexts = {
@@ -68,14 +68,14 @@ const termsTexts = {
     {
       heading: 'Formations et paiements',
       paragraphs: [
-        'L’inscription depuis la page d’une formation réserve votre place. Un parcours payant est confirmé dès réception des frais d’inscription, réglés sur la page de paiement que nous vous envoyons.',
-        'Si nous annulons une formation, nous vous remboursons intégralement. Si vous ne pouvez pas y assister, écrivez-nous avant le début de la formation et nous vous inscrirons dans une promotion suivante.',
+        'L’inscription depuis la page d’une formation réserve votre place. Pour un parcours payant, votre place est confirmée dès réception des frais d’inscription, réglés sur la page de paiement que nous vous envoyons.',
+        'Si nous annulons une formation, nous vous remboursons intégralement. Si vous ne pouvez pas y assister, écrivez-nous avant le début de la formation et nous vous inscrirons dans une prochaine promotion.',
       ],
     },
     {
       heading: 'Contenus que vous nous envoyez',
       paragraphs: [
-        'En envoyant un message ou une inscription, vous confirmez que les informations sont les vôtres ou que vous avez le droit de les partager. Nous les utilisons uniquement comme le décrit notre politique de confidentialité.',
+        'En nous envoyant un message ou un formulaire d’inscription, vous confirmez que les informations sont les vôtres ou que vous avez le droit de les partager. Nous les utilisons uniquement comme le décrit notre politique de confidentialité.',
       ],
     },
     {
@@ -100,8 +100,9 @@ const privacyTexts = {
     smtp: 'Nos e-mails sont remis par {mailProvider}.',
     smtpUnnamed: 'Nos e-mails sont remis par un service d’envoi d’e-mails.',
     recaptcha:
-      'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des êtres humains et non par des robots : quand vous envoyez un formulaire, il reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
-    mailchimp: 'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge de l’envoyer.',
+      'Google reCAPTCHA vérifie que nos formulaires sont envoyés par des êtres humains et non par des robots : quand vous envoyez un formulaire, ce service reçoit des informations sur votre navigateur et sur votre utilisation de la page.',
+    mailchimp:
+      'Mailchimp conserve la liste des inscrits à notre lettre d’information et se charge d’envoyer chaque numéro de la lettre.',
   },
   sections: [
     {
@@ -120,7 +121,7 @@ const privacyTexts = {
     {
       heading: 'Qui a accès à vos données',
       paragraphs: [
-        'Notre équipe, ainsi que les services qui stockent nos données et envoient nos e-mails pour notre compte, dans le cadre de contrats qui les protègent.',
+        'Notre équipe, ainsi que les services qui hébergent vos données et envoient nos e-mails pour notre compte : des contrats les obligent à protéger vos données.',
         // Replaced by the list of processors above, the same in both languages.
         '{processors}',
       ],

@@ -36,9 +36,9 @@ const detailTexts = {
       '<ul><li>Recueillir au moins 500 signalements vérifiés en six mois.</li><li>Publier une carte qui s’affiche en moins de cinq secondes en 2G.</li><li>Envoyer un bilan mensuel à l’autorité locale de l’eau.</li></ul>',
     // The coded message is what residents really type, so it stays as the service reads it.
     solution:
-      '<p>Les habitants envoient un court message codé, par exemple <em>WP 214 BROKEN</em>, à un numéro gratuit. Chaque message est recoupé avec les signalements voisins, enregistré, puis affiché sur une carte légère et sur une affiche hebdomadaire dans les centres communautaires.</p><p>Les données nettoyées sont publiées sous licence ouverte : journalistes et chercheurs peuvent eux aussi s’en servir.</p>',
+      '<p>Les habitants envoient un court message codé, par exemple <em>WP 214 BROKEN</em>, à un numéro gratuit. Chaque message est recoupé avec les signalements voisins, enregistré, puis affiché sur une carte simple, rapide à charger, et sur une affiche hebdomadaire dans les centres communautaires.</p><p>Les données nettoyées sont publiées sous licence ouverte : journalistes et chercheurs peuvent eux aussi s’en servir.</p>',
     target:
-      '<p>D’abord les habitants des quartiers informels de l’État de Lagos, puis toute ville dont les associations veulent leur propre version. Les outils sont gratuits et le guide s’adresse à des bénévoles sans formation technique.</p>',
+      '<p>D’abord les habitants des quartiers informels de l’État de Lagos, puis toute ville dont les associations veulent leur propre version. Les outils sont gratuits, et un guide de prise en main s’adresse à des bénévoles sans formation technique.</p>',
     team: {
       'Adaeze Okafor': 'Cheffe de projet',
       'Kwame Mensah': 'Ingénieur de données',

@@ -9,7 +9,7 @@ const texts = {
   headline: 'Formateurs, analystes et ingénieurs : nous mettons les données au service des gens.',
   tagline: 'Formez-vous et contribuez à des projets de données à impact social',
   description:
-    'Baobab Data réunit une communauté et une académie panafricaines consacrées à la donnée : des formations pratiques, une bourse de 24 semaines et des projets de données à impact social.',
+    'Baobab Data est à la fois une communauté et une académie panafricaines consacrées à la donnée : des formations pratiques, une bourse de 24 semaines et des projets de données à impact social.',
   footerBlurb:
     'Une communauté panafricaine où l’on acquiert par la pratique un savoir-faire dans les métiers de la donnée, avant de le mettre au service de projets utiles à son entourage.',
 } satisfies Texts<Pick<typeof en.site, 'headline' | 'tagline' | 'description' | 'footerBlurb'>>;

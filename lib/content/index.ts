@@ -141,6 +141,14 @@ export function coursePath(course: { slug: string }): string {
   return `/academy/${course.slug}`;
 }
 
+export function eventPath(event: { slug: string }): string {
+  return `/events/${event.slug}`;
+}
+
+export function offerPath(offer: { slug: string }): string {
+  return `/offers/${offer.slug}`;
+}
+
 // The slug comes from the English title in both languages, so a project keeps one address per language.
 export function projectPath(project: { id: number }): string {
   const english = projectSummaries.find((p) => p.id === project.id);

@@ -213,6 +213,9 @@ export const offersSchema = z
         discountPercent: z.number().int().min(1).max(99),
         wasPrice: z.number().positive(),
         nowPrice: z.number().positive(),
+        // What a reservation pays online (docs/product.md §14), in US dollars: this deposit, or without
+        // one the whole price.
+        deposit: z.number().positive().optional(),
         endsOn: text,
         endsOnDate: isoDate,
         capacity,
@@ -222,6 +225,10 @@ export const offersSchema = z
       .refine((o) => Math.abs(o.wasPrice * (1 - o.discountPercent / 100) - o.nowPrice) < 0.005, {
         path: ['nowPrice'],
         message: 'must be the old price less the discount',
+      })
+      .refine((o) => o.deposit === undefined || o.deposit < o.nowPrice, {
+        path: ['deposit'],
+        message: 'a deposit is less than the price',
       }),
   )
   .superRefine(unique((o) => o.slug, 'slug'));

@@ -1,5 +1,5 @@
 import { config, isBuilding } from '@/lib/config';
-import { content } from '@/lib/content';
+import { content, eventPath, offerPath } from '@/lib/content';
 import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
 import {
   availability,
@@ -61,7 +61,7 @@ export async function eventAgenda(lang: Lang): Promise<Agenda> {
   const item = async (event: SiteEvent): Promise<AgendaItem> => {
     const state = await pageAvailability(eventBooking(event));
     return {
-      href: localePath(lang, `/events/${event.slug}`),
+      href: localePath(lang, eventPath(event)),
       title: event.title,
       when: eventDates(event, lang),
       detail: event.location,
@@ -77,7 +77,7 @@ export async function offerAgenda(lang: Lang): Promise<Agenda> {
   const item = async (offer: Offer): Promise<AgendaItem> => {
     const state = await pageAvailability(offerBooking(offer));
     return {
-      href: localePath(lang, `/offers/${offer.slug}`),
+      href: localePath(lang, offerPath(offer)),
       title: offer.title,
       ...offerListLines(offer, lang),
       state,

@@ -10,9 +10,12 @@ import {
   eventMails,
   offerMails,
   waitlistMails,
+  type ConfirmationParts,
   type MailContext,
+  type PayLink,
   type PlaceParts,
 } from '@/lib/mail/compose';
+import { courseDue, offerDue, type Price } from '@/lib/payments/price';
 import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
 import type { NewMail, RecordData } from '@/lib/storage/types';
 import { formTexts, type AnswerWords } from '@/messages/forms';
@@ -44,7 +47,9 @@ import type { FormState } from './state';
 //   that language (`lang`, added by lib/forms/submit.ts);
 // - `item`: the course, event or offer a visitor's confirmation is about (its once-a-day key names it);
 // - `booking`: for a registration that follows the calendar, its dates and places, and the form's words
-//   when it is closed or full (docs/product.md §9).
+//   when it is closed or full (docs/product.md §9);
+// - `price`: what a record pays online (docs/product.md §14); with a provider configured, the answer
+//   and the visitor's mail carry the record's pay link (`pay`).
 
 type Success = Extract<FormState, { status: 'success' }>;
 
@@ -67,7 +72,7 @@ interface Declaration<Collection extends string, Fields extends z.ZodMiniObject,
   hidden?: readonly string[];
   // The server's check in each language: the same rules, the messages of the page's language.
   schema: Localised<z.ZodMiniType<Input, Record<string, unknown>>>;
-  answer(input: Input, lang: Lang): Success;
+  answer(input: Input, lang: Lang, pay?: PayLink): Success;
 }
 
 interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, Input> extends Declaration<
@@ -78,11 +83,13 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   kind: 'record';
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
-  // `today` is the site's date (lib/content/schedule.ts); `place`, for a registration with places, what
-  // its confirmation carries (lib/places/links.ts).
-  mails(input: Input, mail: MailContext, lang: Lang, today: string, place?: PlaceParts): NewMail[];
+  // `today` is the site's date (lib/content/schedule.ts); `parts`, what a confirmation carries beyond the
+  // item's facts: a registration with places its place's parts (lib/places/links.ts), a record with a
+  // price and a provider its pay link (lib/payments).
+  mails(input: Input, mail: MailContext, lang: Lang, today: string, parts?: ConfirmationParts): NewMail[];
   item?(input: Input): string;
   booking?(input: Input, words: AnswerWords): FormBooking;
+  price?(input: Input): Price | null;
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -158,16 +165,25 @@ export const forms = {
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ entity: _course, ...input }) => input,
-    mails: ({ entity, ...input }, mail, lang, today) => enrolmentMails(input, entity, mail, lang, today),
+    mails: ({ entity, ...input }, mail, lang, today, parts) =>
+      enrolmentMails(input, entity, mail, lang, today, parts?.pay),
     item: ({ entity }) => entity.slug,
-    answer: ({ entity: course }, lang) => {
+    price: ({ entity }) => courseDue(entity),
+    answer: ({ entity: course }, lang, pay?) => {
       const w = formTexts[lang].answers;
+      const paid = w.enroledPaid(course.title, formatCost(course.cost, lang));
+      if (pay) {
+        return {
+          status: 'success',
+          message: w.enroled,
+          detail: `${paid} ${w.payLater(pay.days)}`,
+          link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
+        };
+      }
       return {
         status: 'success',
         message: w.enroled,
-        detail: course.pay_link
-          ? w.enroledPaid(course.title, formatCost(course.cost, lang))
-          : w.enroledFree(course.title),
+        detail: course.pay_link ? paid : w.enroledFree(course.title),
         ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
       };
     },
@@ -214,7 +230,8 @@ export const forms = {
     hidden: ['event'],
     schema: eventRegistration,
     record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang, today, place) => eventMails(input, entity, mail, lang, today, place),
+    mails: ({ entity, ...input }, mail, lang, today, parts) =>
+      eventMails(input, entity, mail, lang, today, parts?.place),
     item: ({ entity }) => entity.slug,
     booking: ({ entity, ...input }, w) => ({
       ...eventBooking(entity),
@@ -245,7 +262,7 @@ export const forms = {
     hidden: ['offer'],
     schema: offerReservation,
     record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang, _today, place) => offerMails(input, entity, mail, lang, place),
+    mails: ({ entity, ...input }, mail, lang, _today, parts) => offerMails(input, entity, mail, lang, parts),
     item: ({ entity }) => entity.slug,
     booking: ({ entity, ...input }, w) => ({
       ...offerBooking(entity),
@@ -264,7 +281,20 @@ export const forms = {
           place,
         ),
     }),
-    answer: (_input, lang) => ({ status: 'success', message: formTexts[lang].answers.offerReserved }),
+    price: ({ entity }) => offerDue(entity),
+    answer: (_input, lang, pay?) => {
+      const w = formTexts[lang].answers;
+      return {
+        status: 'success',
+        message: w.offerReserved,
+        ...(pay
+          ? {
+              detail: `${w.offerPay(pay.amount, pay.deposit)} ${w.payLater(pay.days)}`,
+              link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
+            }
+          : {}),
+      };
+    },
   } satisfies RecordForm<
     typeof formCollections.registerOffer,
     typeof offerSchema,

@@ -5,6 +5,7 @@ import { siteToday } from '@/lib/content/schedule';
 import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
+import { paymentSettings, type PaymentSettings } from '@/lib/payments/record';
 import { placesChanged } from '@/lib/places/pages';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
@@ -34,6 +35,9 @@ export interface FormServices {
   // How long a freed seat is held for the first person waiting, in hours (WAITLIST_OFFER_HOURS), as
   // the waiting list's mail says; 48 without it.
   offerHours?: number;
+  // How a record with a price is charged (docs/product.md §14). Tests of other things leave it out:
+  // their records then keep no payment.
+  payments?: PaymentSettings;
   // What happened to the submission, for the server's log (with the request's id and the form).
   log: (message: string, detail?: unknown) => void;
 }
@@ -48,6 +52,7 @@ export function formServices(request: RequestMeta, operation: FormOperation): Fo
     newsletter: configuredNewsletter(),
     recaptcha: settings.recaptcha,
     mail,
+    payments: paymentSettings(),
     now: Date.now,
     today: () => siteToday(),
     placesChanged,

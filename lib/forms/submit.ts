@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
-import { HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
+import { DAY_MS, HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { confirmationCap } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
+import { newPayment } from '@/lib/payments/record';
 import { newCheckInCode, placeParts } from '@/lib/places/links';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
@@ -108,8 +109,13 @@ export async function submitForm(
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') {
     log(`${operation}: honeypot filled, kept as spam, nothing sent`);
-    if (form.kind === 'record') await keepHoneypotHit(form, parsed.data, services, lang);
-    return form.answer(parsed.data as NewsletterInput, lang);
+    if (form.kind === 'subscription') return form.answer(parsed.data as NewsletterInput, lang);
+    await keepHoneypotHit(form, parsed.data, services, lang);
+    // A pay link as a person gets, for a payment that nothing stored owes.
+    const key = clientKey(formData);
+    const day = new Date(services.now()).toISOString().slice(0, 10);
+    const identity = submissionKey(operation, key ? { key } : day, lang, form.record(parsed.data));
+    return form.answer(parsed.data, lang, paymentOf(form, parsed.data, identity, lang, services)?.link);
   }
 
   const token = formData.get(BOT_TOKEN_FIELD);
@@ -158,7 +164,7 @@ async function keepHoneypotHit(
 ): Promise<void> {
   try {
     const now = services.now();
-    const since = now - HONEYPOT_KEEP_DAYS * 24 * 60 * 60 * 1000;
+    const since = now - HONEYPOT_KEEP_DAYS * DAY_MS;
     const spam = await services.store.inbox({
       collection: form.collection,
       status: 'spam',
@@ -217,10 +223,12 @@ async function storeRecord(
         now,
       )
     : undefined;
+  const identity = submissionKey(operation, key ? { key } : day, lang, record);
+  const payment = paymentOf(form, input, identity, lang, services);
   const options: AddOptions = {
     id,
-    submissionKey: submissionKey(operation, key ? { key } : day, lang, record),
-    mails: form.mails(input, services.mail, lang, services.today(), place).map(once),
+    submissionKey: identity,
+    mails: form.mails(input, services.mail, lang, services.today(), { place, pay: payment?.link }).map(once),
     ...(places && place
       ? {
           seat: {
@@ -247,6 +255,7 @@ async function storeRecord(
     ...flags,
     ...(booking ? { booking: 'registered' } : {}),
     ...(code ? { checkInCode: code } : {}),
+    ...payment?.fields,
   };
   try {
     const { waiting } = await services.store.add(form.collection, data, options);
@@ -267,7 +276,7 @@ async function storeRecord(
       return places.waitlisted(stored.data.waitPosition);
     }
   }
-  return form.answer(input, lang);
+  return form.answer(input, lang, payment?.link);
 }
 
 // Once the last place is gone, or few are left (a page then says how many), the pages that show it are
@@ -280,6 +289,19 @@ async function afterPlaceTaken(booking: FormBooking & { capacity: number }, serv
   } catch (error) {
     services.log(`could not tell whether ${booking.seat} is full`, error);
   }
+}
+
+// A course with a fee or an offer: what the record owes and, with a provider, its pay link, made from the
+// submission's identity (so the same submission sent again answers with the stored record's link).
+function paymentOf(
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  identity: string,
+  lang: Lang,
+  services: FormServices,
+) {
+  const price = form.price?.(input) ?? null;
+  return price && services.payments ? newPayment(price, identity, lang, services.payments, services.now()) : null;
 }
 
 // What makes two posts the same submission: the same form, language and stored fields, sent the same

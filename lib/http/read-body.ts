@@ -47,11 +47,23 @@ const tooLarge = { ok: false, reason: 'too-large', status: 413, message: bodyMes
 const unreadable = { ok: false, reason: 'unreadable', status: 400, message: bodyMessages.unreadable } as const;
 
 export async function readFormBody(request: Request, maxBytes = FORM_BODY_LIMIT): Promise<FormBody> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
+    const declared = request.headers.get('content-length');
+    return declared !== null && !(Number(declared) <= maxBytes) ? tooLarge : unreadable;
+  }
+  const body = await readRawBody(request, maxBytes);
+  return body instanceof Uint8Array ? parse(body, type) : body;
+}
+
+// A body's bytes as they came (a webhook's signature is over them), read with the same cap.
+export async function readRawBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | typeof tooLarge | typeof unreadable> {
   const declared = request.headers.get('content-length');
   if (declared !== null && !(Number(declared) <= maxBytes)) return tooLarge;
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return unreadable;
-  if (!request.body) return parse(new Uint8Array(0), type);
+  if (!request.body) return new Uint8Array(0);
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -77,7 +89,7 @@ export async function readFormBody(request: Request, maxBytes = FORM_BODY_LIMIT)
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return parse(body, type);
+  return body;
 }
 
 async function parse(body: Uint8Array<ArrayBuffer>, type: string): Promise<FormBody> {

@@ -1,12 +1,13 @@
 import { CONTACT_REPLY_DAYS, DAILY_CONFIRMATIONS, SITE_TIME_ZONE } from '@/lib/constants';
-import { findEvent, findOffer, site } from '@/lib/content';
+import { eventPath, findEvent, findOffer, offerPath, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
 import { defaultLang, locales, localeUrl, type Lang } from '@/lib/i18n';
 import { formatCost, formatDates, formatMoney, formatPercent } from '@/lib/i18n/format';
-import type { NewMail } from '@/lib/storage';
+import { receiptOf } from '@/lib/payments/receipt';
+import type { NewMail, PayableCollection, RecordData } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 import { visitorMails } from '@/messages/mails/visitor';
 
@@ -33,6 +34,22 @@ export interface MailContext {
 export function confirmationCap(to: string, now: number): NonNullable<NewMail['dailyCap']> {
   const day = new Date(now).toISOString().slice(0, 10);
   return { key: JSON.stringify(['confirmations', to.trim().toLowerCase(), day]), limit: DAILY_CONFIRMATIONS };
+}
+
+// A payment taken on this site (docs/product.md §14): the record's pay link, the amount as the visitor's
+// language writes it, whether it is an offer's deposit, and for how many days the link works.
+export interface PayLink {
+  href: string;
+  amount: string;
+  deposit: boolean;
+  days: number;
+}
+
+// What a confirmation of a registration carries beyond the item's facts: with places, its place's
+// parts; with payments on this site, the record's pay link. A paid registration with places gets both.
+export interface ConfirmationParts {
+  place?: PlaceParts;
+  pay?: PayLink;
 }
 
 function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMail> = {}): NewMail {
@@ -70,12 +87,15 @@ const heldBack = (item: string, lang: Lang) => staff.heldBack(item, languageName
 
 // `input.course` is the course's English title, as posted and stored; `course` is the course in the
 // visitor's language. `today` is the site's date: a next cohort already started is not announced.
+// With payments on this site, the confirmation's link is the record's pay link instead of the course's
+// external payment page.
 export function enrolmentMails(
   input: EnrolmentInput,
   course: Course,
   ctx: MailContext,
   lang: Lang,
   today: string,
+  pay?: PayLink,
 ): NewMail[] {
   const t = visitorMails[lang].enrolment;
   const fee = formatCost(course.cost, lang);
@@ -107,14 +127,18 @@ export function enrolmentMails(
     confirmation(input.email, t.subject(course.title), {
       lang,
       heading: t.heading(course.title),
-      paragraphs: [course.pay_link ? t.paid(fee) : t.free],
+      paragraphs: [course.pay_link ? t.paid(fee) : t.free, ...(pay ? [t.payValid(pay.days)] : [])],
       rows: [
         [t.course, course.title],
         [t.duration, course.duration],
         [t.fee, course.pay_link ? fee : t.noFee],
         ...(nextCohort ? [[t.nextCohort, formatDates(nextCohort, undefined, lang)] as [string, string]] : []),
       ],
-      ...(course.pay_link ? { link: { href: course.pay_link, label: t.pay } } : {}),
+      ...(pay
+        ? { link: { href: pay.href, label: t.pay } }
+        : course.pay_link
+          ? { link: { href: course.pay_link, label: t.pay } }
+          : {}),
     }),
   ];
 }
@@ -295,7 +319,7 @@ export function eventReminder(
 
 // The calendar invitation of an event, in the visitor's language.
 export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
-  const eventUrl = localeUrl(ctx.siteUrl, lang, `/events/${event.slug}`);
+  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
   return {
     filename: 'invite.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
@@ -319,12 +343,14 @@ export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
 }
 
 // `offer` is the offer in the visitor's language, named by its English title for the staff, as for events.
+// With payments on this site, the confirmation asks for the price (or the deposit) and links to the
+// record's pay link instead of the offer's page; with places, it carries the way to give the place back.
 export function offerMails(
   input: OfferInput,
   offer: Offer,
   ctx: MailContext,
   lang: Lang,
-  place?: PlaceParts,
+  parts: ConfirmationParts = {},
 ): NewMail[] {
   const title = findOffer(offer.slug)?.title ?? offer.title;
   return [
@@ -348,17 +374,26 @@ export function offerMails(
       { heldBack: heldBack(title, lang) },
       input.email,
     ),
-    offerConfirmation(input.email, offer, ctx, lang, place),
+    offerConfirmation(input.email, offer, ctx, lang, parts),
   ];
 }
 
-export function offerConfirmation(to: string, offer: Offer, ctx: MailContext, lang: Lang, place?: PlaceParts) {
+export function offerConfirmation(
+  to: string,
+  offer: Offer,
+  ctx: MailContext,
+  lang: Lang,
+  { place, pay }: ConfirmationParts = {},
+) {
   const t = visitorMails[lang].offer;
   const { letter, extra } = withPlace(
     {
       lang,
       heading: t.heading,
-      paragraphs: [t.thanks],
+      paragraphs: [
+        t.thanks,
+        ...(pay ? [t.pay(pay.amount, pay.deposit), visitorMails[lang].enrolment.payValid(pay.days)] : []),
+      ],
       rows: [
         [t.programme, offer.title],
         [t.start, cohortStart(offer, lang)],
@@ -372,7 +407,9 @@ export function offerConfirmation(to: string, offer: Offer, ctx: MailContext, la
           ),
         ],
       ],
-      link: { href: localeUrl(ctx.siteUrl, lang, `/offers/${offer.slug}`), label: t.link },
+      link: pay
+        ? { href: pay.href, label: t.payLink(pay.amount, pay.deposit) }
+        : { href: localeUrl(ctx.siteUrl, lang, offerPath(offer)), label: t.link },
     },
     place,
     {},
@@ -442,5 +479,43 @@ export function claimNote(ctx: MailContext, person: string, englishTitle: string
   return mail(ctx.staff, staff.claimed.subject(englishTitle), {
     heading: staff.claimed.subject(englishTitle),
     paragraphs: [staff.claimed.text(person, englishTitle)],
+  });
+}
+
+// The receipt of a paid record, in the visitor's language, with a link to its printable page: the same
+// words whoever paid (docs/product.md §14).
+export function receiptMail(
+  collection: PayableCollection,
+  data: RecordData,
+  lang: Lang,
+  receiptHref: string,
+  timeZone: string,
+): NewMail {
+  const t = visitorMails[lang].receipt;
+  const receipt = receiptOf(collection, data, lang, timeZone);
+  return mail(String(data.email), t.subject(receipt.item), {
+    lang,
+    heading: t.heading,
+    paragraphs: [t.thanks, t.keep],
+    rows: [...receipt.rows, ...receipt.organisation],
+    link: { href: receiptHref, label: t.printable },
+  });
+}
+
+// A reminder staff send to someone who has not paid (docs/product.md §14): the amount due and the pay link.
+export function paymentReminder(
+  collection: PayableCollection,
+  data: RecordData,
+  lang: Lang,
+  pay: { href: string; amount: string },
+  timeZone: string,
+): NewMail {
+  const t = visitorMails[lang].reminder;
+  const { item } = receiptOf(collection, data, lang, timeZone);
+  return confirmation(String(data.email), t.subject(item), {
+    lang,
+    heading: t.heading,
+    paragraphs: [t.text(pay.amount, item)],
+    link: { href: pay.href, label: t.link(pay.amount) },
   });
 }

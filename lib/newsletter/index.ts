@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import { DAY_MS } from '@/lib/constants';
 import { site } from '@/lib/content';
 import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
 import { confirmationCap } from '@/lib/mail/compose';
@@ -24,7 +25,6 @@ export interface NewsletterProvider {
 
 export class NewsletterUnavailable extends Error {}
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const CONFIRM_LINK_DAYS = 7;
 
 export type ConfirmResult = 'confirmed' | 'invalid';

@@ -93,7 +93,7 @@ export function registeredMails(
   const offer = event ? undefined : findOffer(slug, lang);
   const confirmation = event
     ? eventConfirmation(to, event, ctx, lang, siteToday(now), place)
-    : offer && offerConfirmation(to, offer, ctx, lang, place);
+    : offer && offerConfirmation(to, offer, ctx, lang, { place });
   const person = [data.firstName, data.lastName].filter(Boolean).join(' ') || to;
   return {
     mails: [claimNote(ctx, person, item.words.englishTitle), ...(confirmation && to ? [confirmation] : [])],

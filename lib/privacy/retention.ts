@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { HONEYPOT_KEEP_DAYS } from '@/lib/constants';
+import { DAY_MS, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { periodic } from '@/lib/periodic';
 import { collections, type Collection, type PrivacyStore, type PurgeOptions } from '@/lib/storage';
 
@@ -20,8 +20,6 @@ export interface RetentionSettings {
   // The staff audit trail (docs/staff.md).
   auditDays: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PurgeStep {
   collection: Collection;

@@ -101,9 +101,11 @@ function wrongImageHash(path: string): boolean {
   return imageHash(src) !== match[1];
 }
 
-// Called once at server start (instrumentation.ts), before the first request is handled.
-export function installHttpIntake(): void {
-  if (existingSingleton(NAME)) return;
+// Called once at server start (instrumentation.ts), before the first request is handled. The answer puts
+// Node's own emit back: a test file's install would otherwise outlive it, since node:http is one module
+// for every test file a worker runs, and a later file's requests would pass through both.
+export function installHttpIntake(): () => void {
+  if (existingSingleton(NAME)) return () => {};
   const header = `x-socket-address-${randomBytes(12).toString('hex')}`;
   setSingleton(NAME, header);
   const emit = Server.prototype.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
@@ -162,6 +164,10 @@ export function installHttpIntake(): void {
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;
+  return () => {
+    Server.prototype.emit = emit as typeof Server.prototype.emit;
+    setSingleton(NAME, undefined);
+  };
 }
 
 // No body goes past PROXY_BODY_LIMIT, with or without Content-Length: past it the body ends there for

@@ -1,3 +1,5 @@
+import { hostname, userInfo } from 'node:os';
+
 import type { AuditAction, AuditEntry, Collection } from '@/lib/storage/types';
 
 // The audit trail's vocabulary is the store's (lib/storage/audit.ts: a closed list of actions, each
@@ -18,4 +20,17 @@ export function auditEntry(
   record?: { collection: Collection; id: string },
 ): AuditEntry {
   return { at, who, what, detail, ...(record ? { record } : {}) };
+}
+
+// Who ran a command of scripts/ on the server, as its audit entries name them: the operator, by the
+// system account and the machine (no staff address is signed in there).
+export function operator(): string {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    // A container's user may have no account entry.
+    user = String(process.getuid?.() ?? 'unknown');
+  }
+  return `operator (${user}@${hostname()})`.toLowerCase();
 }

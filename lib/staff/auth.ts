@@ -10,7 +10,7 @@ import { createRateLimiter } from '@/lib/security/rate-limit';
 import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
-import type { StaffSession } from '@/lib/storage/types';
+import { trailOf, type AuditEntry, type StaffSession } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';
@@ -56,7 +56,18 @@ const limits = () =>
     // A limit's refusal is recorded once per window and key: the audit trail is not a counter anyone
     // can drive from outside.
     noted: createRateLimiter(1, WINDOW_MS),
+    // Entries that name nobody (the refusals trail) from every client together, on top of each
+    // client's own limit: many clients at once cannot grow the trail without bound either.
+    strangers: createRateLimiter(16 * config().staff.signInLimit, WINDOW_MS),
   }));
+
+// The entry to write for what a stranger sent, within the total: entries naming a staff address pass
+// as they are; past the total, one entry (detail `flood`) says later ones in the window are not
+// recorded, then none.
+function withinTotal(entry: AuditEntry): AuditEntry | null {
+  if (trailOf(entry) === 'staff' || limits().strangers.take('all').ok) return entry;
+  return limits().noted.take('strangers').ok ? { ...entry, detail: 'flood' } : null;
+}
 
 export function signInLink(email: string, now: number): string {
   // A random part makes each link its own, so using one leaves the others as they were.
@@ -116,7 +127,8 @@ async function answerAsk({ address, client, at, limitedBy }: SignInAsk): Promise
     // addresses adds none.
     const key = limitedBy === 'client' ? client : address;
     if ((limitedBy === 'client' || staff) && limits().noted.take(`${limitedBy}:${key}`).ok) {
-      await getStore().addAudit(auditEntry('link-limited', staff ? address : '', limitedBy, at));
+      const entry = withinTotal(auditEntry('link-limited', staff ? address : '', limitedBy, at));
+      if (entry) await getStore().addAudit(entry);
     }
     return;
   }
@@ -188,10 +200,14 @@ export async function signIn(
 
 async function refuse(reason: RefusalReason, who: string, client: string, now: number): Promise<SignInResult> {
   const counted = limits().refused.take(client).ok;
-  if (counted || limits().noted.take(`refused:${client}`).ok) {
+  const entry =
+    counted || limits().noted.take(`refused:${client}`).ok
+      ? withinTotal(auditEntry('sign-in-refused', who, counted ? reason : 'many', now))
+      : null;
+  if (entry) {
     // The refusal stands whether or not the store takes its entry.
     await getStore()
-      .addAudit(auditEntry('sign-in-refused', who, counted ? reason : 'many', now))
+      .addAudit(entry)
       .catch((error: unknown) => log.error({ err: error }, 'refused staff sign-in not recorded'));
   }
   return { ok: false, reason };

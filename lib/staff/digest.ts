@@ -1,4 +1,6 @@
+import { DAY_MS } from '@/lib/constants';
 import { renderLetter } from '@/lib/mail/letter';
+import { amountText } from '@/lib/payments/settle';
 import { periodic } from '@/lib/periodic';
 import {
   collections,
@@ -6,6 +8,7 @@ import {
   type InboxStore,
   type JobStore,
   type NewMail,
+  type PaymentStore,
   type RecordStore,
   type StoredRecord,
 } from '@/lib/storage';
@@ -28,15 +31,16 @@ export interface DigestContext {
 }
 
 // What the digest reads and claims.
-type DigestStore = RecordStore & InboxStore & JobStore;
+type DigestStore = RecordStore & InboxStore & JobStore & Pick<PaymentStore, 'paidSince'>;
 
 export interface Digest {
   mail: NewMail;
   counts: Record<Collection, number>;
   total: number;
+  // Payments marked paid in the period (docs/staff.md, "Payments").
+  paid: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 // A Firestore document (the outbox message) holds at most 1 MiB; larger digests point to the workspace.
 export const MAX_ATTACHED_CHARS = 700_000;
 // The names shown per form; the rest are in the attachment and the workspace.
@@ -92,6 +96,17 @@ export async function buildDigest(
       ),
     });
   }
+  // What came in: payments marked paid in the period, still paid, summed per currency.
+  const paid = (await store.paidSince(since)).filter((r) => Number(r.data.paidAt) < until);
+  const totals = new Map<string, number>();
+  for (const { data } of paid) {
+    const currency = String(data.payCurrency ?? '');
+    totals.set(currency, (totals.get(currency) ?? 0) + Number(data.payAmount ?? 0));
+  }
+  if (paid.length > 0) {
+    const sums = [...totals].map(([currency, amount]) => amountText(amount, currency));
+    paragraphs.push(words.payments(paid.length, sums, `${workspace}?pay=paid`));
+  }
   const waiting = (await store.inbox({ collection: 'contact', status: 'new', limit: WAITING_CAP })).length;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
@@ -99,7 +114,7 @@ export async function buildDigest(
     heading: words.heading(total),
     paragraphs: [
       words.period(when(since), when(until), ctx.timeZone),
-      ...(total === 0 ? [words.nothingNew] : paragraphs),
+      ...(total === 0 ? [words.nothingNew, ...paragraphs] : paragraphs),
       words.waiting(waiting, waiting >= WAITING_CAP, `${workspace}?form=contact&status=new`),
       total === 0 ? words.everything(workspace) : tooBig ? words.tooBig(workspace) : words.attached,
     ],
@@ -114,6 +129,7 @@ export async function buildDigest(
     },
     counts,
     total,
+    paid: paid.length,
   };
 }
 
@@ -175,7 +191,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions) {
     }
     const since = Number((await store.lastJob('digest'))?.until ?? at - DAY_MS);
     const digest = await buildDigest(store, since, at, options.ctx);
-    const send = digest.total > 0 || options.schedule.sendEmpty;
+    const send = digest.total > 0 || digest.paid > 0 || options.schedule.sendEmpty;
     const claimed = await store.claimJob(
       key,
       { name: 'digest', at, since, until: at, total: digest.total },

@@ -1,15 +1,20 @@
+import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
 import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
   isCollection,
+  isPayable,
   isRecordId,
+  payableCollections,
+  paymentStatuses,
   submissionStatuses,
   type Collection,
   type InboxCursor,
   type InboxQuery,
   type InboxRecord,
+  type PaymentStatus,
   type SubmissionStatus,
   type SubscriberStatus,
 } from '@/lib/storage/types';
@@ -17,13 +22,15 @@ import {
 import { dayStart, parseItem } from './present';
 
 export const PAGE_SIZE = 50;
-const DAY_MS = 24 * 60 * 60_000;
 // A search of several words reads the records found by its longest word and keeps those with the
 // others: at most this many records are read for one page of matches.
 const SCAN_LIMIT = 2_000;
+// A download reads the store this many records at a time, and lets other requests in between: a
+// page of an XLSX takes exceljs about 30 ms of one core.
+const DOWNLOAD_PAGE = 100;
 
-// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'.
-const names = ['form', 'item', 'status', 'who', 'lang', 'from', 'to', 'q', 'after'] as const;
+// The inbox's filters, as the address carries them. `who` is 'mine' or 'unassigned'; `pay` a payment state.
+const names = ['form', 'item', 'status', 'who', 'pay', 'lang', 'from', 'to', 'q', 'after'] as const;
 export const filterNames: readonly string[] = names;
 export type InboxFilters = Partial<Record<(typeof names)[number], string>>;
 
@@ -70,10 +77,14 @@ function inboxQuery(filters: InboxFilters, me: string, search: ReturnType<typeof
     ? (filters.status as SubmissionStatus)
     : undefined;
   const to = dayStart(filters.to);
+  // A payment state asks the forms that take payments only: another form has none to match.
+  const payStatus = paymentStatuses.includes(filters.pay as PaymentStatus) ? (filters.pay as PaymentStatus) : undefined;
+  const unpayable = payStatus !== undefined && collection !== undefined && !isPayable(collection);
   return {
-    collection,
-    collections: collection ? undefined : triageForms,
+    collection: unpayable ? undefined : collection,
+    collections: unpayable ? [] : collection ? undefined : payStatus ? payableCollections : triageForms,
     status,
+    payStatus,
     notSpam: true,
     assignee: filters.who === 'mine' ? me : filters.who === 'unassigned' ? '' : undefined,
     item: item ? { field: item.field, value: item.value } : undefined,
@@ -174,17 +185,75 @@ export async function subscriberCounts() {
   return { byStatus, byLang };
 }
 
-// Every record of one course, event or offer (or one form), newest first, spam left out: the list,
-// the count and the downloads.
+// How many records of one course, event or offer (or one form) there are, spam left out, dated before
+// `before` when given: two counts, never a read of the records.
+export async function countWithoutSpam(
+  collection: Collection,
+  item?: InboxQuery['item'],
+  before?: number,
+  payStatus?: PaymentStatus,
+): Promise<number> {
+  const store = getStore();
+  const [all, spam] = await Promise.all([
+    store.countInbox({ collection, item, before, payStatus }),
+    store.countInbox({ collection, item, before, payStatus, status: 'spam' }),
+  ]);
+  return all - spam;
+}
+
+// One page of an item's list, newest first, spam left out (skipped as read, at most SCAN_LIMIT
+// records for one page), and the cursor of the next page (or null).
+export async function itemPage(
+  collection: Collection,
+  item: InboxQuery['item'],
+  after: string | undefined,
+  payStatus?: PaymentStatus,
+): Promise<{ rows: InboxRecord[]; next: string | null }> {
+  const rows: InboxRecord[] = [];
+  const query: InboxQuery = { collection, item, payStatus, after: parseCursor(after), limit: PAGE_SIZE };
+  for (let scanned = 0; ;) {
+    const page = await getStore().inbox(query);
+    scanned += page.length;
+    for (const row of page) {
+      if (row.data.staffStatus !== 'spam') rows.push(row);
+      if (rows.length === PAGE_SIZE) return { rows, next: cursorOf(row) };
+    }
+    if (page.length < PAGE_SIZE) return { rows, next: null };
+    query.after = placeOf(page.at(-1)!);
+    if (scanned >= SCAN_LIMIT) return { rows, next: cursorOf(page.at(-1)!) };
+  }
+}
+
+// The records of one form (or of one of its items), newest first, dated before `before`, a page at a
+// time as a download takes them: spam left out if asked.
+export async function* recordPages(
+  query: Pick<InboxQuery, 'collection' | 'item' | 'before'>,
+  withoutSpam: boolean,
+): AsyncGenerator<InboxRecord[]> {
+  const store = getStore();
+  for (let after: InboxCursor | undefined; ;) {
+    const page = await store.inbox({ ...query, after, limit: DOWNLOAD_PAGE });
+    yield withoutSpam ? page.filter((row) => row.data.staffStatus !== 'spam') : page;
+    if (page.length < DOWNLOAD_PAGE) return;
+    after = placeOf(page.at(-1)!);
+    // SQLite answers at once, so without this a fast client's download would run page after page
+    // before the server turns to anyone else's request.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+// Every record of one course, event or offer (or one form) in a payment state, newest first, spam left
+// out: whom a payment reminder goes to.
 export async function allRecords(
   collection: InboxQuery['collection'],
   item?: InboxQuery['item'],
+  payStatus?: PaymentStatus,
 ): Promise<InboxRecord[]> {
   const store = getStore();
   const all: InboxRecord[] = [];
   let after: InboxCursor | undefined;
   for (;;) {
-    const page = await store.inbox({ collection, item, after, limit: 1000 });
+    const page = await store.inbox({ collection, item, payStatus, after, limit: 1000 });
     all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
     if (page.length < 1000) return all;
     after = placeOf(page.at(-1)!);

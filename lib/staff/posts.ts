@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 
 import { readFormBody } from '@/lib/http/read-body';
+import { paymentCurrencies } from '@/lib/payments/types';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
 import { collections, itemField, RECORD_ID, type Collection } from '@/lib/storage/types';
@@ -25,6 +26,8 @@ import { checkInGuest, checkInsOf } from './check-in';
 import { fromWorkspace, NO_STORE, notYours, plain, requestCookie, requestSession, see } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
 import { staffCheckInPath, staffItemPath, staffSubmissionPath } from './paths';
+import { AMOUNT, markPaidByHand, refundByHand, remindUnpaid } from './payments';
+import { parseItem } from './present';
 import { submissionWithMails } from './queries';
 import { may, staffRoles, type Permission, type Staff } from './roles';
 import { removeColleague, setRole } from './team';
@@ -69,9 +72,10 @@ const recordFields = { collection: z.enum(collections), id: z.string().regex(REC
 const backFields = { back: z.string().max(2000).default('') };
 const statusActions = ['handled', 'reopen', 'spam', 'not-spam'] as const;
 
-function recordHref(collection: Collection, id: string, back: string): string {
+function recordHref(collection: Collection, id: string, back: string, extra: Record<string, string> = {}): string {
   const kept = new URLSearchParams(filtersOf(new URLSearchParams(back))).toString();
-  return `${staffSubmissionPath(collection, id)}${kept ? `?${new URLSearchParams({ back: kept })}` : ''}`;
+  const query = new URLSearchParams({ ...(kept ? { back: kept } : {}), ...extra }).toString();
+  return `${staffSubmissionPath(collection, id)}${query ? `?${query}` : ''}`;
 }
 
 async function dataOf(collection: Collection, id: string) {
@@ -229,6 +233,44 @@ const posts = {
       if (!record || typeof value !== 'string') return notFound();
       const result = await promote(session, { collection, id }, now);
       return see(`${staffItemPath(collection, value)}?promoted=${result}`);
+    },
+  }),
+  // A payment staff took themselves (cash, a bank transfer), with its amount and a note; then a refund.
+  'pay-mark': post({
+    schema: z.object({
+      ...recordFields,
+      ...backFields,
+      amount: z.string().trim().regex(AMOUNT),
+      currency: z.enum(paymentCurrencies),
+      note: z.string().trim().max(NOTE_MAX).default(''),
+    }),
+    permission: 'payments',
+    refused: () => plain(staffText.payments.refused, 400),
+    run: async ({ collection, id, back, amount, currency, note }, { session, now }) => {
+      const outcome = await markPaidByHand(session, { collection, id }, { amount, currency, note }, now);
+      return outcome === 'missing' ? notFound() : see(recordHref(collection, id, back, { payment: outcome }));
+    },
+  }),
+  'pay-refund': post({
+    schema: z.object({ ...recordFields, ...backFields, note: z.string().trim().max(NOTE_MAX).default('') }),
+    permission: 'payments',
+    refused: notFound,
+    run: async ({ collection, id, back, note }, { session, now }) => {
+      const outcome = await refundByHand(session, { collection, id }, note, now);
+      return outcome === 'missing' ? notFound() : see(recordHref(collection, id, back, { payment: outcome }));
+    },
+  }),
+  // A reminder to everyone on an item's list who has not paid, once per person and day.
+  'pay-remind': post({
+    schema: z.object({ item: z.string().max(300) }),
+    permission: 'payments',
+    refused: notFound,
+    run: async ({ item }, { session, now }) => {
+      const parsed = parseItem(item);
+      const done = parsed && (await remindUnpaid(session, item, now));
+      if (!parsed || !done) return notFound();
+      const counts = { reminded: String(done.sent), skipped: String(done.skipped) };
+      return see(`${staffItemPath(parsed.collection, parsed.value)}?${new URLSearchParams(counts)}`);
     },
   }),
   forget: post({

@@ -1,11 +1,29 @@
+import { DAY_MS } from '@/lib/constants';
 import { log } from '@/lib/log';
 import { getStore } from '@/lib/storage';
-import { isCollection, isRecordId, type Collection, type StaffSession, type ThreadEntry } from '@/lib/storage/types';
+import {
+  auditActions,
+  isCollection,
+  isRecordId,
+  type Collection,
+  type ListedAudit,
+  type StaffSession,
+  type ThreadEntry,
+} from '@/lib/storage/types';
 
 import { auditEntry } from './audit';
-import { subscribersTable, tableOf, toStaffCsv, toXlsx, type Table } from './export';
-import { allRecords } from './inbox';
-import { formName, itemChoices, parseItem } from './present';
+import {
+  csvStream,
+  isConfirmed,
+  rowOf,
+  staffColumns,
+  subscriberHeadings,
+  subscriberRow,
+  xlsxStream,
+  type Cell,
+} from './export';
+import { countWithoutSpam, recordPages, subscriberCounts } from './inbox';
+import { dayStart, formName, itemChoices, parseItem } from './present';
 
 // What the workspace's pages read from the store: its one door to it (app/staff imports none of the
 // store). The inbox's pages are read through inbox.ts.
@@ -44,31 +62,64 @@ export async function forgetPreview(collection: Collection, id: string) {
   return { record: found.record, email, traces: await getStore().findEmail(email) };
 }
 
-// The places held under a booking's seat key.
-export function placesTaken(seat: string): Promise<number> {
-  return getStore().seatsTaken(seat);
+// The places of a booking's seat key: how many are held, how many of those by registrations (the rest
+// are held for people offered a freed one), and the people waiting, first first, with their records (an
+// item's page lists its registrations a page at a time, so the waiting are read on their own).
+export async function placesOf(seat: string) {
+  const store = getStore();
+  const [taken, offers, tickets] = await Promise.all([
+    store.seatsTaken(seat),
+    store.offers(seat),
+    store.waitingList(seat),
+  ]);
+  const held = offers.filter((offer) => offer.outcome === null).length;
+  const waiting = await Promise.all(
+    tickets.map(async (ticket) => ({ ticket, record: await store.getRecord(ticket.collection, ticket.recordId) })),
+  );
+  return { taken, registered: taken - held, waiting };
 }
 
-// The people waiting under a booking's seat key, first first.
-export function waitingList(seat: string) {
-  return getStore().waitingList(seat);
-}
+// The audit's filters, as the address carries them: the trail (staff's by default, or strangers'
+// refusals), the action, who (exactly, any case), a range of days, and the page's cursor.
+const auditFilterNames = ['trail', 'what', 'who', 'from', 'to', 'after'] as const;
+export const auditFilterKeys: readonly string[] = auditFilterNames;
+export type AuditFilters = Partial<Record<(typeof auditFilterNames)[number], string>>;
+export const AUDIT_PAGE_SIZE = 50;
 
-export function auditTrail(limit: number) {
-  return getStore().auditLog(limit);
+// One page of the audit trail, newest first, and the cursor of the next (`<at>.<id>` of the last entry
+// shown), or null.
+export async function auditTrailPage(filters: AuditFilters): Promise<{ entries: ListedAudit[]; next: string | null }> {
+  const cursor = /^(\d{1,15})\.([\w-]{1,40})$/.exec(filters.after ?? '');
+  const to = dayStart(filters.to);
+  const entries = await getStore().auditPage({
+    trail: filters.trail === 'refusals' ? 'refusals' : 'staff',
+    what: auditActions.find((action) => action === filters.what),
+    who: filters.who?.trim().toLowerCase() || undefined,
+    since: dayStart(filters.from),
+    before: to === undefined ? undefined : to + DAY_MS,
+    after: cursor ? { at: Number(cursor[1]), id: cursor[2]! } : undefined,
+    limit: AUDIT_PAGE_SIZE,
+  });
+  const last = entries.at(-1);
+  return { entries, next: last && entries.length === AUDIT_PAGE_SIZE ? `${last.at}.${last.id}` : null };
 }
 
 export interface Download {
   filename: string;
   contentType: string;
-  body: string | Uint8Array<ArrayBuffer>;
+  body: ReadableStream<Uint8Array>;
 }
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-// One course, event or offer (`item=user:<slug>`), or one form (`form=contact`), as CSV or XLSX. The
-// download is in the audit trail before its first byte leaves: a download the trail cannot record is
-// not sent ('unrecorded'). The entry counts the file's rows and names the item by its title.
+// One course, event or offer (`item=user:<slug>`), or one form (`form=contact`), as CSV or XLSX,
+// streamed: the store is read a page at a time as the client takes the file, so the server's memory
+// stays flat whatever the list's size. The download is in the audit trail before its first byte leaves
+// (a download the trail cannot record is not sent: 'unrecorded'), naming the item by its title and
+// counting the file's rows by count queries with the filters the file is read with: the records
+// there at that moment (a later one is left out by its date), spam left out, or the confirmed
+// subscribers. Only a record forgotten, marked as spam or (a subscriber) changing status in the
+// seconds the file is written makes the file differ from the count.
 export async function download(
   session: StaffSession,
   query: URLSearchParams,
@@ -80,20 +131,25 @@ export async function download(
   const collection = item?.collection ?? (isCollection(form) ? form : null);
   const format = query.get('format');
   if (!collection || (format !== 'csv' && format !== 'xlsx')) return 'bad-request';
-  const table: Table =
+  const filters = { collection, item: item ? { field: item.field, value: item.value } : undefined, before: now + 1 };
+  const columns = staffColumns(collection);
+  const { rows, headings, pages } =
     collection === 'newsletter'
-      ? subscribersTable(await getStore().list('newsletter'))
-      : tableOf(
-          collection,
-          (await allRecords(collection, item ? { field: item.field, value: item.value } : undefined)).map((r) => ({
-            ...r,
-            collection,
-          })),
-        );
+      ? {
+          rows: (await subscriberCounts()).byStatus.confirmed,
+          headings: subscriberHeadings,
+          pages: cellPages(recordPages(filters, false), (page) => page.filter(isConfirmed).map(subscriberRow)),
+        }
+      : {
+          rows: await countWithoutSpam(collection, filters.item, filters.before),
+          headings: columns.headings,
+          pages: cellPages(recordPages(filters, true), (page) =>
+            page.map((record) => rowOf(collection, columns.fields, record)),
+          ),
+        };
   const title = item ? itemChoices().find((choice) => choice.key === key)!.label : formName(collection);
-  const detail = `${title} ${format} (${table.rows.length} rows)`;
   try {
-    await getStore().addAudit(auditEntry('export', session.email, detail, now));
+    await getStore().addAudit(auditEntry('export', session.email, `${title} ${format} (${rows} rows)`, now));
   } catch (error) {
     log.error({ err: error }, 'staff export not recorded, so not sent');
     return 'unrecorded';
@@ -102,10 +158,14 @@ export async function download(
     .replace(/[^\w.-]+/g, '-')
     .slice(0, 100);
   return format === 'csv'
-    ? { filename: `${filename}.csv`, contentType: 'text/csv; charset=utf-8', body: toStaffCsv(table) }
+    ? { filename: `${filename}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(headings, pages) }
     : {
         filename: `${filename}.xlsx`,
         contentType: xlsxType,
-        body: new Uint8Array(await toXlsx(table, formName(collection))),
+        body: await xlsxStream(headings, pages, formName(collection)),
       };
+}
+
+async function* cellPages<T>(pages: AsyncIterable<T[]>, cells: (page: T[]) => Cell[][]): AsyncGenerator<Cell[][]> {
+  for await (const page of pages) yield cells(page);
 }

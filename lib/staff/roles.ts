@@ -4,16 +4,27 @@ export { staffRoles, type StaffRole } from '@/lib/storage/types';
 
 // What a role may do (docs/staff.md, "Roles"). Every page, post and download of the workspace asks
 // `may(staff, …)` on the server; nothing in a page's links is what keeps anyone out.
-export const permissions = ['inbox', 'export', 'forget', 'team', 'audit', 'content', 'letters', 'check-in'] as const;
+export const permissions = [
+  'inbox',
+  'export',
+  'forget',
+  'team',
+  'audit',
+  'content',
+  'letters',
+  'check-in',
+  // Marking payments by hand, refunds and payment reminders (docs/staff.md, "Payments").
+  'payments',
+] as const;
 export type Permission = (typeof permissions)[number];
 
 const granted = {
   // Everything, the team and forgetting people included.
   admin: permissions,
-  // The inbox, the lists, letters and content.
-  editor: ['inbox', 'export', 'content', 'letters', 'check-in'],
-  // The inbox and the lists.
-  staff: ['inbox', 'export', 'check-in'],
+  // The inbox, the lists, payments, letters and content.
+  editor: ['inbox', 'export', 'payments', 'content', 'letters', 'check-in'],
+  // The inbox, the lists and payments.
+  staff: ['inbox', 'export', 'payments', 'check-in'],
   // Only the check-in of events, at the door.
   door: ['check-in'],
 } as const satisfies Record<StaffRole, readonly Permission[]>;

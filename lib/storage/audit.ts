@@ -23,6 +23,16 @@ export const auditActions = [
   'team-add',
   'team-role',
   'team-remove',
+  // The operator's commands (scripts/), recorded as `operator (<user>@<host>)`.
+  'command-export',
+  'command-forget',
+  'command-backup',
+  'command-restore',
+  // Payments (docs/product.md §14): marked paid (by the provider's word, or by staff by hand), refunded,
+  // and a reminder mailed to someone who has not paid.
+  'paid',
+  'refunded',
+  'pay-reminder',
   'promote',
   'check-in',
 ] as const;
@@ -36,6 +46,34 @@ export interface AuditEntry {
   what: AuditAction;
   detail: string;
   record?: { collection: Collection; id: string };
+}
+
+// The two trails an entry is kept in. An entry that names nobody is a refusal of what a stranger sent
+// (a link this site did not sign, a client over its limit whatever it typed): it goes to `refusals`, so
+// a flood of them never pushes staff entries out of the trail staff read first (`staff`).
+export const auditTrails = ['staff', 'refusals'] as const;
+export type AuditTrail = (typeof auditTrails)[number];
+export const trailOf = (entry: AuditEntry): AuditTrail => (entry.who === '' ? 'refusals' : 'staff');
+
+// An entry as a page lists it: with its id in the store, which orders entries of the same millisecond.
+export interface ListedAudit extends AuditEntry {
+  id: string;
+}
+export interface AuditCursor {
+  at: number;
+  id: string;
+}
+
+// One page of a trail, newest first by (at, id): `after` the last entry of the previous page, `since`
+// and `before` bound `at` (ms), `what` and `who` are equalities.
+export interface AuditQuery {
+  trail: AuditTrail;
+  what?: AuditAction;
+  who?: string;
+  since?: number;
+  before?: number;
+  after?: AuditCursor;
+  limit: number;
 }
 
 // The audit entry of a change whose outcome only the store knows (what a forget found).

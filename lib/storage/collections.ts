@@ -25,6 +25,14 @@ export const itemField: Partial<Record<FormCollection, string>> = {
   offer: 'offer',
 };
 
+// The forms whose records may carry a payment (docs/product.md §14): a course's fee, an offer's price.
+export const payableCollections = ['enrolment', 'offer'] as const satisfies readonly FormCollection[];
+export type PayableCollection = (typeof payableCollections)[number];
+
+export function isPayable(collection: Collection): collection is PayableCollection {
+  return (payableCollections as readonly string[]).includes(collection);
+}
+
 export function isCollection(value: string): value is FormCollection {
   return (collections as string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { Collection } from './collections';
+import type { Collection, PayableCollection } from './collections';
 
 // What the stores keep and take: records, mails, seats, sessions, jobs and the inbox's questions.
 
@@ -149,6 +149,43 @@ export interface StaffSession {
 export const submissionStatuses = ['new', 'handled', 'spam'] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
+// A record's payment (docs/product.md §14), kept on the record itself beside the visitor's fields, for
+// the records of a course with a fee and of an offer: `payStatus`, the amount in the currency's subunit
+// (`payAmount`) and `payCurrency`, fixed when the record is stored, and `payReference`, the server's, one
+// per record. Once paid: `paidAt`, `payMethod` (the provider's name, or 'hand' for a payment staff
+// marked, with `payNote` and `paidBy`) and `payChannel` (card, mobile money…). `payStartedAt` and
+// `payUrl` say when the visitor was first sent to the provider and to which page; `payRemindedAt` when
+// staff last mailed a reminder; a refund adds `refundedAt`, `refundedBy` and `refundNote`. A record
+// stored before payments existed has none of them until staff mark it.
+export const paymentStatuses = ['unpaid', 'paid', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const paymentFields = [
+  'payStatus',
+  'payAmount',
+  'payCurrency',
+  'payReference',
+  'paidAt',
+  'payMethod',
+  'payChannel',
+  'payNote',
+  'paidBy',
+  'payStartedAt',
+  'payUrl',
+  'payRemindedAt',
+  'refundedAt',
+  'refundedBy',
+  'refundNote',
+] as const;
+
+// A record of a form that takes payments, as the payments' store methods return it.
+export interface PayableRecord extends StoredRecord {
+  collection: PayableCollection;
+}
+
+// What settles a payment, once per record: the payment itself, or its refund (PaymentStore).
+export type Settlement = 'paid' | 'refunded';
+
 export interface InboxQuery {
   collection?: Collection;
   // Without `collection`: only these forms (the triage queue leaves the newsletter out).
@@ -162,6 +199,8 @@ export interface InboxQuery {
   item?: { field: string; value: string };
   // The language the visitor used.
   lang?: string;
+  // With a collection that takes payments only: records whose payment is in this state.
+  payStatus?: PaymentStatus;
   // A search term (lib/storage/search.ts): records with a word that starts with it, or with exactly
   // that address when exact.
   term?: { text: string; exact: boolean };

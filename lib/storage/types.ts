@@ -1,5 +1,5 @@
-import type { AuditEntry, AuditOf } from './audit';
-import type { Collection } from './collections';
+import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
+import type { Collection, PayableCollection } from './collections';
 import type {
   AddOptions,
   CheckIn,
@@ -11,9 +11,11 @@ import type {
   NewThreadEntry,
   OutboxCounts,
   OutboxMail,
+  PayableRecord,
   PurgeOptions,
   RecordData,
   SeatOffer,
+  Settlement,
   StaffSession,
   StoredRecord,
   TeamMember,
@@ -180,6 +182,8 @@ export interface InboxStore {
   upgradeRecords(): Promise<number>;
   // How many records of a form there are, or with `field` equal to `value`.
   countRecords(collection: Collection, where?: { field: string; value: string }): Promise<number>;
+  // How many records the inbox's filters find, whatever their number (a count, not a read).
+  countInbox(query: Omit<InboxQuery, 'limit' | 'after'>): Promise<number>;
   getRecord(collection: Collection, id: string): Promise<StoredRecord | null>;
   // Merges `changes` into the record, committed with the audit entry; false, with nothing written, if
   // there is none.
@@ -207,6 +211,39 @@ export interface InboxStore {
   threadOf(recordId: string): Promise<ThreadEntry[]>;
 }
 
+// Payments on records (docs/product.md §14): found by their reference, settled once across every
+// instance, and reminded.
+export interface PaymentStore {
+  // The record whose payment carries this reference, or null.
+  findPayment(reference: string): Promise<PayableRecord | null>;
+  // Settles a record's payment once: the first call for a record and a settlement commits a marker keyed
+  // by both, the record's `changes`, its mails (a receipt) and its audit entry together and resolves to
+  // 'done'; every later call, from any instance, writes nothing and resolves to 'already'. 'missing',
+  // with nothing written, when there is no such record.
+  settlePayment(
+    collection: PayableCollection,
+    id: string,
+    settlement: Settlement,
+    changes: RecordData,
+    mails: NewMail[],
+    audit: AuditEntry,
+  ): Promise<'done' | 'already' | 'missing'>;
+  // Unpaid records sent to the provider at or after `since` (their `payStartedAt`), oldest first.
+  pendingPayments(since: number, limit: number): Promise<PayableRecord[]>;
+  // Records paid at or after `since` (their `paidAt`) and still paid, oldest first: the digest's count.
+  paidSince(since: number): Promise<PayableRecord[]>;
+  // Merges `changes` into the record and queues one mail about it, with its audit entry, in one commit;
+  // a mail with a onceKey only once under that key. False, with nothing written, when the key was used
+  // or there is no such record.
+  mailAboutRecord(
+    collection: Collection,
+    id: string,
+    changes: RecordData,
+    mail: NewMail,
+    audit: AuditEntry,
+  ): Promise<boolean>;
+}
+
 // Staff sessions and the audit trail.
 export interface StaffStore {
   // Saved at sign-in, read and touched on every workspace request, deleted at sign-out or when the
@@ -226,10 +263,14 @@ export interface StaffStore {
   removeTeamMember(email: string, audit: AuditEntry): Promise<boolean>;
   // The staff audit trail, newest first; entries dated before a year are purged by retention.
   addAudit(entry: AuditEntry): Promise<void>;
+  // Both trails together, `limit` at most.
   auditLog(limit: number): Promise<AuditEntry[]>;
+  // One page of one trail with its filters, read along an index.
+  auditPage(query: AuditQuery): Promise<ListedAudit[]>;
 }
 
-export interface Store extends RecordStore, PlacesStore, OutboxStore, PrivacyStore, JobStore, InboxStore, StaffStore {
+export interface Store
+  extends RecordStore, PlacesStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

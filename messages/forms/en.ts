@@ -87,6 +87,10 @@ export const en = {
       `You are enroled in ${course}. Pay the ${cost} registration fee on the payment page to confirm your place.`,
     enroledFree: (course) => `You are enroled in ${course}. This course is free: we will email you the details.`,
     payLink: 'Go to the payment page',
+    payNow: (amount, deposit) => (deposit ? `Pay the ${amount} deposit now` : `Pay ${amount} now`),
+    offerPay: (amount, deposit) =>
+      deposit ? `Pay the ${amount} deposit to confirm your place.` : `Pay ${amount} to confirm your place.`,
+    payLater: (days) => `The link is in your confirmation mail too, and works for ${counted(days, 'day')}.`,
     contactSent: 'Message sent successfully',
     contactDetail: 'We will get in touch soon',
     welcome: 'Welcome to the Baobab Data community!',

@@ -42,9 +42,9 @@ export const fr = {
       'Réessayez : notre serveur n’a pas répondu en 20 secondes. Vous pouvez renvoyer le formulaire sans risque de doublon.',
     newTab: ' (s’ouvre dans un nouvel onglet)',
     savedOffline:
-      'Votre formulaire est enregistré sur ce téléphone : il partira dès que vous serez de nouveau en ligne.',
+      'Votre formulaire est enregistré sur cet appareil : il partira dès que vous serez de nouveau en ligne.',
     cancelWaiting: 'Annuler l’envoi',
-    waitingCancelled: 'Formulaire non envoyé : il a été retiré de ce téléphone.',
+    waitingCancelled: 'Formulaire non envoyé : il a été retiré de cet appareil.',
     sent: 'Envoyé',
     honeypot: 'Laissez ce champ vide',
     waitlistIntro:
@@ -56,7 +56,8 @@ export const fr = {
     keepUnder: (field, max) => `${capital(field)} doit compter ${counted(max, 'character')} au plus`,
     oneLine: (field) => `Écrivez ${field} sur une seule ligne, sans tabulation`,
     controls: (field) => `Retirez les caractères de contrôle de ${field}`,
-    invisible: (field) => `Retirez les caractères invisibles ou de sens d’écriture de ${field}`,
+    invisible: (field) =>
+      `Retirez les caractères invisibles (espaces spéciaux, marques de direction du texte) de ${field}`,
     encoded: (field) => `Retirez le code « =?…?= » de ${field}`,
     fields: {
       name: 'votre nom',
@@ -96,6 +97,13 @@ export const fr = {
     enroledFree: (course) =>
       `Vous êtes inscrit(e) à la formation « ${course} ». Cette formation est gratuite : nous vous enverrons par e-mail les informations pour la rejoindre.`,
     payLink: 'Aller à la page de paiement',
+    payNow: (amount, deposit) => (deposit ? `Payer l’acompte de ${amount}` : `Payer ${amount} maintenant`),
+    offerPay: (amount, deposit) =>
+      deposit
+        ? `Réglez l’acompte de ${amount} pour confirmer votre place.`
+        : `Réglez ${amount} pour confirmer votre place.`,
+    payLater: (days) =>
+      `Le lien figure aussi dans votre e-mail de confirmation ; il reste valable ${counted(days, 'day')}.`,
     contactSent: 'Votre message a bien été envoyé',
     contactDetail: 'Nous vous répondrons très bientôt.',
     welcome: 'Bienvenue dans la communauté Baobab Data !',
@@ -112,7 +120,7 @@ export const fr = {
     eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
     eventFull:
       'Toutes les places de cet événement viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',
-    offerClosed: 'Cette offre a pris fin : elle ne peut plus être réservée. Rien n’a été enregistré.',
+    offerClosed: 'Cette offre a pris fin : on ne peut plus y réserver de place. Rien n’a été enregistré.',
     offerFull:
       'Toutes les places de cette offre viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',
   },

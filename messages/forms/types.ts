@@ -80,6 +80,11 @@ export interface AnswerWords {
   enroledPaid(course: string, cost: string): string;
   enroledFree(course: string): string;
   payLink: string;
+  // With payments online (docs/product.md §14): the answer's pay link, what an offer's reservation
+  // pays, and how long the link in the confirmation mail works.
+  payNow(amount: string, deposit: boolean): string;
+  offerPay(amount: string, deposit: boolean): string;
+  payLater(days: number): string;
   contactSent: string;
   contactDetail: string;
   welcome: string;

@@ -72,5 +72,8 @@ export const staffMails = {
     everything: (workspace: string) => `Everything is in the staff workspace: ${workspace}`,
     tooBig: (workspace: string) => `Too many to attach: download them from the staff workspace, ${workspace}`,
     attached: 'Each form’s new submissions are attached as a CSV file, which opens in any spreadsheet.',
+    // Payments marked paid in the period, and what came in, per currency ('USD 315.00').
+    payments: (count: number, totals: string[], link: string) =>
+      `${count} payment${count === 1 ? '' : 's'} came in: ${totals.join(', ')}. ${link}`,
   },
 };

@@ -25,6 +25,8 @@ export interface VisitorMailTexts {
     // The fee row's value for a free course.
     noFee: string;
     pay: string;
+    // Under a pay link of this site's (docs/product.md §14): how long it works.
+    payValid(days: number): string;
     nextCohort: string;
   };
   event: {
@@ -77,6 +79,37 @@ export interface VisitorMailTexts {
     price: string;
     priceText(now: string, was: string, off: string, until: string): string;
     link: string;
+    // With payments online: what to pay to confirm the place (the whole price, or the offer's deposit).
+    pay(amount: string, deposit: boolean): string;
+    payLink(amount: string, deposit: boolean): string;
+  };
+  // Once paid (docs/product.md §14): the receipt, as a mail and as a printable page, and a reminder to
+  // someone who has not paid, mailed by staff.
+  receipt: {
+    subject(item: string): string;
+    heading: string;
+    thanks: string;
+    keep: string;
+    amount: string;
+    date: string;
+    reference: string;
+    course: string;
+    programme: string;
+    cohort: string;
+    method: string;
+    // How it was paid, by the provider's word for it; staff's when they recorded it.
+    channels: Record<string, string>;
+    byHand: string;
+    receivedBy: string;
+    address: string;
+    contact: string;
+    printable: string;
+  };
+  reminder: {
+    subject(item: string): string;
+    heading: string;
+    text(amount: string, item: string): string;
+    link(amount: string): string;
   };
   contact: {
     subject(site: string): string;
@@ -122,6 +155,8 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       fee: 'Registration fee',
       noFee: 'None, the course is free',
       pay: 'Pay the registration fee',
+      payValid: (days) =>
+        `The payment link works for ${counted.en(days, 'day')}. After that, write to us for a new one.`,
       nextCohort: 'Next cohort starts',
     },
     event: {
@@ -171,6 +206,45 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       price: 'Price',
       priceText: (now, was, off, until) => `${now} (was ${was}, ${off} off until ${until})`,
       link: 'See the offer',
+      pay: (amount, deposit) =>
+        deposit
+          ? `Pay the ${amount} deposit online to confirm your place.`
+          : `Pay ${amount} online to confirm your place.`,
+      payLink: (amount, deposit) => (deposit ? `Pay the ${amount} deposit now` : `Pay ${amount} now`),
+    },
+    receipt: {
+      subject: (item) => `Your receipt: ${item}`,
+      heading: 'Payment received',
+      thanks: 'Thank you: we received your payment.',
+      keep: 'Keep this mail as your receipt, or print the page it links to.',
+      amount: 'Amount paid',
+      date: 'Paid on',
+      reference: 'Reference',
+      course: 'Course',
+      programme: 'Programme',
+      cohort: 'Cohort starts',
+      method: 'Paid by',
+      channels: {
+        card: 'Card',
+        bank: 'Bank account',
+        bank_transfer: 'Bank transfer',
+        ussd: 'USSD',
+        mobile_money: 'Mobile money',
+        qr: 'QR code',
+        apple_pay: 'Apple Pay',
+      },
+      byHand: 'Cash or bank transfer, recorded by our team',
+      receivedBy: 'Received by',
+      address: 'Address',
+      contact: 'Contact',
+      printable: 'Printable receipt',
+    },
+    reminder: {
+      subject: (item) => `Your place is waiting: ${item}`,
+      heading: 'Your place is not confirmed yet',
+      text: (amount, item) =>
+        `We have not received the ${amount} for ${item} yet. Pay online with the link below to confirm your place. If you already paid another way, tell us and we will record it.`,
+      link: (amount) => `Pay ${amount} now`,
     },
     contact: {
       subject: (site) => `We received your message to ${site}`,
@@ -216,8 +290,10 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Formation',
       duration: 'Durée',
       fee: 'Frais d’inscription',
-      noFee: 'offerts',
+      noFee: 'Offerts',
       pay: 'Régler les frais d’inscription',
+      payValid: (days) =>
+        `Le lien de paiement reste valable ${counted.fr(days, 'day')}. Passé ce délai, écrivez-nous pour en recevoir un nouveau.`,
       nextCohort: 'Début de la prochaine promotion',
     },
     event: {
@@ -269,6 +345,45 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       price: 'Prix',
       priceText: (now, was, off, until) => `${now} (au lieu de ${was}, soit ${off} de réduction jusqu’au ${until})`,
       link: 'Voir l’offre',
+      pay: (amount, deposit) =>
+        deposit
+          ? `Réglez en ligne l’acompte de ${amount} pour confirmer votre place.`
+          : `Réglez ${amount} en ligne pour confirmer votre place.`,
+      payLink: (amount, deposit) => (deposit ? `Payer l’acompte de ${amount}` : `Payer ${amount} maintenant`),
+    },
+    receipt: {
+      subject: (item) => `Votre reçu : ${item}`,
+      heading: 'Paiement reçu',
+      thanks: 'Merci : nous avons bien reçu votre paiement.',
+      keep: 'Conservez cet e-mail comme reçu, ou imprimez la page vers laquelle il renvoie.',
+      amount: 'Montant payé',
+      date: 'Payé le',
+      reference: 'Référence',
+      course: 'Formation',
+      programme: 'Programme',
+      cohort: 'Début de la promotion',
+      method: 'Moyen de paiement',
+      channels: {
+        card: 'Carte bancaire',
+        bank: 'Compte bancaire',
+        bank_transfer: 'Virement bancaire',
+        ussd: 'USSD',
+        mobile_money: 'Mobile money',
+        qr: 'Code QR',
+        apple_pay: 'Apple Pay',
+      },
+      byHand: 'Paiement en espèces ou par virement bancaire, enregistré par notre équipe',
+      receivedBy: 'Reçu par',
+      address: 'Adresse',
+      contact: 'Coordonnées',
+      printable: 'Reçu à imprimer',
+    },
+    reminder: {
+      subject: (item) => `Votre place vous attend : ${item}`,
+      heading: 'Votre place n’est pas encore confirmée',
+      text: (amount, item) =>
+        `Nous n’avons pas encore reçu les ${amount} pour « ${item} ». Réglez en ligne avec le lien ci-dessous pour confirmer votre place. Si vous avez déjà payé autrement, dites-le-nous et nous enregistrerons votre paiement.`,
+      link: (amount) => `Payer ${amount} maintenant`,
     },
     contact: {
       subject: (site) => `${site} a bien reçu votre message`,

@@ -21,7 +21,6 @@ const env = { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000', MAIL_POLL_M
 const startServer = () => startNextServer({ port, env });
 const waitUp = () => waitUntilUp(`${base}/api/health`);
 
-const token = 'a'.repeat(64);
 const acknowledged = new Set();
 let attempted = 0;
 let failedRequests = 0;
@@ -32,10 +31,12 @@ async function submitter(stopAt) {
     try {
       const response = await fetch(`${base}/api/forms/contactUs`, {
         method: 'POST',
+        // A post from the site's own page, as a browser's Fetch Metadata shows it: a token the server did
+        // not sign would be refused (docs/security.md).
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
-          'x-xsrf-token': token,
-          cookie: `XSRF-TOKEN=${token}`,
+          origin: base,
+          'sec-fetch-site': 'same-origin',
         },
         body: new URLSearchParams({ name: 'Crash drill', email, message: `Submission ${attempted}` }),
       });
@@ -92,7 +93,9 @@ const duplicates = stored.length - storedSet.size;
 const mailFiles = readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml')).length;
 rmSync(dataDir, { recursive: true, force: true });
 
-const ok = lost.length === 0 && duplicates === 0 && (outbox.pending ?? 0) === 0 && mailFiles === stored.length;
+// Each contact message queues the staff's notification and the sender's acknowledgement: every mail
+// the outbox sent is written once, and none is left waiting.
+const ok = lost.length === 0 && duplicates === 0 && (outbox.pending ?? 0) === 0 && mailFiles === (outbox.sent ?? 0);
 console.log(`| figure | value |
 | --- | --- |
 | submissions attempted | ${attempted} |
@@ -103,6 +106,6 @@ console.log(`| figure | value |
 | acknowledged but not stored | ${lost.length} |
 | time for the outbox to drain after the run | ${drainMs} ms |
 | outbox after restart | sent ${outbox.sent ?? 0}, pending ${outbox.pending ?? 0}, failed ${outbox.failed ?? 0} |
-| staff emails written (.eml) | ${mailFiles} for ${stored.length} stored messages |
+| emails written (.eml) | ${mailFiles} for ${outbox.sent ?? 0} sent, ${stored.length} stored messages |
 | verdict | ${ok ? 'PASS' : 'FAIL'} |`);
 process.exit(ok ? 0 : 1);

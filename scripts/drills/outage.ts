@@ -30,6 +30,10 @@ const { values: args } = parseArgs({
 });
 const outageMs = Number(args['outage-seconds']) * 1000;
 const base = `http://127.0.0.1:${args.port}`;
+// Each contact message queues the staff's notification and the sender's acknowledgement (every drill
+// sender's address is new, so none is held back as a repeat).
+const MAILS_PER_MESSAGE = 2;
+
 let xsrf: Record<string, string> = {};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -210,7 +214,7 @@ async function smtpDrill(mode: OutageMode): Promise<DrillResult> {
     notSuccess.length === 0 &&
     drain.counts.pending === 0 &&
     drain.counts.failed === 0 &&
-    delivered.size === stored.size;
+    delivered.size === stored.size * MAILS_PER_MESSAGE;
   const report = `### SMTP relay ${mode === 'refuse' ? 'stopped' : 'unreachable (black hole)'} for ${outageMs / 1000} s
 
 ${answerTable(run.answers)}
@@ -219,7 +223,7 @@ ${answerTable(run.answers)}
 | --- | --- |
 | /api/health at the end of the outage | HTTP ${run.healthDuring.http}, ${run.healthDuring.status} |
 | acknowledged / stored / acknowledged but not stored | ${acknowledged.length} / ${stored.size} / ${lost.length} |
-| staff emails delivered (distinct Message-IDs) / copies received | ${delivered.size} / ${ids.length} |
+| emails delivered (distinct Message-IDs) / copies received | ${delivered.size} / ${ids.length} |
 | outbox after catching up | pending ${drain.counts.pending}, failed ${drain.counts.failed}, sent ${drain.counts.sent} |
 | from restore to empty outbox | ${(caughtUpMs / 1000).toFixed(1)} s |
 | verdict | ${pass ? 'PASS' : 'FAIL'} |`;
@@ -376,7 +380,7 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
     slowest <= 12_000 &&
     afterOk > 0 &&
     drain.counts.pending === 0 &&
-    mails === storedSet.size;
+    mails === storedSet.size * MAILS_PER_MESSAGE;
   const report = `### Firestore (emulator) ${mode === 'refuse' ? 'stopped' : 'unreachable (black hole)'} for ${outageMs / 1000} s
 
 ${answerTable(run.answers)}
@@ -388,7 +392,7 @@ ${answerTable(run.answers)}
 | answers that were neither success nor one of the two "try again" messages | ${unclear.length} |
 | slowest answer during the outage (bound: 12 s) | ${slowest} ms |
 | submissions accepted after the restore | ${afterOk} |
-| staff emails written (.eml) for stored messages; outbox pending | ${mails} for ${storedSet.size}; ${drain.counts.pending} |
+| emails written (.eml) for stored messages (two each); outbox pending | ${mails} for ${storedSet.size}; ${drain.counts.pending} |
 | from restore to empty outbox | ${(caughtUpMs / 1000).toFixed(1)} s |
 | verdict | ${pass ? 'PASS' : 'FAIL'} |`;
   return { name: `firestore-${mode}`, report, pass };

@@ -184,6 +184,11 @@ test.describe('with JavaScript', () => {
         lang: 'en',
         date: expect.any(Number),
         booking: 'registered',
+        // What the reservation owes, under the server's reference (docs/product.md §14).
+        payStatus: 'unpaid',
+        payAmount: 12000,
+        payCurrency: 'USD',
+        payReference: expect.stringMatching(/^BD-[A-Z0-9]{12}$/),
       },
     ]);
   });

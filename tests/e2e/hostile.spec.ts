@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
-// The hostile drill (scripts/drills/hostile.mts) with small counts, against servers of its own on
+// The hostile drill (scripts/drills/hostile/index.mts) with small counts, against servers of its own on
 // port 3163 (and nginx in front of it on a free port): every class of attack, with its goals. The
 // event-loop stall and the probe's slowest answer during the header floods are printed, not asserted.
 interface Report {
@@ -26,7 +26,7 @@ test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form,
     const output = await new Promise<string>((resolve) => {
       const drill = spawn(
         process.execPath,
-        ['--import', 'tsx', 'scripts/drills/hostile.mts', '--quick', '--port', '3163', '--json', file],
+        ['--import', 'tsx', 'scripts/drills/hostile/index.mts', '--quick', '--port', '3163', '--json', file],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let text = '';

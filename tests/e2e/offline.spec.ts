@@ -199,11 +199,11 @@ test.describe('forms that wait for the network', () => {
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(
       page.getByText(
-        'Votre formulaire est enregistré sur ce téléphone\u00a0: il partira dès que vous serez de nouveau en ligne.',
+        'Votre formulaire est enregistré sur cet appareil\u00a0: il partira dès que vous serez de nouveau en ligne.',
       ),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Annuler l’envoi' }).click();
-    await expect(page.getByText(/^Formulaire non envoyé.: il a été retiré de ce téléphone\.$/)).toBeVisible();
+    await expect(page.getByText(/^Formulaire non envoyé.: il a été retiré de cet appareil\.$/)).toBeVisible();
     expect(await waitingCount(page)).toBe(0);
     await context.setOffline(false);
     await page.reload();

@@ -156,7 +156,9 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       for (const path of ['/staff', '/staff/audit', '/staff/sign-in']) {
         for (let i = 0; i < 2; i++) {
           const answer = await page.request.get(`${proxied}${path}`);
-          expect(answer.headers()['x-cache-status'] ?? 'BYPASS', path).not.toBe('HIT');
+          // nginx names its choice on each answer: no header means the answer did not come through
+          // docs/deploy/nginx.conf's /staff rule, so proves nothing.
+          expect(answer.headers()['x-cache-status'], path).toBe('BYPASS');
         }
       }
       const anonymous = await fetch(`${proxied}/staff`, { redirect: 'manual' });
@@ -225,9 +227,7 @@ for (const kind of ['sqlite', 'firestore'] as const) {
       await page.goto(`${proxied}/staff/audit`);
       // One entry per session the restart ended (the earlier tests left some).
       await expect(
-        page
-          .getByRole('row', { name: new RegExp(`${STAFF} Session ended The address was taken out of STAFF_EMAILS`) })
-          .first(),
+        page.getByRole('row', { name: new RegExp(`${STAFF} Session ended The address left the team`) }).first(),
       ).toBeVisible();
       // The limit test's address is not staff: its limit leaves no entry (one client typing ever new
       // addresses could otherwise fill the trail), and the address is nowhere.

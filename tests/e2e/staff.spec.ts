@@ -36,20 +36,28 @@ test('a new user signs in by mailed link, finds, filters, handles a registration
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Continue your registration')).toBeVisible();
+  // Something the event's filter must leave out, newer than the registration so both show unfiltered.
+  const contactName = `Contact ${lastName}`;
+  await page.goto('/contact');
+  await sendContactForm(page, { name: contactName, email: uniqueEmail('staff-filter'), message: 'Not an event.' });
+  await expect(page.getByText('Message sent successfully')).toBeVisible();
 
   await page.goto('/staff');
   await expect(page).toHaveURL(/\/staff\/sign-in$/);
   await signIn(page);
 
-  const row = page.getByRole('link', { name: `Amara ${lastName} · Event registration · Baobab Data Hackathon 2023` });
+  const list = page.getByRole('list', { name: 'Submissions' });
+  const row = list.getByRole('link', { name: `Amara ${lastName} · Event registration · Baobab Data Hackathon 2023` });
+  const contact = list.getByRole('link', { name: `${contactName} · Contact message` });
   await expect(row).toBeVisible();
+  await expect(contact).toBeVisible();
   await page
     .getByLabel('Course, event or offer')
     .selectOption({ label: 'Event registration: Baobab Data Hackathon 2023' });
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/item=user%3Abaobab-data-hackathon-2023/);
-  const list = page.getByRole('list', { name: 'Submissions' });
-  await expect(list.getByRole('link', { name: /Event registration/ }).first()).toBeVisible();
+  await expect(row).toBeVisible();
+  await expect(contact).toHaveCount(0);
   await expect(list.getByRole('link', { name: /Course enrolment|Contact message|Offer reservation/ })).toHaveCount(0);
 
   await row.click();
@@ -328,14 +336,41 @@ test('the audit trail shows sign-ins, refused links and sign-outs in words', asy
     maxRedirects: 0,
   });
   expect(refused.headers().location).toBe('/staff/sign-in?invalid=1');
+  // A refusal that names nobody is a stranger's: kept apart from the staff entries shown first.
   await page.goto('/staff/audit');
+  await expect(page.getByRole('row', { name: /Unknown Sign-in refused/ })).toHaveCount(0);
+  await page.getByLabel('Entries').selectOption('refusals');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/staff\/audit\?trail=refusals/);
   await expect(
     page.getByRole('row', { name: /Unknown Sign-in refused The link was not signed by this site/ }).first(),
   ).toBeVisible();
+  await page.goto('/staff/audit');
   await expect(page.getByRole('row', { name: /staff@example.org Sign-in link mailed/ }).first()).toBeVisible();
   await expect(page.getByRole('row', { name: /staff@example.org Signed in/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page);
   await page.goto('/staff/audit');
   await expect(page.getByRole('row', { name: /staff@example.org Signed out/ }).first()).toBeVisible();
+});
+
+test('the audit is filtered by action, and a phone shows its entries stacked, each word whole', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/staff/audit?what=sign-in');
+  const rows = page.getByRole('row', { name: /Signed in/ });
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Sign-in link mailed/ })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/audit');
+  // Nothing wider than the screen, and each entry's cells one under the other.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const cells = page.locator('tbody tr').first().locator('td');
+  const [when, who] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+  expect(who!.y).toBeGreaterThanOrEqual(when!.y + when!.height - 1);
+  // Each action's words on one line: none is broken mid-word ("Downlo aded").
+  for (const cell of await page.locator('tbody td:nth-child(3)').all()) {
+    expect(await cell.evaluate((td) => td.getClientRects().length > 0 && td.scrollWidth <= td.clientWidth)).toBe(true);
+  }
+  await page.screenshot({ path: test.info().outputPath('audit-390.png'), fullPage: true });
 });

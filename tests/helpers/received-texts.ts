@@ -10,7 +10,7 @@ import * as facts from '@/lib/content/facts';
 import { forms } from '@/lib/forms/registry';
 import { langs, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
-import { seatOfferMail, type MailContext, type PlaceParts } from '@/lib/mail/compose';
+import { seatOfferMail, type ConfirmationParts, type MailContext, type PlaceParts } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail } from '@/lib/mail/newsletter';
 import { formatDeadline } from '@/lib/places/offers';
 import { privacySections } from '@/lib/privacy/policy';
@@ -108,7 +108,7 @@ type MailingForm = {
     mail: MailContext,
     lang: Lang,
     today: string,
-    place?: PlaceParts,
+    parts?: ConfirmationParts,
   ): { to: string; subject: string; text: string }[];
 };
 // A registration with places carries its check-in code and the way to give its place back.
@@ -116,9 +116,11 @@ const place: PlaceParts = {
   cancelUrl: 'https://baobabdata.org/places/cancel?t=x',
   checkIn: { code: 'K7PAMX', png: '' },
 };
+// A paid place's confirmation carries its pay link too (docs/product.md §14).
+const pay = { href: 'https://baobabdata.org/pay/x', amount: '$120', deposit: true, days: 30 };
 const visitorMails = (form: MailingForm, post: unknown, lang: Lang) =>
   todays.flatMap((today) =>
-    [undefined, place].flatMap((parts) =>
+    [undefined, { place }, { pay }, { place, pay }].flatMap((parts) =>
       form
         .mails(post as never, ctx, lang, today, parts)
         .filter((m) => m.to !== ctx.staff)

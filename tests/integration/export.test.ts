@@ -93,7 +93,7 @@ describe('npm run export', () => {
     const enrolments = (await exportCommand(['enrolment'], { DATA_DIR: dir })).stdout;
     expect(parseCsv(enrolments.slice(1))[1]).toContain('Data Analysis with Python');
     rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+  }, 60_000);
 
   it('exports from Firestore when configured', async () => {
     const emulator = await startFirestoreEmulator();
@@ -109,8 +109,15 @@ describe('npm run export', () => {
     expect(rows[2]!.slice(1, 4)).toEqual([tricky.name, tricky.email, `'${tricky.message}`]);
     const json = JSON.parse((await exportCommand(['enrolment', '--format', 'json'], env)).stdout);
     expect(json).toEqual([expect.objectContaining({ name: 'Kofi', course: 'Data Analysis with Python' })]);
+    // Each export is in the audit trail as the operator's (tests/integration/operator-audit.test.ts).
+    const store = openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host });
+    expect((await store.auditPage({ trail: 'staff', limit: 5 })).map((e) => [e.what, e.detail])).toEqual([
+      ['command-export', 'Course enrolment json (1 rows)'],
+      ['command-export', 'Contact message csv (2 rows)'],
+    ]);
+    await store.close();
     emulator.stop();
-  }, 30_000);
+  }, 60_000);
 
   it('under `npm run -s`, standard output holds the CSV and nothing else', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
@@ -132,5 +139,5 @@ describe('npm run export', () => {
       code: 2,
       stderr: expect.stringContaining('--since must be a date'),
     });
-  }, 30_000);
+  }, 60_000);
 });

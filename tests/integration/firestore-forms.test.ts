@@ -59,12 +59,17 @@ it('stores an offer registration as a Firestore document with the spec fields an
   expect(await response.json()).toEqual({ status: 'success', message: 'Your Spot has been Reserved' });
   const [stored] = await reader.list('offer');
   // A post without the offer field (a page cached before it existed) is for the first offer.
+  // The reservation also keeps what it owes (the offer's price, $120) under the server's reference.
   expect(stored!.data).toEqual({
     ...fields,
     offer: 'become-a-data-analyst',
     lang: 'en',
     date: expect.any(Number),
     booking: 'registered',
+    payStatus: 'unpaid',
+    payAmount: 12000,
+    payCurrency: 'USD',
+    payReference: expect.stringMatching(/^BD-[A-Z0-9]{12}$/),
   });
   // Its id is chosen before the write (its mails link to it): a random UUID, as the SQLite store gives.
   expect(stored!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -84,7 +89,7 @@ it('refuses, on the real date, the past event and offer through the route with t
       await (await post('registerOffer', { ...french, occupation: 'Nurse', country: 'Mali', lang: 'fr' })).json(),
     ).toMatchObject({
       status: 'error',
-      message: 'Cette offre a pris fin\u00a0: elle ne peut plus être réservée. Rien n’a été enregistré.',
+      message: 'Cette offre a pris fin\u00a0: on ne peut plus y réserver de place. Rien n’a été enregistré.',
     });
     expect(await reader.list('user')).toEqual([]);
     expect((await reader.list('offer')).filter((r) => r.data.email !== 'fs@example.org')).toEqual([]);

@@ -12,6 +12,10 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'baobab-schema-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+// What the ninth schema step (the audit's two trails) added, taken out again.
+const UNDO_TRAILS = `DROP INDEX staff_audit_page; DROP INDEX staff_audit_by_what; DROP INDEX staff_audit_by_who;
+  ALTER TABLE staff_audit DROP COLUMN trail;`;
+
 const versionOf = (file: string) => {
   const db = new Database(file, { readonly: true });
   const version = db.pragma('user_version', { simple: true });
@@ -45,9 +49,10 @@ describe('the SQLite schema version', () => {
   it('moves the record an older audit entry packed into its detail into fields of its own', async () => {
     const file = join(dir, 'audit.sqlite');
     await openSqliteStore(file).close();
-    // The file as the version before typed audit entries left it.
+    // The file as version 6, before typed audit entries (and the two trails), left it.
     const old = new Database(file);
-    old.exec('ALTER TABLE staff_audit DROP COLUMN record_collection; ALTER TABLE staff_audit DROP COLUMN record_id;');
+    old.exec(`${UNDO_TRAILS} ALTER TABLE staff_audit DROP COLUMN record_collection;
+      ALTER TABLE staff_audit DROP COLUMN record_id;`);
     const insert = old.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (?, ?, ?, ?)');
     insert.run(1, 's@example.org', 'handled', 'contact r-1');
     insert.run(2, 's@example.org', 'export', 'contact csv (2 rows)');
@@ -66,6 +71,25 @@ describe('the SQLite schema version', () => {
       { what: 'export', detail: 'contact csv (2 rows)', record_collection: null, record_id: null },
       { what: 'note', detail: 'unknown r-2', record_collection: null, record_id: null },
     ]);
+    expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
+  });
+
+  it('keeps older entries that name nobody in the refusals trail, apart from the staff entries', async () => {
+    const file = join(dir, 'trails.sqlite');
+    await openSqliteStore(file).close();
+    // The file as version 8, before the two trails (the ninth step), left it.
+    const old = new Database(file);
+    old.exec(UNDO_TRAILS);
+    const insert = old.prepare('INSERT INTO staff_audit (at, who, what, detail) VALUES (?, ?, ?, ?)');
+    insert.run(1, 's@example.org', 'sign-in', '');
+    insert.run(2, '', 'sign-in-refused', 'invalid');
+    old.pragma('user_version = 8');
+    old.close();
+
+    const store = openSqliteStore(file);
+    expect((await store.auditPage({ trail: 'staff', limit: 5 })).map((e) => e.what)).toEqual(['sign-in']);
+    expect((await store.auditPage({ trail: 'refusals', limit: 5 })).map((e) => e.what)).toEqual(['sign-in-refused']);
+    await store.close();
     expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
   });
 

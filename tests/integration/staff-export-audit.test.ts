@@ -28,7 +28,7 @@ async function download() {
         headers: { host: 'localhost', cookie: `baobab-staff=${result.cookieValue}`, ...headers },
       }),
     );
-  return { store, request };
+  return { store, request, session: { id: '', email: 'staff@example.org', createdAt: now, seenAt: now } };
 }
 
 it('records a download in the audit trail before sending it, and answers 503 without the file when it cannot', async () => {
@@ -51,6 +51,49 @@ it('records a download in the audit trail before sending it, and answers 503 wit
   expect(text).not.toContain('ada@example.org');
   expect(await store.auditLog(10)).toHaveLength(before);
 });
+
+it('streams an item, a form and the subscribers with the rows its audit entry counts, spam and later records left out', async () => {
+  const { store, session } = await download();
+  const { download: file } = await import('@/lib/staff/queries');
+  const hack = 'user:baobab-data-hackathon-2023';
+  const now = Date.now();
+  // More than a page of the store's reads, one marked as spam, and one dated after the download.
+  for (let i = 0; i < 1203; i++) {
+    await store.add('user', {
+      firstName: `P${i}`,
+      email: `p${i}@example.org`,
+      event: 'baobab-data-hackathon-2023',
+      date: now - 10_000 + i,
+      ...(i === 7 ? { staffStatus: 'spam' } : {}),
+    });
+  }
+  await store.add('user', {
+    firstName: 'Later',
+    email: 'later@example.org',
+    event: 'baobab-data-hackathon-2023',
+    date: now + 5,
+  });
+  await store.add('newsletter', { email: 'a@example.org', status: 'confirmed', date: 1 });
+  await store.add('newsletter', { email: 'b@example.org', status: 'pending', date: 2 });
+  await store.add('newsletter', { email: 'c@example.org', date: 3 });
+
+  const rowsOf = async (query: string) => {
+    const result = await file(session, new URLSearchParams(query), now);
+    if (typeof result === 'string') throw new Error(result);
+    const text = await new Response(result.body).text();
+    const entry = (await store.auditLog(1))[0]!;
+    return { lines: text.split('\r\n').length - 2, detail: entry.detail, text };
+  };
+  const item = await rowsOf(`item=${hack}&format=csv`);
+  expect(item.lines).toBe(1202);
+  expect(item.detail).toBe('Event registration: Baobab Data Hackathon 2023 csv (1202 rows)');
+  expect(item.text).not.toContain('p7@example.org');
+  expect(item.text).not.toContain('later@example.org');
+  const subscribers = await rowsOf('form=newsletter&format=csv');
+  expect([subscribers.lines, subscribers.detail]).toEqual([2, 'Newsletter sign-up csv (2 rows)']);
+  const form = await rowsOf('form=contact&format=csv');
+  expect(form.detail).toBe(`Contact message csv (${form.lines} rows)`);
+}, 60_000);
 
 it('sends a download only when the browser says a workspace page asked for it', async () => {
   const { store, request } = await download();

@@ -50,3 +50,33 @@ it('lists subscribers newest first by pages of 50, with the search', async () =>
     'Reader 7',
   ]);
 });
+
+it("pages an item's registrations by 50, newest first, spam left out, under a count made by the store", async () => {
+  const { itemPage, countWithoutSpam, store } = await load();
+  const event = { field: 'event', value: 'hack' };
+  // Every fifth is spam, and a registration for another event is in between.
+  for (let i = 0; i < 130; i++) {
+    await store.add('user', {
+      firstName: `P${i}`,
+      email: `p${i}@example.org`,
+      event: 'hack',
+      date: 5000 + i,
+      ...(i % 5 === 0 ? { staffStatus: 'spam' } : {}),
+    });
+  }
+  await store.add('user', { firstName: 'Other', email: 'o@example.org', event: 'other', date: 5050 });
+  expect(await countWithoutSpam('user', event)).toBe(104);
+  const names: string[] = [];
+  const pages: number[] = [];
+  for (let after: string | undefined, first = true; first || after; first = false) {
+    const page = await itemPage('user', event, after);
+    names.push(...page.rows.map((row) => String(row.data.firstName)));
+    pages.push(page.rows.length);
+    after = page.next ?? undefined;
+  }
+  expect(pages).toEqual([50, 50, 4]);
+  expect(names[0]).toBe('P129');
+  expect(new Set(names).size).toBe(104);
+  expect(names).not.toContain('P125');
+  expect(names).not.toContain('Other');
+});

@@ -11,9 +11,12 @@ import {
   FullError,
   inboxOrder,
   type AuditAction,
+  type AuditCursor,
   type AuditEntry,
+  type AuditQuery,
   type InboxCursor,
   type InboxRecord,
+  type ListedAudit,
   type Store,
 } from '@/lib/storage/types';
 
@@ -655,6 +658,27 @@ describe.each([
     expect(await store.countRecords('contact')).toBe(0);
   });
 
+  it('counts what the inbox filters find, as many as there are: an item without its spam, up to a date', async () => {
+    const event = { field: 'event', value: 'hack' };
+    for (let i = 0; i < 30; i++) {
+      await store.add('user', {
+        email: `p${i}@example.org`,
+        firstName: `P${i}`,
+        event: i % 3 === 0 ? 'other' : 'hack',
+        lang: i % 2 ? 'fr' : 'en',
+        date: i,
+        ...(i % 5 === 0 ? { staffStatus: 'spam' } : {}),
+      });
+    }
+    await store.add('contact', { email: 'c@example.org', name: 'C', date: 1 });
+    expect(await store.countInbox({ collection: 'user', item: event })).toBe(20);
+    expect(await store.countInbox({ collection: 'user', item: event, status: 'spam' })).toBe(4);
+    expect(await store.countInbox({ collection: 'user', item: event, before: 10 })).toBe(6);
+    expect(await store.countInbox({ collection: 'user', item: event, lang: 'fr', since: 10 })).toBe(7);
+    expect(await store.countInbox({})).toBe(31);
+    expect(await store.countInbox({ status: 'new', term: { text: 'p1', exact: false } })).toBe(9);
+  });
+
   it("lists a record's mails with their state", async () => {
     const { id } = await store.add('contact', { email: 'a@example.org', date: 1 }, { mails: [note('x@example.org')] });
     const [message] = await store.mailsAbout(id);
@@ -688,6 +712,68 @@ describe.each([
       { at: 2, who: 's', what: 'handled', detail: '', record: { collection: 'contact', id: 'c-1' } },
       { at: 1, who: 's', what: 'spam', detail: '', record: { collection: 'user', id: 'u-1' } },
     ]);
+  });
+
+  it('pages each audit trail newest first by (at, id), filtered by action, who and dates, strangers apart', async () => {
+    const staff = (at: number, what: AuditAction, who = 's@example.org') => ({ at, who, what, detail: '' });
+    // Three entries in one millisecond, and strangers' refusals (no address) among them.
+    for (const entry of [
+      staff(1, 'sign-in'),
+      staff(2, 'export', 't@example.org'),
+      staff(2, 'note'),
+      staff(2, 'export'),
+      staff(3, 'sign-in-refused', ''),
+      staff(4, 'handled'),
+      staff(4, 'link-limited', ''),
+      staff(5, 'sign-out'),
+    ]) {
+      await store.addAudit(entry);
+    }
+    const pages = async (query: Omit<AuditQuery, 'limit' | 'after'>, limit = 2) => {
+      const seen: ListedAudit[] = [];
+      for (let after: AuditCursor | undefined; ;) {
+        const page = await store.auditPage({ ...query, after, limit });
+        seen.push(...page);
+        if (page.length < limit) return seen;
+        after = { at: page.at(-1)!.at, id: page.at(-1)!.id };
+      }
+    };
+    const staffTrail = await pages({ trail: 'staff' });
+    expect(staffTrail.map((e) => `${e.at} ${e.what}`)).toEqual([
+      '5 sign-out',
+      '4 handled',
+      ...staffTrail.slice(2, 5).map((e) => `2 ${e.what}`),
+      '1 sign-in',
+    ]);
+    expect(
+      staffTrail
+        .slice(2, 5)
+        .map((e) => e.what)
+        .sort(),
+    ).toEqual(['export', 'export', 'note']);
+    // Each entry once, in the same order however the pages are cut.
+    expect(new Set(staffTrail.map((e) => e.id)).size).toBe(6);
+    expect((await pages({ trail: 'staff' }, 50)).map((e) => e.id)).toEqual(staffTrail.map((e) => e.id));
+    expect((await pages({ trail: 'refusals' })).map((e) => `${e.at} ${e.what}`)).toEqual([
+      '4 link-limited',
+      '3 sign-in-refused',
+    ]);
+    expect(staffTrail[0]).toEqual({
+      at: 5,
+      who: 's@example.org',
+      what: 'sign-out',
+      detail: '',
+      id: expect.any(String),
+    });
+
+    expect((await pages({ trail: 'staff', what: 'export' })).map((e) => e.who).sort()).toEqual([
+      's@example.org',
+      't@example.org',
+    ]);
+    expect((await pages({ trail: 'staff', who: 't@example.org' })).map((e) => e.what)).toEqual(['export']);
+    expect((await pages({ trail: 'staff', what: 'export', who: 's@example.org' })).map((e) => e.at)).toEqual([2]);
+    expect((await pages({ trail: 'staff', since: 2, before: 5 })).map((e) => e.at)).toEqual([4, 2, 2, 2]);
+    expect((await pages({ trail: 'staff', what: 'note', since: 3 })).length).toBe(0);
   });
 
   it('keeps the team with each role, each change committed with its audit entry', async () => {
@@ -1253,6 +1339,162 @@ describe.each([
       expect(await store.checkIns(seat.key)).toEqual([]);
       await other!.close();
     });
+  });
+
+  // Payments (docs/product.md §14): a record's payment, found by its reference and settled once.
+  const enrolled = (reference: string, date: number, more: Record<string, string | number> = {}) =>
+    store.add('enrolment', {
+      name: 'Ada Obi',
+      email: 'ada@example.org',
+      course: 'Data Analysis with Python',
+      date,
+      payStatus: 'unpaid',
+      payAmount: 10_500,
+      payCurrency: 'USD',
+      payReference: reference,
+      ...more,
+    });
+  const paid = (at: number) => ({ payStatus: 'paid', paidAt: at, payMethod: 'paystack', payChannel: 'card' });
+  const receipt = { to: 'ada@example.org', subject: 'Receipt', text: 'Receipt', html: '<p>Receipt</p>' };
+
+  it('finds a record by its payment reference, settles it once with its receipt and entry, and filters by payment', async () => {
+    const { id } = await enrolled('BD-AAAA', 100);
+    const other = await enrolled('BD-BBBB', 200);
+    await store.add('offer', {
+      email: 'o@example.org',
+      offer: 'x',
+      date: 300,
+      payStatus: 'unpaid',
+      payReference: 'BD-CCCC',
+    });
+    await store.add('contact', { name: 'C', email: 'c@example.org', message: 'BD-AAAA', date: 400 });
+    expect((await store.findPayment('BD-AAAA'))?.id).toBe(id);
+    expect(await store.findPayment('BD-CCCC')).toMatchObject({
+      collection: 'offer',
+      data: { payReference: 'BD-CCCC' },
+    });
+    expect(await store.findPayment('BD-NONE')).toBeNull();
+
+    const audit = entry('paid', 'Paystack', { collection: 'enrolment', id });
+    expect(await store.settlePayment('enrolment', id, 'paid', paid(150), [receipt], audit)).toBe('done');
+    expect((await store.getRecord('enrolment', id))?.data).toMatchObject({
+      payStatus: 'paid',
+      paidAt: 150,
+      name: 'Ada Obi',
+    });
+    // The same settlement again, with other words, changes nothing and mails nothing.
+    const again = { ...paid(999), payMethod: 'hand' };
+    expect(await store.settlePayment('enrolment', id, 'paid', again, [receipt], audit)).toBe('already');
+    expect((await store.getRecord('enrolment', id))?.data).toMatchObject({ paidAt: 150, payMethod: 'paystack' });
+    expect(await store.mailsAbout(id)).toEqual([
+      expect.objectContaining({ to: 'ada@example.org', subject: 'Receipt' }),
+    ]);
+    expect(await whats()).toEqual([`paid enrolment ${id}Paystack`]);
+    // A refund is its own settlement, once too.
+    const refund = { payStatus: 'refunded', refundedAt: 500 };
+    const refundEntry = entry('refunded', '', { collection: 'enrolment', id });
+    expect(await store.settlePayment('enrolment', id, 'refunded', refund, [], refundEntry)).toBe('done');
+    expect(await store.settlePayment('enrolment', id, 'refunded', refund, [], refundEntry)).toBe('already');
+    expect(await store.settlePayment('enrolment', 'missing', 'paid', paid(1), [receipt], audit)).toBe('missing');
+    expect(await store.settlePayment('offer', id, 'paid', paid(1), [receipt], audit)).toBe('missing');
+
+    const byPayment = async (payStatus: 'unpaid' | 'paid' | 'refunded', more = {}) =>
+      (await store.inbox({ collection: 'enrolment', payStatus, limit: 10, ...more })).map((r) => r.id);
+    expect(await byPayment('unpaid')).toEqual([other.id]);
+    expect(await byPayment('refunded')).toEqual([id]);
+    expect(await byPayment('paid')).toEqual([]);
+    const item = { field: 'course', value: 'Data Analysis with Python' };
+    expect(await byPayment('unpaid', { item, status: 'new', lang: undefined })).toEqual([other.id]);
+    expect(await byPayment('unpaid', { term: { text: 'ada', exact: false } })).toEqual([other.id]);
+    // A forgotten record goes with its settlements: nothing is left to find or to settle.
+    await store.forgetRecord('enrolment', id);
+    expect(await store.findPayment('BD-AAAA')).toBeNull();
+    expect(await store.settlePayment('enrolment', id, 'paid', paid(1), [receipt], audit)).toBe('missing');
+  });
+
+  it('marks a payment paid once among many instances settling at once: one receipt, one entry', async () => {
+    const { id } = await enrolled('BD-RACE', 100);
+    const stores = await connections(4);
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        stores[i % stores.length]!.settlePayment(
+          'enrolment',
+          id,
+          'paid',
+          paid(1000 + i),
+          [receipt],
+          entry('paid', `try ${i}`, { collection: 'enrolment', id }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already')).toHaveLength(11);
+    const winner = outcomes.indexOf('done');
+    expect((await store.getRecord('enrolment', id))?.data.paidAt).toBe(1000 + winner);
+    expect(await store.mailsAbout(id)).toHaveLength(1);
+    expect(await whats()).toEqual([`paid enrolment ${id}try ${winner}`]);
+    await closeOthers(stores);
+  });
+
+  it('lists unpaid payments started since a date, oldest start first, and those paid since a date', async () => {
+    const old = await enrolled('BD-OLD', 1, { payStartedAt: 50 });
+    const late = await enrolled('BD-LATE', 2, { payStartedAt: 300 });
+    const early = await enrolled('BD-EARLY', 3, { payStartedAt: 200 });
+    await enrolled('BD-NEVER', 4);
+    const settled = await enrolled('BD-PAID', 5, { payStartedAt: 250 });
+    await store.settlePayment('enrolment', settled.id, 'paid', paid(260), [], entry('paid'));
+    await store.add('offer', {
+      email: 'o@example.org',
+      date: 6,
+      payStatus: 'unpaid',
+      payReference: 'BD-O',
+      payStartedAt: 400,
+    });
+    expect((await store.pendingPayments(100, 10)).map((r) => r.data.payReference)).toEqual([
+      'BD-EARLY',
+      'BD-LATE',
+      'BD-O',
+    ]);
+    expect((await store.pendingPayments(100, 1)).map((r) => r.id)).toEqual([early.id]);
+    expect((await store.pendingPayments(0, 10)).map((r) => r.id)).toContain(old.id);
+    expect(late.id).toBeDefined();
+    // What was paid since a time, for the digest: only what is still paid.
+    const refunded = await enrolled('BD-REFUND', 7, { payStartedAt: 250 });
+    await store.settlePayment('enrolment', refunded.id, 'paid', paid(270), [], entry('paid'));
+    await store.settlePayment('enrolment', refunded.id, 'refunded', { payStatus: 'refunded' }, [], entry('refunded'));
+    expect((await store.paidSince(265)).map((r) => r.data.payReference)).toEqual([]);
+    expect((await store.paidSince(100)).map((r) => [r.collection, r.data.payReference])).toEqual([
+      ['enrolment', 'BD-PAID'],
+    ]);
+  });
+
+  it('mails about a record once per key, with its change and entry in the same commit, and not for a missing record', async () => {
+    const { id } = await enrolled('BD-REMIND', 1);
+    const reminder = { ...receipt, subject: 'Reminder', onceKey: 'pay-reminder:ada:2026-11-27' };
+    const remind = (at: number, mail = reminder) =>
+      store.mailAboutRecord(
+        'enrolment',
+        id,
+        { payRemindedAt: at },
+        mail,
+        entry('pay-reminder', '', { collection: 'enrolment', id }),
+      );
+    expect(await remind(10)).toBe(true);
+    expect(await remind(20)).toBe(false);
+    expect((await store.getRecord('enrolment', id))?.data.payRemindedAt).toBe(10);
+    expect(await store.mailsAbout(id)).toEqual([expect.objectContaining({ subject: 'Reminder' })]);
+    expect(await whats()).toEqual([`pay-reminder enrolment ${id}`]);
+    // Another day's key is another mail.
+    expect(await remind(30, { ...reminder, onceKey: 'pay-reminder:ada:2026-11-28' })).toBe(true);
+    expect(await store.mailsAbout(id)).toHaveLength(2);
+    expect(
+      await store.mailAboutRecord('enrolment', 'missing', {}, { ...reminder, onceKey: 'other' }, entry('pay-reminder')),
+    ).toBe(false);
+    await expect(
+      store.mailAboutRecord('enrolment', id, { payRemindedAt: 40 }, { ...reminder, onceKey: 'x:1' }, unwritable),
+    ).rejects.toThrow();
+    expect((await store.getRecord('enrolment', id))?.data.payRemindedAt).toBe(30);
+    expect(await store.mailsAbout(id)).toHaveLength(2);
   });
 
   it('commits many concurrent writes without losing one', async () => {

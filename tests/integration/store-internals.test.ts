@@ -157,7 +157,8 @@ describe('Firestore records written before the inbox fields', () => {
     await audit.doc('c').create({ at: 3, who: 's@example.org', what: 'note', detail: 'nope x' });
 
     const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
-    expect(await store.upgradeRecords()).toBe(1);
+    // One rewritten, and all three given their pages' fields.
+    expect(await store.upgradeRecords()).toBe(1 + 3);
     expect(await store.upgradeRecords()).toBe(0);
     expect((await audit.doc('a').get()).data()).toEqual({
       at: 1,
@@ -165,9 +166,34 @@ describe('Firestore records written before the inbox fields', () => {
       what: 'handled',
       detail: '',
       record: { collection: 'contact', id: 'c-1' },
+      _trail: 'staff',
+      _order: '000000000000001:a',
     });
     expect((await audit.doc('b').get()).get('detail')).toBe('contact c-1');
     expect((await audit.doc('c').get()).get('detail')).toBe('nope x');
+    await store.close();
+    await deleteApp(raw);
+  });
+
+  it('give older audit entries their trail and page key, once, so they are paged like new ones', async () => {
+    const projectId = `audit-fields-${process.pid}`;
+    const raw = initializeApp({ projectId }, 'older-trails');
+    const audit = getFirestore(raw).collection('staffAudit');
+    // More than a page of the upgrade in one millisecond, which it reads whole before moving past it.
+    const batch = getFirestore(raw).batch();
+    for (let i = 0; i < 410; i++)
+      batch.create(audit.doc(`r-${i}`), { at: 7, who: '', what: 'sign-in-refused', detail: 'invalid' });
+    await batch.commit();
+    await audit.doc('s').create({ at: 8, who: 's@example.org', what: 'sign-in', detail: '' });
+
+    const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+    expect(await store.auditPage({ trail: 'staff', limit: 5 })).toEqual([]);
+    expect(await store.upgradeRecords()).toBe(411);
+    expect(await store.upgradeRecords()).toBe(0);
+    expect(await store.auditPage({ trail: 'staff', limit: 5 })).toEqual([
+      { at: 8, who: 's@example.org', what: 'sign-in', detail: '', id: 's' },
+    ]);
+    expect((await store.auditPage({ trail: 'refusals', limit: 500 })).length).toBe(410);
     await store.close();
     await deleteApp(raw);
   });

@@ -169,10 +169,14 @@ describe('fromThisHost', () => {
 
 describe('the HTTP intake', () => {
   let server: Server;
-  afterEach(() => server?.close());
+  let uninstall = () => {};
+  afterEach(() => {
+    server?.close();
+    uninstall();
+  });
 
   it("is the connection's address, whatever address headers the client sends", async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     const seen: (string | undefined)[] = [];
     server = createServer((req, res) => {
       const received = new Headers();
@@ -198,7 +202,7 @@ describe('the HTTP intake', () => {
   });
 
   it('answers 405 to methods Next cannot represent, without passing them on', async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     let reached = false;
     server = createServer((_, res) => {
       reached = true;
@@ -220,7 +224,7 @@ describe('the HTTP intake', () => {
   });
 
   it('cuts a chunked body at the proxy limit and stops reading the socket, still answering', async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     let seen = 0;
     let socketRead = 0;
     server = createServer(async (req, res) => {
@@ -259,7 +263,7 @@ describe('the HTTP intake', () => {
   });
 
   it('refuses a declared oversized body before anything reads it', async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     let reached = false;
     server = createServer((_, res) => {
       reached = true;

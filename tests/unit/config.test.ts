@@ -81,3 +81,12 @@ describe('buildSiteUrl', () => {
     expect(() => buildSiteUrl({ SITE_URL: 'baobabdata.org' })).toThrow('SITE_URL must be a full URL');
   });
 });
+
+describe('the site address mailed links use', () => {
+  it('is SITE_URL when set, and without it this server on the port it listens on', () => {
+    expect(readConfig({ SITE_URL: 'https://baobabdata.org/' }).siteUrl).toBe('https://baobabdata.org');
+    expect(readConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(readConfig({}).siteUrl).toBe('http://localhost:3000');
+    expect(readConfig({ PORT: 'x' }).siteUrl).toBe('http://localhost:3000');
+  });
+});

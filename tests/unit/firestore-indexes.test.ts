@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 
-import { collections, itemField } from '@/lib/storage/collections';
-import { inboxFilters } from '@/lib/storage/firestore';
-import { inboxIndexes } from '@/lib/storage/firestore-indexes';
-import { submissionStatuses } from '@/lib/storage/types';
+import { collections, isPayable, itemField } from '@/lib/storage/collections';
+import { auditFilters, inboxFilters } from '@/lib/storage/firestore';
+import { firestoreIndexes } from '@/lib/storage/firestore-indexes';
+import { auditActions, auditTrails, paymentStatuses, submissionStatuses } from '@/lib/storage/types';
 
 describe('firestore.indexes.json', () => {
-  it('holds exactly the indexes the inbox queries need (npm run firestore:indexes writes it)', () => {
-    expect(JSON.parse(readFileSync('firestore.indexes.json', 'utf8'))).toEqual(inboxIndexes());
+  it('holds exactly the indexes the inbox and audit queries need (npm run firestore:indexes writes it)', () => {
+    expect(JSON.parse(readFileSync('firestore.indexes.json', 'utf8'))).toEqual(firestoreIndexes());
   });
 
   it('has an index for a search with every filter on an event, ending newest first', () => {
-    expect(inboxIndexes().indexes).toContainEqual({
+    expect(firestoreIndexes().indexes).toContainEqual({
       collectionGroup: 'user',
       queryScope: 'COLLECTION',
       fields: [
@@ -24,17 +24,18 @@ describe('firestore.indexes.json', () => {
       ],
     });
     // Firestore allows 200 composite indexes in a database.
-    expect(inboxIndexes().indexes.length).toBeLessThanOrEqual(200);
+    expect(firestoreIndexes().indexes.length).toBeLessThanOrEqual(200);
   });
 });
 
+const declared = new Set(
+  firestoreIndexes().indexes.map(
+    (index) => `${index.collectionGroup}|${index.fields.map((f) => f.fieldPath).join(',')}`,
+  ),
+);
+
 describe('every inbox query on Firestore', () => {
   it('has an index: its equality and array filters are those of one index, which ends in _order', () => {
-    const declared = new Set(
-      inboxIndexes().indexes.map(
-        (index) => `${index.collectionGroup}|${index.fields.map((f) => f.fieldPath).join(',')}`,
-      ),
-    );
     let checked = 0;
     for (const collection of collections) {
       const field = itemField[collection];
@@ -43,29 +44,49 @@ describe('every inbox query on Firestore', () => {
           for (const assignee of [undefined, '', 's@example.org'])
             for (const item of [undefined, ...(field ? [{ field, value: 'x' }] : [])])
               for (const lang of [undefined, 'fr'])
-                for (const after of [undefined, { date: 5, id: 'a' }])
-                  for (const since of [undefined, 1]) {
-                    const filters = inboxFilters({
-                      collection,
-                      term,
-                      status,
-                      assignee,
-                      item,
-                      lang,
-                      after,
-                      since,
-                      limit: 50,
-                    });
-                    // Ranges are on the field the query orders by, as Firestore requires.
-                    expect(
-                      filters.filter((f) => f.op === '<' || f.op === '>=').every((f) => f.field === '_order'),
-                    ).toBe(true);
-                    const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
-                    if (fields.length > 0)
-                      expect(declared).toContain(`${collection}|${[...fields, '_order'].join(',')}`);
-                    checked += 1;
-                  }
+                for (const payStatus of [undefined, ...(isPayable(collection) ? paymentStatuses : [])])
+                  for (const after of [undefined, { date: 5, id: 'a' }])
+                    for (const since of [undefined, 1]) {
+                      const filters = inboxFilters({
+                        collection,
+                        term,
+                        status,
+                        assignee,
+                        item,
+                        lang,
+                        payStatus,
+                        after,
+                        since,
+                        limit: 50,
+                      });
+                      // Ranges are on the field the query orders by, as Firestore requires.
+                      expect(
+                        filters.filter((f) => f.op === '<' || f.op === '>=').every((f) => f.field === '_order'),
+                      ).toBe(true);
+                      const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
+                      if (fields.length > 0)
+                        expect(declared).toContain(`${collection}|${[...fields, '_order'].join(',')}`);
+                      checked += 1;
+                    }
     }
     expect(checked).toBeGreaterThan(1200);
+  });
+});
+
+describe('every audit query on Firestore', () => {
+  it('has an index: its equalities are those of one index, which ends in _order', () => {
+    let checked = 0;
+    for (const trail of auditTrails)
+      for (const what of [undefined, ...auditActions])
+        for (const who of [undefined, 'staff@example.org', ''])
+          for (const after of [undefined, { at: 5, id: 'a' }])
+            for (const [since, before] of [[], [1], [undefined, 9], [1, 9]]) {
+              const filters = auditFilters({ trail, what, who, after, since, before, limit: 50 });
+              expect(filters.filter((f) => f.op !== '==').every((f) => f.field === '_order')).toBe(true);
+              const fields = filters.filter((f) => f.field !== '_order').map((f) => f.field);
+              expect(declared).toContain(`staffAudit|${[...fields, '_order'].join(',')}`);
+              checked += 1;
+            }
+    expect(checked).toBeGreaterThan(600);
   });
 });

@@ -13,6 +13,10 @@ const sameInBoth = new Set([
   'ui.degrees.master', // "Master", the French degree's name
   'event.dates', // "Dates"
   'offer.programme', // "Programme"
+  'receipt.programme', // "Programme"
+  'receipt.channels.ussd', // "USSD"
+  'receipt.channels.mobile_money', // "Mobile money", as West Africa says it in French too
+  'receipt.channels.apple_pay', // "Apple Pay"
 ]);
 
 // Every text of a set: strings as they are, functions called with sample arguments, by their path.

@@ -46,8 +46,9 @@ describe('the HTTP intake bounds', () => {
   let server: Server;
   let port: number;
   let reached: { method?: string; url?: string; headers: IncomingHttpHeaders }[];
+  let uninstall = () => {};
   beforeAll(async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     server = createServer((req, res) => {
       reached.push({ method: req.method, url: req.url, headers: req.headers });
       req.resume();
@@ -60,7 +61,10 @@ describe('the HTTP intake bounds', () => {
   beforeEach(() => {
     reached = [];
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    uninstall();
+  });
 
   const send = (method: string, path: string, headers: Record<string, string> | string[] = {}, body?: string) =>
     new Promise<number | undefined>((resolve, reject) => {

@@ -17,8 +17,9 @@ describe('the HTTP intake, when the client leaves before its answer', () => {
   let uncaught: unknown[];
   const onUncaught = (error: unknown) => uncaught.push(error);
 
+  let uninstall = () => {};
   beforeAll(async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
       // What Next does around proxy.ts: copy the body, read the copy, then swap the request's body for it.
       const body = getCloneableBody(req);
@@ -42,6 +43,7 @@ describe('the HTTP intake, when the client leaves before its answer', () => {
     uncaught = [];
   });
   afterAll(() => {
+    uninstall();
     process.off('uncaughtException', onUncaught);
     server.close();
   });

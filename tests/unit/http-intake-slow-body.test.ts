@@ -28,8 +28,9 @@ describe('the HTTP intake, when a body is still arriving at its deadline', () =>
   const onUncaught = (error: unknown) => uncaught.push(error);
   let arrived: () => void;
 
+  let uninstall = () => {};
   beforeAll(async () => {
-    installHttpIntake();
+    uninstall = installHttpIntake();
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
       // What Next does around proxy.ts, then a route that answers once it has read the body.
       const body = getCloneableBody(req, PROXY_BODY_LIMIT);
@@ -57,6 +58,7 @@ describe('the HTTP intake, when a body is still arriving at its deadline', () =>
     uncaught = [];
   });
   afterAll(() => {
+    uninstall();
     process.off('uncaughtException', onUncaught);
     server.close();
     jest.useRealTimers();

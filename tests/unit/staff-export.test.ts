@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import ExcelJS from 'exceljs';
 
-import { isoLocal, localDate, tableOf, toStaffCsv, toXlsx } from '@/lib/staff/export';
+import { csvStream, isoLocal, localDate, tableOf, toStaffCsv, xlsxStream, type Cell } from '@/lib/staff/export';
 import { dayStart } from '@/lib/staff/present';
 
 // 2026-11-24 09:30 UTC is 10:30 in Lagos.
@@ -19,14 +19,28 @@ const enrolment = {
     lang: 'fr',
     date: AT,
     staffStatus: 'handled',
+    payStatus: 'paid',
+    payAmount: 10_500,
+    payCurrency: 'USD',
+    payReference: 'BD-0123456789AB',
+    paidAt: AT,
+    payMethod: 'hand',
+    payNote: 'GTBank transfer',
   },
 };
+
+async function* pagesOf(rows: Cell[][]) {
+  yield rows;
+}
 
 describe('staff downloads', () => {
   it('write headings in words, labels instead of codes, phones as text and real dates in the org time zone (XLSX)', async () => {
     const table = tableOf('enrolment', [enrolment]);
+    const file = await new Response(
+      await xlsxStream(table.headings, pagesOf(table.rows), 'Course enrolment'),
+    ).arrayBuffer();
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await toXlsx(table, 'Course enrolment')) as unknown as ArrayBuffer);
+    await book.xlsx.load(file);
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
@@ -40,6 +54,13 @@ describe('staff downloads', () => {
       'Received',
       'Staff status',
       'Assigned to',
+      'Payment',
+      'Amount',
+      'Currency',
+      'Payment reference',
+      'Paid on',
+      'Paid through',
+      'Payment note',
     ]);
     const row = sheet.getRow(2);
     expect(row.getCell(3).value).toBe('+234 801 000 0000');
@@ -48,13 +69,44 @@ describe('staff downloads', () => {
     expect(row.getCell(8).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
     expect(row.getCell(8).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(row.getCell(9).value).toBe('Handled');
+    // The payment: its state in words, the amount in units, the day paid as a date.
+    expect([11, 12, 13, 14, 16, 17].map((i) => row.getCell(i).value)).toEqual([
+      'Paid',
+      '105.00',
+      'USD',
+      'BD-0123456789AB',
+      'By hand',
+      'GTBank transfer',
+    ]);
+    expect(row.getCell(15).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('stream the file a page at a time, reading the next page only as the client takes the last', async () => {
+    let read = 0;
+    async function* pages() {
+      for (let i = 0; i < 3; i++) {
+        read += 1;
+        yield [[`row ${i}`]] as Cell[][];
+      }
+    }
+    const reader = csvStream(['x'], pages(), 'UTC').getReader();
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    expect(decoder.decode((await reader.read()).value)).toBe('\uFEFF"x"\r\n');
+    expect(decoder.decode((await reader.read()).value)).toBe('"row 0"\r\n');
+    expect(read).toBeLessThanOrEqual(2);
+    const rest: string[] = [];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest.push(decoder.decode(chunk.value));
+    expect(rest.join('')).toBe('"row 1"\r\n"row 2"\r\n');
+    expect(read).toBe(3);
   });
 
   it('write the same table as CSV with ISO dates carrying the offset, and a phone without a quote', () => {
     const csv = toStaffCsv(tableOf('enrolment', [enrolment]), 'Africa/Lagos');
     const [, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(line).toBe(
-      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled",""',
+      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled","","Paid","105.00","USD","BD-0123456789AB","2026-11-24T10:30:00+01:00","By hand","GTBank transfer"',
     );
     expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
   });

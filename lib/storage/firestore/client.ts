@@ -50,6 +50,8 @@ export const CHECK_INS = 'checkIns';
 
 // Each entry of a record's thread (notes and replies), with the record's id.
 export const THREAD = 'recordThread';
+// One document per settled payment, `<settlement>:<record id>` (see payments.ts).
+export const PAYMENTS = 'paymentMarks';
 export const TEAM = 'staffTeam';
 
 // Firestore takes at most 500 writes in one batch.

@@ -6,7 +6,6 @@ import { inboxOrder, isRecordId } from '../rules';
 import type { InboxQuery, InboxRecord, InboxStore, ThreadEntry } from '../types';
 import {
   ALREADY_EXISTS,
-  AUDIT,
   BATCH,
   codeOf,
   FAILED_PRECONDITION,
@@ -114,7 +113,7 @@ export function inboxStore(db: Firestore): InboxStore {
         const writes: ((batch: WriteBatch) => void)[] = [
           ...docs.flatMap((doc) => [
             (batch: WriteBatch) => batch.update(doc.ref, { ...changes, ...inboxChanges(doc, changes) }),
-            (batch: WriteBatch) => batch.create(db.collection(AUDIT).doc(), audit(doc.id)),
+            (batch: WriteBatch) => writeAudit(db, batch, audit(doc.id)),
           ]),
           ...leave.flatMap((l) => l.writes),
         ];
@@ -157,6 +156,23 @@ export function inboxStore(db: Firestore): InboxStore {
     },
     async upgradeRecords() {
       return addInboxFields(db);
+    },
+    // Count queries with the inbox's filters, on the indexes its pages use.
+    async countInbox(query) {
+      const wanted = query.collection ? [query.collection] : collections;
+      const statuses = query.status || !query.notSpam ? [query.status] : (['new', 'handled'] as const);
+      const counts = await Promise.all(
+        wanted.flatMap((collection) =>
+          statuses.map(async (status) => {
+            let q: Query = db.collection(collection);
+            for (const filter of inboxFilters({ ...query, status, limit: 0 })) {
+              q = q.where(filter.field, filter.op, filter.value);
+            }
+            return (await q.count().get()).data().count;
+          }),
+        ),
+      );
+      return counts.reduce((sum, n) => sum + n, 0);
     },
     async countRecords(collection, where) {
       let q: Query = db.collection(collection);

@@ -6,13 +6,14 @@ import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
+import { paymentStore } from './payments';
 import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
-import { staffStore, upgradeAudit } from './staff';
+import { addAuditFields, staffStore, upgradeAudit } from './staff';
 
 export type { FirestoreOptions } from './client';
-export { inboxFields, inboxFilters } from './shared';
+export { auditFilters, inboxFields, inboxFilters } from './shared';
 
 // Firestore through firebase-admin: documents with generated ids in the spec's collections, so several
 // instances of the site can share one store; its roles one file each. Exclusivity rests on create()
@@ -29,10 +30,12 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...privacyStore(db),
     ...jobStore(db),
     ...inbox,
+    ...paymentStore(db),
     ...staffStore(db),
-    // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries.
+    // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
+    // (their record as a field, then their pages' fields).
     async upgradeRecords() {
-      return (await inbox.upgradeRecords()) + (await upgradeAudit(db));
+      return (await inbox.upgradeRecords()) + (await upgradeAudit(db)) + (await addAuditFields(db));
     },
     async ping() {
       await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');

@@ -6,7 +6,7 @@ import { isRecordId, subscriberKey } from '../rules';
 import { messageConcerns, onlyListsEmail, recipientDigest, withoutRowsNaming } from '../traces';
 import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
 import { AUDIT, CLAIMS, inBatches, OUTBOX, removeAll, SENT_ONCE, SUBMISSIONS, WRITE_DEADLINE_MS } from './client';
-import { belongingTo, recordData, type OutboxDoc } from './shared';
+import { belongingTo, recordData, writeAudit, type OutboxDoc } from './shared';
 
 // Forgetting reads whole collections: Firestore cannot compare case-insensitively, and forgetting
 // someone is rare.
@@ -71,7 +71,7 @@ async function forget(db: Firestore, email: string, audit?: AuditOf<EmailTraces>
     found.records.map((r) => r.id),
   );
   const writes: ((batch: WriteBatch) => void)[] = [
-    ...(audit ? [(batch: WriteBatch) => batch.create(db.collection(AUDIT).doc(), audit(result))] : []),
+    ...(audit ? [(batch: WriteBatch) => writeAudit(db, batch, audit(result))] : []),
     ...found.messages.map((m) => (batch: WriteBatch) => batch.delete(m.ref)),
     ...found.redactions.map(
       ({ ref, attachments }) =>

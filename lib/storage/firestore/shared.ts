@@ -5,7 +5,15 @@ import type { DocumentReference, DocumentSnapshot, Firestore, WriteBatch } from 
 import { withDeadline } from '../errors';
 import { holdsSeat, isWaiting } from '../rules';
 import { recordPrefixes, SEARCHED_FIELDS } from '../search';
-import type { AuditEntry, InboxQuery, NewMail, OutboxMail, RecordData } from '../types';
+import {
+  trailOf,
+  type AuditEntry,
+  type AuditQuery,
+  type InboxQuery,
+  type NewMail,
+  type OutboxMail,
+  type RecordData,
+} from '../types';
 import {
   ALREADY_EXISTS,
   AUDIT,
@@ -14,6 +22,7 @@ import {
   NOT_FOUND,
   OFFER_ENDS,
   OUTBOX,
+  PAYMENTS,
   SEAT_OFFERS,
   SEAT_RELEASES,
   SEATS,
@@ -57,8 +66,33 @@ export function queue(db: Firestore, batch: WriteBatch, recordId: string, messag
   });
 }
 
+// An audit entry with the fields its pages read (staff.ts), never returned with it: `_trail`, and
+// `_order`, its date then its id in one string as a record's, so a page is a keyset on one field.
+export function auditDoc(id: string, entry: AuditEntry) {
+  return { ...entry, _trail: trailOf(entry), _order: orderKey(entry.at, id) };
+}
+
 export function writeAudit(db: Firestore, batch: WriteBatch, entry: AuditEntry | undefined) {
-  if (entry) batch.create(db.collection(AUDIT).doc(), entry);
+  if (!entry) return;
+  const ref = db.collection(AUDIT).doc();
+  batch.create(ref, auditDoc(ref.id, entry));
+}
+
+// The filters of one page of the audit, ordered by `_order` newest first: equalities that
+// firestore.indexes.json covers (auditIndexes), then at most two ranges on `_order`.
+export function auditFilters(query: AuditQuery) {
+  const filters: { field: string; op: '==' | '<' | '>='; value: string }[] = [
+    { field: '_trail', op: '==', value: query.trail },
+  ];
+  if (query.what) filters.push({ field: 'what', op: '==', value: query.what });
+  if (query.who !== undefined) filters.push({ field: 'who', op: '==', value: query.who });
+  const bounds = [
+    query.after && orderKey(query.after.at, query.after.id),
+    query.before !== undefined ? orderKey(query.before) : undefined,
+  ].filter((bound) => bound !== undefined);
+  if (bounds.length) filters.push({ field: '_order', op: '<', value: bounds.sort()[0]! });
+  if (query.since !== undefined) filters.push({ field: '_order', op: '>=', value: orderKey(query.since) });
+  return filters;
 }
 
 // A write that must find its document, committed with an audit entry: the entry is created after the
@@ -78,11 +112,11 @@ export async function withAudit(db: Firestore, write: (batch: WriteBatch) => voi
 }
 
 // What goes with these records when they go: the seats they hold, their threads' entries, their places
-// on waiting lists, offers and check-ins.
+// on waiting lists, offers and check-ins, and their payments' markers.
 export async function belongingTo(db: Firestore, recordIds: string[]) {
   const refs: DocumentReference[] = [];
   const places = [SEAT_RELEASES, WAITLIST, WAITLIST_EXITS, SEAT_OFFERS, OFFER_ENDS, CHECK_INS];
-  for (const collection of [SEATS, THREAD, ...places]) {
+  for (const collection of [SEATS, THREAD, PAYMENTS, ...places]) {
     for (const id of recordIds) {
       refs.push(...(await db.collection(collection).where('recordId', '==', id).get()).docs.map((doc) => doc.ref));
     }
@@ -95,8 +129,9 @@ export async function belongingTo(db: Firestore, recordIds: string[]) {
 // the emulator pages correctly, and records of one millisecond keep their order), `_status` is the staff
 // status with "new" written out (Firestore cannot query an absent field), `_assignee` the staff address
 // a record is assigned to ('' for nobody, for the same reason), `_terms` every prefix a search can ask
-// for (lib/storage/search.ts). firestore.indexes.json has a composite index for each
-// combination of them the inbox asks for (`npm run firestore:indexes` writes it).
+// for (lib/storage/search.ts), and on a record with a payment `_pay`, its state (`payStatus`).
+// firestore.indexes.json has a composite index for each combination of them the inbox asks for
+// (`npm run firestore:indexes` writes it).
 export function orderKey(date: number, id = ''): string {
   return `${String(Math.max(0, Math.trunc(date))).padStart(15, '0')}${id && `:${id}`}`;
 }
@@ -107,6 +142,7 @@ export function inboxFields(id: string, data: RecordData) {
     _status: typeof data.staffStatus === 'string' ? data.staffStatus : 'new',
     _assignee: typeof data.assignedTo === 'string' ? data.assignedTo : '',
     _terms: recordPrefixes(data),
+    ...(typeof data.payStatus === 'string' ? { _pay: data.payStatus } : {}),
   };
 }
 
@@ -119,6 +155,7 @@ export function inboxFilters(query: InboxQuery) {
   if (query.assignee !== undefined) filters.push({ field: '_assignee', op: '==', value: query.assignee });
   if (query.item) filters.push({ field: query.item.field, op: '==', value: query.item.value });
   if (query.lang) filters.push({ field: 'lang', op: '==', value: query.lang });
+  if (query.payStatus) filters.push({ field: '_pay', op: '==', value: query.payStatus });
   const bounds = [
     query.after && orderKey(query.after.date, query.after.id),
     query.before !== undefined ? orderKey(query.before) : undefined,
@@ -140,13 +177,14 @@ export function inboxChanges(doc: DocumentSnapshot, changes: RecordData) {
     ...('staffStatus' in changes ? { _status: fields._status } : {}),
     ...('assignedTo' in changes ? { _assignee: fields._assignee } : {}),
     ...(SEARCHED_FIELDS.some((field) => field in changes) ? { _terms: fields._terms } : {}),
+    ...('payStatus' in changes && fields._pay !== undefined ? { _pay: fields._pay } : {}),
   };
 }
 
 // A record as the rest of the site knows it: without the inbox's fields (nor `_threadAt`, the time of
 // its thread's latest entry, written so that an entry is only added to a record that exists).
 export function recordData(doc: DocumentSnapshot): RecordData {
-  const { _order, _status, _assignee, _terms, _threadAt, ...data } = doc.data() as RecordData;
+  const { _order, _status, _assignee, _terms, _pay, _threadAt, ...data } = doc.data() as RecordData;
   return data;
 }
 

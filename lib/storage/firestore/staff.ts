@@ -1,11 +1,17 @@
-import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
 
 import { readAudit, recordActions, type AuditEntry } from '../audit';
 import { withDeadline } from '../errors';
 import { isRecordId, subscriberKey } from '../rules';
 import type { StaffSession, StaffStore, TeamMember } from '../types';
-import { AUDIT, inBatches, JOBS, keyedId, SESSIONS, TEAM, WRITE_DEADLINE_MS } from './client';
-import { withAudit, writeAudit } from './shared';
+import { AUDIT, BATCH, inBatches, JOBS, keyedId, SESSIONS, TEAM, WRITE_DEADLINE_MS } from './client';
+import { auditDoc, auditFilters, withAudit, writeAudit } from './shared';
+
+// An entry as the rest of the site knows it: without the fields its pages read.
+function storedAudit(doc: DocumentSnapshot): AuditEntry {
+  const { _trail, _order, ...entry } = doc.data() as AuditEntry & { _trail?: string; _order?: string };
+  return readAudit(entry);
+}
 
 // Staff sessions (by the digest of the cookie) and the audit trail.
 export function staffStore(db: Firestore): StaffStore {
@@ -52,11 +58,19 @@ export function staffStore(db: Firestore): StaffStore {
       return withAudit(db, (batch) => batch.delete(memberRef(email), { exists: true }), audit);
     },
     async addAudit(entry) {
-      await db.collection(AUDIT).add(entry);
+      const ref = db.collection(AUDIT).doc();
+      await ref.create(auditDoc(ref.id, entry));
     },
     async auditLog(limit) {
       const docs = (await db.collection(AUDIT).orderBy('at', 'desc').limit(limit).get()).docs;
-      return docs.map((doc) => readAudit(doc.data() as AuditEntry));
+      return docs.map(storedAudit);
+    },
+    // Equalities and `_order` ranges on a composite index ending in `_order` (auditIndexes).
+    async auditPage(query) {
+      let q: Query = db.collection(AUDIT);
+      for (const filter of auditFilters(query)) q = q.where(filter.field, filter.op, filter.value);
+      const docs = (await q.orderBy('_order', 'desc').limit(query.limit).get()).docs;
+      return docs.map((doc) => ({ ...storedAudit(doc), id: doc.id }));
     },
   };
 }
@@ -80,4 +94,38 @@ export async function upgradeAudit(db: Firestore): Promise<number> {
   await inBatches(db, writes);
   await done.set({ name: AUDIT_VERSION, at: Date.now(), changed: writes.length });
   return writes.length;
+}
+
+const AUDIT_FIELDS_VERSION = 'audit-fields-1';
+
+// Entries written before the two trails get their pages' fields, once per database (until then they
+// are missing from the pages): read by `at` in pages, a date read whole before moving past it, as the
+// emulator has no cursors. An entry is never changed, so no precondition is needed.
+export async function addAuditFields(db: Firestore): Promise<number> {
+  const done = db.collection(JOBS).doc(AUDIT_FIELDS_VERSION);
+  if ((await done.get()).exists) return 0;
+  let changed = 0;
+  for (let after: number | undefined; ;) {
+    let q: Query = db.collection(AUDIT);
+    if (after !== undefined) q = q.where('at', '>', after);
+    const page = (await q.orderBy('at').limit(BATCH).get()).docs;
+    if (page.length === 0) break;
+    const last = page.at(-1)!.get('at') as number;
+    const docs = [
+      ...page.filter((doc) => doc.get('at') !== last),
+      ...(await db.collection(AUDIT).where('at', '==', last).get()).docs,
+    ].filter((doc) => doc.get('_order') === undefined);
+    await inBatches(
+      db,
+      docs.map((doc) => (batch: WriteBatch) => {
+        const { _trail: trail, _order: order } = auditDoc(doc.id, doc.data() as AuditEntry);
+        batch.update(doc.ref, { _trail: trail, _order: order });
+      }),
+    );
+    changed += docs.length;
+    if (page.length < BATCH) break;
+    after = last;
+  }
+  await done.set({ name: AUDIT_FIELDS_VERSION, at: Date.now(), changed });
+  return changed;
 }

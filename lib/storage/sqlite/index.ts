@@ -2,6 +2,7 @@ import type { Store } from '../types';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
+import { paymentStore } from './payments';
 import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
@@ -23,6 +24,7 @@ export function openSqliteStore(file: string): Store {
     ...privacyStore(db, shared),
     ...jobStore(db, shared),
     ...inboxStore(db, shared),
+    ...paymentStore(db, shared),
     ...staffStore(db, shared),
     async ping() {
       db.prepare('SELECT 1').get();

@@ -141,6 +141,29 @@ const migrations: ((db: Db) => void)[] = [
     `);
     indexWordsOfAll(db);
   },
+  // The audit in two trails (staff's, and strangers' refusals: entries that name nobody), read by pages
+  // newest first by (at, rowid) with a filter by action or by who. An index on a table with rowids ends
+  // in the rowid, so each index read backwards gives that order.
+  (db) =>
+    db.exec(`
+      ALTER TABLE staff_audit ADD COLUMN trail TEXT NOT NULL DEFAULT 'staff';
+      UPDATE staff_audit SET trail = 'refusals' WHERE who = '';
+      CREATE INDEX staff_audit_page ON staff_audit (trail, at);
+      CREATE INDEX staff_audit_by_what ON staff_audit (trail, what, at);
+      CREATE INDEX staff_audit_by_who ON staff_audit (trail, who, at);
+    `),
+  // Payments on records (docs/product.md §14): found by their reference, listed by their state as the
+  // inbox's other filters are, and settled once per record and settlement by a marker row that goes
+  // with its record.
+  (db) =>
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS records_by_pay_reference ON records (json_extract(data, '$.payReference'));
+      CREATE INDEX IF NOT EXISTS records_by_pay_status ON records (json_extract(data, '$.payStatus'), date DESC, id DESC);
+      CREATE TABLE IF NOT EXISTS payment_marks (key TEXT PRIMARY KEY, record_id TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS payment_marks_by_record ON payment_marks (record_id);
+      CREATE TRIGGER IF NOT EXISTS payment_marks_go_with_records AFTER DELETE ON records
+        BEGIN DELETE FROM payment_marks WHERE record_id = old.id; END;
+    `),
   // Waiting lists, offers of freed seats and check-ins at the door (docs/product.md §9): each goes with
   // its record. A waiting list's tickets are numbered per seat key and left once (`left_at`); an offer
   // holds its seat through a row of `seats`, and ends once (`outcome`).

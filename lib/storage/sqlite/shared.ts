@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { AuditEntry } from '../audit';
+import { trailOf, type AuditEntry } from '../audit';
 import { holdsSeat, isWaiting, settleHeldBack } from '../rules';
 import { recordWords } from '../search';
 import { markerDigest, recipientDigest } from '../traces';
@@ -18,8 +18,8 @@ export function sharedWriters(db: Db) {
   );
   const unclaimOnce = db.prepare('DELETE FROM sent_once WHERE key = ?');
   const insertAudit = db.prepare(
-    `INSERT INTO staff_audit (at, who, what, detail, record_collection, record_id)
-     VALUES (@at, @who, @what, @detail, @collection, @id)`,
+    `INSERT INTO staff_audit (at, who, what, detail, record_collection, record_id, trail)
+     VALUES (@at, @who, @what, @detail, @collection, @id, @trail)`,
   );
   const insertWord = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
   const deleteWordsOf = db.prepare('DELETE FROM record_words WHERE id = ?');
@@ -68,7 +68,12 @@ export function sharedWriters(db: Db) {
     audit(entry: AuditEntry | undefined) {
       if (!entry) return;
       const { record, ...rest } = entry;
-      insertAudit.run({ ...rest, collection: record?.collection ?? null, id: record?.id ?? null });
+      insertAudit.run({
+        ...rest,
+        collection: record?.collection ?? null,
+        id: record?.id ?? null,
+        trail: trailOf(entry),
+      });
     },
     indexWords,
     // A record's new data, and the words it is found by (a name or an address may have changed). Given

@@ -1,8 +1,33 @@
-import { readAudit, type AuditEntry } from '../audit';
+import { readAudit, type AuditEntry, type AuditQuery, type ListedAudit } from '../audit';
 import { subscriberKey } from '../rules';
 import type { Collection, StaffSession, StaffStore, TeamMember } from '../types';
 import type { Db } from './schema';
 import type { SharedWriters } from './shared';
+
+type AuditRow = Omit<AuditEntry, 'record'> & { collection: Collection | null; id: string | null };
+const auditColumns = 'at, who, what, detail, record_collection AS collection, record_id AS id';
+const readRow = ({ collection, id, ...entry }: AuditRow) =>
+  readAudit({ ...entry, record: collection && id ? { collection, id } : null });
+
+// One page of a trail: every filter is an equality on an index of (trail, [what or who,] at), read
+// backwards, so SQLite reads the page along it and checks the other filter on the way.
+function auditPageSql(query: AuditQuery): { sql: string; params: Record<string, string | number> } {
+  const where = ['trail = @trail'];
+  const params: Record<string, string | number> = { trail: query.trail, limit: query.limit };
+  const add = (clause: string, values: Record<string, string | number>) => {
+    where.push(clause);
+    Object.assign(params, values);
+  };
+  if (query.what) add('what = @what', { what: query.what });
+  if (query.who !== undefined) add('who = @who', { who: query.who });
+  if (query.since !== undefined) add('at >= @since', { since: query.since });
+  if (query.before !== undefined) add('at < @before', { before: query.before });
+  if (query.after)
+    add('(at, rowid) < (@afterAt, @afterId)', { afterAt: query.after.at, afterId: Number(query.after.id) });
+  const sql = `SELECT rowid AS rowid, ${auditColumns} FROM staff_audit WHERE ${where.join(' AND ')}
+    ORDER BY at DESC, rowid DESC LIMIT @limit`;
+  return { sql, params };
+}
 
 // Staff sessions and the audit trail; a session's change and its entry are one transaction.
 export function staffStore(db: Db, shared: SharedWriters): StaffStore {
@@ -14,10 +39,6 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
   const selectSessions = db.prepare(`SELECT ${columns} FROM staff_sessions`);
   const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
   const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
-  const selectAudit = db.prepare(
-    `SELECT at, who, what, detail, record_collection AS collection, record_id AS id
-     FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?`,
-  );
   const selectTeam = db.prepare(
     'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team ORDER BY added_at, email',
   );
@@ -37,6 +58,7 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
     shared.audit(audit);
     return true;
   });
+  const selectAudit = db.prepare(`SELECT ${auditColumns} FROM staff_audit ORDER BY at DESC, rowid DESC LIMIT ?`);
   const saveSession = db.transaction((session: StaffSession, audit?: AuditEntry) => {
     insertSession.run(session);
     shared.audit(audit);
@@ -79,9 +101,12 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
       shared.audit(entry);
     },
     async auditLog(limit) {
-      type Row = Omit<AuditEntry, 'record'> & { collection: Collection | null; id: string | null };
-      return (selectAudit.all(limit) as Row[]).map(({ collection, id, ...entry }) =>
-        readAudit({ ...entry, record: collection && id ? { collection, id } : null }),
+      return (selectAudit.all(limit) as AuditRow[]).map(readRow);
+    },
+    async auditPage(query) {
+      const { sql, params } = auditPageSql(query);
+      return (db.prepare(sql).all(params) as (AuditRow & { rowid: number })[]).map(
+        ({ rowid, ...row }): ListedAudit => ({ ...readRow(row), id: String(rowid) }),
       );
     },
   };

@@ -7,7 +7,7 @@ import { PlacesLeft } from '@/components/calendar/places-left';
 import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, events, findEvent } from '@/lib/content';
+import { content, eventPath, events, findEvent } from '@/lib/content';
 import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
 import { eventBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     lang,
     title: event.title,
     description: eventDescription(event, lang),
-    path: `/events/${event.slug}`,
+    path: eventPath(event),
   });
 }
 
@@ -45,7 +45,7 @@ export default async function EventPage({ params }: Props) {
   const t = messages(lang);
   const text = t.event;
   const { state, left } = await pagePlaces(eventBooking(event));
-  const url = pageUrl(lang, `/events/${event.slug}`);
+  const url = pageUrl(lang, eventPath(event));
   return (
     <>
       <JsonLdScript

@@ -8,7 +8,7 @@ import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, findOffer, offers } from '@/lib/content';
+import { content, findOffer, offerPath, offers } from '@/lib/content';
 import {
   cohortStart,
   offerClosedText,
@@ -44,7 +44,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     lang,
     title: offer.title,
     description: offerDescription(offer, lang),
-    path: `/offers/${offer.slug}`,
+    path: offerPath(offer),
   });
 }
 
@@ -53,7 +53,7 @@ export default async function OfferPage({ params }: Props) {
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.offer;
-  const url = pageUrl(lang, `/offers/${offer.slug}`);
+  const url = pageUrl(lang, offerPath(offer));
   const { state, left } = await pagePlaces(offerBooking(offer));
   return (
     <>

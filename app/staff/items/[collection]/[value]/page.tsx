@@ -1,36 +1,51 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 
+import { Pager } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
-import { allRecords } from '@/lib/staff/inbox';
-import { staffCheckInPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
+import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { paymentOf } from '@/lib/staff/payments';
 import { bookingLabel, formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
-import { placesTaken, waitingList } from '@/lib/staff/queries';
+import { placesOf } from '@/lib/staff/queries';
+import { may } from '@/lib/staff/roles';
+import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
-// One course, event or offer: how many registered (spam left out), the places taken against its
-// capacity when it has one (the seats the forms hold, which spam never takes), who and where each stands
-// (waiting, offered, cancelled, checked in), the waiting list with a way to give someone a free place,
-// and the downloads.
+// One course, event or offer: how many registered (spam left out, counted by the store), the places
+// taken against its capacity when it has one (the seats the forms hold, which spam never takes), who, in
+// pages of 50 newest first like the inbox, and where each stands (waiting, offered, cancelled, checked
+// in, paid), the waiting list with a way to give someone a free place, and the downloads.
 export default async function ItemPage({ params, searchParams }: PageProps<'/staff/items/[collection]/[value]'>) {
   const session = await requireStaff('inbox');
   const { collection, value } = await params;
-  const { promoted } = await searchParams;
+  const query = await searchParams;
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);
   if (!item) notFound();
   const label = itemChoices().find((choice) => choice.key === key)!.label;
-  const records = await allRecords(item.collection, { field: item.field, value: item.value });
+  const after = typeof query.after === 'string' ? query.after : undefined;
+  const field = { field: item.field, value: item.value };
+  // A course with a fee or an offer: its list by payment state, and the reminder to those unpaid.
+  const payable = isPayable(item.collection);
+  const pay =
+    payable && paymentStatuses.includes(query.pay as PaymentStatus) ? (query.pay as PaymentStatus) : undefined;
+  const [count, { rows, next }, unpaid] = await Promise.all([
+    countWithoutSpam(item.collection, field),
+    itemPage(item.collection, field, after, pay),
+    payable ? countWithoutSpam(item.collection, field, undefined, 'unpaid') : 0,
+  ]);
+  const reminded = ['reminded', 'skipped'].every((name) => /^\d{1,5}$/.test(String(query[name])))
+    ? { sent: String(query.reminded), skipped: String(query.skipped) }
+    : null;
+  const payWords = staffText.payments;
   const words = staffText.item;
   const booking = itemBooking(item.collection, item.value);
-  const [taken, waiting] = booking
-    ? await Promise.all([placesTaken(booking.seat), waitingList(booking.seat)])
-    : [0, []];
-  const byId = new Map(records.map((row) => [row.id, row]));
-  const registered = records.filter((row) => (row.data.booking ?? 'registered') === 'registered').length;
+  const places = booking ? await placesOf(booking.seat) : null;
+  const { promoted } = query;
   const promotedText =
     promoted === 'taken'
       ? words.promoted
@@ -44,8 +59,10 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
   return (
     <StaffFrame session={session}>
       <h1>{label}</h1>
-      <p>{fill(words.count, { count: String(booking ? registered : records.length) })}</p>
-      {booking && <p>{fill(words.capacity, { count: String(taken), capacity: String(booking.capacity) })}</p>}
+      <p>{fill(words.count, { count: String(places ? places.registered : count) })}</p>
+      {booking && places && (
+        <p>{fill(words.capacity, { count: String(places.taken), capacity: String(booking.capacity) })}</p>
+      )}
       {promotedText && <p role="status">{promotedText}</p>}
       {booking && item.collection === 'user' && (
         <p>
@@ -63,46 +80,81 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
           {words.csv}
         </a>
       </p>
+      {payable && (
+        <>
+          {reminded && <p role="status">{fill(payWords.remindedCount, reminded)}</p>}
+          <nav className={styles.actions} aria-label={payWords.filter}>
+            {[undefined, ...paymentStatuses].map((state) => (
+              <Link
+                key={state ?? 'any'}
+                className={styles.secondary}
+                aria-current={state === pay ? 'page' : undefined}
+                href={`${staffItemPath(item.collection, item.value)}${state ? `?pay=${state}` : ''}`}
+              >
+                {state ? payWords.states[state] : payWords.any}
+              </Link>
+            ))}
+          </nav>
+          {may(session, 'payments') && unpaid > 0 && (
+            <form method="post" action="/staff/api/pay-remind" className={styles.stack}>
+              <input type="hidden" name="item" value={key} />
+              <button className={styles.button} type="submit">
+                {fill(payWords.remind, { count: String(unpaid) })}
+              </button>
+              <span className={styles.meta}>{payWords.remindHint}</span>
+            </form>
+          )}
+        </>
+      )}
       <h2>{words.list}</h2>
       <ul className={styles.list}>
-        {records.map((row) => (
-          <li key={row.id}>
-            <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
-            <span className={styles.meta}>
-              {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
-              {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
-              {booking ? ` · ${bookingLabel(row.data)}` : ''}
-            </span>
-          </li>
-        ))}
+        {rows.map((row) => {
+          const payment = paymentOf(row.data);
+          return (
+            <li key={row.id}>
+              <Link href={staffSubmissionPath(row.collection, row.id)}>{personName(row.data)}</Link>
+              <span className={styles.meta}>
+                {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
+                {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
+                {booking ? ` · ${bookingLabel(row.data)}` : ''}
+                {payment && ` · ${payWords.states[payment]}`}
+              </span>
+            </li>
+          );
+        })}
       </ul>
-      {booking && (
+      <Pager
+        path={staffItemPath(item.collection, item.value)}
+        query={pay ? { pay } : {}}
+        after={typeof after === 'string' ? after : undefined}
+        next={next}
+        newest={staffText.inbox.newest}
+        older={words.older}
+      />
+      {booking && places && (
         <>
           <h2>{words.waitlist}</h2>
-          {waiting.length === 0 ? (
+          {places.waiting.length === 0 ? (
             <p>{words.waitlistEmpty}</p>
           ) : (
             <ol className={styles.list}>
-              {waiting.map((ticket) => {
-                const row = byId.get(ticket.recordId);
-                return (
-                  <li key={ticket.recordId} value={ticket.position}>
-                    <Link href={staffSubmissionPath(ticket.collection, ticket.recordId)}>
-                      {row ? personName(row.data) : ticket.recordId}
-                    </Link>
-                    <span className={styles.meta}>
-                      {String(row?.data.email ?? '')} · {formatWhen(ticket.date)}
-                    </span>
-                    <form method="post" action="/staff/api/promote" className={styles.inline}>
-                      <input type="hidden" name="collection" value={ticket.collection} />
-                      <input type="hidden" name="id" value={ticket.recordId} />
-                      <button type="submit" className={styles.secondary}>
-                        {words.promote}
-                      </button>
-                    </form>
-                  </li>
-                );
-              })}
+              {places.waiting.map(({ ticket, record: row }) => (
+                <li key={ticket.recordId} value={ticket.position}>
+                  <Link href={staffSubmissionPath(ticket.collection, ticket.recordId)}>
+                    {row ? personName(row.data) : ticket.recordId}
+                  </Link>
+                  <span className={styles.meta}>
+                    {String(row?.data.email ?? '')} · {formatWhen(ticket.date)}
+                  </span>
+                  <form method="post" action="/staff/api/promote" className={styles.inline}>
+                    <input type="hidden" name="collection" value={ticket.collection} />
+                    <input type="hidden" name="id" value={ticket.recordId} />
+                    <button type="submit" className={styles.secondary}>
+                      {words.promote}
+                    </button>
+                  </form>
+                </li>
+              ))}
             </ol>
           )}
         </>

@@ -4,10 +4,12 @@ import { notFound } from 'next/navigation';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { toLang } from '@/lib/i18n';
+import { paymentCurrencies } from '@/lib/payments/types';
 import { NOTE_MAX, replyMailbox, replyTemplate } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref } from '@/lib/staff/inbox';
 import { staffForgetPath } from '@/lib/staff/paths';
+import { paymentView } from '@/lib/staff/payments';
 import {
   choiceLabel,
   formatWhen,
@@ -18,8 +20,9 @@ import {
   personName,
 } from '@/lib/staff/present';
 import { submissionWithMails } from '@/lib/staff/queries';
+import { may } from '@/lib/staff/roles';
 import { assignable } from '@/lib/staff/team';
-import { isCollection, type RecordData } from '@/lib/storage/types';
+import { isCollection, paymentFields, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -35,6 +38,8 @@ const staffFields = new Set([
   'assignedTo',
   'assignedBy',
   'assignedAt',
+  // Shown in the payment's own section.
+  ...paymentFields,
 ]);
 
 // One submission: every field, the mails about it, its thread of notes and replies, and what staff can
@@ -50,7 +55,9 @@ export default async function SubmissionPage({
   const [found, colleagues] = await Promise.all([submissionWithMails(collection, id), assignable()]);
   if (!found) notFound();
   const { record, mails, thread } = found;
-  const rawBack = (await searchParams).back;
+  const query = await searchParams;
+  const rawBack = query.back;
+  const outcome = staffText.payments.outcomes[query.payment as keyof typeof staffText.payments.outcomes];
   const back = new URLSearchParams(
     filtersOf(new URLSearchParams(typeof rawBack === 'string' ? rawBack : '')),
   ).toString();
@@ -113,6 +120,14 @@ export default async function SubmissionPage({
           {words.assign}
         </button>
       </form>
+
+      <PaymentSection
+        collection={collection}
+        data={data}
+        hidden={hidden}
+        canChange={may(session, 'payments')}
+        outcome={outcome}
+      />
 
       <h2>{words.fields}</h2>
       <dl className={styles.fields}>
@@ -237,5 +252,100 @@ function Field({
       <dt>{label}</dt>
       <dd>{shown}</dd>
     </>
+  );
+}
+
+// The payment of a course's fee or an offer's price (docs/staff.md, "Payments"): its state, and for
+// staff whose role allows it, marking a cash or bank payment by hand, or a refund.
+function PaymentSection({
+  collection,
+  data,
+  hidden,
+  canChange,
+  outcome,
+}: {
+  collection: Parameters<typeof paymentView>[0];
+  data: RecordData;
+  hidden: React.ReactNode;
+  canChange: boolean;
+  outcome: string | undefined;
+}) {
+  const view = paymentView(collection, data);
+  if (!view) return null;
+  const words = staffText.payments;
+  const text = (value: unknown) => String(value ?? '');
+  const reference = text(data.payReference);
+  const method = text(data.payMethod);
+  return (
+    <section aria-labelledby="payment">
+      <h2 id="payment">
+        {words.title}: {words.states[view.state]}
+      </h2>
+      {outcome && <p role="status">{outcome}</p>}
+      <p className={styles.meta}>
+        {view.state === 'unpaid'
+          ? fill(words.due, { amount: view.due, reference })
+          : fill(words.paid, { amount: view.due, when: formatWhen(data.paidAt), reference })}
+      </p>
+      {view.state !== 'unpaid' && (
+        <p className={styles.meta}>
+          {method === 'hand'
+            ? fill(words.byHand, { who: text(data.paidBy), note: text(data.payNote) })
+            : fill(words.through, { provider: words.methods[method] ?? method, channel: text(data.payChannel) })}
+        </p>
+      )}
+      {view.state === 'refunded' && (
+        <p className={styles.meta}>
+          {fill(words.refunded, {
+            who: text(data.refundedBy),
+            when: formatWhen(data.refundedAt),
+            note: text(data.refundNote),
+          })}
+        </p>
+      )}
+      {typeof data.payRemindedAt === 'number' && (
+        <p className={styles.meta}>{fill(words.reminded, { when: formatWhen(data.payRemindedAt) })}</p>
+      )}
+      {canChange && view.state === 'unpaid' && (
+        <form method="post" action="/staff/api/pay-mark" className={styles.stack}>
+          <h3>{words.markTitle}</h3>
+          {hidden}
+          <label>
+            {words.amount}
+            <input name="amount" inputMode="decimal" defaultValue={view.formAmount} required maxLength={13} />
+          </label>
+          <label>
+            {words.currency}
+            <select name="currency" defaultValue={view.currency}>
+              {paymentCurrencies.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {words.note}
+            <input name="note" maxLength={NOTE_MAX} />
+          </label>
+          <button className={styles.button} type="submit">
+            {words.mark}
+          </button>
+        </form>
+      )}
+      {canChange && view.state === 'paid' && (
+        <form method="post" action="/staff/api/pay-refund" className={styles.stack}>
+          <h3>{words.refundTitle}</h3>
+          {hidden}
+          <label>
+            {words.refundNote}
+            <input name="note" maxLength={NOTE_MAX} />
+          </label>
+          <button className={styles.secondary} type="submit">
+            {words.refund}
+          </button>
+        </form>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,24 @@
+import { config } from '@/lib/config';
+import { log } from '@/lib/log';
+import { linkSecret } from '@/lib/security/signed-link';
+import { getStore } from '@/lib/storage';
+
+import { paymentProvider } from '.';
+import type { PaymentContext } from './settle';
+
+// The server's payment context: the configured store, provider and settings (lib/config.ts).
+export function paymentContext(component = 'payments'): PaymentContext {
+  const settings = config();
+  const logger = log.child({ component });
+  return {
+    store: getStore(),
+    provider: paymentProvider(),
+    secret: linkSecret(settings.linkSecret, settings.dataDir),
+    siteUrl: settings.siteUrl,
+    timeZone: settings.staff.timeZone,
+    currency: settings.payments.currency,
+    linkDays: settings.payments.linkDays,
+    now: Date.now,
+    log: (level, message, fields = {}) => logger[level](fields, message),
+  };
+}

@@ -1,0 +1,150 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { z } from 'zod';
+
+import {
+  ProviderRefused,
+  ProviderUnavailable,
+  type Charge,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentRequest,
+} from './types';
+
+// Paystack through its documented REST API (https://paystack.com/docs/api/): POST /transaction/initialize,
+// GET /transaction/verify/:reference, and the `charge.success` event posted to the webhook with the
+// HMAC-SHA512 of its raw body, keyed with the secret key, in hex in `x-paystack-signature`. Plain
+// fetch: the official Node client adds nothing these three calls need.
+export interface PaystackOptions {
+  secretKey: string;
+  // https://api.paystack.co, or a stub in tests.
+  baseUrl: string;
+  // A visitor waits on the answer: a provider slower than this counts as down.
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 8_000;
+
+// Every answer: `status` says whether the call succeeded, `message` why not.
+const answerSchema = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown().optional() });
+const initialised = z.object({ authorization_url: z.url({ protocol: /^https?$/ }) });
+// A transaction, as verify returns it and as `charge.success` carries it.
+const transaction = z.object({
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  paid_at: z.string().nullish(),
+  paidAt: z.string().nullish(),
+  channel: z.string().nullish(),
+});
+const eventSchema = z.object({ event: z.string(), data: z.unknown() });
+
+// Paystack's transaction states, as the site reads them: paid, not yet (the visitor may still pay on the
+// same page), or failed.
+function chargeStatus(status: string): Charge['status'] {
+  if (status === 'success') return 'success';
+  if (status === 'failed' || status === 'reversed') return 'failed';
+  return 'pending';
+}
+
+function toCharge(data: z.infer<typeof transaction>): Charge {
+  const paid = data.paid_at ?? data.paidAt;
+  const paidAt = paid ? Date.parse(paid) : NaN;
+  return {
+    reference: data.reference,
+    status: chargeStatus(data.status),
+    amount: data.amount,
+    currency: data.currency.toUpperCase(),
+    paidAt: Number.isFinite(paidAt) ? paidAt : null,
+    channel: data.channel ?? '',
+  };
+}
+
+export function paystackProvider(options: PaystackOptions): PaymentProvider {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const key = options.secretKey;
+
+  // One call: the parsed answer and its HTTP status. Network failures, timeouts, 5xx and answers that
+  // are not Paystack's JSON mean the provider is unavailable.
+  async function call(path: string, init: RequestInit = {}) {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      throw new ProviderUnavailable(`Paystack unreachable: ${(error as Error).message}`);
+    }
+    if (response.status >= 500) throw new ProviderUnavailable(`Paystack answered HTTP ${response.status}`);
+    let body: z.infer<typeof answerSchema>;
+    try {
+      body = answerSchema.parse(await response.json());
+    } catch {
+      throw new ProviderUnavailable(`Paystack answered HTTP ${response.status} with something else than its JSON`);
+    }
+    return { httpStatus: response.status, body };
+  }
+
+  return {
+    name: 'paystack',
+    label: 'Paystack',
+
+    async initialise(request: PaymentRequest) {
+      const { httpStatus, body } = await call('/transaction/initialize', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: request.email,
+          amount: request.amount,
+          currency: request.currency,
+          reference: request.reference,
+          callback_url: request.callbackUrl,
+          // Documented as a stringified JSON object.
+          metadata: JSON.stringify(request.metadata),
+        }),
+      });
+      const data = initialised.safeParse(body.data);
+      if (!body.status || !data.success) {
+        throw new ProviderRefused(`Paystack refused the payment (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
+      return { url: data.data.authorization_url };
+    },
+
+    async verify(reference: string) {
+      const { httpStatus, body } = await call(`/transaction/verify/${encodeURIComponent(reference)}`);
+      // "Transaction reference not found": Paystack answers 400 or 404 with status false.
+      if (!body.status) {
+        if (httpStatus === 400 || httpStatus === 404) {
+          return { reference, status: 'unknown', amount: 0, currency: '', paidAt: null, channel: '' };
+        }
+        throw new ProviderUnavailable(`Paystack answered HTTP ${httpStatus}: ${body.message ?? 'no reason'}`);
+      }
+      const data = transaction.safeParse(body.data);
+      if (!data.success) throw new ProviderUnavailable('Paystack verified with an answer of another shape');
+      return toCharge(data.data);
+    },
+
+    verifySignature(rawBody: Uint8Array, headers: Headers) {
+      const presented = headers.get('x-paystack-signature') ?? '';
+      if (!/^[0-9a-f]{128}$/i.test(presented)) return false;
+      const expected = createHmac('sha512', key).update(rawBody).digest();
+      return timingSafeEqual(Buffer.from(presented, 'hex'), expected);
+    },
+
+    parseEvent(rawBody: Uint8Array): PaymentEvent | null {
+      let parsed: z.infer<typeof eventSchema>;
+      try {
+        parsed = eventSchema.parse(JSON.parse(Buffer.from(rawBody).toString('utf8')));
+      } catch {
+        return null;
+      }
+      if (parsed.event !== 'charge.success') return { kind: 'ignored', event: parsed.event.slice(0, 60) };
+      const data = transaction.safeParse(parsed.data);
+      return data.success ? { kind: 'charge-success', charge: toCharge(data.data) } : null;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// What the site asks of a payment provider (docs/product.md §14): start a payment on the provider's
+// page, ask the provider how a payment stands, and read the events it posts to the webhook. Paystack is
+// the first (paystack.ts); another provider is one more file of this shape, named in index.ts.
+
+// The currencies a provider may charge in (PAYMENT_CURRENCY): Paystack's, for the countries where our
+// visitors pay. Amounts travel in the currency's subunit (kobo, cents, pesewas), 100 to the unit.
+export const paymentCurrencies = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
+export type PaymentCurrency = (typeof paymentCurrencies)[number];
+export const SUBUNITS = 100;
+
+export const providerNames = ['paystack'] as const;
+export type ProviderName = (typeof providerNames)[number];
+
+export interface PaymentRequest {
+  // The record's payment reference (lib/payments/reference.ts): the server's, one per record.
+  reference: string;
+  amount: number;
+  currency: PaymentCurrency;
+  email: string;
+  // Where the provider sends the visitor back, with the reference in the query.
+  callbackUrl: string;
+  // Shown on the provider's dashboard beside the payment; never trusted on the way back.
+  metadata: Record<string, string>;
+}
+
+// A payment as the provider reports it. `unknown`: the provider has no payment of that reference.
+export interface Charge {
+  reference: string;
+  status: 'success' | 'pending' | 'failed' | 'unknown';
+  amount: number;
+  currency: string;
+  // When it was paid (ms), for a success.
+  paidAt: number | null;
+  // How it was paid, in the provider's word (card, bank, mobile_money, ussd…).
+  channel: string;
+}
+
+// A webhook delivery, once its signature is checked: a successful charge, or an event the site does not
+// act on (named, for the log).
+export type PaymentEvent = { kind: 'charge-success'; charge: Charge } | { kind: 'ignored'; event: string };
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  // As visitors and staff read it.
+  readonly label: string;
+  // The provider's page for this payment. Throws ProviderUnavailable or ProviderRefused.
+  initialise(request: PaymentRequest): Promise<{ url: string }>;
+  // How the payment of this reference stands, asked on the server. Throws ProviderUnavailable.
+  verify(reference: string): Promise<Charge>;
+  // Whether the raw body carries the provider's signature, compared in constant time. Any input is safe.
+  verifySignature(rawBody: Uint8Array, headers: Headers): boolean;
+  // The event a signed body holds, or null for a body that is not one of the provider's events.
+  parseEvent(rawBody: Uint8Array): PaymentEvent | null;
+}
+
+// The provider's failures, recognised by name rather than instanceof: Next bundles routes, pages and the
+// server's start with separate copies of this module (as lib/storage/errors.ts says).
+
+// The provider could not be reached, did not answer in time, or failed on its side: try again later.
+export class ProviderUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnavailable';
+  }
+}
+
+// The provider answered and refused (a reference it already has, a key it does not know).
+export class ProviderRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderRefused';
+  }
+}
+
+export function isProviderUnavailable(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'ProviderUnavailable';
+}

@@ -1,0 +1,68 @@
+import { readRawBody } from '@/lib/http/read-body';
+
+import { amountText, settleCharge, type PaymentContext } from './settle';
+
+// A provider's webhook, POST /api/payments/<provider> (docs/security.md, "Payment webhook"): posted
+// server to server, so no origin or XSRF rule applies; the signature over the raw body is the proof.
+// What it trusts, in order: the signature, then the event's reference, amount and currency against the
+// stored record's own. The record, its audit entry and its receipt are one commit, and the answer is
+// 200 only after it. Anything else marks nothing and gets a 4xx in words and one log line; only a store
+// that fails to commit is a 503, so the provider delivers again later.
+
+// A charge event is a few kilobytes; the proxy layer itself lets at most PROXY_BODY_LIMIT through.
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+const answer = (status: number, text: string) =>
+  new Response(`${text}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+export async function handleWebhook(ctx: PaymentContext, providerName: string, request: Request): Promise<Response> {
+  const { provider } = ctx;
+  const refuse = (status: number, text: string, reason: string, fields: Record<string, unknown> = {}) => {
+    ctx.log('warn', `payment webhook refused: ${reason}`, { provider: providerName.slice(0, 40), ...fields });
+    return answer(status, text);
+  };
+  if (!provider || provider.name !== providerName) {
+    return refuse(404, 'No such payment provider here.', 'no such provider configured');
+  }
+  const body = await readRawBody(request, WEBHOOK_BODY_LIMIT);
+  if (!(body instanceof Uint8Array)) return refuse(body.status, 'The body is too large or unreadable.', body.reason);
+  if (!provider.verifySignature(body, request.headers)) {
+    return refuse(401, 'The signature does not match.', 'bad or missing signature');
+  }
+  const event = provider.parseEvent(body);
+  if (!event) return refuse(400, 'This is not an event of the provider.', 'signed, but not an event');
+  // A genuine event the site does not act on: acknowledged, so the provider does not send it again.
+  if (event.kind === 'ignored') return answer(200, `Nothing to do for ${event.event}.`);
+
+  const { charge } = event;
+  const fields = { reference: charge.reference.slice(0, 60) };
+  const record = await ctx.store.findPayment(charge.reference);
+  if (!record) return refuse(404, 'No payment has this reference.', 'unknown reference', fields);
+  let outcome;
+  try {
+    outcome = await settleCharge(ctx, record, charge, 'webhook');
+  } catch (error) {
+    ctx.log('warn', `payment webhook not committed, the provider will deliver it again: ${(error as Error).message}`, {
+      ...fields,
+      recordId: record.id,
+    });
+    return answer(503, 'Not recorded yet: deliver it again later.');
+  }
+  switch (outcome) {
+    case 'done':
+      return answer(200, 'Recorded.');
+    case 'already':
+      return refuse(409, 'This payment is already recorded: nothing changed.', 'already settled (a replay)', fields);
+    case 'missing':
+      return refuse(404, 'No payment has this reference.', 'record gone', fields);
+    default:
+      return refuse(422, 'This charge does not match the payment due: nothing changed.', `${outcome} differs`, {
+        ...fields,
+        charged: amountText(charge.amount, charge.currency),
+        due: amountText(record.data.payAmount, record.data.payCurrency),
+      });
+  }
+}

@@ -1,0 +1,124 @@
+import { config } from '@/lib/config';
+import { findCourseByTitle, findOffer } from '@/lib/content';
+import { defaultLang, localeUrl, toLang } from '@/lib/i18n';
+import { paymentReminder } from '@/lib/mail/compose';
+import { kickOutbox } from '@/lib/mail/worker';
+import { paymentContext } from '@/lib/payments/context';
+import { payUrl } from '@/lib/payments/links';
+import { charged, courseDue, formatCharge, offerDue } from '@/lib/payments/price';
+import { amountText, settleByHand } from '@/lib/payments/settle';
+import { SUBUNITS, type PaymentCurrency } from '@/lib/payments/types';
+import { getStore } from '@/lib/storage';
+import { isPayable, paymentStatuses, type Collection, type PaymentStatus, type RecordData } from '@/lib/storage/types';
+
+import { auditEntry } from './audit';
+import { localClock } from './digest';
+import { allRecords } from './inbox';
+import { parseItem } from './present';
+import type { Staff } from './roles';
+
+// What staff do about payments (docs/staff.md, "Payments"): mark one paid by hand (cash, a bank
+// transfer) or refunded, and mail a reminder to everyone on a list who has not paid. Every change is
+// committed with its audit entry.
+
+// A record's payment state, or null for a record that owes nothing (a free course, another form, or
+// a record from before payments).
+export function paymentOf(data: RecordData): PaymentStatus | null {
+  return paymentStatuses.includes(data.payStatus as PaymentStatus) ? (data.payStatus as PaymentStatus) : null;
+}
+
+// An amount staff type, in units with at most two decimals ('105', '157500.50').
+export const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+// Staff's own `now` for the settlement's times and entries.
+const staffContext = (now: number) => ({ ...paymentContext('staff'), now: () => now });
+
+export async function markPaidByHand(
+  session: Staff,
+  ref: { collection: Collection; id: string },
+  entry: { amount: string; currency: PaymentCurrency; note: string },
+  now: number,
+) {
+  const amount = Math.round(Number(entry.amount) * SUBUNITS);
+  return settleByHand(staffContext(now), ref, session.email, {
+    settlement: 'paid',
+    amount,
+    currency: entry.currency,
+    note: entry.note,
+  });
+}
+
+export async function refundByHand(
+  session: Staff,
+  ref: { collection: Collection; id: string },
+  note: string,
+  now: number,
+) {
+  return settleByHand(staffContext(now), ref, session.email, { settlement: 'refunded', note });
+}
+
+// Where a reminder sends someone to pay: the record's pay link with a provider, else the course's own
+// payment page, else the offer's page (staff then take the payment by hand).
+function payHref(collection: Collection, data: RecordData, now: number): string {
+  const ctx = paymentContext('staff');
+  const lang = toLang(data.lang);
+  if (ctx.provider && typeof data.payReference === 'string') {
+    return payUrl(ctx.siteUrl, ctx.secret, data.payReference, lang, now, ctx.linkDays);
+  }
+  const course = collection === 'enrolment' ? findCourseByTitle(String(data.course ?? ''), lang) : undefined;
+  return course?.pay_link || localeUrl(ctx.siteUrl, lang, `/offers/${String(data.offer ?? '')}`);
+}
+
+// A reminder to each person on the list of `itemKey` who has not paid, at most once per address and day
+// (in the organisation's time zone): a second press the same day mails nobody twice.
+export async function remindUnpaid(
+  session: Staff,
+  itemKey: string,
+  now: number,
+): Promise<{ sent: number; skipped: number } | null> {
+  const item = parseItem(itemKey);
+  if (!item || !isPayable(item.collection)) return null;
+  const { collection } = item;
+  const timeZone = config().staff.timeZone;
+  const day = localClock(now, timeZone).date;
+  const unpaid = await allRecords(collection, { field: item.field, value: item.value }, 'unpaid');
+  let sent = 0;
+  for (const record of unpaid) {
+    const { data } = record;
+    if (typeof data.email !== 'string' || data.email === '') continue;
+    const lang = toLang(data.lang);
+    const amount = formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang);
+    const mail = {
+      ...paymentReminder(collection, data, lang, { href: payHref(collection, data, now), amount }, timeZone),
+      onceKey: JSON.stringify(['pay-reminder', data.email.toLowerCase(), day]),
+    };
+    const audit = auditEntry('pay-reminder', session.email, '', now, { collection, id: record.id });
+    if (await getStore().mailAboutRecord(collection, record.id, { payRemindedAt: now }, mail, audit)) sent += 1;
+  }
+  if (sent > 0) kickOutbox();
+  return { sent, skipped: unpaid.length - sent };
+}
+
+// A record's payment as the workspace shows it: its state, what it owes or paid ('USD 105.00'), and
+// the amount and currency the "mark paid by hand" form starts from. A record of a course with a fee or
+// an offer stored before payments existed owes the price data/ gives it now. Null when nothing is due.
+export function paymentView(collection: Collection, data: RecordData) {
+  if (!isPayable(collection)) return null;
+  const state = paymentOf(data);
+  let amount = typeof data.payAmount === 'number' ? data.payAmount : null;
+  let currency = typeof data.payCurrency === 'string' ? data.payCurrency : config().payments.currency;
+  if (amount === null) {
+    const due =
+      collection === 'enrolment'
+        ? courseDue(findCourseByTitle(String(data.course ?? ''), defaultLang) ?? { cost: 'Free' })
+        : offerDue(findOffer(String(data.offer ?? '')) ?? { nowPrice: 0 });
+    if (!due || due.dollars === 0) return null;
+    ({ amount, currency } = charged(due, config().payments));
+  }
+  return {
+    state: state ?? 'unpaid',
+    due: amountText(amount, currency),
+    formAmount: (amount / SUBUNITS).toFixed(amount % SUBUNITS === 0 ? 0 : 2),
+    currency: currency as PaymentCurrency,
+  };
+}

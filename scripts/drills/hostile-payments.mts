@@ -1,0 +1,235 @@
+// The hostile drill's payments class (docs/security.md, "Payment webhook"): forged, altered, replayed,
+// wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
+// webhook, and made-up or altered pay, return and receipt links, against a server pointed at the local
+// Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, and the one payment made
+// for real marked once with one receipt.
+//
+// Wiring (scripts/drills/hostile/index.mts): start the stub before the main server and give that server
+// its settings, then run the class like the others:
+//   const payments = await startPaymentsDrill(base);
+//   await withServer({ ...settings, ...payments.env }, async (dataDir) => {
+//     …
+//     await timed('payments', () => payments.attack(tally('payments'), dataDir, scale));
+//   });
+//   await payments.close();
+import { join } from 'node:path';
+
+import Database from 'better-sqlite3';
+
+import { startPaystackStub } from '../../tests/helpers/paystack-stub';
+import { xsrfHeaders } from '../lib/next-server.mjs';
+
+// What a class reports (the drill's tally: scripts/drills/hostile/client.mts).
+export interface Tally {
+  requests: number;
+  fiveHundreds: number;
+  unanswered: number;
+  bypasses: number;
+  notes: string[];
+}
+
+const enrolment = (email: string) => ({
+  name: 'Drill Payer',
+  email,
+  phone: '+234 801 234 5678',
+  gender: 'female',
+  country: 'Nigeria',
+  course: 'Data Analysis with Python',
+  lang: 'en',
+});
+
+export async function startPaymentsDrill(base: string) {
+  const stub = await startPaystackStub({ webhookUrl: `${base}/api/payments/paystack`, webhookTiming: 'never' });
+
+  async function attack(t: Tally, dataDir: string, scale = 2) {
+    const send = async (
+      method: string,
+      path: string,
+      headers: Record<string, string> = {},
+      body?: string | ReadableStream<Uint8Array>,
+    ) => {
+      t.requests += 1;
+      try {
+        // A stream goes chunked, without a length.
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers,
+          body,
+          redirect: 'manual',
+          duplex: 'half',
+        } as RequestInit);
+        if (response.status >= 500) {
+          t.fiveHundreds += 1;
+          t.notes.push(`${method} ${path.slice(0, 60)}: ${response.status}`);
+        }
+        return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+      } catch {
+        t.unanswered += 1;
+        return { status: 0, text: '', location: null };
+      }
+    };
+    // A webhook delivery: JSON, signed as given (the real signature unless told otherwise).
+    const deliver = (body: string, signature: string | null, extra: Record<string, string> = {}) =>
+      send(
+        'POST',
+        '/api/payments/paystack',
+        {
+          'content-type': 'application/json',
+          ...(signature === null ? {} : { 'x-paystack-signature': signature }),
+          ...extra,
+        },
+        body,
+      );
+    const forged = (name: string, answer: { status: number }) => {
+      if (answer.status >= 200 && answer.status < 300) {
+        t.bypasses += 1;
+        t.notes.push(`webhook accepted: ${name}`);
+      }
+    };
+
+    // Records that owe $105, each with its pay link, as the form answers them.
+    const xsrf = await xsrfHeaders(base);
+    const owed: { reference: string; token: string }[] = [];
+    for (let i = 0; i < scale + 1; i++) {
+      const answer = await send(
+        'POST',
+        '/api/forms/enrol',
+        { 'content-type': 'application/x-www-form-urlencoded', ...xsrf },
+        new URLSearchParams(enrolment(`payer${i}.${Date.now()}@example.org`)).toString(),
+      );
+      const href = (JSON.parse(answer.text) as { link?: { href: string } }).link?.href ?? '';
+      const token = href.split('/pay/')[1] ?? '';
+      const pay = await send('GET', `/pay/${token}`);
+      // The provider's page: the stub knows the reference now.
+      const started = [...stub.transactions.values()].find((tx) => pay.location?.endsWith(tx.accessCode));
+      if (!started) throw new Error(`the pay link did not lead to the provider: ${pay.status} ${pay.location ?? ''}`);
+      owed.push({ reference: started.reference, token });
+    }
+    // One of them is paid for real, and its genuine event delivered once: the replays below must not
+    // change it again.
+    const [real, ...others] = owed;
+    await stub.pay(real!.reference);
+    const genuine = JSON.stringify(stub.chargeSuccess(real!.reference));
+    const first = await deliver(genuine, stub.sign(genuine));
+    if (first.status !== 200) t.notes.push(`the genuine delivery got ${first.status}`);
+
+    for (let round = 0; round < scale; round++) {
+      for (const { reference } of others) {
+        const event = stub.chargeSuccess(reference, { status: 'success', paidAt: new Date().toISOString() });
+        const body = JSON.stringify(event);
+        const tries: [string, string, string | null, Record<string, string>?][] = [
+          ['unsigned', body, null],
+          ['empty signature', body, ''],
+          ['signed with another key', body, stub.sign(body, 'sk_test_attacker000000000000')],
+          ['signature of another body', body, stub.sign(genuine)],
+          ['altered after signing', body.replace('"card"', '"ussd"'), stub.sign(body)],
+          ['hex garbage', body, 'ab'.repeat(64)],
+          ['a SHA-256 length signature', body, 'ab'.repeat(32)],
+          ['the signature twice', body, `${stub.sign(body)},${stub.sign(body)}`],
+          [
+            'from a browser on another site',
+            body,
+            null,
+            { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+          ],
+        ];
+        for (const [name, sent, signature, extra] of tries) forged(name, await deliver(sent, signature, extra));
+        // Signed for real, but not this record's payment: another amount, another currency.
+        for (const [name, changes] of [
+          ['wrong amount', { amount: 100 }],
+          ['wrong currency', { currency: 'NGN' }],
+        ] as const) {
+          const wrong = JSON.stringify(stub.chargeSuccess(reference, changes));
+          // The provider itself has no such payment: only the signature is real.
+          forged(name, await deliver(wrong, stub.sign(wrong)));
+        }
+      }
+      // Replays of the genuine delivery, one after another and at once.
+      for (const replay of [await deliver(genuine, stub.sign(genuine))]) forged('replay', replay);
+      for (const replay of await Promise.all([1, 2, 3].map(() => deliver(genuine, stub.sign(genuine))))) {
+        forged('replay at once', replay);
+      }
+      // A reference nobody owes, signed for real.
+      const unknown = JSON.stringify({
+        event: 'charge.success',
+        data: { ...JSON.parse(genuine).data, reference: 'BD-000000000000' },
+      });
+      forged('unknown reference', await deliver(unknown, stub.sign(unknown)));
+      // Bodies the route must refuse before reading them whole, and other shapes.
+      // Past the route's own 64 KiB and short of the proxy layer's 128 KiB: the route itself must refuse it.
+      const big = 'x'.repeat(100_000);
+      forged('oversized', await deliver(big, stub.sign(big)));
+      forged(
+        'oversized, no length',
+        await send(
+          'POST',
+          '/api/payments/paystack',
+          { 'content-type': 'application/json', 'x-paystack-signature': stub.sign(big) },
+          new Blob([big]).stream(),
+        ),
+      );
+      for (const body of ['', 'null', '[]', '{"event":1}', '{"event":"charge.success","data":null}', '\u0000\uffff']) {
+        forged(`body ${JSON.stringify(body)}`, await deliver(body, stub.sign(body)));
+      }
+      for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) await send(method, '/api/payments/paystack');
+      for (const path of [
+        '/api/payments/flutterwave',
+        '/api/payments/',
+        '/api/payments/paystack/x',
+        '/api/payments/%ff',
+      ]) {
+        forged(path, await send('POST', path, { 'content-type': 'application/json' }, genuine));
+      }
+    }
+
+    // Links: made up, altered, expired-looking, overlong; the return page told it was paid.
+    const { token, reference } = others[0]!;
+    for (const path of [
+      `/pay/${token}x`,
+      `/pay/${token.replace(/~[^~]+$/, '~AAAA')}`,
+      '/pay/garbage',
+      `/pay/${'A'.repeat(4000)}`,
+      `/pay/${token.replaceAll('~', '.')}`,
+      '/pay/%ff',
+      `/fr/pay/${token}`,
+      `/payments/return?reference=${reference}&trxref=${reference}&status=success`,
+      `/payments/return?reference=${reference}&problem=paid`,
+      '/payments/return?reference=%3Cscript%3E',
+      '/payments/return?reference=BD-000000000000',
+      `/payments/receipt?t=${token}`,
+      '/payments/receipt?t=a.b.c',
+    ]) {
+      const answer = await send('GET', path);
+      if (/<h1[^>]*>Paid</.test(answer.text) || /Receipt for/.test(answer.text)) {
+        t.bypasses += 1;
+        t.notes.push(`${path.slice(0, 60)} says paid`);
+      }
+    }
+
+    // The store: only the real payment is marked, once, with one receipt.
+    const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const paid = db
+        .prepare(
+          "SELECT json_extract(data, '$.payReference') AS reference FROM records WHERE json_extract(data, '$.payStatus') = 'paid'",
+        )
+        .all() as { reference: string }[];
+      const wrongly = paid.filter((row) => row.reference !== real!.reference);
+      t.bypasses += wrongly.length;
+      if (wrongly.length) t.notes.push(`${wrongly.length} records marked paid by forged calls`);
+      if (paid.length !== 1) t.notes.push(`the real payment is marked ${paid.length} times`);
+      const receipts = db
+        .prepare("SELECT COUNT(*) FROM outbox WHERE json_extract(message, '$.subject') LIKE 'Your receipt:%'")
+        .pluck()
+        .get() as number;
+      if (receipts !== 1) {
+        t.bypasses += Math.max(0, receipts - 1);
+        t.notes.push(`${receipts} receipts queued for one payment`);
+      }
+    } finally {
+      db.close();
+    }
+  }
+
+  return { env: stub.env(), attack, close: stub.close };
+}

@@ -1,0 +1,135 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { formHeaders, send, tally, urlencoded, type Tally } from './client.mjs';
+import { base } from './settings.mjs';
+
+// The roles (docs/staff.md, "Roles and the team"): each role signs in as staff do, by the mailed link,
+// and tries every page, post and download of the roles above it, with every method. Nothing it may not
+// do answers with the page or changes anything (goal: 0 allowed, 0 5xx). Then a colleague removed by an
+// admin is refused at their very next request.
+
+const ADMIN = 'staff@example.org';
+const colleagues = {
+  editor: 'drill-editor@example.org',
+  staff: 'drill-staff@example.org',
+  door: 'drill-door@example.org',
+};
+type Role = keyof typeof colleagues | 'admin';
+
+// What each role may not open, by the permission it lacks (lib/staff/roles.ts).
+const pages: Record<string, string[]> = {
+  inbox: [
+    '/staff',
+    '/staff/subscribers',
+    '/staff/submissions/contact/x',
+    '/staff/items/user/baobab-data-hackathon-2023',
+  ],
+  forget: ['/staff/forget/contact/x'],
+  team: ['/staff/team'],
+  audit: ['/staff/audit'],
+};
+const posts: Record<string, [string, Record<string, string>][]> = {
+  inbox: [
+    ['record', { collection: 'contact', id: 'x', action: 'handled' }],
+    ['note', { collection: 'contact', id: 'x', note: 'n' }],
+    ['reply', { collection: 'contact', id: 'x', subject: 's', body: 'b' }],
+    ['assign', { collection: 'contact', id: 'x', assignee: 'me' }],
+    ['bulk', { records: 'contact:x', action: 'spam' }],
+  ],
+  forget: [['forget', { collection: 'contact', id: 'x', confirm: 'yes' }]],
+  team: [
+    ['team-set', { email: 'intruder@example.org', role: 'admin' }],
+    ['team-remove', { email: ADMIN }],
+  ],
+};
+const lacks: Record<Role, string[]> = {
+  admin: [],
+  editor: ['forget', 'team', 'audit'],
+  staff: ['forget', 'team', 'audit'],
+  door: ['inbox', 'export', 'forget', 'team', 'audit'],
+};
+
+export async function staffRoles(dataDir: string) {
+  const t = tally('staff roles');
+  const admin = await signIn(t, dataDir, ADMIN);
+  for (const [role, email] of Object.entries(colleagues)) {
+    await post(t, admin, 'team-set', { email, role });
+  }
+  for (const [role, email] of Object.entries(colleagues) as [Role, string][]) {
+    const cookie = await signIn(t, dataDir, email);
+    for (const permission of lacks[role]) {
+      for (const path of pages[permission] ?? []) {
+        for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH']) {
+          const answer = await send(t, method, path, sameOrigin(cookie));
+          if (answer.status === 200) allowed(t, `${role}: ${method} ${path} answered 200`);
+        }
+      }
+      for (const [action, fields] of posts[permission] ?? []) {
+        const answer = await post(t, cookie, action, fields);
+        if (answer.status !== 403) allowed(t, `${role}: POST ${action} answered ${answer.status}`);
+      }
+      if (permission === 'export') {
+        const answer = await send(t, 'GET', '/staff/api/export?form=contact&format=csv', sameOrigin(cookie));
+        if (answer.status === 200) allowed(t, `${role}: the download answered 200`);
+      }
+    }
+  }
+  // The team is as the admin left it: nobody below was able to add or remove anyone.
+  const team = await send(t, 'GET', '/staff/team', sameOrigin(admin));
+  if (team.body.includes('intruder@example.org')) allowed(t, 'a colleague below admin added someone');
+
+  // Removed, a colleague's next request is refused.
+  const door = await signIn(t, dataDir, colleagues.door);
+  await post(t, admin, 'team-remove', { email: colleagues.door });
+  const after = await send(t, 'GET', '/staff/door', sameOrigin(door));
+  if (after.status !== 307 && after.status !== 303)
+    allowed(t, `a removed colleague's next request answered ${after.status}`);
+  else if (!String(after.headers.location).endsWith('/staff/sign-in')) {
+    allowed(t, `a removed colleague was sent to ${after.headers.location}`);
+  }
+}
+
+function allowed(t: Tally, note: string) {
+  t.bypasses += 1;
+  t.notes.push(note);
+}
+
+const sameOrigin = (cookie: string) => ({ cookie, 'sec-fetch-site': 'same-origin', origin: base });
+
+function post(t: Tally, cookie: string, action: string, fields: Record<string, string>) {
+  return send(t, 'POST', `/staff/api/${action}`, formHeaders(sameOrigin(cookie)), urlencoded(fields));
+}
+
+// Signs in as staff do: asks for a link, reads it from the mail the outbox wrote, posts its token.
+async function signIn(t: Tally, dataDir: string, email: string): Promise<string> {
+  await send(t, 'POST', '/staff/api/sign-in-request', formHeaders({ origin: base }), urlencoded({ email }));
+  const token = await linkToken(dataDir, email);
+  const answer = await send(t, 'POST', '/staff/api/sign-in', formHeaders({ origin: base }), urlencoded({ t: token }));
+  const cookie = [answer.headers['set-cookie']].flat().find((c) => c?.startsWith('baobab-staff='));
+  if (!cookie) throw new Error(`the drill could not sign in as ${email}`);
+  return cookie.split(';')[0]!;
+}
+
+async function linkToken(dataDir: string, email: string): Promise<string> {
+  const dir = join(dataDir, 'mail');
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {}
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const token = text.match(/\/staff\/sign-in\?t=([\w.-]+)/)?.[1];
+      if (token && new RegExp(`^To: .*${email.replace(/[.@]/g, '\\$&')}`, 'mi').test(text) && !used.has(token)) {
+        used.add(token);
+        return token;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no sign-in mail for ${email}`);
+}
+const used = new Set<string>();

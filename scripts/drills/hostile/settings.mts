@@ -1,0 +1,21 @@
+// The drill's command line, read once for every module (usage in index.mts).
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    'per-form': { type: 'string' },
+    scale: { type: 'string' },
+    port: { type: 'string', default: '3240' },
+    quick: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+export const quick = args.quick;
+// Generated submissions per form, and how many times each targeted attempt is repeated.
+export const perForm = Number(args['per-form'] ?? (quick ? 40 : 2000));
+export const scale = Number(args.scale ?? (quick ? 2 : 20));
+export const port = Number(args.port);
+export const base = `http://127.0.0.1:${port}`;
+export const reportFile = args.json;
+// The rate-limit servers' allowance per minute, address and form.
+export const LIMIT = 3;

@@ -1,0 +1,59 @@
+/** @jest-environment node */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { openSqliteStore } from '@/lib/storage/sqlite';
+
+// The operator's commands are in the staff audit trail, named as the operator: export and forget in
+// the store they read, backup in the live store, restore in the restored one.
+const run = promisify(execFile);
+const command = (name: string, args: string[], dir: string) =>
+  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `scripts/${name}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: dir },
+  });
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'baobab-operator-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const trail = async () => {
+  const store = openSqliteStore(join(dir, 'baobab.sqlite'));
+  const entries = await store.auditPage({ trail: 'staff', limit: 10 });
+  await store.close();
+  return entries.map(({ who, what, detail }) => ({ who, what, detail }));
+};
+const operator = `operator (${userInfo().username}@${hostname()})`.toLowerCase();
+
+it('records npm run export with the rows it wrote, and npm run forget with its counts, never the address', async () => {
+  const store = openSqliteStore(join(dir, 'baobab.sqlite'));
+  await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
+  await store.add('contact', { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: Date.UTC(2026, 5, 2) });
+  await store.close();
+
+  await command('export', ['contact'], dir);
+  await command('export', ['contact', '--format', 'json', '--since', '2026-06-01'], dir);
+  await command('forget', ['ada@example.org'], dir);
+  expect(await trail()).toEqual([
+    { who: operator, what: 'command-forget', detail: '1 records, 0 mails' },
+    { who: operator, what: 'command-export', detail: 'Contact message json (1 rows) since 2026-06-01' },
+    { who: operator, what: 'command-export', detail: 'Contact message csv (2 rows)' },
+  ]);
+}, 60_000);
+
+it('records npm run backup in the live store, and npm run restore in the restored store', async () => {
+  const store = openSqliteStore(join(dir, 'baobab.sqlite'));
+  await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
+  await store.close();
+  const file = join(dir, 'copy.sqlite');
+
+  await command('backup', [file], dir);
+  expect(await trail()).toEqual([{ who: operator, what: 'command-backup', detail: `1 records, 0 mails to ${file}` }]);
+  await command('restore', [file], dir);
+  // The copy was taken before its backup was recorded: the restored trail holds the restore only.
+  expect(await trail()).toEqual([
+    { who: operator, what: 'command-restore', detail: `1 records, 0 mails from ${file}` },
+  ]);
+}, 60_000);
