@@ -6,8 +6,9 @@ import { amountText, settleCharge, type PaymentContext } from './settle';
 // server to server, so no origin or XSRF rule applies; the signature over the raw body is the proof.
 // What it trusts, in order: the signature, then the event's reference, amount and currency against the
 // stored record's own. The record, its audit entry and its receipt are one commit, and the answer is
-// 200 only after it. Anything else marks nothing and gets a 4xx in words and one log line; only a store
-// that fails to commit is a 503, so the provider delivers again later.
+// 200 only after it, or for a repeat of an event already recorded, which changes nothing. Anything else
+// marks nothing and gets a 4xx in words and one log line; only a store that fails to commit is a 503,
+// so the provider delivers again later.
 
 // A charge event is a few kilobytes; the proxy layer itself lets at most PROXY_BODY_LIMIT through.
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -55,7 +56,10 @@ export async function handleWebhook(ctx: PaymentContext, providerName: string, r
     case 'done':
       return answer(200, 'Recorded.');
     case 'already':
-      return refuse(409, 'This payment is already recorded: nothing changed.', 'already settled (a replay)', fields);
+      // Providers deliver an event more than once and retry anything but a 200 for days (Paystack: 72
+      // hours). A signed event for a payment already recorded is acknowledged; it changes nothing.
+      ctx.log('info', 'payment webhook: already recorded, acknowledged (a repeat delivery)', fields);
+      return answer(200, 'Already recorded: nothing changed.');
     case 'missing':
       return refuse(404, 'No payment has this reference.', 'record gone', fields);
     default:

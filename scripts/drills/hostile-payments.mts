@@ -144,10 +144,15 @@ export async function startPaymentsDrill(base: string) {
           forged(name, await deliver(wrong, stub.sign(wrong)));
         }
       }
-      // Replays of the genuine delivery, one after another and at once.
-      for (const replay of [await deliver(genuine, stub.sign(genuine))]) forged('replay', replay);
-      for (const replay of await Promise.all([1, 2, 3].map(() => deliver(genuine, stub.sign(genuine))))) {
-        forged('replay at once', replay);
+      // Replays of the genuine delivery, one after another and at once: acknowledged (the provider
+      // would otherwise deliver them for days) as already recorded, and nothing recorded again (the
+      // store is read at the end).
+      const replays = [await deliver(genuine, stub.sign(genuine))];
+      replays.push(...(await Promise.all([1, 2, 3].map(() => deliver(genuine, stub.sign(genuine))))));
+      for (const replay of replays) {
+        if (replay.status === 200 && /^Already recorded/.test(replay.text)) continue;
+        t.bypasses += 1;
+        t.notes.push(`a replay got ${replay.status}: ${replay.text.slice(0, 60)}`);
       }
       // A reference nobody owes, signed for real.
       const unknown = JSON.stringify({
