@@ -9,7 +9,7 @@ import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { confirmationCap } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
-import { newPayment } from '@/lib/payments/record';
+import { newPayment, storedPayLink } from '@/lib/payments/record';
 import { newCheckInCode, placeParts } from '@/lib/places/links';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
@@ -224,6 +224,9 @@ async function storeRecord(
       )
     : undefined;
   const identity = submissionKey(operation, key ? { key } : day, lang, record);
+  // What a record with a price owes, and with a provider its pay link (docs/product.md §14). A
+  // registration with places owes it only once it holds one: on the waiting list it owes nothing, and
+  // its mails and answer carry no pay link until a place is claimed or given (lib/places/visitor.ts).
   const payment = paymentOf(form, input, identity, lang, services);
   const options: AddOptions = {
     id,
@@ -234,6 +237,7 @@ async function storeRecord(
           seat: {
             key: places.seat,
             capacity: places.capacity,
+            ...(payment ? { seated: payment.fields } : {}),
             ...(about.waitlist
               ? {
                   waitlist: {
@@ -255,8 +259,9 @@ async function storeRecord(
     ...flags,
     ...(booking ? { booking: 'registered' } : {}),
     ...(code ? { checkInCode: code } : {}),
-    ...payment?.fields,
+    ...(places ? {} : payment?.fields),
   };
+  let pay = payment?.link;
   try {
     const { waiting } = await services.store.add(form.collection, data, options);
     services.log(`${operation}: stored`, { recordId: id, ...(waiting === undefined ? {} : { waiting }) });
@@ -275,8 +280,12 @@ async function storeRecord(
     if (places && stored?.data.booking === 'waiting' && typeof stored.data.waitPosition === 'number') {
       return places.waitlisted(stored.data.waitPosition);
     }
+    // Given a place from the waiting list since, it owes under its record's own reference, if at all.
+    if (stored && stored.data.payReference !== payment?.fields.payReference) {
+      pay = storedPaymentLink(form, input, stored.data, lang, services);
+    }
   }
-  return form.answer(input, lang, payment?.link);
+  return form.answer(input, lang, pay);
 }
 
 // Once the last place is gone, or few are left (a page then says how many), the pages that show it are
@@ -302,6 +311,17 @@ function paymentOf(
 ) {
   const price = form.price?.(input) ?? null;
   return price && services.payments ? newPayment(price, identity, lang, services.payments, services.now()) : null;
+}
+
+function storedPaymentLink(
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  stored: RecordData,
+  lang: Lang,
+  services: FormServices,
+) {
+  const price = form.price?.(input) ?? null;
+  return price && services.payments ? storedPayLink(price, stored, lang, services.payments, services.now()) : undefined;
 }
 
 // What makes two posts the same submission: the same form, language and stored fields, sent the same

@@ -4,6 +4,8 @@ import { siteToday } from '@/lib/content/schedule';
 import { toLang } from '@/lib/i18n';
 import { claimNote, eventConfirmation, offerConfirmation } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
+import { offerDue } from '@/lib/payments/price';
+import { paymentSettings, seatedPayment } from '@/lib/payments/record';
 import { getStore } from '@/lib/storage';
 import type { RecordData, StoredRecord } from '@/lib/storage/types';
 
@@ -74,7 +76,8 @@ export async function claimPlace(token: unknown, now: number = Date.now()): Prom
 
 // What a person given a place from the waiting list is sent (a place claimed, or given by staff): the
 // staff's note and their confirmation in their language, with the check-in code (kept from when they
-// joined) and the signed links; and what their record gets.
+// joined), the signed links and, for a paid place, the pay link; and what their record gets (the code,
+// and what a paid place owes).
 export function registeredMails(
   link: PlaceLink,
   record: StoredRecord,
@@ -91,13 +94,15 @@ export function registeredMails(
   const ctx = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
   const to = String(data.email ?? '');
   const offer = event ? undefined : findOffer(slug, lang);
+  // A paid place is owed from now on, with its pay link in the confirmation (docs/product.md §14).
+  const payment = offer ? seatedPayment(offerDue(offer), record, lang, paymentSettings(), now) : undefined;
   const confirmation = event
     ? eventConfirmation(to, event, ctx, lang, siteToday(now), place)
-    : offer && offerConfirmation(to, offer, ctx, lang, { place });
+    : offer && offerConfirmation(to, offer, ctx, lang, { place, ...(payment?.link ? { pay: payment.link } : {}) });
   const person = [data.firstName, data.lastName].filter(Boolean).join(' ') || to;
   return {
     mails: [claimNote(ctx, person, item.words.englishTitle), ...(confirmation && to ? [confirmation] : [])],
-    changes: (event ? { checkInCode: code } : {}) as RecordData,
+    changes: { ...(event ? { checkInCode: code } : {}), ...payment?.fields } as RecordData,
   };
 }
 

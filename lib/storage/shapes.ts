@@ -72,6 +72,9 @@ export interface Seat {
   // with `data` laid over it and these mails instead, at the end of the list (the add resolves to its
   // position); without one, such an add is refused with FullError.
   waitlist?: { data: RecordData; mails: NewMail[] };
+  // Laid over the record only when it takes a seat: what a paid place owes (docs/product.md §14), which
+  // a record on the waiting list does not owe until it is given one.
+  seated?: RecordData;
 }
 
 // Where a registration with places stands (the record's `booking` field): absent on records written

@@ -1161,6 +1161,24 @@ describe.each([
       expect(await store.takeSeat('user', c.id, seat, {})).toBe('gone');
     });
 
+    it('lays what a seat owes over a record only when it takes one, not when it joins the waiting list', async () => {
+      const owes = { payStatus: 'unpaid', payReference: 'BD-SEATED00000' };
+      const add = (email: string) =>
+        store.add(
+          'user',
+          { firstName: 'P', email, event: 'places', date: Date.now() },
+          { seat: { ...seat, waitlist, seated: owes } },
+        );
+      const [a, b, c] = [await add('a@example.org'), await add('b@example.org'), await add('c@example.org')];
+      expect([a.waiting, b.waiting, c.waiting]).toEqual([undefined, undefined, 1]);
+      expect((await store.getRecord('user', a.id))?.data).toMatchObject(owes);
+      expect((await store.getRecord('user', b.id))?.data).toMatchObject(owes);
+      const waiting = (await store.getRecord('user', c.id))?.data;
+      expect(waiting).toMatchObject({ booking: 'waiting', waitPosition: 1, note: 'waiting' });
+      expect(waiting).not.toHaveProperty('payStatus');
+      expect(waiting).not.toHaveProperty('payReference');
+    });
+
     it('puts 20 registrations sent at once for 3 places on 4 instances: 3 seats, then a waiting list numbered 1 to 17', async () => {
       const crowded = { key: 'event:crowded', capacity: 3, waitlist };
       const stores = await connections(4);

@@ -96,7 +96,7 @@ export function recordStore(db: Firestore): RecordStore {
       const stored = () => {
         const position = place?.waiting();
         return position === undefined
-          ? { data, mails: addOptions.mails ?? [] }
+          ? { data: { ...data, ...addOptions.seat?.seated }, mails: addOptions.mails ?? [] }
           : {
               data: { ...data, ...waitlist!.data, booking: 'waiting', waitPosition: position },
               mails: waitlist!.mails,

@@ -33,11 +33,13 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       let mails = options.mails;
       let waiting: number | undefined;
       if (options.seat) {
-        const { key, capacity, waitlist } = options.seat;
+        const { key, capacity, waitlist, seated } = options.seat;
         // Nobody takes a seat ahead of someone waiting for one: a freed seat is theirs (lib/places).
         const n = anyWaiting.get(key) ? undefined : shared.freeSeat(key, capacity);
-        if (n !== undefined) insertSeat.run(key, n, id);
-        else if (!waitlist) throw new FullError(key);
+        if (n !== undefined) {
+          insertSeat.run(key, n, id);
+          stored = { ...data, ...seated };
+        } else if (!waitlist) throw new FullError(key);
         else {
           waiting = ((lastTicket.get(key) as number | null) ?? 0) + 1;
           insertTicket.run(key, waiting, id, collection, Date.now());
