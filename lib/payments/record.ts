@@ -32,6 +32,12 @@ export function paymentSettings(): PaymentSettings {
   };
 }
 
+// Whether a record owes its payment now: a registration with places owes it while it holds its place,
+// not while it waits for one, is offered one, gave it back or let an offer pass (docs/product.md §9).
+export function owesNow(data: RecordData): boolean {
+  return data.booking === undefined || data.booking === 'registered';
+}
+
 // The record's payment fields, fixed now (amount, currency, the server's reference), and with a provider
 // the pay link the answer and the confirmation carry. The reference comes from the submission's
 // identity, so a submission sent again answers with the stored record's link.

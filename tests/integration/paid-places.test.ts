@@ -14,7 +14,7 @@ import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
 import { promote } from '@/lib/staff/actions';
-import { markPaidByHand, paymentView } from '@/lib/staff/payments';
+import { markPaidByHand, paymentView, remindUnpaid } from '@/lib/staff/payments';
 import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
@@ -161,6 +161,23 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     expect(paymentView('offer', given)).toMatchObject({ state: 'paid' });
     expect((await record('b@example.org')).data.booking).toBe('offered');
     expect(await store.seatsTaken(SEAT)).toBe(1);
+  });
+
+  it('reminds only those who hold their place and owe it: not a reservation given back unpaid', async () => {
+    await reserve('a@example.org');
+    await reserve('b@example.org', { waitlist: '1' });
+    expect(await cancelPlace(token(await mailTo('a@example.org', /reserved|Reserved/), '/places/cancel'))).toBe(
+      'cancelled',
+    );
+    expect(await claimPlace(token(await mailTo('b@example.org', /A place is free/), '/places/claim'))).toBe('claimed');
+    const given = (await record('a@example.org')).data;
+    expect(given).toMatchObject({ booking: 'cancelled', payStatus: 'unpaid' });
+    expect(paymentView('offer', given)).toBeNull();
+    expect(paymentView('offer', (await record('b@example.org')).data)).toMatchObject({ state: 'unpaid' });
+    const before = new Set((await mails()).map((m) => m.id));
+    expect(await remindUnpaid(staff, SEAT, Date.now())).toEqual({ sent: 1, skipped: 1 });
+    const reminders = (await mails()).filter((m) => !before.has(m.id));
+    expect(reminders.map((m) => m.to)).toEqual(['b@example.org']);
   });
 
   it('makes a place staff give by hand owe its price, with the pay link in its confirmation', async () => {
