@@ -12,6 +12,7 @@ import { langs, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
 import { seatOfferMail, type ConfirmationParts, type MailContext, type PlaceParts } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail } from '@/lib/mail/newsletter';
+import { formatCharge } from '@/lib/payments/price';
 import { formatDeadline } from '@/lib/places/offers';
 import { privacySections } from '@/lib/privacy/policy';
 import { fill, messages } from '@/messages';
@@ -116,11 +117,17 @@ const place: PlaceParts = {
   cancelUrl: 'https://baobabdata.org/places/cancel?t=x',
   checkIn: { code: 'K7PAMX', png: '' },
 };
-// A paid place's confirmation carries its pay link too (docs/product.md §14).
-const pay = { href: 'https://baobabdata.org/pay/x', amount: '$120', deposit: true, days: 30 };
+// A paid place's confirmation carries its pay link too (docs/product.md §14), its amount as the
+// visitor's language writes money.
+const payLink = (lang: Lang) => ({
+  href: 'https://baobabdata.org/pay/x',
+  amount: formatCharge(12_000, 'USD', lang),
+  deposit: true,
+  days: 30,
+});
 const visitorMails = (form: MailingForm, post: unknown, lang: Lang) =>
   todays.flatMap((today) =>
-    [undefined, { place }, { pay }, { place, pay }].flatMap((parts) =>
+    [undefined, { place }, { pay: payLink(lang) }, { place, pay: payLink(lang) }].flatMap((parts) =>
       form
         .mails(post as never, ctx, lang, today, parts)
         .filter((m) => m.to !== ctx.staff)
