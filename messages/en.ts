@@ -277,6 +277,9 @@ export const en = {
       'The payment does not match what is due for {item}. Write to us at {email} with the reference {reference} and we will sort it out.',
     expiredTitle: 'This payment link has expired',
     expiredText: 'You can still pay {amount} for {item} with a new link.',
+    givenBackTitle: 'Nothing is due',
+    givenBackText:
+      'Your place for {item} was given back, so nothing is due for it. Write to us at {email} if you think this is wrong.',
     unknownTitle: 'We do not know this payment',
     unknownText: 'No enrolment or reservation has this reference. Write to us at {email} if you think one should.',
     invalidTitle: 'This payment link is not valid',

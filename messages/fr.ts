@@ -282,6 +282,9 @@ export const fr = {
       'Le paiement ne correspond pas au montant dû pour « {item} ». Écrivez-nous à {email} en indiquant la référence {reference} : nous réglerons la question.',
     expiredTitle: 'Ce lien de paiement a expiré',
     expiredText: 'Vous pouvez encore payer {amount} pour « {item} » avec un nouveau lien.',
+    givenBackTitle: 'Rien n’est dû',
+    givenBackText:
+      'Votre place pour « {item} » a été libérée : rien n’est dû pour elle. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
     unknownTitle: 'Paiement inconnu',
     unknownText:
       'Aucune inscription ni réservation ne porte cette référence. Écrivez-nous à {email} si vous pensez que c’est une erreur.',

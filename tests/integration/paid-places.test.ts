@@ -7,8 +7,10 @@ import type { FormServices } from '@/lib/forms/services';
 import type { FormState } from '@/lib/forms/state';
 import { submitForm } from '@/lib/forms/submit';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
+import { paymentContext } from '@/lib/payments/context';
 import { readPayToken } from '@/lib/payments/links';
 import { paymentSettings } from '@/lib/payments/record';
+import { returnState, startPayment } from '@/lib/payments/visitor';
 import { cancelPlace, claimPlace } from '@/lib/places/visitor';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
@@ -163,16 +165,22 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     expect(await store.seatsTaken(SEAT)).toBe(1);
   });
 
-  it('reminds only those who hold their place and owe it: not a reservation given back unpaid', async () => {
+  it('asks nothing more of a reservation given back unpaid: no payment page, no payment due, no reminder', async () => {
     await reserve('a@example.org');
     await reserve('b@example.org', { waitlist: '1' });
-    expect(await cancelPlace(token(await mailTo('a@example.org', /reserved|Reserved/), '/places/cancel'))).toBe(
-      'cancelled',
-    );
+    const confirmation = await mailTo('a@example.org', /reserved|Reserved/);
+    expect(await cancelPlace(token(confirmation, '/places/cancel'))).toBe('cancelled');
     expect(await claimPlace(token(await mailTo('b@example.org', /A place is free/), '/places/claim'))).toBe('claimed');
     const given = (await record('a@example.org')).data;
     expect(given).toMatchObject({ booking: 'cancelled', payStatus: 'unpaid' });
     expect(paymentView('offer', given)).toBeNull();
+    // Its mailed pay link leads to the return page saying nothing is due, without asking the provider.
+    const ctx = { ...paymentContext(), store };
+    expect(await startPayment(ctx, payLinkIn(confirmation)!.split('/pay/')[1]!, 'en')).toEqual({
+      to: 'return',
+      reference: given.payReference,
+    });
+    expect(await returnState(ctx, { reference: given.payReference }, 'en')).toMatchObject({ state: 'given-back' });
     expect(paymentView('offer', (await record('b@example.org')).data)).toMatchObject({ state: 'unpaid' });
     const before = new Set((await mails()).map((m) => m.id));
     expect(await remindUnpaid(staff, SEAT, Date.now())).toEqual({ sent: 1, skipped: 1 });
