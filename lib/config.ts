@@ -159,6 +159,8 @@ const envSchema = z
     }),
     SITE_TODAY: siteTodaySchema,
     SITE_CAPACITY: siteCapacitySchema,
+    PLACES_LEFT_SHARE: number('PLACES_LEFT_SHARE', 1, 100),
+    WAITLIST_OFFER_HOURS: number('WAITLIST_OFFER_HOURS', 1, 720),
     PAYSTACK_SECRET_KEY: optional.refine((v) => v === undefined || /^sk_(test|live)_\w{8,}$/.test(v), {
       message: 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…, from Settings → API Keys)',
     }),
@@ -324,6 +326,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     linkSecret: e.LINK_SECRET,
     // Today's date for the whole site when fixed (lib/content/schedule.ts); the real one otherwise.
     siteToday: e.SITE_TODAY,
+    // Places of events and offers (lib/places): a page says how many are left below this share of
+    // them, and a freed seat is held this long for the first person waiting.
+    places: {
+      leftShare: (e.PLACES_LEFT_SHARE ?? 20) / 100,
+      offerMs: (e.WAITLIST_OFFER_HOURS ?? 48) * 3_600_000,
+    },
     // Paid places (lib/payments, docs/product.md §14): a provider when its key is set, else none (the
     // course's external payment page, and staff mark payments by hand). The prices in data/ are in US
     // dollars; another currency is charged at `usdRate` of it per dollar.

@@ -9,6 +9,7 @@ import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { paymentContext } from '@/lib/payments/context';
 import { createPaymentCheck } from '@/lib/payments/pending';
+import { createPlacesTask } from '@/lib/places/task';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { endStaleSessions } from '@/lib/staff/auth';
 import { createDigestScheduler } from '@/lib/staff/digest';
@@ -78,6 +79,10 @@ export function startServer(): void {
   });
   retention.start();
 
+  // Offers of freed seats that ran out pass to the next person waiting, and free seats are offered.
+  const places = createPlacesTask({ log: componentLog('places') });
+  places.start();
+
   // Payments whose webhook never came: asked about again now and then (only with a provider).
   const paymentCheck = settings.payments.provider
     ? createPaymentCheck({ context: () => ({ ...paymentContext('payments'), store: getStore() }) })
@@ -108,7 +113,7 @@ export function startServer(): void {
     if (stopping) return;
     stopping = true;
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), paymentCheck?.stop()])
+    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), places.stop(), paymentCheck?.stop()])
       .then(async () => {
         transport.close();
         await getStore().close();

@@ -12,6 +12,7 @@ const sections: { href: string; label: keyof typeof staffText.nav; permission: P
   { href: '/staff/subscribers', label: 'subscribers', permission: 'inbox' },
   { href: '/staff/team', label: 'team', permission: 'team' },
   { href: '/staff/audit', label: 'audit', permission: 'audit' },
+  { href: '/staff/door', label: 'checkIn', permission: 'check-in' },
 ];
 
 // Every signed-in workspace page: where this role may go, who is signed in with which role, and the one

@@ -2,6 +2,7 @@ import { config } from '@/lib/config';
 import { DAY_MS } from '@/lib/constants';
 import { site } from '@/lib/content';
 import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
+import { confirmationCap } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
@@ -99,13 +100,16 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     kind: 'local',
     async subscribe(name, email, now, lang = defaultLang) {
       try {
-        await options
-          .store()
-          .add(
-            'newsletter',
-            { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
-            { uniqueKey: subscriberKey(email), mails: [confirmation(email, now, lang)] },
-          );
+        await options.store().add(
+          'newsletter',
+          { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
+          // Counted among the day's confirmations to the address (lib/mail/compose.ts); a new link
+          // asked for again (below) is sent at most once a day anyway.
+          {
+            uniqueKey: subscriberKey(email),
+            mails: [{ ...confirmation(email, now, lang), dailyCap: confirmationCap(email, now) }],
+          },
+        );
       } catch (error) {
         if (!isDuplicateError(error)) throw error;
         await again(name, email, now, lang);

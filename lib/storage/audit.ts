@@ -33,6 +33,8 @@ export const auditActions = [
   'paid',
   'refunded',
   'pay-reminder',
+  'promote',
+  'check-in',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

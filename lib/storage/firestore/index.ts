@@ -7,6 +7,7 @@ import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
+import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { addAuditFields, staffStore, upgradeAudit } from './staff';
@@ -24,6 +25,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   return {
     kind: 'firestore',
     ...recordStore(db),
+    ...placesStore(db),
     ...outboxStore(db),
     ...privacyStore(db),
     ...jobStore(db),

@@ -3,6 +3,7 @@ import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
+import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { openDatabase } from './schema';
@@ -18,6 +19,7 @@ export function openSqliteStore(file: string): Store {
   return {
     kind: 'sqlite',
     ...recordStore(db, shared),
+    ...placesStore(db, shared),
     ...outboxStore(db),
     ...privacyStore(db, shared),
     ...jobStore(db, shared),

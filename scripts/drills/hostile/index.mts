@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 import { claimPort } from '../../lib/next-server.mjs';
+import { eventDayAttacks } from '../hostile-event-day.mjs';
 import { startPaymentsDrill } from '../hostile-payments.mjs';
 import { bodies, bodyStall } from './bodies.mjs';
 import { tallies, tally } from './client.mjs';
@@ -38,8 +39,9 @@ import { base, LIMIT, perForm, port, reportFile, scale } from './settings.mjs';
 import { slowBody } from './slow-body.mjs';
 import { staffWorkspace } from './staff-workspace.mjs';
 
-// The run: the main server (a limit high enough for the volume), the rate-limit servers (a real limit,
-// without and with a proxy in front), then the body-size attack's own server.
+// The run: the main server (a limit high enough for the volume), the event day's (one place), the
+// rate-limit servers (a real limit, without and with a proxy in front), then the body-size attack's own
+// server.
 
 // The port is fixed (tests/e2e/hostile.spec.ts): another run of the drill may be using it.
 await claimPort(port);
@@ -76,6 +78,14 @@ await withServer(
     await new Promise((r) => setTimeout(r, 6000));
     db?.close();
   },
+);
+// The event day's class needs a full event, so a waiting list forms: a server of its own with one place.
+await withServer(
+  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', SITE_CAPACITY: '1' },
+  (dataDir) =>
+    timed('event day', async () => {
+      Object.assign(tally('event day'), await eventDayAttacks({ base, dataDir, staffEmail: 'staff@example.org' }));
+    }),
 );
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT) }, () => timed('rate limit', () => rateLimitBypass('direct')));
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXY_HOPS: '1' }, () =>
