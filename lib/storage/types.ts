@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { Collection, PayableCollection } from './collections';
+import type { LetterStore } from './letters';
 import type {
   AddOptions,
   EmailTraces,
@@ -27,6 +28,7 @@ import type {
 export * from './audit';
 export * from './collections';
 export * from './errors';
+export * from './letters';
 export * from './rules';
 export * from './shapes';
 export * from './traces';
@@ -199,7 +201,15 @@ export interface StaffStore {
   auditPage(query: AuditQuery): Promise<ListedAudit[]>;
 }
 
-export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore {
+export interface Store
+  extends RecordStore,
+    OutboxStore,
+    PrivacyStore,
+    JobStore,
+    InboxStore,
+    PaymentStore,
+    StaffStore,
+    LetterStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;
