@@ -242,6 +242,11 @@ export const staffText = {
       paid: 'Marked as paid',
       refunded: 'Marked as refunded',
       'pay-reminder': 'Mailed a payment reminder',
+      'letter-save': 'Saved a letter',
+      'letter-test': 'Mailed themselves a test of a letter',
+      'letter-send': 'Started sending a letter',
+      'letter-pause': 'Paused the sending of a letter',
+      'letter-resume': 'Resumed the sending of a letter',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

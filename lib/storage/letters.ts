@@ -1,5 +1,3 @@
-import type { RecordData } from './shapes';
-
 // Letters to the community (lib/letters): drafts and sent letters, each one document whose content the
 // store keeps as it is given. Sending them goes through the jobs (a claimed job per batch of
 // recipients) and the outbox (a mail per person, tagged with its letter: NewMail.letter).
@@ -8,7 +6,8 @@ export interface StoredLetter {
   // The archive's address, /newsletter/<slug>: unique among letters.
   slug: string;
   updatedAt: number;
-  data: RecordData;
+  // The letter's content and state, as lib/letters checks it (JSON).
+  data: Record<string, unknown>;
 }
 
 // How the outbox's mails of one letter stand. `skipped`: not sent, because at send time the person had

@@ -27,7 +27,7 @@ export interface NewMail {
   headers?: Record<string, string>;
   // A letter to the community's mail to one person (lib/letters): queued without its body, which the
   // outbox worker's `prepare` renders when it sends it, after checking the person may still be mailed.
-  letter?: { id: string; lang: string; list: 'newsletter' | 'registrants' };
+  letter?: { id: string; lang: string; list: 'newsletter' | 'registrants' | 'test' };
 }
 
 export interface OutboxMail extends NewMail {

@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 
 import { withDeadline } from '../errors';
 import { NOT_SENT, type LetterMailCounts, type LetterStore, type StoredLetter } from '../letters';
-import { ALREADY_EXISTS, codeOf, keyedId, LETTERS, LETTER_SLUGS, OUTBOX, WRITE_DEADLINE_MS } from './client';
+import { ALREADY_EXISTS, codeOf, keyedId, LETTER_SLUGS, LETTERS, OUTBOX, WRITE_DEADLINE_MS } from './client';
 
 // A letter is a document keyed by its id; its slug is held by a document keyed by the slug, created
 // with create(), so two letters never share an archive address.
@@ -42,7 +42,7 @@ export function letterStore(db: Firestore): LetterStore {
     async letterMailCounts(letterId) {
       // A single-field query; a letter's mails are counted here.
       const result: LetterMailCounts = { pending: 0, sent: 0, failed: 0, skipped: 0 };
-      for (const doc of (await db.collection(OUTBOX).where('letter.id', '==', letterId).get()).docs) {
+      for (const doc of (await db.collection(OUTBOX).where('letterId', '==', letterId).get()).docs) {
         const status = doc.get('status') as 'pending' | 'sent' | 'failed';
         if (status === 'failed' && String(doc.get('lastError') ?? '').startsWith(NOT_SENT)) result.skipped += 1;
         else result[status] += 1;
