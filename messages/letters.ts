@@ -63,7 +63,8 @@ export const letterStaffText = {
   save: 'Save the draft',
   saved: 'Draft saved.',
   slugTaken: 'Another letter already has this address.',
-  invalid: 'The letter could not be saved: a subject and a letter in the default language are needed, and the address is lowercase letters, digits and hyphens.',
+  invalid:
+    'The letter could not be saved: a subject and a letter in the default language are needed, and the address is lowercase letters, digits and hyphens.',
   frozen: 'This letter is being sent or was sent: it can no longer be changed.',
   preview: 'Preview',
   phone: '{language}, phone width',
@@ -79,7 +80,8 @@ export const letterStaffText = {
   started: 'Sending has started.',
   already: 'This letter was already sent or is being sent.',
   empty: 'Nobody would receive it: there is nobody on that list.',
-  progress: 'Queued {queued} of {total} · sent {sent} · failed {failed} · not sent (left the list or stopped) {skipped}',
+  progress:
+    'Queued {queued} of {total} · sent {sent} · failed {failed} · not sent (left the list or stopped) {skipped}',
   pause: 'Pause',
   resume: 'Resume',
   stopped: 'Stopped addresses (two permanent refusals)',

@@ -48,6 +48,7 @@ export const staffText = {
     subscribers: 'Subscribers',
     audit: 'Audit',
     team: 'Team',
+    letters: 'Letters',
     signOut: 'Sign out',
     signedInAs: 'Signed in as {email} ({role})',
   },

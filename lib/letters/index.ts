@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { config } from '@/lib/config';
+import { config, isBuilding } from '@/lib/config';
 import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { periodic } from '@/lib/periodic';
@@ -182,15 +182,18 @@ export async function stoppedAddresses(): Promise<{ email: string; at: number }[
 
 // --- The public archive ---
 
-// Newsletters sent, newest first (registrant messages and test lists are not published).
+// Newsletters sent, newest first (registrant messages and test lists are not published). The build reads
+// no store (it may have none): the archive's pages are made by the server and regenerated (their
+// `revalidate`).
 export async function archive(): Promise<Letter[]> {
+  if (isBuilding()) return [];
   return (await allLetters())
     .filter((letter) => letter.audience === 'subscribers' && letter.status === 'sent')
     .sort((a, b) => (b.sentAt ?? 0) - (a.sentAt ?? 0));
 }
 
 export async function archivedLetter(slug: string, lang: Lang) {
-  if (!isValidSlug(slug)) return null;
+  if (!isValidSlug(slug) || isBuilding()) return null;
   const letter = letterOf(await getStore().letterBySlug(slug));
   if (!letter || letter.audience !== 'subscribers' || letter.status !== 'sent') return null;
   const { lang: written, version } = versionIn(letter, lang);
