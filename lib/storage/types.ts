@@ -202,14 +202,7 @@ export interface StaffStore {
 }
 
 export interface Store
-  extends RecordStore,
-    OutboxStore,
-    PrivacyStore,
-    JobStore,
-    InboxStore,
-    PaymentStore,
-    StaffStore,
-    LetterStore {
+  extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore, LetterStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -38,7 +38,11 @@ export function letterStore(db: Db): LetterStore {
     },
     async letterMailCounts(letterId) {
       const result: LetterMailCounts = { pending: 0, sent: 0, failed: 0, skipped: 0 };
-      for (const row of counts.all(letterId) as { status: 'pending' | 'sent' | 'failed'; skipped: number; n: number }[]) {
+      for (const row of counts.all(letterId) as {
+        status: 'pending' | 'sent' | 'failed';
+        skipped: number;
+        n: number;
+      }[]) {
         if (row.status === 'failed' && row.skipped) result.skipped += row.n;
         else result[row.status] += row.n;
       }
