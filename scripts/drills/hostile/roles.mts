@@ -86,11 +86,12 @@ export async function staffRoles(dataDir: string) {
   // (cross-site, or from another origin) is refused before anything is read.
   const editor = await signIn(t, dataDir, colleagues.editor);
   for (const [action, fields] of posts.letters!) {
-    for (const forged of [
+    const forgeries: Record<string, string>[] = [
       { cookie: editor, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       { cookie: editor, origin: 'https://evil.example' },
       { cookie: editor, 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const forged of forgeries) {
       const answer = await send(t, 'POST', `/staff/api/${action}`, formHeaders(forged), urlencoded(fields));
       if (answer.status !== 403) allowed(t, `cross-site ${action} with an editor's session answered ${answer.status}`);
     }
