@@ -43,7 +43,8 @@ interface BatchJob extends JobData {
   queued: number;
 }
 
-export const BATCH_MAX = 50;
+// A batch is at most this many mails (one commit on either store), and a second's worth at the rate.
+export const BATCH_MAX = 200;
 const batchName = (id: string) => `letter-batch:${id}`;
 
 export type StartResult = 'started' | 'already' | 'empty';
@@ -111,7 +112,7 @@ export async function queueNextBatch(
   // The previous batch's mails take count / rate minutes to leave.
   if (last && now < last.at + (last.count * 60_000) / settings.ratePerMinute) return 0;
   const cursor = last?.cursor ?? '';
-  const size = Math.max(1, Math.min(BATCH_MAX, Math.floor(settings.ratePerMinute / 12)));
+  const size = Math.max(1, Math.min(BATCH_MAX, Math.ceil(settings.ratePerMinute / 60)));
   const batch = (await recipientsOf(store, letter)).filter((person) => person.key > cursor).slice(0, size);
   if (batch.length === 0) {
     const current = letterOf(await store.getLetter(letter.id));

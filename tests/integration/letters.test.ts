@@ -13,7 +13,7 @@ import { startSmtpServer } from '../helpers/smtp';
 import { bothStores } from '../helpers/stores';
 
 // The emulator's round trips make a Firestore run take a few seconds.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const T0 = Date.UTC(2026, 10, 26, 9);
 const SITE = 'https://baobabdata.org';
@@ -183,17 +183,17 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
 
   it('takes up a send stopped between batches where it ended: nobody twice, nobody missed', async () => {
     for (let i = 0; i < 30; i++) await subscribe(store, `reader${i}@example.org`, { status: 'confirmed', lang: 'en' });
-    const slow = { ...settings, ratePerMinute: 60 };
+    const slow = { ...settings, ratePerMinute: 300 };
     const news = letter('subscribers');
     await store.saveLetter(storedOf(news));
     await startSending(store, news, staff, T0);
     // Two batches of five, then the instance is gone; a new one (another connection) carries on.
     expect(await queueDueBatches(store, slow, T0)).toBe(5);
-    expect(await queueDueBatches(store, slow, T0 + 1000)).toBe(0);
-    expect(await queueDueBatches(store, slow, T0 + 5000)).toBe(5);
+    expect(await queueDueBatches(store, slow, T0 + 500)).toBe(0);
+    expect(await queueDueBatches(store, slow, T0 + 1000)).toBe(5);
     const other = await harness.open(storeName);
     try {
-      for (let t = T0 + 10_000; (await queueDueBatches(other, slow, t)) > 0; t += 5000);
+      for (let t = T0 + 2000; (await queueDueBatches(other, slow, t)) > 0; t += 1000);
       const w = worker(other);
       while ((await w.runOnce()) > 0);
     } finally {
@@ -205,14 +205,14 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
   });
 
   it('has two instances sending one letter mail each person once', async () => {
-    for (let i = 0; i < 40; i++) await subscribe(store, `reader${i}@example.org`, { status: 'confirmed', lang: 'en' });
+    for (let i = 0; i < 20; i++) await subscribe(store, `reader${i}@example.org`, { status: 'confirmed', lang: 'en' });
     const news = letter('subscribers');
     await store.saveLetter(storedOf(news));
     await startSending(store, news, staff, T0);
     const other = await harness.open(storeName);
     try {
-      const fast = { ...settings, ratePerMinute: 120 };
-      for (let t = T0; t < T0 + 60_000; t += 2500) {
+      const fast = { ...settings, ratePerMinute: 300 };
+      for (let t = T0; t <= T0 + 5000; t += 1000) {
         await Promise.all([queueDueBatches(store, fast, t), queueDueBatches(other, fast, t)]);
       }
       const [a, b] = [worker(store), worker(other)];
@@ -221,8 +221,8 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
       await other.close();
     }
     const to = smtp.received.map(toOf);
-    expect(to).toHaveLength(40);
-    expect(new Set(to).size).toBe(40);
+    expect(to).toHaveLength(20);
+    expect(new Set(to).size).toBe(20);
   });
 
   it('sends a registrant message to an event’s list, without spam or an unsubscribe, and marks refused addresses', async () => {
