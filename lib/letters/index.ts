@@ -197,5 +197,5 @@ export async function archivedLetter(slug: string, lang: Lang) {
   const letter = letterOf(await getStore().letterBySlug(slug));
   if (!letter || letter.audience !== 'subscribers' || letter.status !== 'sent') return null;
   const { lang: written, version } = versionIn(letter, lang);
-  return { letter, written, subject: version.subject, html: bodyHtml(version.body) };
+  return { letter, written, subject: version.subject, html: bodyHtml(version.body, { page: true }) };
 }

@@ -24,8 +24,15 @@ const allowed: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
 };
 
-export function bodyHtml(body: string): string {
-  return sanitizeHtml(markdown.render(body), allowed);
+// On a web page the letter's subject is the page's heading, so the body's headings go one level down.
+const onPage: sanitizeHtml.IOptions = {
+  ...allowed,
+  allowedTags: [...(allowed.allowedTags as string[]), 'h4'],
+  transformTags: { h1: 'h2', h2: 'h3', h3: 'h4' },
+};
+
+export function bodyHtml(body: string, { page = false } = {}): string {
+  return sanitizeHtml(markdown.render(body), page ? onPage : allowed);
 }
 
 // Markdown is written to be read as it is; links and images become their words then their address.
