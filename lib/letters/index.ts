@@ -49,11 +49,14 @@ function settings(): SendSettings {
 
 // --- The server (lib/server-start.ts) ---
 
-// The outbox worker's hooks for letters' mails.
+// The outbox worker's hooks for letters' mails, made on their first use (the store and the settings are
+// read then) and kept: the preparer keeps each letter's rendering for the next mails.
 export function letterMailHooks() {
+  let prepare: ReturnType<typeof letterPreparer> | undefined;
+  let refused: ReturnType<typeof letterRefusals> | undefined;
   return {
-    prepare: (message: OutboxMail) => letterPreparer(getStore(), settings(), Date.now)(message),
-    refused: (message: OutboxMail) => letterRefusals(getStore(), Date.now)(message),
+    prepare: (message: OutboxMail) => (prepare ??= letterPreparer(getStore(), settings(), Date.now))(message),
+    refused: (message: OutboxMail) => (refused ??= letterRefusals(getStore(), Date.now))(message),
   };
 }
 
