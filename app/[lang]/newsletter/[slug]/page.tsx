@@ -5,8 +5,11 @@ import { routeLang } from '@/lib/i18n/route';
 import { archivedLetter } from '@/lib/letters';
 import { homeCard, pageMetadata } from '@/lib/seo';
 
-// Made on the first visit after a letter is sent, then kept and made again every ten minutes.
+// Made on the first visit after a letter is sent, then kept and made again every ten minutes. The
+// language layout allows only its own languages (dynamicParams false); letters' slugs are not known at
+// build time, so this segment takes any.
 export const revalidate = 600;
+export const dynamicParams = true;
 
 export function generateStaticParams() {
   return [];
