@@ -5,15 +5,9 @@ import { routeLang } from '@/lib/i18n/route';
 import { archivedLetter } from '@/lib/letters';
 import { homeCard, pageMetadata } from '@/lib/seo';
 
-// Made on the first visit after a letter is sent, then kept and made again every ten minutes. The
-// language layout allows only its own languages (dynamicParams false); letters' slugs are not known at
-// build time, so this segment takes any.
-export const revalidate = 600;
-export const dynamicParams = true;
-
-export function generateStaticParams() {
-  return [];
-}
+// Made by the server at each visit (a letter's slug is not known at build time, and the language
+// layout's dynamicParams false turns every slug it did not build into a 404): one read of the store.
+export const dynamic = 'force-dynamic';
 
 type Props = PageProps<'/[lang]/newsletter/[slug]'>;
 
