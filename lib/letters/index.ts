@@ -195,7 +195,7 @@ export async function archive(): Promise<Letter[]> {
     .sort((a, b) => (b.sentAt ?? 0) - (a.sentAt ?? 0));
 }
 
-export async function archivedLetter(slug: string, lang: Lang) {
+export async function archivedLetter(slug: unknown, lang: Lang) {
   if (!isValidSlug(slug) || isBuilding()) return null;
   const letter = letterOf(await getStore().letterBySlug(slug));
   if (!letter || letter.audience !== 'subscribers' || letter.status !== 'sent') return null;

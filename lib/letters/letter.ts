@@ -50,8 +50,9 @@ export interface Letter extends LetterData {
   updatedAt: number;
 }
 
-export function isValidSlug(slug: string): boolean {
-  return slug.length <= 80 && SLUG.test(slug) && !reservedSlugs.includes(slug);
+// Anything from an address: a page's params may lack it (the metadata of a page nobody asked for).
+export function isValidSlug(slug: unknown): slug is string {
+  return typeof slug === 'string' && slug.length <= 80 && SLUG.test(slug) && !reservedSlugs.includes(slug);
 }
 
 export function letterOf(stored: StoredLetter | null): Letter | null {
