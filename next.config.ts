@@ -22,7 +22,7 @@ const nextConfig: NextConfig = {
     // proxy.ts refuses larger action posts with 413 first: Next answers its own limit with a 500.
     serverActions: { bodySizeLimit: PROXY_BODY_LIMIT },
   },
-  serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin'],
+  serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin', 'mjml'],
   // Pages that follow the calendar are regenerated every 20 minutes (their `revalidate`); one older than
   // 40 minutes is never served as it is, even to the first visitor after a quiet night: that visitor
   // waits for a fresh one. With nginx's 10 minutes, a closed registration is gone within the hour

@@ -11,6 +11,7 @@ import {
   projectSummaries,
 } from '@/lib/content';
 import { langs, localePath } from '@/lib/i18n';
+import { archive } from '@/lib/letters';
 import { languageAlternates, siteUrl } from '@/lib/seo';
 
 const staticPaths = [
@@ -26,10 +27,15 @@ const staticPaths = [
   '/privacy',
 ];
 
+// Made again every ten minutes, for the newsletter's archive (the build reads no store).
+export const revalidate = 600;
+
 // Every page in both languages, each entry naming its twin (hreflang alternates).
-export default function sitemap(): MetadataRoute.Sitemap {
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
     ...staticPaths,
+    '/newsletter',
+    ...(await archive()).map((letter) => `/newsletter/${letter.slug}`),
     ...projectSummaries.map(projectPath),
     ...courses.map(coursePath),
     ...events.map(eventPath),

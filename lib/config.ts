@@ -131,6 +131,7 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
     MAIL_LEASE_MS: number('MAIL_LEASE_MS', 1_000, 3_600_000),
+    MAIL_RATE_PER_MINUTE: number('MAIL_RATE_PER_MINUTE', 1, 100_000),
     SITE_URL: url('SITE_URL'),
     RETAIN_CONTACT_DAYS: number('RETAIN_CONTACT_DAYS', 1, 36_500),
     RETAIN_REGISTRATION_DAYS: number('RETAIN_REGISTRATION_DAYS', 1, 36_500),
@@ -294,6 +295,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS ?? 5_000,
       // How long a claimed message is kept from other instances (lib/mail/worker.ts).
       leaseMs: e.MAIL_LEASE_MS ?? 60_000,
+      // How many letters to the community leave per minute (lib/letters/send.ts).
+      ratePerMinute: e.MAIL_RATE_PER_MINUTE ?? 600,
     },
     // Without SITE_URL, mailed links point to this server on the port it listens on (PORT), so a site
     // started on another port than 3000 still mails links that work on this machine.

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { config, ConfigError, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { createLetterSender, letterMailHooks } from '@/lib/letters';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
@@ -53,12 +54,18 @@ export function startServer(): void {
     pollMs: mail.pollMs,
     leaseMs: mail.leaseMs,
     log: (level, message) => mailLog[level](message),
+    // Letters' mails are rendered, and checked against the list, when they leave (lib/letters).
+    ...letterMailHooks(),
   });
   setOutboxWorker(worker);
   worker.start();
   mailLog.info(
     `outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
   );
+
+  // Letters being sent: the next batch of recipients is queued at MAIL_RATE_PER_MINUTE (lib/letters).
+  const letterSender = createLetterSender(componentLog('letters'));
+  letterSender.start();
 
   const digest = settings.digest.enabled
     ? createDigestScheduler({
@@ -113,7 +120,14 @@ export function startServer(): void {
     if (stopping) return;
     stopping = true;
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), places.stop(), paymentCheck?.stop()])
+    const stopped = Promise.all([
+      worker.stop(),
+      letterSender.stop(),
+      digest?.stop(),
+      retention.stop(),
+      places.stop(),
+      paymentCheck?.stop(),
+    ])
       .then(async () => {
         transport.close();
         await getStore().close();

@@ -88,7 +88,10 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     const status = (existing.data.status ?? 'confirmed') as SubscriberStatus;
     if (status === 'confirmed') return;
     const lastSent = typeof existing.data.confirmationSentAt === 'number' ? existing.data.confirmationSentAt : 0;
-    if (now - lastSent < DAY_MS) return;
+    // Someone who left since the last link was sent starts a new day's allowance: that link needed their
+    // own click to undo, so nobody else can use it to mail them twice in a day.
+    const leftSince = status === 'unsubscribed' && Number(existing.data.statusDate ?? 0) >= lastSent;
+    if (now - lastSent < DAY_MS && !leftSince) return;
     const changes: RecordData =
       status === 'unsubscribed'
         ? { name, lang, status: 'pending', statusDate: now, confirmationSentAt: now }

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 
 import { readFormBody } from '@/lib/http/read-body';
+import { letterPosts } from '@/lib/letters/posts';
 import { paymentCurrencies } from '@/lib/payments/types';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
@@ -43,7 +44,7 @@ interface Context {
   https: boolean;
 }
 
-interface StaffPost<S extends z.ZodType> {
+export interface StaffPost<S extends z.ZodType> {
   schema: S;
   // What the role must allow; none for the sign-in posts, which need no session.
   permission?: Permission;
@@ -302,6 +303,8 @@ const posts = {
     refused: () => see('/staff/team?done=invalid'),
     run: async ({ email }, { session, now }) => see(`/staff/team?done=${await removeColleague(session, email, now)}`),
   }),
+  // Letters to the community (lib/letters).
+  ...letterPosts,
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
 export async function handleStaffPost(action: string, request: NextRequest): Promise<Response> {

@@ -35,6 +35,13 @@ export const auditActions = [
   'pay-reminder',
   'promote',
   'check-in',
+  // Letters to the community (lib/letters): a draft saved, a test mailed to oneself, a send started
+  // (with its count), paused and resumed.
+  'letter-save',
+  'letter-test',
+  'letter-send',
+  'letter-pause',
+  'letter-resume',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

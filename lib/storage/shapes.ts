@@ -30,6 +30,9 @@ export interface NewMail {
   ifHeldBack?: Pick<NewMail, 'subject' | 'text' | 'html'>;
   // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
   headers?: Record<string, string>;
+  // A letter to the community's mail to one person (lib/letters): queued without its body, which the
+  // outbox worker's `prepare` renders when it sends it, after checking the person may still be mailed.
+  letter?: { id: string; lang: string; list: 'newsletter' | 'registrants' | 'test' };
 }
 
 export interface OutboxMail extends NewMail {

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { Collection, PayableCollection } from './collections';
+import type { LetterStore } from './letters';
 import type {
   AddOptions,
   CheckIn,
@@ -30,6 +31,7 @@ import type {
 export * from './audit';
 export * from './collections';
 export * from './errors';
+export * from './letters';
 export * from './rules';
 export * from './shapes';
 export * from './traces';
@@ -270,7 +272,15 @@ export interface StaffStore {
 }
 
 export interface Store
-  extends RecordStore, PlacesStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore {
+  extends RecordStore,
+    PlacesStore,
+    OutboxStore,
+    PrivacyStore,
+    JobStore,
+    InboxStore,
+    PaymentStore,
+    StaffStore,
+    LetterStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -53,6 +53,9 @@ export const THREAD = 'recordThread';
 // One document per settled payment, `<settlement>:<record id>` (see payments.ts).
 export const PAYMENTS = 'paymentMarks';
 export const TEAM = 'staffTeam';
+// Letters to the community, and the documents that hold their archive slugs (letters.ts).
+export const LETTERS = 'letters';
+export const LETTER_SLUGS = 'letterSlugs';
 
 // Firestore takes at most 500 writes in one batch.
 export const BATCH = 400;

@@ -5,6 +5,7 @@ import type { Store } from '../types';
 import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
+import { letterStore } from './letters';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
 import { placesStore } from './places';
@@ -32,6 +33,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...inbox,
     ...paymentStore(db),
     ...staffStore(db),
+    ...letterStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {

@@ -43,6 +43,9 @@ export interface OutboxDoc extends Omit<OutboxMail, 'id'> {
   leaseUntil: number;
   lastError: string | null;
   sentAt: number | null;
+  // A letter's mail (NewMail.letter) names its letter at the top level too: the emulator the tests use
+  // queries no nested field.
+  letterId?: string;
 }
 
 // The messages' documents, created in the batch; their ids.
@@ -59,6 +62,7 @@ export function queue(db: Firestore, batch: WriteBatch, recordId: string, messag
       leaseUntil: 0,
       lastError: null,
       sentAt: null,
+      ...(message.letter ? { letterId: message.letter.id } : {}),
     };
     const ref = db.collection(OUTBOX).doc();
     batch.create(ref, doc);

@@ -1,6 +1,7 @@
 import type { Store } from '../types';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
+import { letterStore } from './letters';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
 import { placesStore } from './places';
@@ -26,6 +27,7 @@ export function openSqliteStore(file: string): Store {
     ...inboxStore(db, shared),
     ...paymentStore(db, shared),
     ...staffStore(db, shared),
+    ...letterStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -190,6 +190,13 @@ const migrations: ((db: Db) => void)[] = [
         DELETE FROM check_ins WHERE record_id = OLD.id;
       END;
     `),
+  // Letters to the community (lib/letters): drafts and sent letters, found by id or by their archive
+  // slug, and their outbox mails counted by the letter they carry.
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS letters (id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, updated_at INTEGER NOT NULL, data TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS outbox_by_letter ON outbox (json_extract(message, '$.letter.id')) WHERE json_extract(message, '$.letter.id') IS NOT NULL;
+    `),
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

@@ -27,6 +27,7 @@ import { floodProbe, floods } from './floods.mjs';
 import { forgery } from './forgery.mjs';
 import { generated } from './generated.mjs';
 import { hygiene } from './hygiene.mjs';
+import { letterLinks } from './letters.mjs';
 import { mailCannon } from './mail-cannon.mjs';
 import { drainOutbox } from './mail.mjs';
 import { oracles } from './oracles.mjs';
@@ -68,6 +69,7 @@ await withServer(
     await timed('replays', () => replays(open));
     await timed('generated', () => generated());
     await timed('staffWorkspace', () => staffWorkspace());
+    await timed('letterLinks', () => letterLinks());
     await timed('staffRoles', () => staffRoles(dataDir));
     await timed('payments', () => payments.attack(tally('payments'), dataDir, scale));
     await timed('clientsGone', () => clientsGone());
