@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
     // PROXY_BODY_LIMIT with 413 first, since Next answers its own limit with a 500.
     serverActions: { bodySizeLimit: CMS_BODY_LIMIT },
   },
-  serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin'],
+  serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin', 'mjml'],
   // Pages that follow the calendar are regenerated every 20 minutes (their `revalidate`); one older than
   // 40 minutes is never served as it is, even to the first visitor after a quiet night: that visitor
   // waits for a fresh one. With nginx's 10 minutes, a closed registration is gone within the hour

@@ -3,13 +3,15 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { isCmsAction } from '@/lib/cms/actions';
 import { CMS_API, isCmsPath } from '@/lib/cms/paths';
 import { config as settings } from '@/lib/config';
-import { isFormActionPost } from '@/lib/forms/action-post';
+import { formActionId, isFormActionPost } from '@/lib/forms/action-post';
+import { staleFormOperation } from '@/lib/forms/stale-action';
+import { PAGE_FORM_FIELD } from '@/lib/forms/state';
 import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
-import { securityHeaders } from '@/lib/security/headers';
+import { CHECK_IN_PERMISSIONS_POLICY, securityHeaders } from '@/lib/security/headers';
 import { fromOtherOrigin, isHttps } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
@@ -41,6 +43,9 @@ export async function proxy(request: NextRequest) {
   for (const [name, value] of headersOf(https ? 'https' : 'http')) {
     response.headers.set(name, value);
   }
+  if (request.nextUrl.pathname.startsWith('/staff/check-in/')) {
+    response.headers.set('Permissions-Policy', CHECK_IN_PERMISSIONS_POLICY);
+  }
   return response;
 }
 
@@ -70,8 +75,18 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
   if (!api && request.method === 'POST' && fromOtherOrigin(request.headers)) {
     return new NextResponse(CROSS_ORIGIN_MESSAGE, { status: 403 });
   }
-  if (!api && request.method === 'POST' && !(await isReadableActionPost(request))) {
-    return new NextResponse(bodyMessages.unreadable, { status: 400 });
+  if (!api && request.method === 'POST') {
+    const post = await readActionPost(request);
+    if (!post.readable) return new NextResponse(bodyMessages.unreadable, { status: 400 });
+    // A form of a page from another build names an action this build lacks: its form's own handling
+    // answers it (lib/forms/stale-action.ts).
+    const stale = post.actionId ? staleFormOperation(request.nextUrl.pathname, post.actionId) : null;
+    // A 307 has the browser send the same post there (method and body kept), from our origin.
+    if (stale) {
+      const to = `/api/forms/${stale}?${new URLSearchParams({ [PAGE_FORM_FIELD]: request.nextUrl.pathname })}`;
+      // Next writes a redirect to its own origin as a relative Location.
+      return NextResponse.redirect(new URL(to, request.url), 307);
+    }
   }
   return null;
 }
@@ -79,13 +94,16 @@ async function refuse(request: NextRequest): Promise<NextResponse | null> {
 // A page's form posts without JavaScript as multipart (lib/forms/action-post.ts); with JavaScript it
 // posts to /api/forms/, so a script-driven action call (Next-Action header) never comes from our pages.
 // The body read here is at most PROXY_BODY_LIMIT, and Next hands the page its own copy.
-async function isReadableActionPost(request: NextRequest): Promise<boolean> {
-  if (request.headers.has('next-action')) return false;
-  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return true;
+async function readActionPost(request: NextRequest): Promise<{ readable: boolean; actionId?: string }> {
+  if (request.headers.has('next-action')) return { readable: false };
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return { readable: true };
   try {
-    return isFormActionPost(await request.formData());
+    const form = await request.formData();
+    if (!isFormActionPost(form)) return { readable: false };
+    const actionId = formActionId(form);
+    return actionId ? { readable: true, actionId } : { readable: true };
   } catch {
-    return false;
+    return { readable: false };
   }
 }
 

@@ -3,6 +3,7 @@ import type { MetadataRoute } from 'next';
 import { cmsEvents, cmsOffers } from '@/lib/cms';
 import { coursePath, courses, eventPath, offerPath, projectPath, projectSummaries } from '@/lib/content';
 import { defaultLang, langs, localePath } from '@/lib/i18n';
+import { archive } from '@/lib/letters';
 import { languageAlternates, siteUrl } from '@/lib/seo';
 
 const staticPaths = [
@@ -18,12 +19,17 @@ const staticPaths = [
   '/privacy',
 ];
 
+// Made again every ten minutes, for the newsletter's archive (the build reads no store).
+export const revalidate = 600;
+
 // Every page in both languages, each entry naming its twin (hreflang alternates).
 // Events and offers come from the CMS: one published after the build is listed once its edit
-// regenerates this.
+// regenerates this (or within the ten minutes, whichever is first).
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
     ...staticPaths,
+    '/newsletter',
+    ...(await archive()).map((letter) => `/newsletter/${letter.slug}`),
     ...projectSummaries.map(projectPath),
     ...courses.map(coursePath),
     ...(await cmsEvents(defaultLang)).map(eventPath),

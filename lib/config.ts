@@ -131,6 +131,7 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: number('MAIL_RETRY_BASE_MS', 10, 3_600_000),
     MAIL_POLL_MS: number('MAIL_POLL_MS', 10, 3_600_000),
     MAIL_LEASE_MS: number('MAIL_LEASE_MS', 1_000, 3_600_000),
+    MAIL_RATE_PER_MINUTE: number('MAIL_RATE_PER_MINUTE', 1, 100_000),
     SITE_URL: url('SITE_URL'),
     RETAIN_CONTACT_DAYS: number('RETAIN_CONTACT_DAYS', 1, 36_500),
     RETAIN_REGISTRATION_DAYS: number('RETAIN_REGISTRATION_DAYS', 1, 36_500),
@@ -167,6 +168,8 @@ const envSchema = z
     }),
     SITE_TODAY: siteTodaySchema,
     SITE_CAPACITY: siteCapacitySchema,
+    PLACES_LEFT_SHARE: number('PLACES_LEFT_SHARE', 1, 100),
+    WAITLIST_OFFER_HOURS: number('WAITLIST_OFFER_HOURS', 1, 720),
     PAYSTACK_SECRET_KEY: optional.refine((v) => v === undefined || /^sk_(test|live)_\w{8,}$/.test(v), {
       message: 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…, from Settings → API Keys)',
     }),
@@ -300,6 +303,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS ?? 5_000,
       // How long a claimed message is kept from other instances (lib/mail/worker.ts).
       leaseMs: e.MAIL_LEASE_MS ?? 60_000,
+      // How many letters to the community leave per minute (lib/letters/send.ts).
+      ratePerMinute: e.MAIL_RATE_PER_MINUTE ?? 600,
     },
     // Without SITE_URL, mailed links point to this server on the port it listens on (PORT), so a site
     // started on another port than 3000 still mails links that work on this machine.
@@ -333,6 +338,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     cms: { databaseUrl: e.CMS_DATABASE_URL, secret: e.CMS_SECRET },
     // Today's date for the whole site when fixed (lib/content/schedule.ts); the real one otherwise.
     siteToday: e.SITE_TODAY,
+    // Places of events and offers (lib/places): a page says how many are left below this share of
+    // them, and a freed seat is held this long for the first person waiting.
+    places: {
+      leftShare: (e.PLACES_LEFT_SHARE ?? 20) / 100,
+      offerMs: (e.WAITLIST_OFFER_HOURS ?? 48) * 3_600_000,
+    },
     // Paid places (lib/payments, docs/product.md §14): a provider when its key is set, else none (the
     // course's external payment page, and staff mark payments by hand). The prices in data/ are in US
     // dollars; another currency is charged at `usdRate` of it per dollar.

@@ -16,3 +16,7 @@ export const SITE_TIME_ZONE = 'Africa/Lagos';
 
 // The working days within which the staff answer a contact message, as its acknowledgement says.
 export const CONTACT_REPLY_DAYS = 2;
+
+// Confirmations one address receives in a day, from every form together (docs/product.md §7): the first
+// ones committed that day; later ones are held back, their records kept and their staff notes saying so.
+export const DAILY_CONFIRMATIONS = 5;

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 
 import { config, ConfigError, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { createLetterSender, letterMailHooks } from '@/lib/letters';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { paymentContext } from '@/lib/payments/context';
 import { createPaymentCheck } from '@/lib/payments/pending';
+import { createPlacesTask } from '@/lib/places/task';
 import { createRetentionTask } from '@/lib/privacy/retention';
 import { endStaleSessions } from '@/lib/staff/auth';
 import { createDigestScheduler } from '@/lib/staff/digest';
@@ -52,12 +54,18 @@ export function startServer(): void {
     pollMs: mail.pollMs,
     leaseMs: mail.leaseMs,
     log: (level, message) => mailLog[level](message),
+    // Letters' mails are rendered, and checked against the list, when they leave (lib/letters).
+    ...letterMailHooks(),
   });
   setOutboxWorker(worker);
   worker.start();
   mailLog.info(
     `outbox worker started (${transport.kind === 'smtp' ? 'SMTP' : `files in ${join(settings.dataDir, 'mail')}`})`,
   );
+
+  // Letters being sent: the next batch of recipients is queued at MAIL_RATE_PER_MINUTE (lib/letters).
+  const letterSender = createLetterSender(componentLog('letters'));
+  letterSender.start();
 
   const digest = settings.digest.enabled
     ? createDigestScheduler({
@@ -77,6 +85,10 @@ export function startServer(): void {
     log: componentLog('retention'),
   });
   retention.start();
+
+  // Offers of freed seats that ran out pass to the next person waiting, and free seats are offered.
+  const places = createPlacesTask({ log: componentLog('places') });
+  places.start();
 
   // Payments whose webhook never came: asked about again now and then (only with a provider).
   const paymentCheck = settings.payments.provider
@@ -108,7 +120,14 @@ export function startServer(): void {
     if (stopping) return;
     stopping = true;
     const exit = process.exit.bind(process);
-    const stopped = Promise.all([worker.stop(), digest?.stop(), retention.stop(), paymentCheck?.stop()])
+    const stopped = Promise.all([
+      worker.stop(),
+      letterSender.stop(),
+      digest?.stop(),
+      retention.stop(),
+      places.stop(),
+      paymentCheck?.stop(),
+    ])
       .then(async () => {
         transport.close();
         await getStore().close();

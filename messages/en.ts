@@ -150,6 +150,8 @@ export const en = {
     pastOneDay: 'This event took place on {dates}.',
     pastDays: 'This event took place on {dates}.',
     full: 'Registration is closed: every place for this event is taken.',
+    // Once few places remain ({left} is '3 places left').
+    placesLeft: 'Only {left}.',
   },
   offer: {
     cohort: 'Cohort starting {start}',
@@ -161,6 +163,7 @@ export const en = {
     reserve: 'Reserve your spot',
     past: 'This offer ended on {date}.',
     full: 'Every spot of this offer is taken.',
+    placesLeft: 'Only {left}.',
   },
   // What events and offers say about where they stand (docs/product.md §9), and their list pages.
   calendar: {
@@ -206,6 +209,34 @@ export const en = {
     description: 'Your email address is verified. You can close this page or carry on exploring Baobab Data.',
     heading: 'email-verified works!',
   },
+  // The pages of a place's signed links (lib/places/links.ts): giving it back, claiming one offered.
+  places: {
+    cancelTitle: 'Give back your place',
+    cancelText:
+      'Can you not come to {item} after all? Press the button to give your place back: it is offered at once to the first person on the waiting list.',
+    cancelButton: 'Give my place back',
+    leaveTitle: 'Leave the waiting list',
+    leaveText: 'Leave the waiting list for {item}? We will then offer you no place.',
+    leaveButton: 'Leave the waiting list',
+    cancelledTitle: 'Your place is given back',
+    cancelledText: 'Thank you for telling us: someone else can now come in your place.',
+    leftTitle: 'You left the waiting list',
+    leftText: 'We will offer you no place. You can register again while registration is open.',
+    alreadyTitle: 'Nothing more to do',
+    alreadyText: 'This place was already given back, or the waiting list already left.',
+    claimTitle: 'Take your place',
+    claimText: 'A place for {item} is held for you until {until}. Press the button to take it.',
+    claimButton: 'Take my place',
+    claimedTitle: 'The place is yours',
+    claimedText: 'You are registered. Your confirmation, with your check-in code, is on its way to your inbox.',
+    endedTitle: 'This offer has ended',
+    endedText:
+      'The place was held for a limited time and has gone to the next person waiting, or registration has closed.',
+    expiredTitle: 'This link has expired',
+    expiredText: 'Registration has closed, so this place can no longer be given back here. Write to us if you need to.',
+    invalidTitle: 'This link is not valid',
+    invalidText: 'Open the link from the email we sent you, exactly as it is. If it still does not work, write to us.',
+  },
   newsletter: {
     confirmTitle: 'Confirm your subscription',
     confirmText: 'Press the button to receive the {brand} newsletter.',
@@ -248,6 +279,9 @@ export const en = {
       'The payment does not match what is due for {item}. Write to us at {email} with the reference {reference} and we will sort it out.',
     expiredTitle: 'This payment link has expired',
     expiredText: 'You can still pay {amount} for {item} with a new link.',
+    givenBackTitle: 'Nothing is due',
+    givenBackText:
+      'Your place for {item} was given back, so nothing is due for it. Write to us at {email} if you think this is wrong.',
     unknownTitle: 'We do not know this payment',
     unknownText: 'No enrolment or reservation has this reference. Write to us at {email} if you think one should.',
     invalidTitle: 'This payment link is not valid',

@@ -152,6 +152,7 @@ export const fr = {
     pastOneDay: 'Cet événement a eu lieu le {dates}.',
     pastDays: 'Cet événement a eu lieu du {start} au {end}.',
     full: 'Les inscriptions sont closes : toutes les places de cet événement sont prises.',
+    placesLeft: 'Plus que {left}.',
   },
   offer: {
     cohort: 'Début de la promotion : {start}',
@@ -164,6 +165,7 @@ export const fr = {
     reserve: 'Réservez votre place',
     past: 'Cette offre a pris fin le {date}.',
     full: 'Toutes les places de cette offre sont prises.',
+    placesLeft: 'Plus que {left}.',
   },
   calendar: {
     open: 'Inscriptions ouvertes',
@@ -207,6 +209,36 @@ export const fr = {
     description:
       'Votre adresse e-mail est vérifiée. Vous pouvez fermer cette page ou continuer à découvrir Baobab Data.',
     heading: 'Votre adresse e-mail est vérifiée !',
+  },
+  places: {
+    cancelTitle: 'Libérer votre place',
+    cancelText:
+      'Vous ne pourrez finalement pas venir à {item} ? Appuyez sur le bouton pour libérer votre place : elle est aussitôt proposée à la première personne de la liste d’attente.',
+    cancelButton: 'Libérer ma place',
+    leaveTitle: 'Quitter la liste d’attente',
+    leaveText: 'Quitter la liste d’attente pour {item} ? Nous ne vous proposerons alors aucune place.',
+    leaveButton: 'Quitter la liste d’attente',
+    cancelledTitle: 'Votre place est libérée',
+    cancelledText: 'Merci de nous avoir prévenus : quelqu’un d’autre peut venir à votre place.',
+    leftTitle: 'Vous avez quitté la liste d’attente',
+    leftText:
+      'Nous ne vous proposerons aucune place. Vous pouvez vous réinscrire tant que les inscriptions sont ouvertes.',
+    alreadyTitle: 'Plus rien à faire',
+    alreadyText: 'Cette place a déjà été libérée, ou la liste d’attente déjà quittée.',
+    claimTitle: 'Prendre votre place',
+    claimText: 'Une place pour {item} vous est réservée jusqu’au {until}. Appuyez sur le bouton pour la prendre.',
+    claimButton: 'Prendre ma place',
+    claimedTitle: 'La place est à vous',
+    claimedText:
+      'Votre inscription est enregistrée. Votre confirmation, avec votre code d’entrée, arrive dans votre boîte de réception.',
+    endedTitle: 'Cette proposition a pris fin',
+    endedText:
+      'La place vous était réservée pour un temps limité et a été proposée à la personne suivante, ou les inscriptions sont closes.',
+    expiredTitle: 'Ce lien a expiré',
+    expiredText: 'Les inscriptions sont closes : cette place ne peut plus être libérée ici. Écrivez-nous si besoin.',
+    invalidTitle: 'Ce lien n’est pas valide',
+    invalidText:
+      'Ouvrez le lien de l’e-mail que nous vous avons envoyé, tel quel. S’il ne fonctionne toujours pas, écrivez-nous.',
   },
   newsletter: {
     confirmTitle: 'Confirmez votre inscription',
@@ -252,6 +284,9 @@ export const fr = {
       'Le paiement ne correspond pas au montant dû pour « {item} ». Écrivez-nous à {email} en indiquant la référence {reference} : nous réglerons la question.',
     expiredTitle: 'Ce lien de paiement a expiré',
     expiredText: 'Vous pouvez encore payer {amount} pour « {item} » avec un nouveau lien.',
+    givenBackTitle: 'Rien n’est dû',
+    givenBackText:
+      'Votre place pour « {item} » a été libérée : rien n’est dû pour elle. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
     unknownTitle: 'Paiement inconnu',
     unknownText:
       'Aucune inscription ni réservation ne porte cette référence. Écrivez-nous à {email} si vous pensez que c’est une erreur.',

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@/lib/storage/audit';
-import type { StaffRole } from '@/lib/storage/shapes';
+import type { BookingState, StaffRole } from '@/lib/storage/shapes';
 
 // The staff workspace's words (/staff, its mails and exports), in English: staff read it in one
 // language. Visitors never see these.
@@ -48,6 +48,8 @@ export const staffText = {
     subscribers: 'Subscribers',
     audit: 'Audit',
     team: 'Team',
+    checkIn: 'Check-in',
+    letters: 'Letters',
     signOut: 'Sign out',
     signedInAs: 'Signed in as {email} ({role})',
   },
@@ -84,7 +86,7 @@ export const staffText = {
   },
   door: {
     title: 'At the door',
-    text: 'Your role is the check-in of events at the door. The check-in page opens here when an event’s check-in is set up.',
+    text: 'Check guests in at the door: choose the event.',
   },
   inbox: {
     title: 'Inbox',
@@ -242,6 +244,13 @@ export const staffText = {
       paid: 'Marked as paid',
       refunded: 'Marked as refunded',
       'pay-reminder': 'Mailed a payment reminder',
+      promote: 'Gave a place to someone waiting',
+      'check-in': 'Checked a guest in',
+      'letter-save': 'Saved a letter',
+      'letter-test': 'Mailed themselves a test of a letter',
+      'letter-send': 'Started sending a letter',
+      'letter-pause': 'Paused the sending of a letter',
+      'letter-resume': 'Resumed the sending of a letter',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',
@@ -276,6 +285,10 @@ export const staffText = {
     staffStatus: 'Staff status',
     staffNote: 'Staff note',
     assignedTo: 'Assigned to',
+    booking: 'Place',
+    checkInCode: 'Check-in code',
+    checkedInAt: 'Checked in',
+    checkedInBy: 'Checked in by',
     payStatus: 'Payment',
     payAmount: 'Amount',
     payCurrency: 'Currency',
@@ -284,9 +297,55 @@ export const staffText = {
     payMethod: 'Paid through',
     payNote: 'Payment note',
   } as Record<string, string>,
+  // A registration's place in the downloads' Place column (docs/product.md §9).
+  bookingStates: {
+    registered: 'Registered',
+    waiting: 'Waiting',
+    offered: 'Offered a freed place',
+    cancelled: 'Cancelled',
+    passed: 'Let the offered place pass',
+  } satisfies Record<BookingState, string>,
+  // The check-in page of an event, made for a phone at the door (docs/staff.md, "Check-in").
+  checkIn: {
+    title: 'Check-in: {event}',
+    counts: '{checkedIn} of {registered} checked in',
+    search: 'Name or code',
+    find: 'Find',
+    button: 'Check in',
+    checkedIn: 'Checked in: {name}',
+    already: 'Already checked in at {time} by {who}',
+    at: 'Checked in at {time} by {who}',
+    notRegistered: 'This person holds no place for this event (waiting, cancelled or marked as spam).',
+    unknown: 'No guest of this event has this code.',
+    invalid: 'This QR code is not one this site made.',
+    expired: 'This QR code has expired: the event is over.',
+    saved: 'Saved on this phone: {count} to send when the network is back.',
+    none: 'Nobody matches.',
+    fromCode: 'The guest of this QR code',
+    scan: 'Scan a QR code',
+    stopScan: 'Stop scanning',
+    cameraRefused: 'The camera could not be opened. Find the guest by name or code instead.',
+    events: 'Events',
+  },
   item: {
     count: '{count} registered',
     capacity: '{count} of {capacity} places taken',
+    // Where each person stands (docs/product.md §9), after their name in the list.
+    booking: {
+      registered: 'Registered',
+      waiting: 'Waiting, number {position}',
+      offered: 'Offered a freed place until {until}',
+      cancelled: 'Cancelled on {when}',
+      passed: 'Let the offered place pass',
+    },
+    checkedIn: 'Checked in at {when} by {who}',
+    waitlist: 'Waiting list',
+    waitlistEmpty: 'Nobody is waiting.',
+    promote: 'Give a place',
+    promoted: 'The place is theirs: their confirmation is on its way.',
+    promoteFull: 'No place is free: every one is taken or held for someone offered it.',
+    promoteGone: 'This person is no longer waiting.',
+    checkIn: 'Check guests in at the door',
     download: 'Download',
     csv: 'CSV',
     xlsx: 'Excel (XLSX)',

@@ -12,11 +12,15 @@ export interface Plural {
 
 export interface Units {
   second: Plural;
+  hour: Plural;
   day: Plural;
   workingDay: Plural;
   week: Plural;
   year: Plural;
   character: Plural;
+  // What an open event or offer page says once few places are left (docs/product.md §9).
+  placeLeft: Plural;
+  spotLeft: Plural;
 }
 
 const N = '\u00a0';
@@ -24,19 +28,25 @@ const N = '\u00a0';
 export const units: Localised<Units> = {
   en: {
     second: { one: '{count} second', other: '{count} seconds' },
+    hour: { one: '{count} hour', other: '{count} hours' },
     day: { one: '{count} day', other: '{count} days' },
     workingDay: { one: '{count} working day', other: '{count} working days' },
     week: { one: '{count} week', other: '{count} weeks' },
     year: { one: '{count} year', other: '{count} years' },
     character: { one: '{count} character', other: '{count} characters' },
+    placeLeft: { one: '{count} place left', other: '{count} places left' },
+    spotLeft: { one: '{count} spot left', other: '{count} spots left' },
   },
   fr: {
     second: { one: `{count}${N}seconde`, other: `{count}${N}secondes` },
+    hour: { one: `{count}${N}heure`, other: `{count}${N}heures` },
     day: { one: `{count}${N}jour`, other: `{count}${N}jours` },
     workingDay: { one: `{count}${N}jour ouvré`, other: `{count}${N}jours ouvrés` },
     week: { one: `{count}${N}semaine`, other: `{count}${N}semaines` },
     year: { one: `{count}${N}an`, other: `{count}${N}ans` },
     character: { one: `{count}${N}caractère`, other: `{count}${N}caractères` },
+    placeLeft: { one: `{count}${N}place restante`, other: `{count}${N}places restantes` },
+    spotLeft: { one: `{count}${N}place restante`, other: `{count}${N}places restantes` },
   },
 };
 

@@ -14,13 +14,23 @@ import { useSiteForm } from './use-site-form';
 
 // The texts event-form.tsx picks on the server in the page's language; named here, not there, so
 // the two files do not import each other.
-type EventText = FormUiFor<'firstName' | 'lastName' | 'email'>;
+type EventText = FormUiFor<'firstName' | 'lastName' | 'email', 'joinWaitlist'>;
 
 const blank: EventInput = { firstName: '', lastName: '', email: '' };
 
 // docs/product.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
 // opens in a new tab (with a plain link to it as well).
-export function EventFormClient({ event, lang, text }: { event: string; lang: Lang; text: EventText }) {
+export function EventFormClient({
+  event,
+  lang,
+  text,
+  full,
+}: {
+  event: string;
+  lang: Lang;
+  text: EventText;
+  full: boolean;
+}) {
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
     loadSchema: () => loadSchemas(lang).then((s) => s.eventSchema),
@@ -51,7 +61,7 @@ export function EventFormClient({ event, lang, text }: { event: string; lang: La
       </div>
       <EmailField id="event-email" label={text.labels.email} {...f.bind('email')} />
       <input type="hidden" name="event" value={event} />
-      <FormEnd id="event-status" lang={lang} text={text} form={f} />
+      <FormEnd id="event-status" lang={lang} text={text} form={f} full={full} />
     </form>
   );
 }

@@ -5,8 +5,10 @@ import { EventFormClient } from './event-form-client';
 
 // Rendered on the server: the form gets its own texts in its page's language (messages/forms), so a
 // page carries neither the other language nor the other forms' texts.
-const eventText = (lang: Lang) => formUi(lang, 'registerEvent', ['firstName', 'lastName', 'email'] as const);
+const eventText = (lang: Lang) =>
+  formUi(lang, 'registerEvent', ['firstName', 'lastName', 'email'] as const, ['joinWaitlist'] as const);
 
-export function EventForm({ event, lang }: { event: string; lang: Lang }) {
-  return <EventFormClient event={event} lang={lang} text={eventText(lang)} />;
+// `full`: every place is taken, so the form asks for the waiting list (docs/product.md §9).
+export function EventForm({ event, lang, full = false }: { event: string; lang: Lang; full?: boolean }) {
+  return <EventFormClient event={event} lang={lang} text={eventText(lang)} full={full} />;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import buttons from '@/components/ui/button.module.css';
-import { HONEYPOT_FIELD, LANG_FIELD, type FormState } from '@/lib/forms/state';
+import { HONEYPOT_FIELD, LANG_FIELD, WAITLIST_FIELD, type FormState } from '@/lib/forms/state';
 import type { Lang } from '@/lib/i18n';
 import type { CommonUi } from '@/messages/forms';
 
@@ -231,16 +231,19 @@ export function FormMessage({
 }
 
 // The end of every form: the page's language for the server (it answers in it, with or without
-// JavaScript), the honeypot, the message area and the button.
+// JavaScript), the honeypot, the message area and the button. A registration with places whose page
+// found it full (`full`), or whose answer said it just filled up, asks for the waiting list instead.
 export function FormEnd({
   id,
   lang,
   text,
   form,
+  full = false,
 }: {
   id: string;
   lang: Lang;
-  text: CommonUi & { submit: string };
+  text: CommonUi & { submit: string; joinWaitlist?: string };
+  full?: boolean;
   form: {
     state: FormState;
     sending: boolean;
@@ -250,9 +253,12 @@ export function FormEnd({
     cancelWaiting: () => void;
   };
 }) {
+  const waitlist =
+    text.joinWaitlist !== undefined && (full || (form.state.status === 'error' && !!form.state.waitlist));
   return (
     <>
       <input type="hidden" name={LANG_FIELD} value={lang} />
+      {waitlist ? <input type="hidden" name={WAITLIST_FIELD} value="1" /> : null}
       <Honeypot label={text.honeypot} />
       <FormMessage id={id} state={form.state} newTab={text.newTab} sent={form.sentLater ? text.sent : undefined} />
       {form.waiting ? (
@@ -270,7 +276,7 @@ export function FormEnd({
         </div>
       ) : null}
       <SubmitButton disabled={form.submitDisabled} sending={form.sending} sendingLabel={text.sending}>
-        {text.submit}
+        {waitlist ? text.joinWaitlist : text.submit}
       </SubmitButton>
     </>
   );

@@ -14,7 +14,7 @@ import { useSiteForm } from './use-site-form';
 // the two files do not import each other.
 type OfferText = FormUiFor<
   'email' | 'firstName' | 'lastName' | 'gender' | 'degree' | 'occupation' | 'country',
-  'choose' | 'genders' | 'degrees'
+  'choose' | 'genders' | 'degrees' | 'joinWaitlist'
 >;
 
 const blank = {
@@ -27,7 +27,17 @@ const blank = {
   country: '',
 };
 
-export function OfferFormClient({ offer, lang, text }: { offer: string; lang: Lang; text: OfferText }) {
+export function OfferFormClient({
+  offer,
+  lang,
+  text,
+  full,
+}: {
+  offer: string;
+  lang: Lang;
+  text: OfferText;
+  full: boolean;
+}) {
   const f = useSiteForm<OfferInput>({
     operation: 'registerOffer',
     loadSchema: () => loadSchemas(lang).then((s) => s.offerSchema),
@@ -85,7 +95,7 @@ export function OfferFormClient({ offer, lang, text }: { offer: string; lang: La
         {...f.bind('country')}
       />
       <input type="hidden" name="offer" value={offer} />
-      <FormEnd id="offer-status" lang={lang} text={text} form={f} />
+      <FormEnd id="offer-status" lang={lang} text={text} form={f} full={full} />
     </form>
   );
 }

@@ -10,9 +10,10 @@ const offerText = (lang: Lang) =>
     lang,
     'registerOffer',
     ['email', 'firstName', 'lastName', 'gender', 'degree', 'occupation', 'country'] as const,
-    ['choose', 'genders', 'degrees'] as const,
+    ['choose', 'genders', 'degrees', 'joinWaitlist'] as const,
   );
 
-export function OfferForm({ offer, lang }: { offer: string; lang: Lang }) {
-  return <OfferFormClient offer={offer} lang={lang} text={offerText(lang)} />;
+// `full`: every spot is taken, so the form asks for the waiting list (docs/product.md §9).
+export function OfferForm({ offer, lang, full = false }: { offer: string; lang: Lang; full?: boolean }) {
+  return <OfferFormClient offer={offer} lang={lang} text={offerText(lang)} full={full} />;
 }

@@ -11,7 +11,8 @@ interface NewsletterStepProps {
   action?: { url: string; token: string; label: string; lang: Lang };
 }
 
-// One step of the newsletter's life cycle (confirm, unsubscribe): a text and at most one button.
+// One step reached from a personal link (the newsletter's confirm and unsubscribe, a place given back
+// or claimed): a text and at most one button.
 export function NewsletterStep({ title, paragraphs, action }: NewsletterStepProps) {
   return (
     <>

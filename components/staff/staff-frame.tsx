@@ -10,8 +10,10 @@ import styles from './staff.module.css';
 const sections: { href: string; label: keyof typeof staffText.nav; permission: Permission }[] = [
   { href: '/staff', label: 'inbox', permission: 'inbox' },
   { href: '/staff/subscribers', label: 'subscribers', permission: 'inbox' },
+  { href: '/staff/letters', label: 'letters', permission: 'letters' },
   { href: '/staff/team', label: 'team', permission: 'team' },
   { href: '/staff/audit', label: 'audit', permission: 'audit' },
+  { href: '/staff/door', label: 'checkIn', permission: 'check-in' },
 ];
 
 // Every signed-in workspace page: where this role may go, who is signed in with which role, and the one

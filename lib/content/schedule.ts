@@ -21,6 +21,37 @@ export function dayIn(time: number, timeZone: string = SITE_TIME_ZONE): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+// The moment a day of the site's calendar ends (midnight after it in SITE_TIME_ZONE), on the real
+// clock: with SITE_TODAY set, as far from now as that day's end is from today's, so links and offers
+// that last until a day keep their length when the calendar is fixed for a demo or a test.
+export function siteDayEnd(day: string, now: number = Date.now()): number {
+  const midnightAfter = (d: string) => {
+    const utc = Date.parse(`${d}T00:00:00Z`) + 86_400_000;
+    // The zone's offset on that day: the wall clock there at that UTC instant, less the instant.
+    const parts = new Intl.DateTimeFormat(undefined, {
+      timeZone: SITE_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      numberingSystem: 'latn',
+    }).formatToParts(utc);
+    const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+    const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+    return utc - (wall - utc);
+  };
+  const today = siteToday(now);
+  return midnightAfter(day) - midnightAfter(today) + midnightAfter(dayIn(now));
+}
+
+// A moment on the real clock as the site's calendar shows it: moved by as many days as SITE_TODAY is
+// from the real date (none when it is not set), for mails that name a time ("held until …").
+export function onSiteCalendar(time: number, now: number = Date.now()): number {
+  return time + Date.parse(`${siteToday(now)}T00:00:00Z`) - Date.parse(`${dayIn(now)}T00:00:00Z`);
+}
+
 // Today for the whole site: SITE_TIME_ZONE's date, or SITE_TODAY when it is set (lib/config.ts).
 export function siteToday(now: number = Date.now()): string {
   return buildSiteToday() ?? dayIn(now);

@@ -48,3 +48,11 @@ function plainValue(value: unknown, depth = 0): boolean {
   if (typeof value !== 'object' || value === null) return true;
   return depth < 4 && Object.values(value).every((item) => plainValue(item, depth + 1));
 }
+
+// The id of the action a post of that shape names (checked by isFormActionPost first), or null.
+export function formActionId(form: FormData): string | null {
+  const ref = [...form.keys()].find((key) => key.startsWith(`${PREFIX}REF_`));
+  if (!ref) return null;
+  const descriptor = parse(String(form.get(`${PREFIX}${ref.slice(`${PREFIX}REF_`.length)}:0`) ?? ''));
+  return isObject(descriptor) && typeof descriptor.id === 'string' ? descriptor.id : null;
+}

@@ -1,5 +1,5 @@
 import { cmsEvents, cmsOffers } from '@/lib/cms';
-import { isBuilding } from '@/lib/config';
+import { config, isBuilding } from '@/lib/config';
 import { eventPath, offerPath } from '@/lib/content';
 import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
 import {
@@ -18,19 +18,28 @@ import { localePath, type Lang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
 
 // Where a registration stands as a page shows it: closed by the date, full by the store's count of
-// places taken, else open. The build reads no store (it may have none), so a page built while places
-// remain shows them until the server regenerates it; the server refuses a full one meanwhile with the
-// form's own words (lib/forms/submit.ts), and a store that does not answer leaves the page open.
-export async function pageAvailability(booking: Booking): Promise<Availability> {
+// places taken, else open, with how many places are left once fewer than the configured share of them
+// remain (PLACES_LEFT_SHARE). The build reads no store (it may have none), so a page built while places
+// remain shows neither until the server regenerates it (lib/places makes it again as places go and come
+// back); the server refuses a full one meanwhile with the form's own words (lib/forms/submit.ts), and a
+// store that does not answer leaves the page open.
+export async function pagePlaces(booking: Booking): Promise<{ state: Availability; left?: number }> {
   const today = siteToday();
   if (booking.capacity === undefined || isBuilding() || availability(booking, today) === 'closed') {
-    return availability(booking, today);
+    return { state: availability(booking, today) };
   }
   try {
-    return availability(booking, today, await getStore().seatsTaken(booking.seat));
+    const taken = await getStore().seatsTaken(booking.seat);
+    const state = availability(booking, today, taken);
+    const left = booking.capacity - taken;
+    return state === 'open' && left < booking.capacity * config().places.leftShare ? { state, left } : { state };
   } catch {
-    return availability(booking, today);
+    return { state: availability(booking, today) };
   }
+}
+
+export async function pageAvailability(booking: Booking): Promise<Availability> {
+  return (await pagePlaces(booking)).state;
 }
 
 // One event or offer in a list, with its dates and where it stands.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 import { cmsEvent, cmsOffers } from '@/lib/cms';
-import { findCourseByTitle } from '@/lib/content';
+import { findCourseByTitle, findEvent, findOffer } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
@@ -10,8 +10,11 @@ import {
   enrolmentMails,
   eventMails,
   offerMails,
+  waitlistMails,
+  type ConfirmationParts,
   type MailContext,
   type PayLink,
+  type PlaceParts,
 } from '@/lib/mail/compose';
 import { courseDue, offerDue, type Price } from '@/lib/payments/price';
 import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
@@ -51,8 +54,17 @@ import type { FormState } from './state';
 
 type Success = Extract<FormState, { status: 'success' }>;
 
-// What a registration that follows the calendar is for, with the form's words when it is closed or full.
-export type FormBooking = Booking & { closed: string; full: string };
+// What a registration that follows the calendar is for, with the form's words when it is closed or full,
+// and, for one with places: its kind and slug (an event's registrations get a check-in code), the answer
+// of someone who joined its waiting list, and the mails of the list (lib/mail/compose.ts).
+export type FormBooking = Booking & {
+  closed: string;
+  full: string;
+  kind: 'event' | 'offer';
+  slug: string;
+  waitlisted(position: number): Success;
+  waitlistMails(mail: MailContext, lang: Lang, offerHours: number, place: PlaceParts): NewMail[];
+};
 
 interface Declaration<Collection extends string, Fields extends z.ZodMiniObject, Input> {
   collection: Collection;
@@ -72,8 +84,10 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   kind: 'record';
   record(input: Input): RecordData;
   // The staff's note (in English, naming the visitor's language) and the visitor's mails in theirs.
-  // `today` is the site's date (lib/content/schedule.ts).
-  mails(input: Input, mail: MailContext, lang: Lang, today: string, pay?: PayLink): NewMail[];
+  // `today` is the site's date (lib/content/schedule.ts); `parts`, what a confirmation carries beyond the
+  // item's facts: a registration with places its place's parts (lib/places/links.ts), a record with a
+  // price and a provider its pay link (lib/payments).
+  mails(input: Input, mail: MailContext, lang: Lang, today: string, parts?: ConfirmationParts): NewMail[];
   item?(input: Input): string;
   booking?(input: Input, words: AnswerWords): FormBooking;
   // What refuses a registration whatever the date, in the form's words: a course staff closed.
@@ -141,6 +155,11 @@ const offerReservation = perLang((s, w, lang) =>
   ),
 );
 
+// The answer of someone who joined a waiting list: their position in it.
+const waitlistAnswer =
+  (w: AnswerWords) =>
+  (position: number): Success => ({ status: 'success', message: w.waitlisted, detail: w.waitlistPosition(position) });
+
 const contact = perLang((s) => s.contactSchema);
 const newsletter = perLang((s) => s.newsletterSchema);
 
@@ -151,7 +170,8 @@ export const forms = {
     fields: enrolmentSchema,
     schema: enrolment,
     record: ({ entity: _course, ...input }) => input,
-    mails: ({ entity, ...input }, mail, lang, today, pay?) => enrolmentMails(input, entity, mail, lang, today, pay),
+    mails: ({ entity, ...input }, mail, lang, today, parts) =>
+      enrolmentMails(input, entity, mail, lang, today, parts?.pay),
     closed: ({ entity }, w) => (entity.isActive ? null : w.courseClosed),
     item: ({ entity }) => entity.slug,
     price: ({ entity }) => courseDue(entity),
@@ -216,9 +236,26 @@ export const forms = {
     hidden: ['event'],
     schema: eventRegistration,
     record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang, today) => eventMails(input, entity, mail, lang, today),
+    mails: ({ entity, ...input }, mail, lang, today, parts) =>
+      eventMails(input, entity, mail, lang, today, parts?.place),
     item: ({ entity }) => entity.slug,
-    booking: ({ entity }, w) => ({ ...eventBooking(entity), closed: w.eventClosed, full: w.eventFull }),
+    booking: ({ entity, ...input }, w) => ({
+      ...eventBooking(entity),
+      closed: w.eventClosed,
+      full: w.eventFull,
+      kind: 'event',
+      slug: entity.slug,
+      waitlisted: waitlistAnswer(w),
+      waitlistMails: (mail, lang, hours, place) =>
+        waitlistMails(
+          input,
+          { ...entity, englishTitle: findEvent(entity.slug)?.title ?? entity.title },
+          mail,
+          lang,
+          hours,
+          place,
+        ),
+    }),
     answer: ({ entity: event }, lang) => ({
       status: 'success',
       message: formTexts[lang].answers.eventContinue,
@@ -238,9 +275,29 @@ export const forms = {
     hidden: ['offer'],
     schema: offerReservation,
     record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang, _today, pay?) => offerMails(input, entity, mail, lang, pay),
+    mails: ({ entity, ...input }, mail, lang, _today, parts) => offerMails(input, entity, mail, lang, parts),
     item: ({ entity }) => entity.slug,
-    booking: ({ entity }, w) => ({ ...offerBooking(entity), closed: w.offerClosed, full: w.offerFull }),
+    booking: ({ entity, ...input }, w) => ({
+      ...offerBooking(entity),
+      closed: w.offerClosed,
+      full: w.offerFull,
+      kind: 'offer',
+      slug: entity.slug,
+      waitlisted: waitlistAnswer(w),
+      waitlistMails: (mail, lang, hours, place) =>
+        waitlistMails(
+          input,
+          {
+            title: entity.title,
+            inSentence: entity.title,
+            englishTitle: findOffer(entity.slug)?.title ?? entity.title,
+          },
+          mail,
+          lang,
+          hours,
+          place,
+        ),
+    }),
     price: ({ entity }) => offerDue(entity),
     answer: (_input, lang, pay?) => {
       const w = formTexts[lang].answers;

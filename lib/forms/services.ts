@@ -1,5 +1,3 @@
-import { revalidatePath } from 'next/cache';
-
 import type { RecaptchaSettings } from '@/lib/bot-check';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
@@ -8,17 +6,18 @@ import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
 import { paymentSettings, type PaymentSettings } from '@/lib/payments/record';
+import { placesChanged } from '@/lib/places/pages';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
-import { getStore, type InboxStore, type RecordStore } from '@/lib/storage';
+import { getStore, type InboxStore, type PlacesStore, type RecordStore } from '@/lib/storage';
 import type { FormOperation } from '@/lib/storage/collections';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.
 export interface FormServices {
   // Records, and the inbox, which counts what the honeypot kept as spam.
-  store: RecordStore & InboxStore;
+  store: RecordStore & PlacesStore & InboxStore;
   rateLimiter: RateLimiter;
   newsletter: NewsletterProvider;
   recaptcha: RecaptchaSettings | null;
@@ -26,24 +25,22 @@ export interface FormServices {
   now: () => number;
   // The site's date (lib/content/schedule.ts): what is open, what a mail says is still to come.
   today: () => string;
-  // Called when a registration took the last place of an event or offer: its pages are made again at
-  // once rather than at their next regeneration (docs/product.md §9). Tests leave it out.
-  placesGone?: () => void;
+  // Called when a registration took the last place of an event or offer, or one of the few left: its
+  // pages are made again at once rather than at their next regeneration (docs/product.md §9). Tests
+  // leave it out.
+  placesChanged?: () => void;
+  // Below this share of an item's places, its page says how many are left (PLACES_LEFT_SHARE); none
+  // without it.
+  placesLeftShare?: number;
+  // How long a freed seat is held for the first person waiting, in hours (WAITLIST_OFFER_HOURS), as
+  // the waiting list's mail says; 48 without it.
+  offerHours?: number;
   // How a record with a price is charged (docs/product.md §14). Tests of other things leave it out:
   // their records then keep no payment.
   payments?: PaymentSettings;
   // What happened to the submission, for the server's log (with the request's id and the form).
   log: (message: string, detail?: unknown) => void;
 }
-
-// The pages that show whether an event or offer is open or full.
-const calendarRoutes = [
-  '/[lang]',
-  '/[lang]/events',
-  '/[lang]/events/[slug]',
-  '/[lang]/offers',
-  '/[lang]/offers/[slug]',
-];
 
 export function formServices(request: RequestMeta, operation: FormOperation): FormServices {
   const logger = requestLog(request.headers, { form: operation });
@@ -58,9 +55,9 @@ export function formServices(request: RequestMeta, operation: FormOperation): Fo
     payments: paymentSettings(),
     now: Date.now,
     today: () => siteToday(),
-    placesGone: () => {
-      for (const route of calendarRoutes) revalidatePath(route, 'page');
-    },
+    placesChanged,
+    placesLeftShare: settings.places.leftShare,
+    offerHours: settings.places.offerMs / 3_600_000,
     log: (message, detail) =>
       logger.info(detail === undefined ? {} : detail instanceof Error ? { err: detail } : { detail }, message),
   };

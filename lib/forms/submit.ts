@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
+
 import * as z from 'zod/mini';
 
 import { verifyBotToken } from '@/lib/bot-check';
 import { DAY_MS, HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
+import { confirmationCap } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
-import { newPayment } from '@/lib/payments/record';
+import { newPayment, storedPayLink } from '@/lib/payments/record';
+import { newCheckInCode, placeParts } from '@/lib/places/links';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
+  duplicateOf,
   isDuplicateError,
   isFullError,
   isStoreTimeout,
@@ -27,6 +32,7 @@ import {
   LANG_FIELD,
   SUBMISSION_KEY_FIELD,
   SUBMISSION_KEY_PATTERN,
+  WAITLIST_FIELD,
   type FieldErrors,
   type FormState,
 } from './state';
@@ -113,7 +119,7 @@ export async function submitForm(
     // A pay link as a person gets, for a payment that nothing stored owes.
     const key = clientKey(formData);
     const day = new Date(services.now()).toISOString().slice(0, 10);
-    const identity = submissionKey(operation, key ? { key } : day, form.record(parsed.data));
+    const identity = submissionKey(operation, key ? { key } : day, lang, form.record(parsed.data));
     return form.answer(parsed.data, lang, paymentOf(form, parsed.data, identity, lang, services)?.link);
   }
 
@@ -139,7 +145,7 @@ export async function submitForm(
             operation,
             form,
             parsed.data,
-            { flags, booking, values, key: clientKey(formData) },
+            { flags, booking, values, key: clientKey(formData), waitlist: formData.get(WAITLIST_FIELD) === '1' },
             services,
             lang,
           );
@@ -185,52 +191,115 @@ async function keepHoneypotHit(
 
 // The one write: the record with its mails, or, for the same submission again (a retry after a
 // timeout, a double click, a refreshed answer page), nothing new and the first answer. A registration
-// with places takes one in the same write, or is refused with the form's words once they are all gone.
+// with places takes one in the same write, with its check-in code (an event's) and its mails' signed
+// links, named by the record's id chosen here; once they are all gone it is refused with the form's
+// words and the offer of the waiting list, or, when the visitor asked for it, joins the list and is told
+// their position (docs/product.md §9).
 async function storeRecord(
   operation: FormOperation,
   form: Extract<Form, { kind: 'record' }>,
   input: unknown,
-  about: { flags: RecordData; booking?: FormBooking; values: Record<string, string>; key: string | null },
+  about: {
+    flags: RecordData;
+    booking?: FormBooking;
+    values: Record<string, string>;
+    key: string | null;
+    waitlist: boolean;
+  },
   services: FormServices,
   lang: Lang,
 ): Promise<FormState> {
   const { flags, booking, values, key } = about;
   const record = form.record(input);
-  const day = new Date(services.now()).toISOString().slice(0, 10);
+  const now = services.now();
+  const day = new Date(now).toISOString().slice(0, 10);
   const item = form.item?.(input) ?? '';
-  const identity = submissionKey(operation, key ? { key } : day, record);
+  const once = (mail: NewMail) => confirmOnce(mail, { operation, item, lang, day }, services);
+  const id = randomUUID();
+  // Every registration for an event or offer can be given back, and an event's is let in at the door by
+  // its code; only those with places take a seat.
+  const places = booking?.capacity !== undefined ? { ...booking, capacity: booking.capacity } : undefined;
+  const code = booking?.kind === 'event' ? newCheckInCode() : undefined;
+  const place = booking
+    ? placeParts(
+        { collection: form.collection, id },
+        lang,
+        { lastDay: booking.lastDay, ...(code ? { event: booking.slug, code } : {}) },
+        now,
+      )
+    : undefined;
+  const identity = submissionKey(operation, key ? { key } : day, lang, record);
+  // What a record with a price owes, and with a provider its pay link (docs/product.md §14). A
+  // registration with places owes it only once it holds one: on the waiting list it owes nothing, and
+  // its mails and answer carry no pay link until a place is claimed or given (lib/places/visitor.ts).
   const payment = paymentOf(form, input, identity, lang, services);
   const options: AddOptions = {
+    id,
     submissionKey: identity,
-    mails: form
-      .mails(input, services.mail, lang, services.today(), payment?.link)
-      .map((mail) => confirmOnce(mail, { operation, item, lang, day }, services)),
-    ...(booking?.capacity !== undefined ? { seat: { key: booking.seat, capacity: booking.capacity } } : {}),
+    mails: form.mails(input, services.mail, lang, services.today(), { place, pay: payment?.link }).map(once),
+    ...(places && place
+      ? {
+          seat: {
+            key: places.seat,
+            capacity: places.capacity,
+            ...(payment ? { seated: payment.fields } : {}),
+            ...(about.waitlist
+              ? {
+                  waitlist: {
+                    data: {},
+                    mails: places
+                      .waitlistMails(services.mail, lang, services.offerHours ?? 48, { cancelUrl: place.cancelUrl })
+                      .map(once),
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
   };
+  const data: RecordData = {
+    ...record,
+    lang,
+    date: now,
+    ...flags,
+    ...(booking ? { booking: 'registered' } : {}),
+    ...(code ? { checkInCode: code } : {}),
+    ...(places ? {} : payment?.fields),
+  };
+  let pay = payment?.link;
   try {
-    const { id } = await services.store.add(
-      form.collection,
-      { ...record, lang, date: services.now(), ...flags, ...payment?.fields },
-      options,
-    );
-    services.log(`${operation}: stored`, { recordId: id });
-    if (booking?.capacity !== undefined) await afterPlaceTaken(booking, services);
+    const { waiting } = await services.store.add(form.collection, data, options);
+    services.log(`${operation}: stored`, { recordId: id, ...(waiting === undefined ? {} : { waiting }) });
+    if (places && waiting !== undefined) return places.waitlisted(waiting);
+    if (places) await afterPlaceTaken(places, services);
   } catch (error) {
-    if (booking && isFullError(error)) {
-      services.log(`${operation}: refused, every place of ${booking.seat} is taken`);
-      return { status: 'error', message: booking.full, values };
+    if (places && isFullError(error)) {
+      services.log(`${operation}: refused, every place of ${places.seat} is taken`);
+      return { status: 'error', message: places.full, values, waitlist: true };
     }
     if (!isDuplicateError(error)) throw error;
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
+    // Someone on the waiting list hears their position again.
+    const first = duplicateOf(error);
+    const stored = places && first ? await services.store.getRecord(form.collection, first) : null;
+    if (places && stored?.data.booking === 'waiting' && typeof stored.data.waitPosition === 'number') {
+      return places.waitlisted(stored.data.waitPosition);
+    }
+    // Given a place from the waiting list since, it owes under its record's own reference, if at all.
+    if (stored && stored.data.payReference !== payment?.fields.payReference) {
+      pay = storedPaymentLink(form, input, stored.data, lang, services);
+    }
   }
-  return form.answer(input, lang, payment?.link);
+  return form.answer(input, lang, pay);
 }
 
-// Once the last place is gone, the pages that show it are made again. The record is stored whatever
-// happens here: a failure is only logged, and the pages change at their next regeneration.
-async function afterPlaceTaken(booking: FormBooking, services: FormServices) {
+// Once the last place is gone, or few are left (a page then says how many), the pages that show it are
+// made again. The record is stored whatever happens here: a failure is only logged, and the pages change
+// at their next regeneration.
+async function afterPlaceTaken(booking: FormBooking & { capacity: number }, services: FormServices) {
   try {
-    if ((await services.store.seatsTaken(booking.seat)) >= booking.capacity!) services.placesGone?.();
+    const left = booking.capacity - (await services.store.seatsTaken(booking.seat));
+    if (left <= 0 || left < booking.capacity * (services.placesLeftShare ?? 0)) services.placesChanged?.();
   } catch (error) {
     services.log(`could not tell whether ${booking.seat} is full`, error);
   }
@@ -249,17 +318,36 @@ function paymentOf(
   return price && services.payments ? newPayment(price, identity, lang, services.payments, services.now()) : null;
 }
 
-// What makes two posts the same submission: the same form and the same stored fields, sent the same day
-// or under the same key from the page (a submission that waited on the visitor's phone arrives days
+function storedPaymentLink(
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  stored: RecordData,
+  lang: Lang,
+  services: FormServices,
+) {
+  const price = form.price?.(input) ?? null;
+  return price && services.payments ? storedPayLink(price, stored, lang, services.payments, services.now()) : undefined;
+}
+
+// What makes two posts the same submission: the same form, language and stored fields, sent the same
+// day or under the same key from the page (a submission that waited on the visitor's phone arrives days
 // later, perhaps twice). Pages are prerendered and identical for everyone, so the identity comes from
 // what was sent. The fields are always part of it: a key alone never stands for other details, so
-// knowing someone's key cannot suppress or replace what they sent.
-function submissionKey(operation: FormOperation, when: string | { key: string }, record: RecordData): string {
-  return sha256(JSON.stringify([operation, when, record]));
+// knowing someone's key cannot suppress or replace what they sent. The language too: someone who sends
+// another's exact fields first, in another language, must not make the owner's own post a repeat whose
+// only confirmation is in the language the stranger chose (docs/product.md §7).
+function submissionKey(
+  operation: FormOperation,
+  when: string | { key: string },
+  lang: Lang,
+  record: RecordData,
+): string {
+  return sha256(JSON.stringify([operation, when, lang, record]));
 }
 
 // A mail to anyone but the staff is a visitor's confirmation: at most one per address, course, event
-// or offer, language and day, so the site cannot be used to flood someone's inbox, while two
+// or offer, language and day, and at most DAILY_CONFIRMATIONS to one address in a day from every form
+// together (the first ones committed), so the site cannot be used to flood someone's inbox, while two
 // enrolments in two courses still bring two confirmations, and whoever first types someone's address
 // cannot keep them from one in their own language. What the confirmation says is the same whoever
 // sent the form (lib/mail/compose.ts), so one held back deprives its owner of nothing; the staff's
@@ -271,7 +359,11 @@ function confirmOnce(
 ): NewMail {
   if (mail.to === services.mail.staff) return mail;
   const { operation, item, lang, day } = about;
-  return { ...mail, onceKey: JSON.stringify([operation, item, lang, mail.to.toLowerCase(), day]) };
+  return {
+    ...mail,
+    onceKey: JSON.stringify([operation, item, lang, mail.to.toLowerCase(), day]),
+    dailyCap: confirmationCap(mail.to, services.now()),
+  };
 }
 
 // The newsletter hands the subscriber to its provider: the local list (which stores them) or Mailchimp.

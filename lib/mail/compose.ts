@@ -1,4 +1,4 @@
-import { CONTACT_REPLY_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
+import { CONTACT_REPLY_DAYS, DAILY_CONFIRMATIONS, SITE_TIME_ZONE } from '@/lib/constants';
 import { eventPath, findEvent, findOffer, offerPath, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
@@ -29,6 +29,13 @@ export interface MailContext {
   siteName: string;
 }
 
+// The day's cap on confirmations to one address, from every form together (NewMail.dailyCap): the day
+// is the server's UTC day, as the once-a-day markers count it.
+export function confirmationCap(to: string, now: number): NonNullable<NewMail['dailyCap']> {
+  const day = new Date(now).toISOString().slice(0, 10);
+  return { key: JSON.stringify(['confirmations', to.trim().toLowerCase(), day]), limit: DAILY_CONFIRMATIONS };
+}
+
 // A payment taken on this site (docs/product.md §14): the record's pay link, the amount as the visitor's
 // language writes it, whether it is an offer's deposit, and for how many days the link works.
 export interface PayLink {
@@ -36,6 +43,13 @@ export interface PayLink {
   amount: string;
   deposit: boolean;
   days: number;
+}
+
+// What a confirmation of a registration carries beyond the item's facts: with places, its place's
+// parts; with payments on this site, the record's pay link. A paid registration with places gets both.
+export interface ConfirmationParts {
+  place?: PlaceParts;
+  pay?: PayLink;
 }
 
 function mail(to: string, subject: string, letter: Letter, extra: Partial<NewMail> = {}): NewMail {
@@ -153,6 +167,55 @@ export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang):
   ];
 }
 
+// What a registration with places carries besides the item's facts (lib/places/links.ts makes it): the
+// signed link of the page where its place is given back, and for an event the check-in code with its
+// QR code (a PNG, base64).
+export interface PlaceParts {
+  cancelUrl: string;
+  checkIn?: { code: string; png: string };
+}
+
+// The check-in code as it is read aloud: two groups of three.
+export const spokenCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+const QR_CID = 'check-in';
+const QR_SIZE = 200;
+
+// A confirmation's check-in code and the way to give the place back, laid into its letter.
+function withPlace(letter: Letter & { lang: Lang }, place: PlaceParts | undefined, extra: Partial<NewMail>) {
+  if (!place) return { letter, extra };
+  const t = visitorMails[letter.lang];
+  const { checkIn } = place;
+  return {
+    letter: {
+      ...letter,
+      paragraphs: [...letter.paragraphs, ...(checkIn ? [t.event.atTheDoor] : [])],
+      rows: [
+        ...(letter.rows ?? []),
+        ...(checkIn ? [[t.event.code, spokenCode(checkIn.code)] as [string, string]] : []),
+      ],
+      ...(checkIn ? { image: { cid: QR_CID, alt: t.event.qrAlt(spokenCode(checkIn.code)), size: QR_SIZE } } : {}),
+      footLink: { href: place.cancelUrl, label: t.cantCome },
+    },
+    extra: {
+      ...extra,
+      attachments: [
+        ...(extra.attachments ?? []),
+        ...(checkIn
+          ? [
+              {
+                filename: 'check-in.png',
+                contentType: 'image/png',
+                content: checkIn.png,
+                encoding: 'base64' as const,
+                cid: QR_CID,
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+}
+
 // `event` is the event in the visitor's language; the staff's note names it by its English title, as
 // every other mail, page and download of the staff does, so one event has one name in their mailbox.
 // `today` is the site's date: a calendar only wants what is still to come.
@@ -162,12 +225,9 @@ export function eventMails(
   ctx: MailContext,
   lang: Lang,
   today: string,
+  place?: PlaceParts,
 ): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
-  const t = visitorMails[lang].event;
-  const dates = eventDates(event, lang);
-  const invite = event.startDate >= today;
   const title = findEvent(event.slug)?.title ?? event.title;
   return [
     staffNote(
@@ -186,60 +246,112 @@ export function eventMails(
       { heldBack: heldBack(title, lang) },
       input.email,
     ),
-    confirmation(
-      input.email,
-      t.subject(event.title),
-      {
-        lang,
-        heading: t.heading(event.inSentence),
-        paragraphs: [t.when(event.inSentence, dates, event.location), invite ? t.finishWithInvite : t.finish],
-        rows: [
-          [t.dates, dates],
-          [t.where, event.location],
-        ],
-        link: { href: event.registrationLink, label: t.link },
-      },
-      invite
-        ? {
-            attachments: [
-              {
-                filename: 'invite.ics',
-                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-                content: calendarInvite({
-                  // One per event: a second invitation updates the first in the calendar.
-                  uid: `event-${event.slug}@${site.domain}`,
-                  title: event.title,
-                  description: `${event.tagline} ${eventUrl}`,
-                  location: event.location,
-                  startDate: event.startDate,
-                  endDate: event.endDate,
-                  ...(event.startTime && event.endTime
-                    ? {
-                        times: {
-                          start: event.startTime,
-                          end: event.endTime,
-                          timeZone: event.timeZone ?? SITE_TIME_ZONE,
-                        },
-                      }
-                    : {}),
-                  reminder: t.reminder(event.inSentence),
-                  url: eventUrl,
-                  organizerEmail: ctx.staff,
-                  organizerName: ctx.siteName,
-                }),
-              },
-            ],
-          }
-        : {},
-    ),
+    eventConfirmation(input.email, event, ctx, lang, today, place),
   ];
+}
+
+// The visitor's confirmation of an event: its dates and place, the calendar invitation while it is to
+// come, and with places, the check-in code and the way to give the place back.
+export function eventConfirmation(
+  to: string,
+  event: SiteEvent,
+  ctx: MailContext,
+  lang: Lang,
+  today: string,
+  place?: PlaceParts,
+): NewMail {
+  const t = visitorMails[lang].event;
+  const dates = eventDates(event, lang);
+  const invite = event.startDate >= today;
+  const { letter, extra } = withPlace(
+    {
+      lang,
+      heading: t.heading(event.inSentence),
+      paragraphs: [t.when(event.inSentence, dates, event.location), invite ? t.finishWithInvite : t.finish],
+      rows: [
+        [t.dates, dates],
+        [t.where, event.location],
+      ],
+      link: { href: event.registrationLink, label: t.link },
+    },
+    place,
+    invite ? { attachments: [eventInvite(event, ctx, lang)] } : {},
+  );
+  return confirmation(to, t.subject(event.title), letter, extra);
+}
+
+// A registrant's reminder of an event, `days` before it starts (7 or 1), in their language: when and where,
+// the calendar invitation, their check-in code with its QR code and the way to give the place back.
+export function eventReminder(
+  to: string,
+  event: SiteEvent,
+  ctx: MailContext,
+  lang: Lang,
+  days: number,
+  place: PlaceParts,
+): NewMail {
+  const t = visitorMails[lang];
+  const dates = eventDates(event, lang);
+  const zone = event.timeZone ?? SITE_TIME_ZONE;
+  const { letter, extra } = withPlace(
+    {
+      lang,
+      heading: t.eventReminder.heading(event.inSentence, days),
+      paragraphs: [t.event.when(event.inSentence, dates, event.location)],
+      rows: [
+        [t.event.dates, dates],
+        ...(event.startTime && event.endTime
+          ? [
+              [
+                t.eventReminder.time,
+                t.eventReminder.hours(event.startTime, event.endTime, zone.split('/').at(-1)!.replaceAll('_', ' ')),
+              ] as [string, string],
+            ]
+          : []),
+        [t.event.where, event.location],
+      ],
+    },
+    place,
+    { attachments: [eventInvite(event, ctx, lang)] },
+  );
+  return confirmation(to, t.eventReminder.subject(event.title, days), letter, extra);
+}
+
+// The calendar invitation of an event, in the visitor's language.
+export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
+  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
+  return {
+    filename: 'invite.ics',
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: calendarInvite({
+      // One per event: a second invitation updates the first in the calendar.
+      uid: `event-${event.slug}@${site.domain}`,
+      title: event.title,
+      description: `${event.tagline} ${eventUrl}`,
+      location: event.location,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      ...(event.startTime && event.endTime
+        ? { times: { start: event.startTime, end: event.endTime, timeZone: event.timeZone ?? SITE_TIME_ZONE } }
+        : {}),
+      reminder: visitorMails[lang].event.reminder(event.inSentence),
+      url: eventUrl,
+      organizerEmail: ctx.staff,
+      organizerName: ctx.siteName,
+    }),
+  };
 }
 
 // `offer` is the offer in the visitor's language, named by its English title for the staff, as for events.
 // With payments on this site, the confirmation asks for the price (or the deposit) and links to the
-// record's pay link instead of the offer's page.
-export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, lang: Lang, pay?: PayLink): NewMail[] {
-  const t = visitorMails[lang].offer;
+// record's pay link instead of the offer's page; with places, it carries the way to give the place back.
+export function offerMails(
+  input: OfferInput,
+  offer: Offer,
+  ctx: MailContext,
+  lang: Lang,
+  parts: ConfirmationParts = {},
+): NewMail[] {
   const title = findOffer(offer.slug)?.title ?? offer.title;
   return [
     staffNote(
@@ -262,7 +374,20 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
       { heldBack: heldBack(title, lang) },
       input.email,
     ),
-    confirmation(input.email, t.subject(offer.title), {
+    offerConfirmation(input.email, offer, ctx, lang, parts),
+  ];
+}
+
+export function offerConfirmation(
+  to: string,
+  offer: Offer,
+  ctx: MailContext,
+  lang: Lang,
+  { place, pay }: ConfirmationParts = {},
+) {
+  const t = visitorMails[lang].offer;
+  const { letter, extra } = withPlace(
+    {
       lang,
       heading: t.heading,
       paragraphs: [
@@ -285,8 +410,76 @@ export function offerMails(input: OfferInput, offer: Offer, ctx: MailContext, la
       link: pay
         ? { href: pay.href, label: t.payLink(pay.amount, pay.deposit) }
         : { href: localeUrl(ctx.siteUrl, lang, offerPath(offer)), label: t.link },
+    },
+    place,
+    {},
+  );
+  return confirmation(to, t.subject(offer.title), letter, extra);
+}
+
+// A full event or offer's waiting list (docs/product.md §9): the staff's note, and the visitor's mail
+// saying they wait, with the way to leave the list. `item` is in the visitor's language; the staff's
+// note names it by its English title.
+export function waitlistMails(
+  person: { firstName: string; lastName: string; email: string },
+  item: { title: string; inSentence: string; englishTitle: string },
+  ctx: MailContext,
+  lang: Lang,
+  offerHours: number,
+  place: PlaceParts,
+): NewMail[] {
+  const t = visitorMails[lang].waitlist;
+  const name = `${person.firstName} ${person.lastName}`;
+  return [
+    staffNote(
+      ctx.staff,
+      staff.waitlist.subject(item.englishTitle),
+      {
+        heading: staff.waitlist.heading(item.englishTitle),
+        paragraphs: [staff.waitlist.text(name, item.englishTitle)],
+        rows: [
+          [staff.rows.firstName, person.firstName],
+          [staff.rows.lastName, person.lastName],
+          [staff.rows.email, person.email],
+          languageRow(lang),
+        ],
+      },
+      { heldBack: heldBack(item.englishTitle, lang) },
+      person.email,
+    ),
+    confirmation(person.email, t.subject(item.title), {
+      lang,
+      heading: t.heading,
+      paragraphs: [t.text(item.inSentence), t.offerHours(offerHours)],
+      footLink: { href: place.cancelUrl, label: t.leave },
     }),
   ];
+}
+
+// A freed place offered to the first person waiting, held for them until `until` (written in their
+// language): the link opens a page whose button takes it.
+export function seatOfferMail(
+  to: string,
+  item: { title: string; inSentence: string },
+  lang: Lang,
+  claimUrl: string,
+  until: string,
+): NewMail {
+  const t = visitorMails[lang].seatOffer;
+  return confirmation(to, t.subject(item.title), {
+    lang,
+    heading: t.heading,
+    paragraphs: [t.text(item.inSentence, until), t.passes],
+    link: { href: claimUrl, label: t.claim },
+  });
+}
+
+// A freed place taken: the staff's note, and the visitor's confirmation made by the caller.
+export function claimNote(ctx: MailContext, person: string, englishTitle: string): NewMail {
+  return mail(ctx.staff, staff.claimed.subject(englishTitle), {
+    heading: staff.claimed.subject(englishTitle),
+    paragraphs: [staff.claimed.text(person, englishTitle)],
+  });
 }
 
 // The receipt of a paid record, in the visitor's language, with a link to its printable page: the same

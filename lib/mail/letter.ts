@@ -11,6 +11,11 @@ export interface Letter {
   paragraphs: string[];
   rows?: [label: string, value: string][];
   link?: { href: string; label: string };
+  // A picture sent with the mail (an attachment with this Content-ID), after the rows: the check-in QR
+  // code. The plain text has the rows' code instead.
+  image?: { cid: string; alt: string; size: number };
+  // A second, smaller way on, below the main link: giving a place back.
+  footLink?: { href: string; label: string };
   quote?: string;
   // A newsletter's way out, at the foot of the letter.
   unsubscribe?: string;
@@ -40,6 +45,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
       : []),
     ...(letter.rows ?? []).map(([label, value]) => `${label}${colon}${value}`),
     ...(letter.link ? ['', `${letter.link.label}${colon}${letter.link.href}`] : []),
+    ...(letter.footLink ? ['', `${letter.footLink.label}${colon}${letter.footLink.href}`] : []),
     '',
     '-- ',
     site.name,
@@ -60,7 +66,9 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
 ${letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${letter.quote ? `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:4px solid ${site.brandColour};white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>` : ''}
 ${rows}
+${letter.image ? `<p><img src="cid:${escapeHtml(letter.image.cid)}" alt="${escapeHtml(letter.image.alt)}" width="${letter.image.size}" height="${letter.image.size}"></p>` : ''}
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}" style="color:${site.brandColour}">${escapeHtml(letter.link.label)}</a></p>` : ''}
+${letter.footLink ? `<p style="font-size:14px"><a href="${escapeHtml(letter.footLink.href)}" style="color:#57534e">${escapeHtml(letter.footLink.label)}</a></p>` : ''}
 <p style="color:#57534e">${escapeHtml(site.name)}</p>${letter.unsubscribe ? `\n<p style="color:#57534e;font-size:14px"><a href="${escapeHtml(letter.unsubscribe)}" style="color:#57534e">${escapeHtml(unsubscribe)}</a></p>` : ''}
 </body></html>`;
   return { text, html };

@@ -1,6 +1,6 @@
 import { log as logger } from '@/lib/log';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
-import type { OutboxStore } from '@/lib/storage';
+import type { OutboxMail, OutboxStore } from '@/lib/storage';
 
 import type { MailTransport } from './transport';
 
@@ -17,6 +17,12 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   now?: () => number;
   log?: (level: 'info' | 'error', message: string) => void;
+  // Letters' mails (lib/letters) are queued without their body: this gives the message as it is to be
+  // sent, or why it must not be sent any more (the person left the list meanwhile), which fails it
+  // without another attempt.
+  prepare?: (message: OutboxMail) => Promise<OutboxMail | { skip: string }>;
+  // A permanent refusal (an SMTP 5xx) is told here; true when the message must not be tried again.
+  refused?: (message: OutboxMail, reason: string) => Promise<boolean>;
 }
 
 export interface OutboxWorker {
@@ -76,12 +82,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         return { sent, more: true };
       }
       try {
-        await options.transport.send(message);
+        const prepared = options.prepare ? await options.prepare(message) : message;
+        if ('skip' in prepared) {
+          await store.markAttemptFailed(message.id, prepared.skip, null);
+          continue;
+        }
+        await options.transport.send(prepared);
       } catch (error) {
         const attempts = message.attempts + 1;
         const reason = (error as Error).message;
         const unreachable = isRelayUnreachable(error);
-        if (attempts >= options.maxAttempts && !unreachable) {
+        const permanent = !unreachable && Number((error as { responseCode?: number }).responseCode) >= 500;
+        const final = permanent && options.refused ? await options.refused(message, reason) : false;
+        if ((attempts >= options.maxAttempts || final) && !unreachable) {
           log(
             'error',
             `GAVE UP on message ${message.id} to ${message.to} ("${message.subject}") after ${attempts} attempts: ${reason}`,

@@ -2,6 +2,7 @@ import { config } from '@/lib/config';
 import { DAY_MS } from '@/lib/constants';
 import { site } from '@/lib/content';
 import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
+import { confirmationCap } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
@@ -87,7 +88,10 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     const status = (existing.data.status ?? 'confirmed') as SubscriberStatus;
     if (status === 'confirmed') return;
     const lastSent = typeof existing.data.confirmationSentAt === 'number' ? existing.data.confirmationSentAt : 0;
-    if (now - lastSent < DAY_MS) return;
+    // Someone who left since the last link was sent starts a new day's allowance: that link needed their
+    // own click to undo, so nobody else can use it to mail them twice in a day.
+    const leftSince = status === 'unsubscribed' && Number(existing.data.statusDate ?? 0) >= lastSent;
+    if (now - lastSent < DAY_MS && !leftSince) return;
     const changes: RecordData =
       status === 'unsubscribed'
         ? { name, lang, status: 'pending', statusDate: now, confirmationSentAt: now }
@@ -99,13 +103,16 @@ export function doubleOptInNewsletter(options: DoubleOptInOptions): DoubleOptInN
     kind: 'local',
     async subscribe(name, email, now, lang = defaultLang) {
       try {
-        await options
-          .store()
-          .add(
-            'newsletter',
-            { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
-            { uniqueKey: subscriberKey(email), mails: [confirmation(email, now, lang)] },
-          );
+        await options.store().add(
+          'newsletter',
+          { name, email, lang, date: now, status: 'pending', statusDate: now, confirmationSentAt: now },
+          // Counted among the day's confirmations to the address (lib/mail/compose.ts); a new link
+          // asked for again (below) is sent at most once a day anyway.
+          {
+            uniqueKey: subscriberKey(email),
+            mails: [{ ...confirmation(email, now, lang), dailyCap: confirmationCap(email, now) }],
+          },
+        );
       } catch (error) {
         if (!isDuplicateError(error)) throw error;
         await again(name, email, now, lang);

@@ -12,8 +12,8 @@ import {
 } from './types';
 
 // Paystack through its documented REST API (https://paystack.com/docs/api/): POST /transaction/initialize,
-// GET /transaction/verify/:reference, and the `charge.success` event posted to the webhook with the
-// HMAC-SHA512 of its raw body, keyed with the secret key, in hex in `x-paystack-signature`. Plain
+// GET /transaction/verify/:reference, and the `charge.success` and `refund.processed` events posted to
+// the webhook with the HMAC-SHA512 of its raw body, keyed with the secret key, in hex in `x-paystack-signature`. Plain
 // fetch: the official Node client adds nothing these three calls need.
 export interface PaystackOptions {
   secretKey: string;
@@ -39,6 +39,19 @@ const transaction = z.object({
   channel: z.string().nullish(),
 });
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
+// A refund, as `refund.processed` carries it: the refunded transaction's reference, and the amount in
+// the subunit (Paystack writes it as a number or a numeric string).
+const refund = z.object({
+  transaction_reference: z.string(),
+  amount: z.union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  ]),
+  currency: z.string(),
+});
 
 // Paystack's transaction states, as the site reads them: paid, not yet (the visitor may still pay on the
 // same page), or failed.
@@ -141,6 +154,12 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
         parsed = eventSchema.parse(JSON.parse(Buffer.from(rawBody).toString('utf8')));
       } catch {
         return null;
+      }
+      if (parsed.event === 'refund.processed') {
+        const data = refund.safeParse(parsed.data);
+        if (!data.success) return null;
+        const { transaction_reference: reference, amount, currency } = data.data;
+        return { kind: 'refund', refund: { reference, amount, currency: currency.toUpperCase() } };
       }
       if (parsed.event !== 'charge.success') return { kind: 'ignored', event: parsed.event.slice(0, 60) };
       const data = transaction.safeParse(parsed.data);

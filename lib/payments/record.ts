@@ -4,7 +4,7 @@ import type { PayLink } from '@/lib/mail/compose';
 import { linkSecret } from '@/lib/security/signed-link';
 import type { RecordData } from '@/lib/storage/types';
 
-import { paymentReference, payUrl } from './links';
+import { isPaymentReference, paymentReference, payUrl } from './links';
 import { charged, formatCharge, type Price } from './price';
 import type { PaymentCurrency } from './types';
 
@@ -32,6 +32,12 @@ export function paymentSettings(): PaymentSettings {
   };
 }
 
+// Whether a record owes its payment now: a registration with places owes it while it holds its place,
+// not while it waits for one, is offered one, gave it back or let an offer pass (docs/product.md §9).
+export function owesNow(data: RecordData): boolean {
+  return data.booking === undefined || data.booking === 'registered';
+}
+
 // The record's payment fields, fixed now (amount, currency, the server's reference), and with a provider
 // the pay link the answer and the confirmation carry. The reference comes from the submission's
 // identity, so a submission sent again answers with the stored record's link.
@@ -42,8 +48,47 @@ export function newPayment(
   settings: PaymentSettings,
   now: number,
 ): { fields: RecordData; link?: PayLink } {
+  return paymentFor(price, paymentReference(settings.secret, submissionKey), lang, settings, now);
+}
+
+// What a registration owes once it is given a place from the waiting list (a place claimed, or given by
+// staff, lib/places/visitor.ts): it owed nothing while it waited, so its reference comes from its record,
+// unless it kept one from before (a registration back from spam keeps what it owed).
+export function seatedPayment(
+  price: Price,
+  record: { id: string; data: RecordData },
+  lang: Lang,
+  settings: PaymentSettings,
+  now: number,
+): { fields: RecordData; link?: PayLink } {
+  const kept = record.data.payReference;
+  if (isPaymentReference(kept)) {
+    const link = record.data.payStatus === 'unpaid' ? paymentFor(price, kept, lang, settings, now).link : undefined;
+    return { fields: {}, ...(link ? { link } : {}) };
+  }
+  return paymentFor(price, paymentReference(settings.secret, `record\n${record.id}`), lang, settings, now);
+}
+
+// The pay link of a reference a stored record already owes under (a repeat of its submission).
+export function storedPayLink(
+  price: Price,
+  data: RecordData,
+  lang: Lang,
+  settings: PaymentSettings,
+  now: number,
+): PayLink | undefined {
+  const reference = data.payReference;
+  return isPaymentReference(reference) ? paymentFor(price, reference, lang, settings, now).link : undefined;
+}
+
+function paymentFor(
+  price: Price,
+  reference: string,
+  lang: Lang,
+  settings: PaymentSettings,
+  now: number,
+): { fields: RecordData; link?: PayLink } {
   const { amount, currency } = charged(price, settings);
-  const reference = paymentReference(settings.secret, submissionKey);
   const fields = { payStatus: 'unpaid', payAmount: amount, payCurrency: currency, payReference: reference };
   if (!settings.online) return { fields };
   return {

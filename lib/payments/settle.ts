@@ -11,7 +11,7 @@ import {
 } from '@/lib/storage/types';
 
 import { paymentReference, receiptUrl } from './links';
-import { SUBUNITS, type Charge, type PaymentCurrency, type PaymentProvider } from './types';
+import { SUBUNITS, type Charge, type PaymentCurrency, type PaymentProvider, type Refund } from './types';
 
 // Marking a record paid (docs/product.md §14), whoever says so: the provider's webhook, the return page
 // and the pay link after asking the provider, the periodic check, or staff by hand. Each goes through
@@ -88,6 +88,31 @@ export async function settleCharge(
   if (outcome === 'done') {
     ctx.log('info', `payment ${charge.reference} marked paid (${via})`, { recordId: record.id });
   }
+  return outcome;
+}
+
+// A refund made on the provider's dashboard, as its webhook reports it. Only a whole refund of a paid
+// record marks it refunded; a part refunded is told back ('partial') for staff to note by hand, since
+// the record is still paid for the rest.
+export async function settleRefund(
+  ctx: PaymentContext,
+  record: PayableRecord,
+  refund: Refund,
+): Promise<'done' | 'already' | 'missing' | 'not-paid' | 'partial' | 'currency'> {
+  const { data } = record;
+  if (!ctx.provider || refund.reference !== data.payReference) return 'missing';
+  if (data.payStatus === 'refunded') return 'already';
+  if (data.payStatus !== 'paid') return 'not-paid';
+  if (refund.currency !== data.payCurrency) return 'currency';
+  if (refund.amount !== data.payAmount) return 'partial';
+  const now = ctx.now();
+  const label = ctx.provider.label;
+  const detail = `webhook: ${amountText(refund.amount, refund.currency)}, ${refund.reference}`;
+  const changes = { payStatus: 'refunded', refundedAt: now, refundedBy: label, refundNote: detail };
+  const about = { collection: record.collection, id: record.id };
+  const audit: AuditEntry = { at: now, who: label, what: 'refunded', detail, record: about };
+  const outcome = await ctx.store.settlePayment(record.collection, record.id, 'refunded', changes, [], audit);
+  if (outcome === 'done') ctx.log('info', `payment ${refund.reference} refunded (webhook)`, { recordId: record.id });
   return outcome;
 }
 

@@ -35,9 +35,17 @@ export interface Charge {
   channel: string;
 }
 
-// A webhook delivery, once its signature is checked: a successful charge, or an event the site does not
-// act on (named, for the log).
-export type PaymentEvent = { kind: 'charge-success'; charge: Charge } | { kind: 'ignored'; event: string };
+// A refund the provider has completed: the refunded payment's reference, and how much went back.
+export interface Refund {
+  reference: string;
+  amount: number;
+  currency: string;
+}
+
+// A webhook delivery, once its signature is checked: a successful charge, a completed refund (made on
+// the provider's dashboard), or an event the site does not act on (named, for the log).
+export type PaymentEvent =
+  { kind: 'charge-success'; charge: Charge } | { kind: 'refund'; refund: Refund } | { kind: 'ignored'; event: string };
 
 export interface PaymentProvider {
   readonly name: ProviderName;

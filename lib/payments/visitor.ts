@@ -4,6 +4,7 @@ import type { PayableRecord } from '@/lib/storage/types';
 import { isPaymentReference, payPath, readPayToken, returnUrl } from './links';
 import { formatCharge } from './price';
 import { receiptOf } from './receipt';
+import { owesNow } from './record';
 import { settleCharge, type PaymentContext } from './settle';
 import type { Charge } from './types';
 
@@ -21,8 +22,8 @@ export async function startPayment(ctx: PaymentContext, token: string, lang: Lan
   const { reference } = signed;
   if (signed.expired) return { to: 'return', reference, problem: 'expired' };
   const record = await ctx.store.findPayment(reference);
-  // Unknown (forgotten), already paid or refunded: the return page says which.
-  if (!record || record.data.payStatus !== 'unpaid') return { to: 'return', reference };
+  // Unknown (forgotten), already paid or refunded, or a place given back: the return page says which.
+  if (!record || record.data.payStatus !== 'unpaid' || !owesNow(record.data)) return { to: 'return', reference };
   const { provider } = ctx;
   if (!provider) return { to: 'return', reference, problem: 'down' };
   try {
@@ -65,7 +66,7 @@ export async function startPayment(ctx: PaymentContext, token: string, lang: Lan
 export type ReturnState =
   | { state: 'paid' | 'refunded'; record: PayableRecord }
   | { state: 'pending' | 'failed' | 'expired'; record: PayableRecord; payHref: string }
-  | { state: 'down' | 'mismatch'; record: PayableRecord }
+  | { state: 'down' | 'mismatch' | 'given-back'; record: PayableRecord }
   | { state: 'unknown' | 'invalid' };
 
 export async function returnState(
@@ -80,6 +81,9 @@ export async function returnState(
   if (record.data.payStatus === 'paid' || record.data.payStatus === 'refunded') {
     return { state: record.data.payStatus, record };
   }
+  // A place given back (docs/product.md §9) owes nothing: no new pay link. A payment made before is
+  // still marked by the webhook or the periodic check, and staff see it paid, for a refund.
+  if (!owesNow(record.data)) return { state: 'given-back', record };
   const payHref = payPath(ctx.secret, reference, lang, ctx.now(), ctx.linkDays);
   if (problem === 'expired') return { state: 'expired', record, payHref };
   if (!ctx.provider || problem === 'down') return { state: 'down', record };

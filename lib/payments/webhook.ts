@@ -1,13 +1,15 @@
 import { readRawBody } from '@/lib/http/read-body';
 
-import { amountText, settleCharge, type PaymentContext } from './settle';
+import { amountText, settleCharge, settleRefund, type PaymentContext } from './settle';
+import type { Refund } from './types';
 
 // A provider's webhook, POST /api/payments/<provider> (docs/security.md, "Payment webhook"): posted
 // server to server, so no origin or XSRF rule applies; the signature over the raw body is the proof.
 // What it trusts, in order: the signature, then the event's reference, amount and currency against the
 // stored record's own. The record, its audit entry and its receipt are one commit, and the answer is
-// 200 only after it. Anything else marks nothing and gets a 4xx in words and one log line; only a store
-// that fails to commit is a 503, so the provider delivers again later.
+// 200 only after it, or for a repeat of an event already recorded, which changes nothing. Anything else
+// marks nothing and gets a 4xx in words and one log line; only a store that fails to commit is a 503,
+// so the provider delivers again later.
 
 // A charge event is a few kilobytes; the proxy layer itself lets at most PROXY_BODY_LIMIT through.
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -37,6 +39,8 @@ export async function handleWebhook(ctx: PaymentContext, providerName: string, r
   // A genuine event the site does not act on: acknowledged, so the provider does not send it again.
   if (event.kind === 'ignored') return answer(200, `Nothing to do for ${event.event}.`);
 
+  if (event.kind === 'refund') return refunded(ctx, event.refund, refuse);
+
   const { charge } = event;
   const fields = { reference: charge.reference.slice(0, 60) };
   const record = await ctx.store.findPayment(charge.reference);
@@ -55,7 +59,10 @@ export async function handleWebhook(ctx: PaymentContext, providerName: string, r
     case 'done':
       return answer(200, 'Recorded.');
     case 'already':
-      return refuse(409, 'This payment is already recorded: nothing changed.', 'already settled (a replay)', fields);
+      // Providers deliver an event more than once and retry anything but a 200 for days (Paystack: 72
+      // hours). A signed event for a payment already recorded is acknowledged; it changes nothing.
+      ctx.log('info', 'payment webhook: already recorded, acknowledged (a repeat delivery)', fields);
+      return answer(200, 'Already recorded: nothing changed.');
     case 'missing':
       return refuse(404, 'No payment has this reference.', 'record gone', fields);
     default:
@@ -63,6 +70,48 @@ export async function handleWebhook(ctx: PaymentContext, providerName: string, r
         ...fields,
         charged: amountText(charge.amount, charge.currency),
         due: amountText(record.data.payAmount, record.data.payCurrency),
+      });
+  }
+}
+
+type Refuse = (status: number, text: string, reason: string, fields?: Record<string, unknown>) => Response;
+
+// A refund made on the provider's dashboard: the record it names, refunded once, in one commit with its
+// audit entry; a repeat is acknowledged and changes nothing, as a charge's is.
+async function refunded(ctx: PaymentContext, refund: Refund, refuse: Refuse): Promise<Response> {
+  const fields = { reference: refund.reference.slice(0, 60) };
+  const record = await ctx.store.findPayment(refund.reference);
+  if (!record) return refuse(404, 'No payment has this reference.', 'refund of an unknown reference', fields);
+  let outcome;
+  try {
+    outcome = await settleRefund(ctx, record, refund);
+  } catch (error) {
+    ctx.log('warn', `payment webhook not committed, the provider will deliver it again: ${(error as Error).message}`, {
+      ...fields,
+      recordId: record.id,
+    });
+    return answer(503, 'Not recorded yet: deliver it again later.');
+  }
+  switch (outcome) {
+    case 'done':
+      return answer(200, 'Refund recorded.');
+    case 'already':
+      ctx.log('info', 'payment webhook: refund already recorded, acknowledged (a repeat delivery)', fields);
+      return answer(200, 'Already recorded: nothing changed.');
+    case 'partial':
+      // Acknowledged, or the provider would deliver it for days; the record stays paid for the rest.
+      ctx.log('warn', 'payment webhook: part of a payment refunded, the record stays paid: note it by hand', {
+        ...fields,
+        recordId: record.id,
+        refunded: amountText(refund.amount, refund.currency),
+      });
+      return answer(200, 'Part refunded: the record stays paid.');
+    case 'missing':
+      return refuse(404, 'No payment has this reference.', 'record gone', fields);
+    default:
+      return refuse(422, 'This refund does not match a payment received: nothing changed.', `refund: ${outcome}`, {
+        ...fields,
+        recordId: record.id,
       });
   }
 }

@@ -34,12 +34,17 @@ export function contentSecurityPolicy({ https, recaptcha, analyticsSrc }: Header
   ].join('; ');
 }
 
+// What no page may use; the door's check-in page (app/staff/check-in) may use the camera, to read guests'
+// QR codes, and only on this origin.
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+export const CHECK_IN_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
+
 export function securityHeaders(options: HeaderOptions): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    'Permissions-Policy': PERMISSIONS_POLICY,
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...hstsHeader(options),

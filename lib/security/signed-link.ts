@@ -8,8 +8,17 @@ import { serverSecret } from './server-secret';
 // the counts the inbox shows after a forget, lib/staff/actions.ts, and a payment's pay link and receipt,
 // lib/payments/links.ts). A link with expiry 0 never expires (an unsubscribe link in an old newsletter
 // must keep working).
+// Places (lib/places/links.ts): giving one back, claiming one offered, checking a guest in.
 export type LinkPurpose =
-  'newsletter-confirm' | 'newsletter-unsubscribe' | 'staff-sign-in' | 'staff-forgotten' | 'payment' | 'payment-receipt';
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe'
+  | 'staff-sign-in'
+  | 'staff-forgotten'
+  | 'payment'
+  | 'payment-receipt'
+  | 'place-cancel'
+  | 'seat-offer'
+  | 'check-in';
 
 const SEPARATOR = '.';
 

@@ -5,6 +5,10 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { toLang } from '@/lib/i18n';
 import { renderLetter } from '@/lib/mail/letter';
+import { kickOutbox } from '@/lib/mail/worker';
+import { recordBooking, withPlaces } from '@/lib/places';
+import { seatsChanged } from '@/lib/places/offers';
+import { placeRecord, registeredMails } from '@/lib/places/visitor';
 import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
 import { getStore } from '@/lib/storage';
 import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
@@ -34,15 +38,39 @@ const statusChange = (action: StatusAction, who: string, now: number): RecordDat
   statusAt: now,
 });
 
-// Whether the record was there to change.
+// Whether the record was there to change. Spam frees the seat a registration held (the store does it
+// in the same commit, lib/storage/rules.ts) for the people waiting; a registration back from spam takes
+// a free seat again, or waits at the end of the list when none is left.
 export async function setStatus(
   session: StaffSession,
   ref: { collection: Collection; id: string },
   action: StatusAction,
   now: number,
 ): Promise<boolean> {
+  const store = getStore();
   const audit = auditEntry(action, session.email, '', now, ref);
-  return getStore().updateRecord(ref.collection, ref.id, statusChange(action, session.email, now), audit);
+  const changes = statusChange(action, session.email, now);
+  const record = await store.getRecord(ref.collection, ref.id);
+  if (!record) return false;
+  const booking = withPlaces(recordBooking(ref.collection, record.data));
+  const held = record.data.booking ?? 'registered';
+  if (
+    action === 'not-spam' &&
+    booking &&
+    record.data.staffStatus === 'spam' &&
+    held !== 'cancelled' &&
+    held !== 'passed'
+  ) {
+    const seat = { key: booking.seat, capacity: booking.capacity };
+    if (held !== 'waiting' && (await store.takeSeat(ref.collection, ref.id, seat, changes, [], audit)) !== 'full') {
+      await seatsChanged(booking);
+      return true;
+    }
+    return (await store.joinWaitingList(ref.collection, ref.id, seat.key, changes, audit)) !== null;
+  }
+  if (!(await store.updateRecord(ref.collection, ref.id, changes, audit))) return false;
+  if (booking && action === 'spam') await seatsChanged(booking);
+  return true;
 }
 
 // A note joins the record's thread: notes are only ever added, so two written at once are both kept.
@@ -122,9 +150,20 @@ export async function setStatuses(
   action: StatusAction,
   now: number,
 ): Promise<number> {
-  return changeAll(refs, statusChange(action, session.email, now), (ref) =>
+  const changed = await changeAll(refs, statusChange(action, session.email, now), (ref) =>
     auditEntry(action, session.email, '', now, ref),
   );
+  // Registrations marked as spam together free their seats: each item's are offered once.
+  if (action === 'spam') {
+    const bookings = new Map<string, NonNullable<ReturnType<typeof withPlaces>>>();
+    for (const ref of refs.slice(0, BULK_MAX)) {
+      const record = await getStore().getRecord(ref.collection, ref.id);
+      const booking = record && withPlaces(recordBooking(ref.collection, record.data));
+      if (booking) bookings.set(booking.seat, booking);
+    }
+    for (const booking of bookings.values()) await seatsChanged(booking);
+  }
+  return changed;
 }
 
 async function changeAll(
@@ -174,4 +213,31 @@ export function readForgottenFlash(
 ): { records: number; mails: number } | null {
   const [email, records, mails] = verifyLink(flashSecret(), 'staff-forgotten', token, now)?.split('\n') ?? [];
   return email === session.email ? { records: Number(records), mails: Number(mails) } : null;
+}
+
+// Someone on the waiting list given a free place by hand: one of the free seats, their confirmation as
+// for a place claimed, and the audit entry, in one commit. 'full' when no seat is free (each is taken
+// or held for someone offered it), 'gone' when the record is not waiting any more.
+export async function promote(
+  session: StaffSession,
+  ref: { collection: Collection; id: string },
+  now: number,
+): Promise<'taken' | 'full' | 'gone'> {
+  const found = await placeRecord(ref);
+  if (!found || found.record.data.booking !== 'waiting' || found.record.data.staffStatus === 'spam') return 'gone';
+  const booking = withPlaces(found.item.booking);
+  if (!booking) return 'gone';
+  const { mails, changes } = registeredMails(ref, found.record, found.item, now);
+  const { seat, capacity } = booking;
+  const audit = auditEntry('promote', session.email, '', now, ref);
+  const taken = await getStore().takeSeat(
+    ref.collection,
+    ref.id,
+    { key: seat, capacity },
+    { ...changes, promotedBy: session.email, promotedAt: now },
+    mails,
+    audit,
+  );
+  if (taken === 'taken') kickOutbox();
+  return taken;
 }

@@ -4,7 +4,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { config } from '@/lib/config';
 import { formColumns, neutraliseFormulas } from '@/lib/export';
 import { SUBUNITS } from '@/lib/payments/types';
-import { isPayable, type Collection, type InboxRecord, type StoredRecord } from '@/lib/storage/types';
+import {
+  isPayable,
+  type BookingState,
+  type Collection,
+  type InboxRecord,
+  type StoredRecord,
+} from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import { choiceLabel, itemTitle, languageName, localDate } from './present';
@@ -22,16 +28,24 @@ export interface Table {
 
 const paymentColumns = ['payStatus', 'payAmount', 'payCurrency', 'payReference', 'paidAt', 'payMethod', 'payNote'];
 
+// A registration's place, and for an event its attendance at the door (docs/staff.md, "Check-in").
+const placeColumns: Partial<Record<Collection, string[]>> = {
+  user: ['booking', 'checkInCode', 'checkedInAt', 'checkedInBy'],
+  offer: ['booking'],
+};
+
 // The columns of one form's download: the record's fields, then what the workspace adds. Notes and
 // replies stay in the workspace, where each keeps its author and time.
 export function staffColumns(collection: Collection): { fields: string[]; headings: string[] } {
-  // A form that takes payments adds each record's payment (docs/staff.md, "Payments").
+  // A form with places adds where each registration stands; one that takes payments, each record's
+  // payment (docs/staff.md, "Payments"): a paid registration given back shows both.
   const fields = [
     ...formColumns(collection),
     'lang',
     'date',
     'staffStatus',
     'assignedTo',
+    ...(placeColumns[collection] ?? []),
     ...(isPayable(collection) ? paymentColumns : []),
   ];
   return { fields, headings: fields.map((field) => staffText.fieldNames[field] ?? field) };
@@ -40,7 +54,8 @@ export function staffColumns(collection: Collection): { fields: string[]; headin
 export function rowOf(collection: Collection, fields: string[], record: StoredRecord): Cell[] {
   return fields.map((field): Cell => {
     const value = record.data[field];
-    if (field === 'date') return typeof value === 'number' ? { date: value } : '';
+    if (field === 'date' || field === 'checkedInAt') return typeof value === 'number' ? { date: value } : '';
+    if (field === 'booking') return staffText.bookingStates[(value ?? 'registered') as BookingState] ?? '';
     if (field === 'lang') return languageName(value);
     if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
     if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);

@@ -12,3 +12,5 @@ export const staffForgetPath = (collection: Collection, id: string) =>
 
 export const staffItemPath = (collection: Collection, value: string) =>
   `/staff/items/${segment(collection)}/${segment(value)}`;
+
+export const staffCheckInPath = (event: string) => `/staff/check-in/${segment(event)}`;

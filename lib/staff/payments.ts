@@ -6,6 +6,7 @@ import { kickOutbox } from '@/lib/mail/worker';
 import { paymentContext } from '@/lib/payments/context';
 import { payUrl } from '@/lib/payments/links';
 import { charged, courseDue, formatCharge, offerDue } from '@/lib/payments/price';
+import { owesNow } from '@/lib/payments/record';
 import { amountText, settleByHand } from '@/lib/payments/settle';
 import { SUBUNITS, type PaymentCurrency } from '@/lib/payments/types';
 import { getStore } from '@/lib/storage';
@@ -85,7 +86,7 @@ export async function remindUnpaid(
   let sent = 0;
   for (const record of unpaid) {
     const { data } = record;
-    if (typeof data.email !== 'string' || data.email === '') continue;
+    if (typeof data.email !== 'string' || data.email === '' || !owesNow(data)) continue;
     const lang = toLang(data.lang);
     const amount = formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang);
     const mail = {
@@ -105,6 +106,9 @@ export async function remindUnpaid(
 export function paymentView(collection: Collection, data: RecordData) {
   if (!isPayable(collection)) return null;
   const state = paymentOf(data);
+  // A registration that holds no place owes nothing; one that paid and then gave its place back still
+  // shows it paid, so staff see what to refund.
+  if (!owesNow(data) && (state === null || state === 'unpaid')) return null;
   let amount = typeof data.payAmount === 'number' ? data.payAmount : null;
   let currency = typeof data.payCurrency === 'string' ? data.payCurrency : config().payments.currency;
   if (amount === null) {

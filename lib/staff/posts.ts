@@ -2,10 +2,11 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 
 import { readFormBody } from '@/lib/http/read-body';
+import { letterPosts } from '@/lib/letters/posts';
 import { paymentCurrencies } from '@/lib/payments/types';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { collections, RECORD_ID, type Collection } from '@/lib/storage/types';
+import { collections, itemField, RECORD_ID, type Collection } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
 import {
@@ -15,15 +16,17 @@ import {
   forgetPerson,
   forgottenFlash,
   NOTE_MAX,
+  promote,
   recordRef,
   reply,
   setStatus,
   setStatuses,
 } from './actions';
 import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
-import { fromWorkspace, notYours, plain, requestCookie, requestSession, see } from './http';
+import { checkInGuest, checkInsOf } from './check-in';
+import { fromWorkspace, NO_STORE, notYours, plain, requestCookie, requestSession, see } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
-import { staffItemPath, staffSubmissionPath } from './paths';
+import { staffCheckInPath, staffItemPath, staffSubmissionPath } from './paths';
 import { AMOUNT, markPaidByHand, refundByHand, remindUnpaid } from './payments';
 import { parseItem } from './present';
 import { submissionWithMails } from './queries';
@@ -41,7 +44,7 @@ interface Context {
   https: boolean;
 }
 
-interface StaffPost<S extends z.ZodType> {
+export interface StaffPost<S extends z.ZodType> {
   schema: S;
   // What the role must allow; none for the sign-in posts, which need no session.
   permission?: Permission;
@@ -51,6 +54,17 @@ interface StaffPost<S extends z.ZodType> {
 }
 
 const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
+
+// A check-in's answer to the page's script: each outcome its own status, so a forged or stale code is a
+// clear 4xx.
+const checkInStatus = {
+  'checked-in': 200,
+  already: 200,
+  'not-registered': 409,
+  unknown: 404,
+  invalid: 400,
+  expired: 410,
+} as const satisfies Record<Awaited<ReturnType<typeof checkInGuest>>['result'], number>;
 
 const notFound = () => plain(staffText.record.notFound, 404);
 const backToSignIn = () => see('/staff/sign-in?invalid=1');
@@ -165,6 +179,63 @@ const posts = {
       return see(`${href}${href.includes('?') ? '&' : '?'}changed=${changed}`);
     },
   }),
+  // A guest let in at the door: named by their record or their QR code's link, `at` when a phone kept it
+  // offline. The page's script asks for JSON (`format=json`); without JavaScript, back to the page with
+  // the result.
+  'check-in': post({
+    schema: z.object({
+      event: z.string().min(1).max(200),
+      id: z.string().regex(RECORD_ID).optional(),
+      t: z.string().max(1000).optional(),
+      at: z.coerce.number().int().nonnegative().optional(),
+      q: z.string().max(200).default(''),
+      format: z.enum(['json', 'page']).default('page'),
+    }),
+    permission: 'check-in',
+    refused: () => plain(staffText.checkIn.unknown, 400),
+    run: async ({ event, id, t, at, q, format }, { session, now }) => {
+      const done = await checkInGuest(
+        session,
+        event,
+        { ...(id ? { id } : {}), ...(t ? { t } : {}), ...(at !== undefined ? { at } : {}) },
+        now,
+      );
+      if (format === 'json') {
+        return Response.json(done, { status: checkInStatus[done.result], headers: { 'cache-control': NO_STORE } });
+      }
+      const query = new URLSearchParams({ ...(q ? { q } : {}), result: done.result });
+      if ('guest' in done) query.set('guest', done.guest.id);
+      return see(`${staffCheckInPath(event)}?${query}`);
+    },
+  }),
+  // Who was let in for an event, for the phones at the door to follow each other (polled by the page).
+  'check-in-state': post({
+    schema: z.object({ event: z.string().min(1).max(200) }),
+    permission: 'check-in',
+    refused: notFound,
+    run: async ({ event }) => {
+      const checkIns = await checkInsOf(event);
+      if (!checkIns) return notFound();
+      return Response.json(
+        { checkIns: checkIns.map(({ recordId, at, by }) => ({ id: recordId, at, by })) },
+        { headers: { 'cache-control': NO_STORE } },
+      );
+    },
+  }),
+  // A person waiting given a free place by hand, back to the item's page saying how it went.
+  promote: post({
+    schema: z.object(recordFields),
+    permission: 'inbox',
+    refused: notFound,
+    run: async ({ collection, id }, { session, now }) => {
+      const record = await submissionWithMails(collection, id);
+      const item = itemField[collection];
+      const value = item ? record?.record.data[item] : undefined;
+      if (!record || typeof value !== 'string') return notFound();
+      const result = await promote(session, { collection, id }, now);
+      return see(`${staffItemPath(collection, value)}?promoted=${result}`);
+    },
+  }),
   // A payment staff took themselves (cash, a bank transfer), with its amount and a note; then a refund.
   'pay-mark': post({
     schema: z.object({
@@ -232,6 +303,8 @@ const posts = {
     refused: () => see('/staff/team?done=invalid'),
     run: async ({ email }, { session, now }) => see(`/staff/team?done=${await removeColleague(session, email, now)}`),
   }),
+  // Letters to the community (lib/letters).
+  ...letterPosts,
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
 export async function handleStaffPost(action: string, request: NextRequest): Promise<Response> {

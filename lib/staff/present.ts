@@ -4,7 +4,8 @@ import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
 import { itemField } from '@/lib/storage/collections';
-import { collections, type AuditEntry, type Collection, type RecordData } from '@/lib/storage/types';
+import { collections, type AuditEntry, type BookingState, type Collection, type RecordData } from '@/lib/storage/types';
+import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
 import { staffSubmissionPath } from './paths';
@@ -66,6 +67,22 @@ export function itemBooking(collection: Collection, value: string): Booking | nu
   const offer = collection === 'offer' ? findOffer(value) : undefined;
   const booking = event ? eventBooking(event) : offer ? offerBooking(offer) : null;
   return booking?.capacity !== undefined ? booking : null;
+}
+
+// Where a registration with places stands, in the staff's words, with its check-in if it has one.
+export function bookingLabel(data: RecordData): string {
+  const words = staffText.item;
+  const state = (data.booking ?? 'registered') as BookingState;
+  const label = fill(words.booking[state] ?? words.booking.registered, {
+    position: String(data.waitPosition ?? ''),
+    until: formatWhen(data.offerExpiresAt),
+    when: formatWhen(data.cancelledAt),
+  });
+  const checkedIn =
+    typeof data.checkedInAt === 'number'
+      ? ` · ${fill(words.checkedIn, { when: formatWhen(data.checkedInAt), who: String(data.checkedInBy ?? '') })}`
+      : '';
+  return label + checkedIn;
 }
 
 export function personName(data: RecordData): string {

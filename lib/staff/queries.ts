@@ -62,9 +62,21 @@ export async function forgetPreview(collection: Collection, id: string) {
   return { record: found.record, email, traces: await getStore().findEmail(email) };
 }
 
-// The places held under a booking's seat key.
-export function placesTaken(seat: string): Promise<number> {
-  return getStore().seatsTaken(seat);
+// The places of a booking's seat key: how many are held, how many of those by registrations (the rest
+// are held for people offered a freed one), and the people waiting, first first, with their records (an
+// item's page lists its registrations a page at a time, so the waiting are read on their own).
+export async function placesOf(seat: string) {
+  const store = getStore();
+  const [taken, offers, tickets] = await Promise.all([
+    store.seatsTaken(seat),
+    store.offers(seat),
+    store.waitingList(seat),
+  ]);
+  const held = offers.filter((offer) => offer.outcome === null).length;
+  const waiting = await Promise.all(
+    tickets.map(async (ticket) => ({ ticket, record: await store.getRecord(ticket.collection, ticket.recordId) })),
+  );
+  return { taken, registered: taken - held, waiting };
 }
 
 // The audit's filters, as the address carries them: the trail (staff's by default, or strangers'

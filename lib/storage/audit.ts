@@ -33,6 +33,15 @@ export const auditActions = [
   'paid',
   'refunded',
   'pay-reminder',
+  'promote',
+  'check-in',
+  // Letters to the community (lib/letters): a draft saved, a test mailed to oneself, a send started
+  // (with its count), paused and resumed.
+  'letter-save',
+  'letter-test',
+  'letter-send',
+  'letter-pause',
+  'letter-resume',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -4,10 +4,19 @@ import type { Collection } from './collections';
 // and instrumentation with separate copies of this module, whose classes are different objects.
 
 export class DuplicateError extends Error {
-  constructor(collection: Collection) {
+  // The record stored first under the same submission key, when the store could tell.
+  readonly recordId?: string;
+  constructor(collection: Collection, recordId?: string) {
     super(`A record with this key already exists in ${collection}`);
     this.name = 'DuplicateError';
+    if (recordId !== undefined) this.recordId = recordId;
   }
+}
+
+// The first record of a repeated submission (DuplicateError.recordId), or undefined.
+export function duplicateOf(error: unknown): string | undefined {
+  const id = (error as { recordId?: unknown } | null)?.recordId;
+  return typeof id === 'string' ? id : undefined;
 }
 
 // Every seat under the key is taken: nothing was stored.

@@ -1,4 +1,4 @@
-import type { InboxRecord, NewMail, Seat } from './shapes';
+import type { BookingState, InboxRecord, NewMail, RecordData, Seat } from './shapes';
 
 // Rules both adapters follow, so the two stores answer alike.
 
@@ -21,6 +21,19 @@ export function isJobKey(key: string): boolean {
 export function checkSeat(seat: Seat): void {
   if (!isJobKey(seat.key)) throw new Error(`Not a seat key: ${seat.key}`);
   if (!Number.isSafeInteger(seat.capacity) || seat.capacity < 0) throw new Error(`Not a capacity: ${seat.capacity}`);
+}
+
+// Whether a record holds one of its item's seats: a registration (older records have no `booking`) or
+// an offer not yet ended, unless staff marked it as spam. Every change that leaves a record holding
+// none frees its seat in the same commit, on both stores (a cancellation, spam, an offer ended).
+export function holdsSeat(data: RecordData): boolean {
+  const booking = (data.booking ?? 'registered') as BookingState;
+  return data.staffStatus !== 'spam' && (booking === 'registered' || booking === 'offered');
+}
+
+// Whether a record still waits for a place (a waiting record marked as spam leaves the list).
+export function isWaiting(data: RecordData): boolean {
+  return data.staffStatus !== 'spam' && data.booking === 'waiting';
 }
 
 // The inbox's order, newest first: what both stores sort by and what merges their pages.

@@ -16,15 +16,23 @@ export interface NewMail {
   text: string;
   html: string;
   replyTo?: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  // `encoding: 'base64'` for binary content; `cid` names an attachment the HTML shows (a QR code).
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64'; cid?: string }[];
   // At most one message is ever queued under this key: a later one with the same key is dropped while
   // its record is still stored (a visitor's confirmation, once per address, item, language and day).
   onceKey?: string;
+  // At most `limit` messages with this key are ever queued (confirmations to one address in one day, from
+  // every form together): each takes one of `limit` numbered markers, and one finding all of them taken
+  // is dropped as a once-only one is, its record still stored.
+  dailyCap?: { key: string; limit: number };
   // This message's words when a once-only message of the same add is dropped: the staff's note then
   // says the visitor's confirmation was held back.
   ifHeldBack?: Pick<NewMail, 'subject' | 'text' | 'html'>;
   // Extra header lines, e.g. the newsletter's List-Unsubscribe (RFC 8058).
   headers?: Record<string, string>;
+  // A letter to the community's mail to one person (lib/letters): queued without its body, which the
+  // outbox worker's `prepare` renders when it sends it, after checking the person may still be mailed.
+  letter?: { id: string; lang: string; list: 'newsletter' | 'registrants' | 'test' };
 }
 
 export interface OutboxMail extends NewMail {
@@ -40,6 +48,9 @@ export interface OutboxCounts {
 }
 
 export interface AddOptions {
+  // The record's id, chosen by the caller (a form's mails carry links and codes made from it); a new
+  // one is generated without it. It must have the shape of RECORD_ID (rules.ts).
+  id?: string;
   // Refuse a second record with the same key in this collection (e.g. a newsletter address).
   uniqueKey?: string;
   // The identity of a submission: a second add with the same key (a retry, a double click, a refreshed
@@ -55,10 +66,55 @@ export interface AddOptions {
 
 // Seats are exclusive by construction on every store: numbered seat rows (SQLite, inside the add's
 // write transaction) or documents created with create() in the record's batch (Firestore), so two
-// instances can never both take the last one.
+// instances can never both take the last one. A seat is held by a registration or by an offer made to
+// someone waiting (SeatOffer), and freed as soon as its record holds none (`holdsSeat`, rules.ts).
 export interface Seat {
   key: string;
   capacity: number;
+  // With a waiting list: when every seat is taken, or someone is already waiting, the record is stored
+  // with `data` laid over it and these mails instead, at the end of the list (the add resolves to its
+  // position); without one, such an add is refused with FullError.
+  waitlist?: { data: RecordData; mails: NewMail[] };
+  // Laid over the record only when it takes a seat: what a paid place owes (docs/product.md §14), which
+  // a record on the waiting list does not owe until it is given one.
+  seated?: RecordData;
+}
+
+// Where a registration with places stands (the record's `booking` field): absent on records written
+// before waiting lists, which count as registered.
+export const bookingStates = ['registered', 'waiting', 'offered', 'cancelled', 'passed'] as const;
+export type BookingState = (typeof bookingStates)[number];
+
+// One place on a waiting list: a ticket numbered from 1 under the seat key, never reused, and left once,
+// by an offer or by leaving the list.
+export interface WaitingTicket {
+  key: string;
+  position: number;
+  collection: Collection;
+  recordId: string;
+  date: number;
+}
+
+// A free seat held for the first person waiting, until they claim it or `expiresAt`: made in the same
+// commit as the seat's hold, one per ticket, and ended exactly once.
+export interface SeatOffer {
+  key: string;
+  position: number;
+  collection: Collection;
+  recordId: string;
+  n: number;
+  offeredAt: number;
+  expiresAt: number;
+  outcome: 'claimed' | 'expired' | 'declined' | null;
+  endedAt: number | null;
+}
+
+// A guest let in at the door: when and by whom (a staff address). One per record, the first one kept.
+export interface CheckIn {
+  recordId: string;
+  key: string;
+  at: number;
+  by: string;
 }
 
 // A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept

@@ -1,7 +1,9 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { Collection, PayableCollection } from './collections';
+import type { LetterStore } from './letters';
 import type {
   AddOptions,
+  CheckIn,
   EmailTraces,
   InboxQuery,
   InboxRecord,
@@ -13,11 +15,13 @@ import type {
   PayableRecord,
   PurgeOptions,
   RecordData,
+  SeatOffer,
   Settlement,
   StaffSession,
   StoredRecord,
   TeamMember,
   ThreadEntry,
+  WaitingTicket,
 } from './shapes';
 
 // The storage interface every adapter implements. What it stores is in shapes.ts; the collections are
@@ -27,6 +31,7 @@ import type {
 export * from './audit';
 export * from './collections';
 export * from './errors';
+export * from './letters';
 export * from './rules';
 export * from './shapes';
 export * from './traces';
@@ -37,16 +42,83 @@ export * from './traces';
 
 // The forms' records: what a submission writes, and what the forms read back.
 export interface RecordStore {
-  // Resolves once the record and its messages are durably committed.
-  add(collection: Collection, data: RecordData, options?: AddOptions): Promise<{ id: string }>;
+  // Resolves once the record and its messages are durably committed; with `waiting`, its position
+  // when it joined the waiting list instead of taking a seat (AddOptions.seat.waitlist).
+  add(collection: Collection, data: RecordData, options?: AddOptions): Promise<{ id: string; waiting?: number }>;
   // Records in the order they were submitted; `since` is a date in milliseconds.
   list(collection: Collection, options?: { since?: number }): Promise<StoredRecord[]>;
   // The newsletter subscriber with this address (any case), or null.
   getSubscriber(email: string): Promise<StoredRecord | null>;
   // Merges `changes` into the subscriber's record, committed with `mails`; false if there is none.
   updateSubscriber(email: string, changes: RecordData, mails?: NewMail[]): Promise<boolean>;
-  // How many seats under this key are held by stored records (see AddOptions.seat).
+}
+
+// Places of events and offers beyond taking one with a record (RecordStore.add): waiting lists, offers
+// of freed seats, seats taken again, check-ins. Each change is one commit with its record's changes,
+// mails and audit entry; exclusivity rests on keyed rows or documents, so instances sharing a store
+// never hold more seats than the capacity, offer one ticket twice, or end one offer twice.
+export interface PlacesStore {
+  // How many seats under this key are held: by registrations and by offers not yet ended.
   seatsTaken(key: string): Promise<number>;
+  // The tickets of the people still waiting under this key, first first.
+  waitingList(key: string): Promise<WaitingTicket[]>;
+  // Every offer made under this key, in the order made.
+  offers(key: string): Promise<SeatOffer[]>;
+  // Open offers whose time had run out at `now`.
+  lapsedOffers(now: number): Promise<SeatOffer[]>;
+  // Holds a free seat for the person on this ticket and records the offer, with the record's changes
+  // and the mails, in one commit: 'full' when no seat is free, 'gone' when the ticket was already left
+  // (offered, left the list, or its record removed), and nothing is written then.
+  offerSeat(
+    ticket: WaitingTicket,
+    capacity: number,
+    offer: { at: number; expiresAt: number },
+    changes: RecordData,
+    mails: NewMail[],
+  ): Promise<'offered' | 'full' | 'gone'>;
+  // Ends an open offer, once whoever asks: claimed, its seat becomes the record's registration;
+  // expired, its seat is freed. The record gets `changes`, committed with the mails and the entry.
+  // False, with nothing written, when the offer is not open, or a claim comes at or after its expiry.
+  endOffer(
+    offer: { key: string; position: number },
+    outcome: 'claimed' | 'expired',
+    at: number,
+    changes: RecordData,
+    mails?: NewMail[],
+    audit?: AuditEntry,
+  ): Promise<boolean>;
+  // Gives a stored record a seat under `seat` (back from spam, promoted by staff), leaving the waiting
+  // list if it was on it, with its changes, mails and entry: 'full' (nothing written) when none is free,
+  // 'gone' when there is no such record. A record already holding a seat under the key keeps it.
+  takeSeat(
+    collection: Collection,
+    id: string,
+    seat: { key: string; capacity: number },
+    changes: RecordData,
+    mails?: NewMail[],
+    audit?: AuditEntry,
+  ): Promise<'taken' | 'full' | 'gone'>;
+  // Puts a stored record at the end of the waiting list under `key` (its `booking` and `waitPosition`
+  // set with `changes`): its position, or null when there is no such record.
+  joinWaitingList(
+    collection: Collection,
+    id: string,
+    key: string,
+    changes: RecordData,
+    audit?: AuditEntry,
+  ): Promise<number | null>;
+  // Lets a guest in once: the first check-in of a record is kept (with the record's `checkedInAt` and
+  // `checkedInBy` and the entry, in one commit), a later one changes nothing and gets the first back.
+  // Null when there is no such record.
+  checkIn(
+    collection: Collection,
+    id: string,
+    key: string,
+    at: number,
+    by: string,
+    audit: AuditEntry,
+  ): Promise<{ checkIn: CheckIn; first: boolean } | null>;
+  checkIns(key: string): Promise<CheckIn[]>;
 }
 
 // The outbox, worked by the mail worker of every instance.
@@ -199,7 +271,16 @@ export interface StaffStore {
   auditPage(query: AuditQuery): Promise<ListedAudit[]>;
 }
 
-export interface Store extends RecordStore, OutboxStore, PrivacyStore, JobStore, InboxStore, PaymentStore, StaffStore {
+export interface Store
+  extends RecordStore,
+    PlacesStore,
+    OutboxStore,
+    PrivacyStore,
+    JobStore,
+    InboxStore,
+    PaymentStore,
+    StaffStore,
+    LetterStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -41,6 +41,9 @@ export const en = {
     waitingCancelled: 'Not sent: removed from this phone.',
     sent: 'Sent',
     honeypot: 'Leave this field empty',
+    waitlistIntro:
+      'Every place is taken. Join the waiting list: when a place frees up, it is offered by email to the first person waiting.',
+    joinWaitlist: 'Join the waiting list',
   },
   checks: {
     enter: (field) => `Enter ${field}`,
@@ -99,9 +102,15 @@ export const en = {
     eventLink: 'Continue to the registration page',
     offerReserved: 'Your Spot has been Reserved',
     courseClosed: 'This course is closed for now, so it takes no enrolments. Nothing was saved.',
+    waitlisted: 'You are on the waiting list',
+    waitlistPosition: (position) =>
+      `You are number ${position} on the waiting list. If a place frees up for you, we will email you an offer.`,
+    backToPage: 'Back to the page',
     eventClosed: 'Registration for this event is closed: it has already taken place. Nothing was saved.',
-    eventFull: 'Registration for this event is closed: every place is taken. Nothing was saved.',
+    eventFull:
+      'Every place for this event is now taken, so nothing was saved. You can join the waiting list with the button below.',
     offerClosed: 'This offer has ended, so it cannot be reserved any more. Nothing was saved.',
-    offerFull: 'Every spot of this offer is taken, so it cannot be reserved any more. Nothing was saved.',
+    offerFull:
+      'Every spot of this offer is now taken, so nothing was saved. You can join the waiting list with the button below.',
   },
 } satisfies FormTexts;

@@ -47,6 +47,9 @@ export const fr = {
     waitingCancelled: 'Formulaire non envoyé : il a été retiré de cet appareil.',
     sent: 'Envoyé',
     honeypot: 'Laissez ce champ vide',
+    waitlistIntro:
+      'Toutes les places sont prises. Inscrivez-vous sur la liste d’attente : quand une place se libère, elle est proposée par e-mail à la première personne de la liste.',
+    joinWaitlist: 'Rejoindre la liste d’attente',
   },
   checks: {
     enter: (field) => `Indiquez ${field}`,
@@ -112,11 +115,16 @@ export const fr = {
     offerReserved: 'Votre place est réservée',
     courseClosed:
       'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions. Rien n’a été enregistré.',
+    waitlisted: 'Vous êtes sur la liste d’attente',
+    waitlistPosition: (position) =>
+      `Votre rang sur la liste d’attente : ${position}. Si une place se libère pour vous, nous vous écrirons pour vous la proposer.`,
+    backToPage: 'Revenir à la page',
     eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
-    eventFull: 'Les inscriptions à cet événement sont closes : toutes les places sont prises. Rien n’a été enregistré.',
+    eventFull:
+      'Toutes les places de cet événement viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',
     offerClosed: 'Cette offre a pris fin : on ne peut plus y réserver de place. Rien n’a été enregistré.',
     offerFull:
-      'Toutes les places de cette offre sont prises : on ne peut plus y réserver de place. Rien n’a été enregistré.',
+      'Toutes les places de cette offre viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',
   },
 } satisfies FormTexts;
 

@@ -13,7 +13,7 @@ export type { CheckWords, FormTexts, FormUi, AnswerWords } from './types';
 export const formTexts: Localised<FormTexts> = { en, fr };
 
 type Label = keyof FormUi['labels'];
-type Extra = 'choose' | 'phoneHint' | 'genders' | 'degrees';
+type Extra = 'choose' | 'phoneHint' | 'genders' | 'degrees' | 'waitlistIntro' | 'joinWaitlist';
 // The texts every form shows, besides its fields' labels.
 export type CommonUi = Pick<
   FormUi,

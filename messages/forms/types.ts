@@ -38,6 +38,9 @@ export interface FormUi {
   sent: string;
   // The label of the field people never see (the honeypot), read by bots and assistive tools alike.
   honeypot: string;
+  // A full event's or offer's form (docs/product.md §9): what it says above its fields, and its button.
+  waitlistIntro: string;
+  joinWaitlist: string;
 }
 
 // A field as the checks' sentences name it ('your name').
@@ -90,7 +93,13 @@ export interface AnswerWords {
   eventDetail: string;
   eventLink: string;
   offerReserved: string;
-  // A registration refused by the calendar or the capacity (docs/product.md §9).
+  // On the waiting list of a full event or offer, at a position.
+  waitlisted: string;
+  waitlistPosition(position: number): string;
+  // The link under the answer to a form of a page from another build (lib/forms/answer-page.ts).
+  backToPage: string;
+  // A registration refused by the calendar or the capacity (docs/product.md §9); a full one is offered
+  // the waiting list.
   eventClosed: string;
   eventFull: string;
   // An enrolment in a course staff closed (isActive off in the content).

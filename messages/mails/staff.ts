@@ -1,3 +1,5 @@
+import { DAILY_CONFIRMATIONS } from '@/lib/constants';
+
 // The words of the mails the staff receive: the note about each submission and the daily digest. In
 // English only, whatever the visitor's language (each note names it in a row); whole sentences, with
 // their values as parameters.
@@ -20,10 +22,9 @@ export const staffMails = {
   // When a visitor's confirmation is held back (at most one a day per address, item and language), the
   // staff's note says so; a contact message's note says what the sender was sent.
   heldBack: (item: string, language: string) =>
-    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links).`,
+    `No confirmation was sent for this submission: this address already received today the confirmation about ${item} in ${language}, with everything it needs (the same dates, prices and links), or the day's ${DAILY_CONFIRMATIONS} confirmations from our forms (the limit that keeps anyone from flooding an inbox through them).`,
   acknowledged: 'The sender was sent an acknowledgement that contains none of their text.',
-  contactHeldBack:
-    'No acknowledgement was sent for this message: this address already received one today in the same language.',
+  contactHeldBack: `No acknowledgement was sent for this message: this address already received one today in the same language, or the day's ${DAILY_CONFIRMATIONS} confirmations from our forms.`,
   enrolment: {
     subject: (course: string) => `New enrolment: ${course}`,
     heading: 'New enrolment',
@@ -44,6 +45,17 @@ export const staffMails = {
     subject: (offer: string) => `Spot reserved: ${offer}`,
     heading: (offer: string) => `New reservation for ${offer}`,
     text: (name: string) => `${name} reserved a spot.`,
+  },
+  // The waiting list of a full event or offer, and a freed place taken from it.
+  waitlist: {
+    subject: (item: string) => `Waiting list: ${item}`,
+    heading: (item: string) => `Someone is waiting for ${item}`,
+    text: (name: string, item: string) => `${name} joined the waiting list for ${item}: every place was taken.`,
+  },
+  claimed: {
+    subject: (item: string) => `Freed place taken: ${item}`,
+    text: (name: string, item: string) =>
+      `${name} took the place offered to them from the waiting list for ${item}. Their confirmation carries their check-in code.`,
   },
   digest: {
     subject: (site: string, total: number, date: string) =>

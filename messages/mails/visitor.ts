@@ -39,6 +39,36 @@ export interface VisitorMailTexts {
     dates: string;
     where: string;
     link: string;
+    // The check-in code (read aloud at the door) and its QR code.
+    code: string;
+    atTheDoor: string;
+    qrAlt(code: string): string;
+  };
+  // What every registration with places carries: a way to give the place back (a page with a button).
+  cantCome: string;
+  // Joining the waiting list of a full event or offer, and leaving it.
+  waitlist: {
+    subject(item: string): string;
+    heading: string;
+    text(item: string): string;
+    offerHours(hours: number): string;
+    leave: string;
+  };
+  // A week and a day before an event, to its registrants.
+  eventReminder: {
+    subject(event: string, days: number): string;
+    heading(event: string, days: number): string;
+    time: string;
+    // The event's hours on its first day and its last ('09:00', '17:00'), in its time zone.
+    hours(start: string, end: string, zone: string): string;
+  };
+  // A freed place offered to the first person waiting, held until a time, claimed with a button.
+  seatOffer: {
+    subject(item: string): string;
+    heading: string;
+    text(item: string, until: string): string;
+    passes: string;
+    claim: string;
   };
   offer: {
     subject(offer: string): string;
@@ -139,6 +169,32 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       dates: 'Dates',
       where: 'Where',
       link: 'Finish your registration',
+      code: 'Check-in code',
+      atTheDoor: 'At the door, show the QR code below or give your check-in code.',
+      qrAlt: (code) => `QR code for the check-in code ${code}`,
+    },
+    cantCome: 'I can’t come: give my place back',
+    waitlist: {
+      subject: (item) => `You are on the waiting list: ${item}`,
+      heading: 'You are on the waiting list',
+      text: (item) => `Every place for ${item} is taken, so you are on its waiting list, in the order you joined.`,
+      offerHours: (hours) =>
+        `If a place frees up and you are first in line, we mail you at once; the place is then held for you for ${counted.en(hours, 'hour')}.`,
+      leave: 'Leave the waiting list',
+    },
+    eventReminder: {
+      subject: (event, days) => (days === 1 ? `Tomorrow: ${event}` : `Next week: ${event}`),
+      heading: (event, days) => (days === 1 ? `See you tomorrow at ${event}` : `See you in a week at ${event}`),
+      time: 'Time',
+      hours: (start, end, zone) => `${start} to ${end} (${zone} time)`,
+    },
+    seatOffer: {
+      subject: (item) => `A place is free for you: ${item}`,
+      heading: 'A place is yours if you want it',
+      text: (item, until) =>
+        `A place for ${item} freed up and you are first on the waiting list. It is held for you until ${until}: open the link and press the button to take it.`,
+      passes: 'If you do not take it by then, it goes to the next person waiting.',
+      claim: 'Take my place',
     },
     offer: {
       subject: (offer) => `Your spot is reserved: ${offer}`,
@@ -251,6 +307,33 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       dates: 'Dates',
       where: 'Lieu',
       link: 'Terminer mon inscription',
+      code: 'Code d’entrée',
+      atTheDoor: 'À l’entrée, montrez le code QR ci-dessous ou donnez votre code d’entrée.',
+      qrAlt: (code) => `Code QR du code d’entrée ${code}`,
+    },
+    cantCome: 'Je ne pourrai pas venir : libérer ma place',
+    waitlist: {
+      subject: (item) => `Vous êtes sur la liste d’attente : ${item}`,
+      heading: 'Vous êtes sur la liste d’attente',
+      text: (item) =>
+        `Toutes les places pour ${item} sont prises : vous êtes sur sa liste d’attente, dans l’ordre d’inscription.`,
+      offerHours: (hours) =>
+        `Si une place se libère et que vous êtes le premier ou la première de la liste, nous vous écrivons aussitôt ; la place vous est alors réservée pendant ${counted.fr(hours, 'hour')}.`,
+      leave: 'Quitter la liste d’attente',
+    },
+    eventReminder: {
+      subject: (event, days) => (days === 1 ? `Demain : ${event}` : `La semaine prochaine : ${event}`),
+      heading: (event, days) => (days === 1 ? `À demain pour ${event}` : `Rendez-vous dans une semaine pour ${event}`),
+      time: 'Horaires',
+      hours: (start, end, zone) => `de ${start} à ${end} (heure de ${zone})`,
+    },
+    seatOffer: {
+      subject: (item) => `Une place s’est libérée pour vous : ${item}`,
+      heading: 'Une place vous attend',
+      text: (item, until) =>
+        `Une place pour ${item} s’est libérée et vous êtes en tête de la liste d’attente. Elle vous est réservée jusqu’au ${until} : ouvrez le lien et appuyez sur le bouton pour la prendre.`,
+      passes: 'Passé ce délai, elle sera proposée à la personne suivante.',
+      claim: 'Prendre ma place',
     },
     offer: {
       subject: (offer) => `Votre place est réservée : ${offer}`,

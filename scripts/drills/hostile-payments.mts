@@ -1,5 +1,5 @@
 // The hostile drill's payments class (docs/security.md, "Payment webhook"): forged, altered, replayed,
-// wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
+// forged-refund, wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
 // webhook, and made-up or altered pay, return and receipt links, against a server pointed at the local
 // Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, and the one payment made
 // for real marked once with one receipt.
@@ -144,11 +144,23 @@ export async function startPaymentsDrill(base: string) {
           forged(name, await deliver(wrong, stub.sign(wrong)));
         }
       }
-      // Replays of the genuine delivery, one after another and at once.
-      for (const replay of [await deliver(genuine, stub.sign(genuine))]) forged('replay', replay);
-      for (const replay of await Promise.all([1, 2, 3].map(() => deliver(genuine, stub.sign(genuine))))) {
-        forged('replay at once', replay);
+      // Replays of the genuine delivery, one after another and at once: acknowledged (the provider
+      // would otherwise deliver them for days) as already recorded, and nothing recorded again (the
+      // store is read at the end).
+      const replays = [await deliver(genuine, stub.sign(genuine))];
+      replays.push(...(await Promise.all([1, 2, 3].map(() => deliver(genuine, stub.sign(genuine))))));
+      for (const replay of replays) {
+        if (replay.status === 200 && /^Already recorded/.test(replay.text)) continue;
+        t.bypasses += 1;
+        t.notes.push(`a replay got ${replay.status}: ${replay.text.slice(0, 60)}`);
       }
+      // Refunds of the real payment nobody made: unsigned, another key, another body's signature,
+      // altered after signing. Each a 4xx; the store is read at the end (still paid).
+      const refund = JSON.stringify(stub.refundProcessed(real!.reference));
+      forged('refund unsigned', await deliver(refund, null));
+      forged('refund, another key', await deliver(refund, stub.sign(refund, 'sk_test_attacker000000000000')));
+      forged('refund, another body’s signature', await deliver(refund, stub.sign(genuine)));
+      forged('refund altered after signing', await deliver(refund.replace('"stub"', '"stub2"'), stub.sign(refund)));
       // A reference nobody owes, signed for real.
       const unknown = JSON.stringify({
         event: 'charge.success',
@@ -218,6 +230,10 @@ export async function startPaymentsDrill(base: string) {
       t.bypasses += wrongly.length;
       if (wrongly.length) t.notes.push(`${wrongly.length} records marked paid by forged calls`);
       if (paid.length !== 1) t.notes.push(`the real payment is marked ${paid.length} times`);
+      if (!paid.some((row) => row.reference === real!.reference)) {
+        t.bypasses += 1;
+        t.notes.push('the real payment is no longer paid (a forged refund?)');
+      }
       const receipts = db
         .prepare("SELECT COUNT(*) FROM outbox WHERE json_extract(message, '$.subject') LIKE 'Your receipt:%'")
         .pluck()

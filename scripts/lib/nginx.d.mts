@@ -9,9 +9,13 @@ export function operatorConfig(options: {
   tlsPort?: number;
   redirectPort?: number;
 }): string;
+export function firstConfig(options: { port: number; dir: string }): string;
+
+// `first`: docs/deploy/nginx-first.conf, with no site behind it (no upstreamPort) and no certificate.
 export function startNginx(options: {
   port: number;
-  upstreamPort: number;
+  upstreamPort?: number;
+  first?: boolean;
   dir: string;
   workers?: number;
   tlsPort?: number;

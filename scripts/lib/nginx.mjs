@@ -33,6 +33,20 @@ export function operatorConfig({ port, upstreamPort, cacheDir, dir, tlsPort, red
   return text;
 }
 
+// docs/deploy/nginx-first.conf (port 80 only, before the certificate) with this run's port and folders.
+export function firstConfig({ port, dir }) {
+  let text = readFileSync(join('docs', 'deploy', 'nginx-first.conf'), 'utf8');
+  for (const [from, to] of [
+    ['listen 80;', `listen 127.0.0.1:${port};`],
+    ['root /var/www/letsencrypt;', `root ${join(dir, 'letsencrypt')};`],
+    ['access_log /var/log/nginx/access.log;', `access_log ${join(dir, 'access.log')};`],
+  ]) {
+    if (text.split(from).length !== 2) throw new Error(`docs/deploy/nginx-first.conf should contain "${from}" once`);
+    text = text.replaceAll(from, to);
+  }
+  return text;
+}
+
 // A self-signed certificate for 127.0.0.1 and localhost, valid for a day.
 function selfSigned(dir) {
   const made = spawnSync(
@@ -45,12 +59,16 @@ function selfSigned(dir) {
   if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr}`);
 }
 
-export function startNginx({ port, upstreamPort, dir, workers = 1, tlsPort, redirectPort }) {
-  selfSigned(dir);
-  writeFileSync(
-    join(dir, 'baobab.conf'),
-    operatorConfig({ port, upstreamPort, cacheDir: join(dir, 'cache'), dir, tlsPort, redirectPort }),
-  );
+// `first`: docs/deploy/nginx-first.conf instead, with no site behind it and no certificate.
+export function startNginx({ port, upstreamPort, dir, workers = 1, tlsPort, redirectPort, first = false }) {
+  if (first) writeFileSync(join(dir, 'baobab.conf'), firstConfig({ port, dir }));
+  else {
+    selfSigned(dir);
+    writeFileSync(
+      join(dir, 'baobab.conf'),
+      operatorConfig({ port, upstreamPort, cacheDir: join(dir, 'cache'), dir, tlsPort, redirectPort }),
+    );
+  }
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
     (name) => `${name}_temp_path ${join(dir, name)};`,
   );

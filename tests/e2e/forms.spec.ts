@@ -150,6 +150,9 @@ test.describe('with JavaScript', () => {
         event: 'baobab-data-hackathon-2023',
         lang: 'en',
         date: expect.any(Number),
+        // Where the registration stands, and its code at the door (docs/product.md §9).
+        booking: 'registered',
+        checkInCode: expect.stringMatching(/^[A-Z0-9]{6}$/),
       },
     ]);
   });
@@ -180,6 +183,7 @@ test.describe('with JavaScript', () => {
         offer: 'become-a-data-analyst',
         lang: 'en',
         date: expect.any(Number),
+        booking: 'registered',
         // What the reservation owes, under the server's reference (docs/product.md §14).
         payStatus: 'unpaid',
         payAmount: 12000,

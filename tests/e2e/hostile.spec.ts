@@ -53,6 +53,7 @@ test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form,
       'header floods (nginx)',
       'slow bodies',
       'clients gone, broken HTTP',
+      'letters: unsubscribe links',
     ]) {
       expect(classes, name).toContain(name);
       const c = report.classes[name]!;

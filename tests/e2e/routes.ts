@@ -34,12 +34,14 @@ export const routes: { path: string; title: string; h1: string | RegExp }[] = [
   { path: '/privacy', title: 'Privacy policy - Baobab Data', h1: 'Privacy policy' },
 ];
 
-// Every page a visitor can open, by its unprefixed path: the routes above, the newsletter's steps and the
-// payment's (docs/product.md §14).
+// Every page a visitor can open, by its unprefixed path: the routes above, the newsletter's steps, the
+// payment's (docs/product.md §14) and the pages of a place's links (given back, claimed).
 export const pagePaths = [
   ...routes.map((route) => route.path),
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
   '/payments/return',
   '/payments/receipt',
+  '/places/cancel',
+  '/places/claim',
 ];

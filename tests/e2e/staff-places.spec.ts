@@ -10,14 +10,15 @@ import { signInByMail } from './staff-mail';
 import { stubExternalPages, waitForHydration } from './store';
 
 // The places of an event as staff see them on its item page, taken by registrations on the public page
-// with and without JavaScript, until the form refuses. The seed has no capacity, so this server gives
+// with and without JavaScript, until the form refuses and offers the waiting list. The seed has no capacity, so this server gives
 // every event and offer two places with SITE_CAPACITY (docs/product.md §9), a setting read at run time:
 // the same build serves it. It serves a private copy of the build, since taking the last place has the
 // server make the calendar pages again, as full, into its build folder (scripts/lib/next-server.mjs).
 const STAFF = 'staff@example.org';
 const EVENT = '/events/baobab-data-hackathon-2023';
-const FULL_NOTICE = 'Registration is closed: every place for this event is taken.';
-const FULL_REFUSAL = 'Registration for this event is closed: every place is taken. Nothing was saved.';
+const FULL_NOTICE = 'Every place is taken. Join the waiting list';
+const FULL_REFUSAL =
+  'Every place for this event is now taken, so nothing was saved. You can join the waiting list with the button below.';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -97,20 +98,23 @@ test('staff see the places taken rise with each registration, and once they are 
   await expect(second.getByText('Continue your registration')).toBeVisible();
   await seeOnItemPage(staff, 2, 2);
 
-  // With JavaScript the form says why it was refused; without, the page comes back full, without a form.
+  // With or without JavaScript the form says why it was refused, and now asks for the waiting list.
   await lateWithScript.getByRole('button', { name: 'Register' }).click();
   await expect(lateWithScript.getByRole('status')).toHaveText(FULL_REFUSAL);
+  await expect(lateWithScript.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
   await lateWithout.getByRole('button', { name: 'Register' }).click();
-  await expect(lateWithout.getByText(FULL_NOTICE)).toBeVisible();
+  await expect(lateWithout.getByText(FULL_REFUSAL)).toBeVisible();
   await expect(lateWithout.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await expect(lateWithout.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
   await seeOnItemPage(staff, 2, 2);
   await expect(staff.getByRole('link', { name: /^(Amara|Bola) Places$/ })).toHaveCount(2);
 
-  // A new visitor finds the page full, and the events list says so.
+  // A new visitor finds the page full, its form asking for the waiting list, and the events list says so.
   const visitor = await browser.newPage({ javaScriptEnabled: false });
   await visitor.goto(`${base}${EVENT}`);
   await expect(visitor.getByText(FULL_NOTICE)).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
   await visitor.goto(`${base}/events`);
   await expect(visitor.getByRole('listitem').filter({ hasText: 'Baobab Data Hackathon 2023' })).toContainText('Full');
 });

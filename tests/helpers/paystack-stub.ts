@@ -199,6 +199,26 @@ export async function startPaystackStub(options: PaystackStubOptions = {}) {
       if (!t) throw new Error(`no transaction ${reference}`);
       return chargeSuccess({ ...t, status: 'success', paidAt: t.paidAt ?? new Date().toISOString(), ...changes });
     },
+    // A refund made on Paystack's dashboard, completed: `refund.processed` in its documented shape
+    // (the refunded transaction's reference, the amount in the subunit, as Paystack writes it, a string).
+    refundProcessed: (reference: string, changes: { amount?: number; currency?: string } = {}) => {
+      const t = transactions.get(reference);
+      if (!t) throw new Error(`no transaction ${reference}`);
+      return {
+        event: 'refund.processed',
+        data: {
+          status: 'processed',
+          transaction_reference: t.reference,
+          refund_reference: null,
+          amount: String(changes.amount ?? t.amount),
+          currency: changes.currency ?? t.currency,
+          processor: 'stub',
+          customer: { first_name: null, last_name: null, email: t.email },
+          integration: 1,
+          domain: 'test',
+        },
+      };
+    },
     // The settings that point a server at this stub.
     env: (): Record<string, string> => ({ PAYSTACK_SECRET_KEY: key, PAYSTACK_BASE_URL: stub.url }),
     close: stub.close,

@@ -10,8 +10,10 @@ import * as facts from '@/lib/content/facts';
 import { forms } from '@/lib/forms/registry';
 import { langs, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
-import type { MailContext } from '@/lib/mail/compose';
+import { seatOfferMail, type ConfirmationParts, type MailContext, type PlaceParts } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail } from '@/lib/mail/newsletter';
+import { formatCharge } from '@/lib/payments/price';
+import { formatDeadline } from '@/lib/places/offers';
 import { privacySections } from '@/lib/privacy/policy';
 import { fill, messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
@@ -108,15 +110,57 @@ const visitorMail = (mail: { to: string; subject: string; text: string }) => `${
 // and after everything (events past, cohorts started): the mails differ.
 const todays = ['2000-01-01', '2999-01-01'];
 type MailingForm = {
-  mails(input: never, mail: MailContext, lang: Lang, today: string): { to: string; subject: string; text: string }[];
+  mails(
+    input: never,
+    mail: MailContext,
+    lang: Lang,
+    today: string,
+    parts?: ConfirmationParts,
+  ): { to: string; subject: string; text: string }[];
 };
+// A registration with places carries its check-in code and the way to give its place back.
+const place: PlaceParts = {
+  cancelUrl: 'https://baobabdata.org/places/cancel?t=x',
+  checkIn: { code: 'K7PAMX', png: '' },
+};
+// A paid place's confirmation carries its pay link too (docs/product.md §14), its amount as the
+// visitor's language writes money.
+const payLink = (lang: Lang) => ({
+  href: 'https://baobabdata.org/pay/x',
+  amount: formatCharge(12_000, 'USD', lang),
+  deposit: true,
+  days: 30,
+});
 const visitorMails = (form: MailingForm, post: unknown, lang: Lang) =>
   todays.flatMap((today) =>
-    form
-      .mails(post as never, ctx, lang, today)
-      .filter((m) => m.to !== ctx.staff)
-      .map(visitorMail),
+    [undefined, { place }, { pay: payLink(lang) }, { place, pay: payLink(lang) }].flatMap((parts) =>
+      form
+        .mails(post as never, ctx, lang, today, parts)
+        .filter((m) => m.to !== ctx.staff)
+        .map(visitorMail),
+    ),
   );
+// What a full event's or offer's waiting list says: the answer at two positions, the list's mail, the
+// mail offering a freed place.
+const waitlistTexts = (form: Pick<typeof forms.registerEvent, 'booking'>, post: never, lang: Lang, where: string) => {
+  const booking = form.booking(post, formTexts[lang].answers);
+  const out = [1, 12].map((position) => {
+    const answer = booking.waitlisted(position);
+    return text(`${where} waiting list answer`, `${answer.message} ${answer.detail ?? ''}`);
+  });
+  for (const mail of booking.waitlistMails(ctx, lang, 48, place).filter((m) => m.to !== ctx.staff))
+    out.push(text(`${where} waiting list mail`, visitorMail(mail)));
+  const item = { title: 'X', inSentence: 'X' };
+  out.push(
+    text(
+      `${where} offer of a place`,
+      visitorMail(
+        seatOfferMail('a@example.org', item, lang, 'https://b', formatDeadline(Date.UTC(2023, 2, 3, 13), lang)),
+      ),
+    ),
+  );
+  return out;
+};
 
 const text = (where: string, value: string): ReceivedText => ({ where, kind: 'text', text: value });
 
@@ -170,6 +214,7 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
       text(`${event.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()),
     );
     for (const mail of visitorMails(forms.registerEvent, post, lang)) out.push(text(`${event.slug} mail`, mail));
+    out.push(...waitlistTexts(forms.registerEvent, post as never, lang, event.slug));
     for (const state of ['closed', 'full'] as const)
       out.push(text(`${event.slug} ${state}`, facts.eventClosedText(event, state, lang)));
     // A single day is said otherwise than several.
@@ -192,6 +237,14 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
     const answer = forms.registerOffer.answer(post, lang);
     out.push(text(`${offer.slug} answer`, answer.message));
     for (const mail of visitorMails(forms.registerOffer, post, lang)) out.push(text(`${offer.slug} mail`, mail));
+    out.push(
+      ...waitlistTexts(
+        forms.registerOffer as unknown as Pick<typeof forms.registerEvent, 'booking'>,
+        post as never,
+        lang,
+        offer.slug,
+      ),
+    );
     for (const state of ['closed', 'full'] as const)
       out.push(text(`${offer.slug} ${state}`, facts.offerClosedText(offer, state, lang)));
     const list = facts.offerListLines(offer, lang);

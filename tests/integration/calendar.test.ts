@@ -135,18 +135,29 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     expect(await store.list('offer')).toHaveLength(2);
   });
 
-  it('has the pages made again once the last place is taken, not before', async () => {
-    const placesGone = jest.fn();
+  it('has the pages made again once the last place is taken, or one of the few left, not before', async () => {
+    const placesChanged = jest.fn();
     const register = (email: string) =>
       submitForm('registerEvent', formData({ ...sampleRegistration, email }), meta, {
         ...services(BEFORE_SEED_EVENT),
-        placesGone,
+        placesChanged,
       });
     await register('a@example.org');
     await register('b@example.org');
-    expect(placesGone).not.toHaveBeenCalled();
+    expect(placesChanged).not.toHaveBeenCalled();
     await register('c@example.org');
-    expect(placesGone).toHaveBeenCalledTimes(1);
+    expect(placesChanged).toHaveBeenCalledTimes(1);
+    // Below the share of places a page counts, each place taken changes what the page says.
+    await store.forgetEmail('b@example.org');
+    await store.forgetEmail('c@example.org');
+    const counted = (email: string) =>
+      submitForm('registerEvent', formData({ ...sampleRegistration, email }), meta, {
+        ...services(BEFORE_SEED_EVENT),
+        placesChanged,
+        placesLeftShare: 0.5,
+      });
+    await counted('d@example.org');
+    expect(placesChanged).toHaveBeenCalledTimes(2);
   });
 
   it('sends two confirmations, each with its own payment link, for two courses on one day', async () => {
@@ -205,6 +216,35 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     expect(await store.list('enrolment')).toHaveLength(3);
   });
 
+  it('confirms in the sender’s own language even when a stranger sent the same fields first in another', async () => {
+    const victim = { ...sampleRegistration, email: 'owner@example.org' };
+    await send('registerEvent', { ...victim, lang: 'fr' });
+    expect(await send('registerEvent', { ...victim, lang: 'en' })).toMatchObject({ status: 'success' });
+    // The same post again in the same language is a repeat: nothing new.
+    await send('registerEvent', { ...victim, lang: 'en' });
+    const mails = (await everything(store)).filter((m) => m.to === victim.email);
+    expect(mails.map((m) => m.html.match(/<html lang="(\w+)"/)![1]).sort()).toEqual(['en', 'fr']);
+  });
+
+  it('sends one address at most five confirmations a day across every form, the first ones, and says so to staff', async () => {
+    const busy = 'busy@example.org';
+    const courses = ['Data Analysis with Python', 'Introduction To Data Science', 'Introduction To ML & AI'];
+    for (const course of courses) await send('enrol', { ...sampleEnrolment, email: busy, course });
+    await send('registerEvent', { ...sampleRegistration, email: busy });
+    await send('registerOffer', { ...offer, email: busy });
+    // The sixth and seventh: stored, not confirmed.
+    await send('contactUs', { name: 'Busy', email: busy, message: 'Hello' });
+    await send('enrol', { ...sampleEnrolment, email: busy, course: 'Data Analysis with Google Sheet' });
+    const messages = await everything(store);
+    const confirmations = messages.filter((m) => m.to === busy);
+    expect(confirmations).toHaveLength(5);
+    expect(confirmations.some((m) => m.subject.includes('Google Sheet'))).toBe(false);
+    const held = messages.filter((m) => m.to === 'staff@baobabdata.org' && /the day's 5 confirmations/.test(m.text));
+    expect(held).toHaveLength(2);
+    expect(await store.list('enrolment')).toHaveLength(4);
+    expect(await store.list('contact')).toHaveLength(1);
+  });
+
   it('attaches an invitation with the hours, the time zone, a reminder and one UID per event, only while it is to come', async () => {
     await send('registerEvent', sampleRegistration);
     await send('registerEvent', { ...sampleRegistration, email: 'other@example.org', lang: 'fr' });
@@ -234,7 +274,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     // Under way (its last day): registration is open, but a calendar wants no invitation for it.
     await send('registerEvent', { ...sampleRegistration, email: 'late@example.org' }, '2023-03-19');
     const late = (await everything(store)).find((m) => m.to === 'late@example.org')!;
-    expect(late.attachments ?? []).toEqual([]);
+    expect((late.attachments ?? []).map((a) => a.filename)).toEqual(['check-in.png']);
     expect(late.text).not.toContain('invitation');
   });
 });

@@ -220,6 +220,26 @@ describe.each(bothStores)('newsletter life cycle on %s', (_name, makeHarness) =>
     ]);
   });
 
+  it('sends someone who left and signs up again the same day a confirmation, once that day, and takes them back on it', async () => {
+    await list.subscribe('Ada', 'ada@example.org', T0);
+    await list.confirm(tokenOf(linkIn((await deliver())[0]!, '/newsletter/confirm')), T0 + 1);
+    const [welcome] = await deliver();
+    await list.unsubscribe(tokenOf(linkIn(welcome!, '/newsletter/unsubscribe')), T0 + 60_000);
+    expect((await store.getSubscriber('ada@example.org'))?.data.status).toBe('unsubscribed');
+
+    await list.subscribe('Ada', 'ada@example.org', T0 + 120_000);
+    expect((await store.getSubscriber('ada@example.org'))?.data.status).toBe('pending');
+    const [again] = await deliver();
+    expect(again?.subject).toBe('Confirm your subscription to the Baobab Data newsletter');
+    // The same day's further sign-ups send nothing more.
+    await list.subscribe('Ada', 'ada@example.org', T0 + 180_000);
+    expect(await deliver()).toEqual([]);
+
+    expect(await list.confirm(tokenOf(linkIn(again!, '/newsletter/confirm')), T0 + 240_000)).toBe('confirmed');
+    expect((await store.getSubscriber('ada@example.org'))?.data.status).toBe('confirmed');
+    expect((await deliver()).map((m) => m.subject)).toEqual(['Welcome to the Baobab Data community']);
+  });
+
   it('counts a subscriber from before double opt-in as confirmed', async () => {
     await store.add('newsletter', { name: 'Old', email: 'old@example.org', date: 1 }, { uniqueKey: 'old@example.org' });
     await list.subscribe('Old', 'old@example.org', T0);

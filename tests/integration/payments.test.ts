@@ -252,14 +252,57 @@ describe.each(bothStores)('paid places on %s', (_name, makeHarness) => {
       deliver(context(other), event),
       deliver(context(), event),
     ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    // Acknowledged, so the provider stops delivering it, and nothing more is recorded.
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(
+      (await Promise.all(answers.map((a) => a.text()))).filter((text) => /^Already recorded/.test(text)),
+    ).toHaveLength(2);
     const replay = await deliver(context(), event);
-    expect(replay.status).toBe(409);
-    expect(await replay.text()).toMatch(/already recorded/);
+    expect(replay.status).toBe(200);
+    expect(await replay.text()).toMatch(/^Already recorded: nothing changed/);
     expect(await receipts(record.id)).toHaveLength(1);
     expect(await paidEntries()).toHaveLength(1);
-    expect(logged.filter((line) => /webhook refused: already settled/.test(line))).toHaveLength(3);
+    expect(logged.filter((line) => /webhook: already recorded/.test(line))).toHaveLength(3);
     await other.close();
+  });
+
+  it('marks a payment refunded on the provider’s dashboard once, from its webhook; a part refunded or another currency changes nothing', async () => {
+    const { token, record, reference } = await enrol();
+    await payOnProvider(token);
+    const ctx = context();
+    // Before it is paid, a refund of it is refused.
+    expect((await deliver(ctx, stub.refundProcessed(reference))).status).toBe(422);
+    expect((await deliver(ctx, stub.chargeSuccess(reference))).status).toBe(200);
+    const part = await deliver(ctx, stub.refundProcessed(reference, { amount: 5_000 }));
+    expect([part.status, await part.text()]).toEqual([200, 'Part refunded: the record stays paid.\n']);
+    expect((await deliver(ctx, stub.refundProcessed(reference, { currency: 'NGN' }))).status).toBe(422);
+    expect((await store.getRecord('enrolment', record.id))!.data.payStatus).toBe('paid');
+    // Forged: another key's signature.
+    const forged = JSON.stringify(stub.refundProcessed(reference));
+    expect(
+      (await handleWebhook(ctx, 'paystack', webhook(forged, stub.sign(forged, 'sk_test_someoneelse0000')))).status,
+    ).toBe(401);
+    expect((await store.getRecord('enrolment', record.id))!.data.payStatus).toBe('paid');
+
+    const whole = await Promise.all([
+      deliver(ctx, stub.refundProcessed(reference)),
+      deliver(ctx, stub.refundProcessed(reference)),
+    ]);
+    expect(whole.map((a) => a.status)).toEqual([200, 200]);
+    expect((await Promise.all(whole.map((a) => a.text()))).sort()).toEqual([
+      'Already recorded: nothing changed.\n',
+      'Refund recorded.\n',
+    ]);
+    expect((await store.getRecord('enrolment', record.id))!.data).toMatchObject({
+      payStatus: 'refunded',
+      refundedBy: 'Paystack',
+    });
+    const refunds = (await store.auditLog(50)).filter((e) => e.what === 'refunded');
+    expect(refunds).toMatchObject([{ who: 'Paystack', detail: `webhook: USD 105.00, ${reference}` }]);
+    // An unknown reference, signed for real.
+    const unknown = stub.refundProcessed(reference);
+    unknown.data.transaction_reference = 'BD-000000000000';
+    expect((await deliver(ctx, unknown)).status).toBe(404);
   });
 
   it('refuses forged and altered deliveries with 401 and one log line each, marking nothing', async () => {

@@ -93,6 +93,31 @@ describe('the SQLite schema version', () => {
     expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
   });
 
+  it('adds the places (waiting lists, offers, check-ins) to a store at the version before them, keeping its payments', async () => {
+    const file = join(dir, 'places.sqlite');
+    const store = openSqliteStore(file);
+    const { id } = await store.add('offer', {
+      email: 'a@example.org',
+      payStatus: 'unpaid',
+      payReference: 'BD-0000000000AA',
+    });
+    await store.close();
+    // The file as the step before the places (the payments', the tenth) left it.
+    const old = new Database(file);
+    old.exec(`DROP TRIGGER places_go_with_records; DROP TABLE waitlist; DROP TABLE seat_offers; DROP TABLE check_ins;`);
+    old.pragma(`user_version = ${SQLITE_SCHEMA_VERSION - 1}`);
+    old.close();
+
+    const upgraded = openSqliteStore(file);
+    expect((await upgraded.findPayment('BD-0000000000AA'))?.id).toBe(id);
+    const seat = { key: 'offer:places', capacity: 1, waitlist: { data: {}, mails: [] } };
+    await upgraded.add('offer', { email: 'b@example.org', date: 1 }, { seat });
+    expect(await upgraded.add('offer', { email: 'c@example.org', date: 2 }, { seat })).toMatchObject({ waiting: 1 });
+    expect(await upgraded.waitingList('offer:places')).toHaveLength(1);
+    await upgraded.close();
+    expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
+  });
+
   it('refuses a store written by newer code', () => {
     const file = join(dir, 'future.sqlite');
     const future = new Database(file);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { offerFreedSeats } from '@/lib/places/fill';
 import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import {
@@ -208,6 +209,40 @@ describe.each([
     expect(notes.map((m) => m.subject).sort()).toEqual(['For staff@example.org', 'Held']);
     expect(notes.find((m) => m.subject === 'Held')).toMatchObject({ text: 'held back', html: '<p>held</p>' });
     for (const message of queued) expect(message).not.toHaveProperty('ifHeldBack');
+  });
+
+  it('queues at most the cap of messages under one daily key, even from two instances at once, and says so in the held-back note', async () => {
+    const stores = await connections(2);
+    const capped = (i: number) => ({
+      ...note('busy@example.org'),
+      onceKey: `item:${i}`,
+      dailyCap: { key: 'confirmations:busy@example.org:2026-11-22', limit: 5 },
+    });
+    const staffNote = {
+      ...note('staff@example.org'),
+      ifHeldBack: { subject: 'Held', text: 'held back', html: '<p>held</p>' },
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        stores[i % 2]!.add(
+          'contact',
+          { name: `C${i}`, email: 'busy@example.org', date: i },
+          { mails: [staffNote, capped(i)] },
+        ),
+      ),
+    );
+    const queued = await store.claimMails('w', Date.now() + 1000, 50, 60_000);
+    expect(queued.filter((m) => m.to === 'busy@example.org')).toHaveLength(5);
+    expect(queued.filter((m) => m.subject === 'Held')).toHaveLength(3);
+    expect(await store.list('contact')).toHaveLength(8);
+    for (const message of queued) expect(message).not.toHaveProperty('dailyCap');
+    // A once-only message held back by the cap did not use up its own key.
+    await store.forgetEmail('busy@example.org');
+    await store.add('contact', { name: 'D', email: 'busy@example.org', date: 9 }, { mails: [capped(0)] });
+    expect((await store.claimMails('w2', Date.now() + 120_000, 50, 60_000)).map((m) => m.to)).toEqual([
+      'busy@example.org',
+    ]);
+    await closeOthers(stores);
   });
 
   it('forgets an address’s once-only markers, so a later confirmation to it is queued again', async () => {
@@ -1063,6 +1098,265 @@ describe.each([
     );
     expect(await store.seatsTaken(seat.key)).toBe((await store.list('user')).length);
     await closeOthers(stores);
+  });
+
+  describe('places', () => {
+    // The emulator answers each of the many commits of a crowd in turn.
+    jest.setTimeout(60_000);
+    const seat = { key: 'event:places', capacity: 2 };
+    const waitlist = { data: { note: 'waiting' }, mails: [note('staff@example.org')] };
+    const register = (s: Store, email: string, options: { waitlist?: boolean } = {}) =>
+      s.add(
+        'user',
+        { firstName: 'P', email, event: 'places', date: Date.now() },
+        {
+          seat: { ...seat, ...(options.waitlist ? { waitlist } : {}) },
+          mails: [note('staff@example.org'), note(email)],
+        },
+      );
+    const entry = (what: AuditAction, id: string): AuditEntry => ({
+      at: 1,
+      who: 's@example.org',
+      what,
+      detail: '',
+      record: { collection: 'user', id },
+    });
+    const offer = (at: number) => async () => ({
+      at,
+      expiresAt: at + 1000,
+      changes: { offerExpiresAt: at + 1000 },
+      mails: [note('offer@example.org')],
+    });
+
+    it('frees a seat at once when its record is marked as spam, cancelled or removed, and takes one again', async () => {
+      const [a, b] = [await register(store, 'a@example.org'), await register(store, 'b@example.org')];
+      await expect(register(store, 'c@example.org')).rejects.toHaveProperty('name', 'FullError');
+      expect(await store.updateRecord('user', a.id, { staffStatus: 'spam' }, entry('spam', a.id))).toBe(true);
+      expect(await store.seatsTaken(seat.key)).toBe(1);
+      // Its note and other changes free nothing more; a seat freed is a seat anyone can take.
+      expect(await store.updateRecord('user', a.id, { statusBy: 'x' })).toBe(true);
+      const c = await register(store, 'c@example.org');
+      expect(await store.seatsTaken(seat.key)).toBe(2);
+      // Back from spam: no seat is free any more, so it waits; cancelled, b frees its seat for a.
+      expect(await store.takeSeat('user', a.id, seat, { staffStatus: null })).toBe('full');
+      expect(await store.joinWaitingList('user', a.id, seat.key, { staffStatus: null })).toBe(1);
+      expect((await store.waitingList(seat.key)).map((t) => t.recordId)).toEqual([a.id]);
+      expect(await store.updateRecord('user', b.id, { booking: 'cancelled' })).toBe(true);
+      expect(await store.seatsTaken(seat.key)).toBe(1);
+      expect(await store.takeSeat('user', a.id, seat, {}, [note('a@example.org')], entry('handled', a.id))).toBe(
+        'taken',
+      );
+      expect(await store.waitingList(seat.key)).toEqual([]);
+      expect((await store.getRecord('user', a.id))?.data).toMatchObject({ booking: 'registered', staffStatus: null });
+      // A record that holds its seat takes it once.
+      expect(await store.takeSeat('user', a.id, seat, {})).toBe('taken');
+      expect(await store.seatsTaken(seat.key)).toBe(2);
+      // Several marked as spam at once free theirs, and a removed record its own.
+      expect(await store.updateRecords('user', [a.id], { staffStatus: 'spam' }, (id) => entry('spam', id))).toEqual([
+        a.id,
+      ]);
+      expect(await store.seatsTaken(seat.key)).toBe(1);
+      await store.forgetEmail('c@example.org');
+      expect(await store.seatsTaken(seat.key)).toBe(0);
+      expect(await store.takeSeat('user', c.id, seat, {})).toBe('gone');
+    });
+
+    it('lays what a seat owes over a record only when it takes one, not when it joins the waiting list', async () => {
+      const owes = { payStatus: 'unpaid', payReference: 'BD-SEATED00000' };
+      const add = (email: string) =>
+        store.add(
+          'user',
+          { firstName: 'P', email, event: 'places', date: Date.now() },
+          { seat: { ...seat, waitlist, seated: owes } },
+        );
+      const [a, b, c] = [await add('a@example.org'), await add('b@example.org'), await add('c@example.org')];
+      expect([a.waiting, b.waiting, c.waiting]).toEqual([undefined, undefined, 1]);
+      expect((await store.getRecord('user', a.id))?.data).toMatchObject(owes);
+      expect((await store.getRecord('user', b.id))?.data).toMatchObject(owes);
+      const waiting = (await store.getRecord('user', c.id))?.data;
+      expect(waiting).toMatchObject({ booking: 'waiting', waitPosition: 1, note: 'waiting' });
+      expect(waiting).not.toHaveProperty('payStatus');
+      expect(waiting).not.toHaveProperty('payReference');
+    });
+
+    it('puts 20 registrations sent at once for 3 places on 4 instances: 3 seats, then a waiting list numbered 1 to 17', async () => {
+      const crowded = { key: 'event:crowded', capacity: 3, waitlist };
+      const stores = await connections(4);
+      const added = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          stores[i % stores.length]!.add(
+            'user',
+            { firstName: 'P', email: `p${i}@example.org`, event: 'crowded', date: i },
+            { seat: crowded, submissionKey: `k${i}`, mails: [note(`p${i}@example.org`)] },
+          ),
+        ),
+      );
+      expect(await store.seatsTaken(crowded.key)).toBe(3);
+      const positions = added.flatMap((a) => (a.waiting === undefined ? [] : [a.waiting]));
+      expect(positions.sort((x, y) => x - y)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+      const waiting = await store.waitingList(crowded.key);
+      expect(waiting.map((t) => t.position)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+      // Each waiting record says where it stands, with the list's data and mails instead of its own.
+      for (const ticket of waiting) {
+        const record = (await store.getRecord('user', ticket.recordId))!;
+        expect(record.data).toMatchObject({ booking: 'waiting', waitPosition: ticket.position, note: 'waiting' });
+        expect((await store.mailsAbout(ticket.recordId)).map((m) => m.to)).toEqual(['staff@example.org']);
+      }
+      // Someone waiting comes first: a seat freed is not taken by a new registration.
+      const seated = added.find((a) => a.waiting === undefined)!;
+      await store.updateRecord('user', seated.id, { booking: 'cancelled' });
+      const late = await store.add(
+        'user',
+        { firstName: 'L', email: 'late@example.org', event: 'crowded', date: 99 },
+        { seat: crowded },
+      );
+      expect(late.waiting).toBe(18);
+      await closeOthers(stores);
+    });
+
+    it('offers two seats freed at once on two instances to the first two waiting: two offers, never three', async () => {
+      const full = { key: 'event:freed', capacity: 3 };
+      const people = [];
+      for (let i = 0; i < 6; i++) {
+        people.push(
+          await store.add(
+            'user',
+            { firstName: 'P', email: `f${i}@example.org`, event: 'freed', date: i },
+            { seat: { ...full, waitlist } },
+          ),
+        );
+      }
+      const [other] = (await connections(2)).slice(1);
+      const [x, y] = people;
+      await Promise.all([
+        store.updateRecord('user', x!.id, { booking: 'cancelled' }),
+        other!.updateRecord('user', y!.id, { booking: 'cancelled' }),
+      ]);
+      const rounds = await Promise.all([
+        offerFreedSeats(store, full, offer(10)),
+        offerFreedSeats(other!, full, offer(10)),
+        offerFreedSeats(other!, full, offer(10)),
+      ]);
+      expect(
+        rounds
+          .flat()
+          .map((t) => t.position)
+          .sort(),
+      ).toEqual([1, 2]);
+      const offers = await store.offers(full.key);
+      expect(offers.map((o) => [o.position, o.outcome])).toEqual(
+        expect.arrayContaining([
+          [1, null],
+          [2, null],
+        ]),
+      );
+      expect(offers).toHaveLength(2);
+      expect(new Set(offers.map((o) => o.n)).size).toBe(2);
+      expect(await store.seatsTaken(full.key)).toBe(3);
+      expect((await store.waitingList(full.key)).map((t) => t.position)).toEqual([3]);
+      for (const o of offers) {
+        expect((await store.getRecord('user', o.recordId))?.data).toMatchObject({ booking: 'offered' });
+        expect((await store.mailsAbout(o.recordId)).map((m) => m.to)).toContain('offer@example.org');
+      }
+      // With no seat free, another round offers nothing.
+      expect(await offerFreedSeats(other!, full, offer(10))).toEqual([]);
+      await other!.close();
+    });
+
+    it('ends an offer once: a claim racing its expiry on two instances wins or loses whole, and a late claim is refused', async () => {
+      const full = { key: 'event:race', capacity: 1 };
+      const seated = await store.add('user', { email: 'r0@example.org', event: 'race', date: 0 }, { seat: full });
+      const waiter = await store.add(
+        'user',
+        { email: 'r1@example.org', event: 'race', date: 1 },
+        { seat: { ...full, waitlist } },
+      );
+      const third = await store.add(
+        'user',
+        { email: 'r2@example.org', event: 'race', date: 2 },
+        { seat: { ...full, waitlist } },
+      );
+      await store.updateRecord('user', seated.id, { booking: 'cancelled' });
+      expect((await offerFreedSeats(store, full, offer(100))).map((t) => t.recordId)).toEqual([waiter.id]);
+      expect((await store.lapsedOffers(1099)).map((o) => o.recordId)).toEqual([]);
+      expect((await store.lapsedOffers(1100)).map((o) => o.recordId)).toEqual([waiter.id]);
+      const [other] = (await connections(2)).slice(1);
+      const where = { key: full.key, position: 1 };
+      const [claimed, expired] = await Promise.all([
+        store.endOffer(where, 'claimed', 1099, {}, [note('r1@example.org')], entry('handled', waiter.id)),
+        other!.endOffer(where, 'expired', 1100, {}),
+      ]);
+      expect([claimed, expired].filter(Boolean)).toHaveLength(1);
+      const [ended] = await store.offers(full.key);
+      const record = (await store.getRecord('user', waiter.id))!.data;
+      if (claimed) {
+        expect(ended!.outcome).toBe('claimed');
+        expect(record.booking).toBe('registered');
+        expect(await store.seatsTaken(full.key)).toBe(1);
+      } else {
+        expect(ended!.outcome).toBe('expired');
+        expect(record.booking).toBe('passed');
+        expect(await store.seatsTaken(full.key)).toBe(0);
+      }
+      // Ended, it ends no more; it is no longer lapsed; a claim after the expiry is refused.
+      expect(await store.endOffer(where, 'claimed', 1050, {})).toBe(false);
+      expect(await store.endOffer(where, 'expired', 2000, {})).toBe(false);
+      expect(await store.lapsedOffers(5000)).toEqual([]);
+      if (!claimed) {
+        expect((await offerFreedSeats(store, full, offer(3000))).map((t) => t.recordId)).toEqual([third.id]);
+        expect(await store.endOffer({ key: full.key, position: 2 }, 'claimed', 4000, {})).toBe(false);
+        expect(await store.endOffer({ key: full.key, position: 2 }, 'claimed', 3999, {})).toBe(true);
+        expect(await store.seatsTaken(full.key)).toBe(1);
+      }
+      await other!.close();
+    });
+
+    it('frees an offered seat when its person cancels, and ends the offer as declined', async () => {
+      const full = { key: 'event:declined', capacity: 1 };
+      const seated = await store.add('user', { email: 'd0@example.org', event: 'declined', date: 0 }, { seat: full });
+      const waiter = await store.add(
+        'user',
+        { email: 'd1@example.org', event: 'declined', date: 1 },
+        { seat: { ...full, waitlist } },
+      );
+      await store.updateRecord('user', seated.id, { staffStatus: 'spam' });
+      await offerFreedSeats(store, full, offer(100));
+      expect(await store.seatsTaken(full.key)).toBe(1);
+      await store.updateRecord('user', waiter.id, { booking: 'cancelled' });
+      expect(await store.seatsTaken(full.key)).toBe(0);
+      expect((await store.offers(full.key)).map((o) => o.outcome)).toEqual(['declined']);
+      expect(await store.endOffer({ key: full.key, position: 1 }, 'claimed', 150, {})).toBe(false);
+      // Someone waiting who leaves the list is not offered a seat.
+      const third = await store.add(
+        'user',
+        { email: 'd2@example.org', event: 'declined', date: 2 },
+        { seat: { ...full, waitlist } },
+      );
+      expect(third.waiting).toBeUndefined();
+    });
+
+    it('checks a guest in once, even from two instances at once, and keeps the first', async () => {
+      const guest = await register(store, 'g@example.org');
+      const [other] = (await connections(2)).slice(1);
+      const [one, two] = await Promise.all([
+        store.checkIn('user', guest.id, seat.key, 100, 'door1@example.org', entry('check-in', guest.id)),
+        other!.checkIn('user', guest.id, seat.key, 200, 'door2@example.org', entry('check-in', guest.id)),
+      ]);
+      expect([one?.first, two?.first].filter(Boolean)).toHaveLength(1);
+      const kept = (one!.first ? one : two)!.checkIn;
+      expect(one!.checkIn).toEqual(kept);
+      expect(two!.checkIn).toEqual(kept);
+      expect(await store.checkIns(seat.key)).toEqual([kept]);
+      expect((await store.getRecord('user', guest.id))?.data).toMatchObject({
+        checkedInAt: kept.at,
+        checkedInBy: kept.by,
+      });
+      expect((await store.auditLog(10)).filter((e) => e.what === 'check-in')).toHaveLength(1);
+      expect(await store.checkIn('user', 'nobody', seat.key, 300, 'd', entry('check-in', 'nobody'))).toBeNull();
+      await store.forgetEmail('g@example.org');
+      expect(await store.checkIns(seat.key)).toEqual([]);
+      await other!.close();
+    });
   });
 
   // Payments (docs/product.md §14): a record's payment, found by its reference and settled once.

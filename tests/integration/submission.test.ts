@@ -105,8 +105,15 @@ describe('a valid submission', () => {
       const state = await processSubmission(form, formData(fields), context());
       expect(state).toMatchObject({ status: 'success', message });
       const [record] = await store.list(collection);
-      // The spec's fields, the date, and for an event or offer which one it is (the slug).
-      expect(record!.data).toEqual({ ...fields, lang: 'en', date: 1_780_000_000_000 });
+      // The spec's fields, the date, and for an event or offer which one it is (the slug), where the
+      // registration stands and, for an event, its check-in code.
+      const places =
+        collection === 'user'
+          ? { booking: 'registered', checkInCode: expect.stringMatching(/^[A-Z0-9]{6}$/) }
+          : collection === 'offer'
+            ? { booking: 'registered' }
+            : {};
+      expect(record!.data).toEqual({ ...fields, lang: 'en', date: 1_780_000_000_000, ...places });
     },
   );
 

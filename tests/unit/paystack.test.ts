@@ -112,6 +112,18 @@ describe('Paystack provider', () => {
       kind: 'ignored',
       event: 'transfer.success',
     });
+    const refund = { status: 'processed', transaction_reference: 'BD-EVT-1', amount: '1000', currency: 'usd' };
+    expect(provider().parseEvent(encode({ event: 'refund.processed', data: refund }))).toEqual({
+      kind: 'refund',
+      refund: { reference: 'BD-EVT-1', amount: 1000, currency: 'USD' },
+    });
+    for (const amount of ['10.5', '-1', '', 'ten', 1.5]) {
+      expect(provider().parseEvent(encode({ event: 'refund.processed', data: { ...refund, amount } }))).toBeNull();
+    }
+    expect(provider().parseEvent(encode({ event: 'refund.pending', data: refund }))).toEqual({
+      kind: 'ignored',
+      event: 'refund.pending',
+    });
     expect(provider().parseEvent(encode({ event: 'charge.success', data: { reference: 1 } }))).toBeNull();
     expect(provider().parseEvent(new TextEncoder().encode('not json'))).toBeNull();
     expect(provider().parseEvent(new Uint8Array([0xff, 0xfe]))).toBeNull();

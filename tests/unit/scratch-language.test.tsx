@@ -33,6 +33,8 @@ jest.mock('@/messages/units', () => {
   return { ...actual, count: (lang: string) => actual.count(lang === 'xx' ? 'fr' : (lang as 'en')) };
 });
 jest.mock('next/navigation', () => ({ usePathname: () => '/xx/academy' }));
+// The sitemap's newsletter archive comes from the store, which this test does not open.
+jest.mock('@/lib/letters', () => ({ archive: async () => [] }));
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the modules must load after the mocks */
 const i18n = require('@/lib/i18n') as typeof import('@/lib/i18n');

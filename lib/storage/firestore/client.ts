@@ -37,11 +37,25 @@ export const CLAIMS = 'outboxClaims';
 // One document per taken seat, `<key>:<n>` for n in 1..capacity (see records.ts).
 export const SEATS = 'seats';
 
+// Places beyond the seat itself (see places.ts), each document naming its record (`recordId`) so that
+// it goes with it: a seat's release, once per hold (`<hold id>`); waiting-list tickets and, once per
+// ticket, its exit (an offer or leaving the list), the offer and the offer's end (`<key>:<position>`);
+// a record's check-in (`<record id>`).
+export const SEAT_RELEASES = 'seatReleases';
+export const WAITLIST = 'waitlist';
+export const WAITLIST_EXITS = 'waitlistExits';
+export const SEAT_OFFERS = 'seatOffers';
+export const OFFER_ENDS = 'seatOfferEnds';
+export const CHECK_INS = 'checkIns';
+
 // Each entry of a record's thread (notes and replies), with the record's id.
 export const THREAD = 'recordThread';
 // One document per settled payment, `<settlement>:<record id>` (see payments.ts).
 export const PAYMENTS = 'paymentMarks';
 export const TEAM = 'staffTeam';
+// Letters to the community, and the documents that hold their archive slugs (letters.ts).
+export const LETTERS = 'letters';
+export const LETTER_SLUGS = 'letterSlugs';
 
 // Firestore takes at most 500 writes in one batch.
 export const BATCH = 400;

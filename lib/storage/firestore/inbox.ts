@@ -5,23 +5,25 @@ import { withDeadline } from '../errors';
 import { inboxOrder, isRecordId } from '../rules';
 import type { InboxQuery, InboxRecord, InboxStore, ThreadEntry } from '../types';
 import {
+  ALREADY_EXISTS,
   BATCH,
   codeOf,
   FAILED_PRECONDITION,
   JOBS,
   NOT_FOUND,
-  oneBatch,
   OUTBOX,
   THREAD,
   WRITE_DEADLINE_MS,
 } from './client';
 import {
+  commitExclusive,
   inboxChanges,
   inboxFields,
   inboxFilters,
+  isRefused,
+  leaving,
   queue,
   recordData,
-  withAudit,
   writeAudit,
   type OutboxDoc,
 } from './shared';
@@ -99,20 +101,29 @@ export function inboxStore(db: Firestore): InboxStore {
     },
     async updateRecords(collection, ids, changes, audit) {
       const unique = [...new Set(ids)].filter(isRecordId);
-      // A record removed between the read and the commit refuses the batch: read again, a few times.
+      // A record removed between the read and the commit, or a seat released meanwhile by another
+      // change, refuses the batch: read again, a few times.
       for (let attempt = 1; ; attempt++) {
         const docs = (await Promise.all(unique.map((id) => db.collection(collection).doc(id).get()))).filter(
           (doc) => doc.exists,
         );
-        const writes: ((batch: WriteBatch) => void)[] = docs.flatMap((doc) => [
-          (batch: WriteBatch) => batch.update(doc.ref, { ...changes, ...inboxChanges(doc, changes) }),
-          (batch: WriteBatch) => writeAudit(db, batch, audit(doc.id)),
-        ]);
+        const leave = await Promise.all(
+          docs.map((doc) => leaving(db, doc.id, recordData(doc), { ...recordData(doc), ...changes })),
+        );
+        const writes: ((batch: WriteBatch) => void)[] = [
+          ...docs.flatMap((doc) => [
+            (batch: WriteBatch) => batch.update(doc.ref, { ...changes, ...inboxChanges(doc, changes) }),
+            (batch: WriteBatch) => writeAudit(db, batch, audit(doc.id)),
+          ]),
+          ...leave.flatMap((l) => l.writes),
+        ];
+        const creates = leave.flatMap((l) => l.creates);
+        if (creates.length + writes.length > BATCH) throw new Error('too many writes for one batch');
         try {
-          await withDeadline(oneBatch(db, writes).commit(), WRITE_DEADLINE_MS, 'the write');
+          await commitExclusive(db, creates, (batch) => writes.forEach((write) => write(batch)));
           return docs.map((doc) => doc.id);
         } catch (error) {
-          if (codeOf(error) !== NOT_FOUND || attempt === 3) throw error;
+          if (!isRefused(error) || attempt === 3) throw error;
         }
       }
     },
@@ -176,12 +187,27 @@ export function inboxStore(db: Firestore): InboxStore {
     async updateRecord(collection, id, changes, audit) {
       if (!isRecordId(id)) return false;
       const ref = db.collection(collection).doc(id);
-      const doc = await ref.get();
-      if (!doc.exists) return false;
-      const fields = inboxChanges(doc, changes);
-      // update() requires the document to exist: a record removed meanwhile refuses the batch, entry
-      // included.
-      return withAudit(db, (batch) => batch.update(ref, { ...changes, ...fields }), audit);
+      for (let attempt = 1; ; attempt++) {
+        const doc = await ref.get();
+        if (!doc.exists) return false;
+        const fields = inboxChanges(doc, changes);
+        // What the record no longer holds is released with the change (a seat, an offer, a ticket): a
+        // release made meanwhile by another change refuses the batch, and it is read again.
+        const leave = await leaving(db, id, recordData(doc), { ...recordData(doc), ...changes });
+        try {
+          // update() requires the document to exist: a record removed meanwhile refuses the batch, entry
+          // included.
+          await commitExclusive(db, leave.creates, (batch) => {
+            batch.update(ref, { ...changes, ...fields });
+            for (const write of leave.writes) write(batch);
+            writeAudit(db, batch, audit);
+          });
+          return true;
+        } catch (error) {
+          if (codeOf(error) === NOT_FOUND) return false;
+          if (codeOf(error) !== ALREADY_EXISTS || attempt === 5) throw error;
+        }
+      }
     },
     async mailsAbout(recordId) {
       const docs = (await db.collection(OUTBOX).where('recordId', '==', recordId).get()).docs;

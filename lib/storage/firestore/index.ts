@@ -5,8 +5,10 @@ import type { Store } from '../types';
 import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
+import { letterStore } from './letters';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
+import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { addAuditFields, staffStore, upgradeAudit } from './staff';
@@ -24,12 +26,14 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   return {
     kind: 'firestore',
     ...recordStore(db),
+    ...placesStore(db),
     ...outboxStore(db),
     ...privacyStore(db),
     ...jobStore(db),
     ...inbox,
     ...paymentStore(db),
     ...staffStore(db),
+    ...letterStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {

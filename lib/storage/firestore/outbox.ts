@@ -51,6 +51,7 @@ export function outboxStore(db: Firestore): OutboxStore {
           leaseUntil: _u,
           lastError: _e,
           sentAt: _t,
+          letterId: _letter,
           ...message
         } = data;
         claimed.push({ ...message, id: candidate.id });

@@ -79,7 +79,8 @@ export function inboxStore(db: Db, shared: SharedWriters): InboxStore {
   const updateOne = (collection: Collection, id: string, changes: RecordData, audit?: AuditEntry) => {
     const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
     if (!row) return false;
-    shared.rewrite(id, { ...JSON.parse(row.data), ...changes });
+    const before = JSON.parse(row.data) as RecordData;
+    shared.rewrite(id, { ...before, ...changes }, before);
     shared.audit(audit);
     return true;
   };

@@ -1,8 +1,10 @@
 import type { Store } from '../types';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
+import { letterStore } from './letters';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
+import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { openDatabase } from './schema';
@@ -18,12 +20,14 @@ export function openSqliteStore(file: string): Store {
   return {
     kind: 'sqlite',
     ...recordStore(db, shared),
+    ...placesStore(db, shared),
     ...outboxStore(db),
     ...privacyStore(db, shared),
     ...jobStore(db, shared),
     ...inboxStore(db, shared),
     ...paymentStore(db, shared),
     ...staffStore(db, shared),
+    ...letterStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

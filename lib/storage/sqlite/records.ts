@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { DuplicateError, FullError } from '../errors';
-import { checkSeat, subscriberKey } from '../rules';
+import { checkSeat, isRecordId, subscriberKey } from '../rules';
 import type { AddOptions, Collection, NewMail, RecordData, RecordStore, StoredRecord } from '../types';
 import type { Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
@@ -13,9 +13,13 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
     'INSERT INTO records (id, collection, unique_key, date, data) VALUES (@id, @collection, @uniqueKey, @date, @data)',
   );
   const insertSubmission = db.prepare('INSERT INTO submissions (key, record_id, date) VALUES (?, ?, ?)');
-  const takenSeats = db.prepare('SELECT n FROM seats WHERE key = ?').pluck();
+  const submissionOf = db.prepare('SELECT record_id FROM submissions WHERE key = ?').pluck();
   const insertSeat = db.prepare('INSERT INTO seats (key, n, record_id) VALUES (?, ?, ?)');
-  const countSeats = db.prepare('SELECT COUNT(*) FROM seats WHERE key = ?').pluck();
+  const anyWaiting = db.prepare('SELECT 1 FROM waitlist WHERE key = ? AND left_at IS NULL LIMIT 1').pluck();
+  const lastTicket = db.prepare('SELECT MAX(position) FROM waitlist WHERE key = ?').pluck();
+  const insertTicket = db.prepare(
+    'INSERT INTO waitlist (key, position, record_id, collection, date) VALUES (?, ?, ?, ?, ?)',
+  );
   const selectRecords = db.prepare(
     'SELECT id, data FROM records WHERE collection = ? AND date >= ? ORDER BY date, rowid',
   );
@@ -23,49 +27,67 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
     "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
   );
 
-  const addAll = db.transaction((id: string, collection: Collection, data: RecordData, options: AddOptions) => {
-    insertRecord.run({
-      id,
-      collection,
-      uniqueKey: options.uniqueKey ?? null,
-      date: typeof data.date === 'number' ? data.date : Date.now(),
-      data: JSON.stringify(data),
-    });
-    shared.indexWords(id, data);
-    if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
-    if (options.seat) {
-      const { key, capacity } = options.seat;
-      const taken = new Set(takenSeats.all(key) as number[]);
-      const free = Array.from({ length: capacity }, (_, i) => i + 1).find((n) => !taken.has(n));
-      if (free === undefined || taken.size >= capacity) throw new FullError(key);
-      insertSeat.run(key, free, id);
-    }
-    shared.queue(id, options.mails);
-  });
+  const addAll = db.transaction(
+    (id: string, collection: Collection, data: RecordData, options: AddOptions): number | undefined => {
+      let stored = data;
+      let mails = options.mails;
+      let waiting: number | undefined;
+      if (options.seat) {
+        const { key, capacity, waitlist, seated } = options.seat;
+        // Nobody takes a seat ahead of someone waiting for one: a freed seat is theirs (lib/places).
+        const n = anyWaiting.get(key) ? undefined : shared.freeSeat(key, capacity);
+        if (n !== undefined) {
+          insertSeat.run(key, n, id);
+          stored = { ...data, ...seated };
+        } else if (!waitlist) throw new FullError(key);
+        else {
+          waiting = ((lastTicket.get(key) as number | null) ?? 0) + 1;
+          insertTicket.run(key, waiting, id, collection, Date.now());
+          stored = { ...data, ...waitlist.data, booking: 'waiting', waitPosition: waiting };
+          mails = waitlist.mails;
+        }
+      }
+      insertRecord.run({
+        id,
+        collection,
+        uniqueKey: options.uniqueKey ?? null,
+        date: typeof stored.date === 'number' ? stored.date : Date.now(),
+        data: JSON.stringify(stored),
+      });
+      shared.indexWords(id, stored);
+      if (options.submissionKey !== undefined) insertSubmission.run(options.submissionKey, id, Date.now());
+      shared.queue(id, mails);
+      return waiting;
+    },
+  );
   const update = db.transaction((email: string, changes: RecordData, messages: NewMail[]) => {
     const row = selectSubscriber.get(subscriberKey(email)) as { id: string; data: string } | undefined;
     if (!row) return false;
-    shared.rewrite(row.id, { ...JSON.parse(row.data), ...changes });
+    const before = JSON.parse(row.data) as RecordData;
+    shared.rewrite(row.id, { ...before, ...changes }, before);
     shared.queue(row.id, messages);
     return true;
   });
 
   return {
     async add(collection, data, options = {}) {
-      const id = randomUUID();
+      const id = options.id ?? randomUUID();
+      if (!isRecordId(id)) throw new Error(`Not a record id: ${id}`);
       if (options.seat) checkSeat(options.seat);
+      let waiting: number | undefined;
       try {
         // With a seat the transaction takes the write lock before it counts, so another process on the
         // same file counts after this commit.
-        (options.seat ? addAll.immediate : addAll)(id, collection, data, options);
+        waiting = (options.seat ? addAll.immediate : addAll)(id, collection, data, options);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-          throw new DuplicateError(collection);
+          const first = options.submissionKey === undefined ? undefined : submissionOf.get(options.submissionKey);
+          throw new DuplicateError(collection, first as string | undefined);
         }
         throw error;
       }
-      return { id };
+      return waiting === undefined ? { id } : { id, waiting };
     },
     async list(collection, options = {}): Promise<StoredRecord[]> {
       return (selectRecords.all(collection, options.since ?? 0) as { id: string; data: string }[]).map(parsed);
@@ -76,9 +98,6 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
     },
     async updateSubscriber(email, changes, messages = []) {
       return update(email, changes, messages);
-    },
-    async seatsTaken(key) {
-      return countSeats.get(key) as number;
     },
   };
 }

@@ -164,6 +164,39 @@ const migrations: ((db: Db) => void)[] = [
       CREATE TRIGGER IF NOT EXISTS payment_marks_go_with_records AFTER DELETE ON records
         BEGIN DELETE FROM payment_marks WHERE record_id = old.id; END;
     `),
+  // Waiting lists, offers of freed seats and check-ins at the door (docs/product.md §9): each goes with
+  // its record. A waiting list's tickets are numbered per seat key and left once (`left_at`); an offer
+  // holds its seat through a row of `seats`, and ends once (`outcome`).
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS waitlist (
+        key TEXT NOT NULL, position INTEGER NOT NULL, record_id TEXT NOT NULL, collection TEXT NOT NULL,
+        date INTEGER NOT NULL, left_at INTEGER, PRIMARY KEY (key, position)
+      );
+      CREATE INDEX IF NOT EXISTS waitlist_by_record ON waitlist (record_id);
+      CREATE TABLE IF NOT EXISTS seat_offers (
+        key TEXT NOT NULL, position INTEGER NOT NULL, record_id TEXT NOT NULL, collection TEXT NOT NULL,
+        n INTEGER NOT NULL, offered_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+        outcome TEXT CHECK (outcome IN ('claimed', 'expired', 'declined')), ended_at INTEGER,
+        PRIMARY KEY (key, position)
+      );
+      CREATE INDEX IF NOT EXISTS seat_offers_by_record ON seat_offers (record_id);
+      CREATE INDEX IF NOT EXISTS seat_offers_open ON seat_offers (expires_at) WHERE outcome IS NULL;
+      CREATE TABLE IF NOT EXISTS check_ins (record_id TEXT PRIMARY KEY, key TEXT NOT NULL, at INTEGER NOT NULL, by TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS check_ins_by_key ON check_ins (key);
+      CREATE TRIGGER IF NOT EXISTS places_go_with_records AFTER DELETE ON records BEGIN
+        DELETE FROM waitlist WHERE record_id = OLD.id;
+        DELETE FROM seat_offers WHERE record_id = OLD.id;
+        DELETE FROM check_ins WHERE record_id = OLD.id;
+      END;
+    `),
+  // Letters to the community (lib/letters): drafts and sent letters, found by id or by their archive
+  // slug, and their outbox mails counted by the letter they carry.
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS letters (id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, updated_at INTEGER NOT NULL, data TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS outbox_by_letter ON outbox (json_extract(message, '$.letter.id')) WHERE json_extract(message, '$.letter.id') IS NOT NULL;
+    `),
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { trailOf, type AuditEntry } from '../audit';
-import { settleHeldBack } from '../rules';
+import { holdsSeat, isWaiting, settleHeldBack } from '../rules';
 import { recordWords } from '../search';
 import { markerDigest, recipientDigest } from '../traces';
 import type { NewMail, RecordData } from '../types';
@@ -16,6 +16,7 @@ export function sharedWriters(db: Db) {
   const claimOnce = db.prepare(
     'INSERT INTO sent_once (key, recipient, date) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
   );
+  const unclaimOnce = db.prepare('DELETE FROM sent_once WHERE key = ?');
   const insertAudit = db.prepare(
     `INSERT INTO staff_audit (at, who, what, detail, record_collection, record_id, trail)
      VALUES (@at, @who, @what, @detail, @collection, @id, @trail)`,
@@ -23,6 +24,12 @@ export function sharedWriters(db: Db) {
   const insertWord = db.prepare('INSERT OR IGNORE INTO record_words (word, id) VALUES (?, ?)');
   const deleteWordsOf = db.prepare('DELETE FROM record_words WHERE id = ?');
   const updateData = db.prepare('UPDATE records SET data = ? WHERE id = ?');
+  const freeSeats = db.prepare('DELETE FROM seats WHERE record_id = ?');
+  const declineOffers = db.prepare(
+    "UPDATE seat_offers SET outcome = 'declined', ended_at = ? WHERE record_id = ? AND outcome IS NULL",
+  );
+  const takenSeats = db.prepare('SELECT n FROM seats WHERE key = ?').pluck();
+  const leaveWaitlist = db.prepare('UPDATE waitlist SET left_at = ? WHERE record_id = ? AND left_at IS NULL');
 
   const indexWords = (id: string, data: RecordData) => {
     for (const word of recordWords(data)) insertWord.run(word, id);
@@ -32,18 +39,31 @@ export function sharedWriters(db: Db) {
     // A once-only message whose marker exists is dropped, and the staff's note then says so. The ids of
     // the messages queued.
     queue(recordId: string, messages: NewMail[] = []): string[] {
-      const dropped = new Set(
-        messages.filter(
-          (m) =>
-            m.onceKey !== undefined &&
-            claimOnce.run(markerDigest(m.onceKey), recipientDigest(m.to), Date.now()).changes === 0,
-        ),
+      const claim = (key: string, to: string) =>
+        claimOnce.run(markerDigest(key), recipientDigest(to), Date.now()).changes === 1;
+      // A once-only message is queued when its marker is new and, capped, one of its slots is free; a
+      // capped one finding none gives its once-only marker back, since it was not sent.
+      const queued = (m: NewMail) => {
+        if (m.onceKey !== undefined && !claim(m.onceKey, m.to)) return false;
+        if (!m.dailyCap) return true;
+        for (let slot = 1; slot <= m.dailyCap.limit; slot++) if (claim(`${m.dailyCap.key}#${slot}`, m.to)) return true;
+        if (m.onceKey !== undefined) unclaimOnce.run(markerDigest(m.onceKey));
+        return false;
+      };
+      const dropped = new Set(messages.filter((m) => !queued(m)));
+      return settleHeldBack(messages, (m) => dropped.has(m)).map(
+        ({ onceKey: _onceKey, dailyCap: _cap, ...message }) => {
+          const id = randomUUID();
+          insertMessage.run({ id, recordId, message: JSON.stringify(message), now: Date.now() });
+          return id;
+        },
       );
-      return settleHeldBack(messages, (m) => dropped.has(m)).map(({ onceKey: _onceKey, ...message }) => {
-        const id = randomUUID();
-        insertMessage.run({ id, recordId, message: JSON.stringify(message), now: Date.now() });
-        return id;
-      });
+    },
+    // A free seat's number under the key, or undefined when all are taken.
+    freeSeat(key: string, capacity: number): number | undefined {
+      const taken = new Set(takenSeats.all(key) as number[]);
+      if (taken.size >= capacity) return undefined;
+      return Array.from({ length: capacity }, (_, i) => i + 1).find((n) => !taken.has(n));
     },
     audit(entry: AuditEntry | undefined) {
       if (!entry) return;
@@ -56,11 +76,18 @@ export function sharedWriters(db: Db) {
       });
     },
     indexWords,
-    // A record's new data, and the words it is found by (a name or an address may have changed).
-    rewrite(id: string, data: RecordData) {
+    // A record's new data, and the words it is found by (a name or an address may have changed). Given
+    // what it was, a record that no longer holds a seat frees it (ending an offer it held) and one no
+    // longer waiting leaves the waiting list, in the caller's transaction (rules.ts).
+    rewrite(id: string, data: RecordData, before?: RecordData) {
       updateData.run(JSON.stringify(data), id);
       deleteWordsOf.run(id);
       indexWords(id, data);
+      if (before && holdsSeat(before) && !holdsSeat(data)) {
+        freeSeats.run(id);
+        declineOffers.run(Date.now(), id);
+      }
+      if (before && isWaiting(before) && !isWaiting(data)) leaveWaitlist.run(Date.now(), id);
     },
   };
 }

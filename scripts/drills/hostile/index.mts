@@ -17,8 +17,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 import { claimPort } from '../../lib/next-server.mjs';
+import { eventDayAttacks } from '../hostile-event-day.mjs';
+import { startPaymentsDrill } from '../hostile-payments.mjs';
 import { bodies, bodyStall } from './bodies.mjs';
-import { tallies } from './client.mjs';
+import { tallies, tally } from './client.mjs';
 import { clientsGone } from './clients-gone.mjs';
 import { cms } from './cms.mjs';
 import { everyPath, fiveHundredsOnDemand } from './five-hundreds.mjs';
@@ -26,6 +28,7 @@ import { floodProbe, floods } from './floods.mjs';
 import { forgery } from './forgery.mjs';
 import { generated } from './generated.mjs';
 import { hygiene } from './hygiene.mjs';
+import { letterLinks } from './letters.mjs';
 import { mailCannon } from './mail-cannon.mjs';
 import { drainOutbox } from './mail.mjs';
 import { oracles } from './oracles.mjs';
@@ -34,48 +37,65 @@ import { replays } from './replays.mjs';
 import { staffRoles } from './roles.mjs';
 import { crashes, stored, throughNginx, timed, withServer } from './servers.mjs';
 import { setCookie } from './set-cookie.mjs';
-import { LIMIT, perForm, port, reportFile, scale } from './settings.mjs';
+import { base, LIMIT, perForm, port, reportFile, scale } from './settings.mjs';
 import { slowBody } from './slow-body.mjs';
 import { staffWorkspace } from './staff-workspace.mjs';
 
-// The run: the main server (a limit high enough for the volume), the rate-limit servers (a real limit,
-// without and with a proxy in front), then the body-size attack's own server.
+// The run: the main server (a limit high enough for the volume), the event day's (one place), the
+// rate-limit servers (a real limit, without and with a proxy in front), then the body-size attack's own
+// server.
 
 // The port is fixed (tests/e2e/hostile.spec.ts): another run of the drill may be using it.
 await claimPort(port);
 const started = Date.now();
-await withServer({ RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org' }, async (dataDir) => {
-  let db: Database.Database | undefined;
-  const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
-  // In the background: it takes the server's body deadline to end.
-  const trickle = slowBody();
-  await timed('mailCannon', () => mailCannon(dataDir));
-  await timed('forgery', () => forgery());
-  await timed('hygiene', () => hygiene());
-  await timed('fiveHundredsOnDemand', () => fiveHundredsOnDemand());
-  await timed('everyPath', () => everyPath());
-  await timed('floods (direct)', () => floods('direct', port));
-  await timed('floods (nginx)', () => throughNginx((proxyPort) => floods('nginx', proxyPort)));
-  await timed('oracles', () => oracles());
-  await timed('setCookie', () => setCookie());
-  await timed('bodies', () => bodies());
-  await timed('replays', () => replays(open));
-  await timed('generated', () => generated());
-  await timed('staffWorkspace', () => staffWorkspace());
-  await timed('cms', () => cms(dataDir));
-  await timed('staffRoles', () => staffRoles(dataDir));
-  await timed('clientsGone', () => clientsGone());
-  await trickle;
-  await drainOutbox();
-  // The body cap closes a cut connection a few seconds after its answer: wait that out, so anything
-  // it does wrong is in the log.
-  await new Promise((r) => setTimeout(r, 6000));
-  db?.close();
-});
+// The payments class needs the main server pointed at a local Paystack stub.
+const payments = await startPaymentsDrill(base);
+await withServer(
+  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', ...payments.env },
+  async (dataDir) => {
+    let db: Database.Database | undefined;
+    const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
+    // In the background: it takes the server's body deadline to end.
+    const trickle = slowBody();
+    await timed('mailCannon', () => mailCannon(dataDir));
+    await timed('forgery', () => forgery());
+    await timed('hygiene', () => hygiene());
+    await timed('fiveHundredsOnDemand', () => fiveHundredsOnDemand());
+    await timed('everyPath', () => everyPath());
+    await timed('floods (direct)', () => floods('direct', port));
+    await timed('floods (nginx)', () => throughNginx((proxyPort) => floods('nginx', proxyPort)));
+    await timed('oracles', () => oracles());
+    await timed('setCookie', () => setCookie());
+    await timed('bodies', () => bodies());
+    await timed('replays', () => replays(open));
+    await timed('generated', () => generated());
+    await timed('staffWorkspace', () => staffWorkspace());
+    await timed('cms', () => cms(dataDir));
+    await timed('letterLinks', () => letterLinks());
+    await timed('staffRoles', () => staffRoles(dataDir));
+    await timed('payments', () => payments.attack(tally('payments'), dataDir, scale));
+    await timed('clientsGone', () => clientsGone());
+    await trickle;
+    await drainOutbox();
+    // The body cap closes a cut connection a few seconds after its answer: wait that out, so anything
+    // it does wrong is in the log.
+    await new Promise((r) => setTimeout(r, 6000));
+    db?.close();
+  },
+);
+// The event day's class needs a full event, so a waiting list forms: a server of its own with one place.
+await withServer(
+  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', SITE_CAPACITY: '1' },
+  (dataDir) =>
+    timed('event day', async () => {
+      Object.assign(tally('event day'), await eventDayAttacks({ base, dataDir, staffEmail: 'staff@example.org' }));
+    }),
+);
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT) }, () => timed('rate limit', () => rateLimitBypass('direct')));
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXY_HOPS: '1' }, () =>
   timed('rate limit behind a proxy', () => rateLimitBypass('behind one proxy')),
 );
+await payments.close();
 bodyStall();
 
 const seconds = (Date.now() - started) / 1000;

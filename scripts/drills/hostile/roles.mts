@@ -28,6 +28,7 @@ const pages: Record<string, string[]> = {
   forget: ['/staff/forget/contact/x'],
   team: ['/staff/team'],
   audit: ['/staff/audit'],
+  letters: ['/staff/letters', '/staff/letters/new', '/staff/letters/x/send'],
 };
 const posts: Record<string, [string, Record<string, string>][]> = {
   inbox: [
@@ -42,12 +43,18 @@ const posts: Record<string, [string, Record<string, string>][]> = {
     ['team-set', { email: 'intruder@example.org', role: 'admin' }],
     ['team-remove', { email: ADMIN }],
   ],
+  letters: [
+    ['letter-save', { slug: 'drill', audience: 'subscribers', 'subject-en': 's', 'body-en': 'b' }],
+    ['letter-test', { id: 'x' }],
+    ['letter-send', { id: 'x', confirm: 'yes' }],
+    ['letter-pause', { id: 'x', pause: 'yes' }],
+  ],
 };
 const lacks: Record<Role, string[]> = {
   admin: [],
   editor: ['forget', 'team', 'audit'],
-  staff: ['forget', 'team', 'audit'],
-  door: ['inbox', 'export', 'forget', 'team', 'audit'],
+  staff: ['forget', 'team', 'audit', 'letters'],
+  door: ['inbox', 'export', 'forget', 'team', 'audit', 'letters'],
 };
 
 export async function staffRoles(dataDir: string) {
@@ -75,6 +82,21 @@ export async function staffRoles(dataDir: string) {
       }
     }
   }
+  // An editor may send letters, but never from another site: a forged page posting with their session
+  // (cross-site, or from another origin) is refused before anything is read.
+  const editor = await signIn(t, dataDir, colleagues.editor);
+  for (const [action, fields] of posts.letters!) {
+    const forgeries: Record<string, string>[] = [
+      { cookie: editor, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { cookie: editor, origin: 'https://evil.example' },
+      { cookie: editor, 'sec-fetch-site': 'same-site' },
+    ];
+    for (const forged of forgeries) {
+      const answer = await send(t, 'POST', `/staff/api/${action}`, formHeaders(forged), urlencoded(fields));
+      if (answer.status !== 403) allowed(t, `cross-site ${action} with an editor's session answered ${answer.status}`);
+    }
+  }
+
   // The team is as the admin left it: nobody below was able to add or remove anyone.
   const team = await send(t, 'GET', '/staff/team', sameOrigin(admin));
   if (team.body.includes('intruder@example.org')) allowed(t, 'a colleague below admin added someone');

@@ -13,8 +13,13 @@ export async function staffWorkspace() {
     '/staff/forget/nope/..%2F..',
     '/staff/submissions/user/x',
     '/staff/items/user/x',
+    '/staff/letters',
+    '/staff/letters/new',
+    '/staff/letters/x/send',
   ];
-  const posts = ['record', 'forget', 'sign-out', 'nope'].map((a) => `/staff/api/${a}`);
+  const posts = ['record', 'forget', 'sign-out', 'nope', 'letter-save', 'letter-send', 'letter-pause'].map(
+    (a) => `/staff/api/${a}`,
+  );
   const cookies = [
     '',
     'baobab-staff=x',
@@ -39,7 +44,7 @@ export async function staffWorkspace() {
         'POST',
         path,
         formHeaders({ ...headers, origin: base }),
-        urlencoded({ collection: 'user', id: 'x', action: 'handled', confirm: 'yes' }),
+        urlencoded({ collection: 'user', id: 'x', action: 'handled', confirm: 'yes', pause: 'yes' }),
       );
       if (
         answer.status === 200 ||

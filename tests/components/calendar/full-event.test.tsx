@@ -9,7 +9,8 @@ import EventPage from '@/app/[lang]/events/[slug]/page';
 import EventsPage from '@/app/[lang]/events/page';
 import { getStore } from '@/lib/storage';
 
-// The hackathon with 2 places, both taken: its page, as the server regenerates it, says it is full.
+// The hackathon with 2 places, both taken: its page, as the server regenerates it, says it is full and
+// offers its waiting list.
 jest.mock('@/data/events', () => {
   const actual = jest.requireActual('@/data/events');
   return { events: actual.events.map((event: object) => ({ ...event, capacity: 2 })) };
@@ -39,14 +40,18 @@ afterAll(async () => {
 });
 
 it.each([
-  ['en', 'Registration is closed: every place for this event is taken.'],
-  ['fr', 'Les inscriptions sont closes\u00a0: toutes les places de cet événement sont prises.'],
-])('shows a full event as full in %s, with no form, and says so in its structured data', async (lang, full) => {
-  const markup = await render(EventPage, lang, 'baobab-data-hackathon-2023');
-  expect(markup).toContain(full);
-  expect(markup).not.toContain('<form');
-  expect(markup).toContain('"availability":"https://schema.org/SoldOut"');
-});
+  ['en', 'Every place is taken. Join the waiting list', 'Join the waiting list'],
+  ['fr', 'Toutes les places sont prises. Inscrivez-vous sur la liste d’attente', 'Rejoindre la liste d’attente'],
+])(
+  'shows a full event as full in %s, its form asking for the waiting list, and says so in its structured data',
+  async (lang, full, button) => {
+    const markup = await render(EventPage, lang, 'baobab-data-hackathon-2023');
+    expect(markup).toContain(full);
+    expect(markup).toMatch(new RegExp(`<button[^>]*type="submit"[^>]*>${button}</button>`));
+    expect(markup).toContain('<input type="hidden" name="waitlist" value="1"/>');
+    expect(markup).toContain('"availability":"https://schema.org/SoldOut"');
+  },
+);
 
 it('lists the full event as coming up, marked full', async () => {
   expect(await render(EventsPage as never, 'en')).toMatch(/Coming up.*Baobab Data Hackathon 2023.*Full/s);

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 
+import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
+import { PlacesLeft } from '@/components/calendar/places-left';
 import { EventForm } from '@/components/forms/event-form';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
@@ -9,11 +11,12 @@ import { cmsEvent, cmsEvents } from '@/lib/cms';
 import { content, eventPath } from '@/lib/content';
 import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
 import { eventBooking } from '@/lib/content/schedule';
-import { pageAvailability } from '@/lib/forms/places';
+import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, locales } from '@/lib/i18n';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
+import { formTexts } from '@/messages/forms';
 
 import styles from './event.module.css';
 
@@ -44,7 +47,7 @@ export default async function EventPage({ params }: Props) {
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.event;
-  const state = await pageAvailability(eventBooking(event));
+  const { state, left } = await pagePlaces(eventBooking(event));
   const url = pageUrl(lang, eventPath(event));
   return (
     <>
@@ -101,10 +104,14 @@ export default async function EventPage({ params }: Props) {
           <h2 id="register" className={ui.heading}>
             {text.register}
           </h2>
-          {state === 'open' ? (
-            <EventForm lang={lang} event={event.slug} />
-          ) : (
+          {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="placeLeft" lang={lang} />}
+          {state === 'full' && <p className={calendar.placesLeft}>{formTexts[lang].ui.waitlistIntro}</p>}
+          {/* The same form whether open or full, so that the post taking the last place, answered without
+              JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
+          {state === 'closed' ? (
             <ClosedNotice lang={lang} text={eventClosedText(event, state, lang)} nextStep={t.events.nextStep} />
+          ) : (
+            <EventForm lang={lang} event={event.slug} full={state === 'full'} />
           )}
         </section>
       </div>

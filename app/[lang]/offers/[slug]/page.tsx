@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 
+import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
+import { PlacesLeft } from '@/components/calendar/places-left';
 import { OfferForm } from '@/components/forms/offer-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
@@ -17,12 +19,13 @@ import {
   offerPrice,
 } from '@/lib/content/facts';
 import { offerBooking } from '@/lib/content/schedule';
-import { pageAvailability } from '@/lib/forms/places';
+import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, locales } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { fill, messages } from '@/messages';
+import { formTexts } from '@/messages/forms';
 
 import styles from './offer.module.css';
 
@@ -54,7 +57,7 @@ export default async function OfferPage({ params }: Props) {
   const t = messages(lang);
   const text = t.offer;
   const url = pageUrl(lang, offerPath(offer));
-  const state = await pageAvailability(offerBooking(offer));
+  const { state, left } = await pagePlaces(offerBooking(offer));
   return (
     <>
       <JsonLdScript
@@ -112,10 +115,14 @@ export default async function OfferPage({ params }: Props) {
           <h2 id="save-spot" className={ui.heading}>
             {text.reserve}
           </h2>
-          {state === 'open' ? (
-            <OfferForm lang={lang} offer={offer.slug} />
-          ) : (
+          {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="spotLeft" lang={lang} />}
+          {state === 'full' && <p className={calendar.placesLeft}>{formTexts[lang].ui.waitlistIntro}</p>}
+          {/* The same form whether open or full, so that the post taking the last place, answered without
+              JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
+          {state === 'closed' ? (
             <ClosedNotice lang={lang} text={offerClosedText(offer, state, lang)} nextStep={t.offers.nextStep} />
+          ) : (
+            <OfferForm lang={lang} offer={offer.slug} full={state === 'full'} />
           )}
         </section>
       </div>

@@ -57,6 +57,8 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
       return <PaymentStep title={text.downTitle} paragraphs={[fill(text.downText, values)]} />;
     case 'mismatch':
       return <PaymentStep title={text.mismatchTitle} paragraphs={[fill(text.mismatchText, values)]} />;
+    case 'given-back':
+      return <PaymentStep title={text.givenBackTitle} paragraphs={[fill(text.givenBackText, values)]} />;
   }
   const again = { href: shown.payHref, label: fill(text.payAgain, values) };
   const [title, paragraph] =

@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { formAnswerPage } from '@/lib/forms/answer-page';
 import { isFormOperation } from '@/lib/forms/registry';
-import { submitForm } from '@/lib/forms/submit';
+import { PAGE_FORM_FIELD } from '@/lib/forms/state';
+import { postLang, submitForm } from '@/lib/forms/submit';
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 
@@ -19,5 +21,8 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
     cookie: (name) => request.cookies.get(name)?.value,
     address: requestAddress(request.headers),
   });
+  // A page's form from another build (proxy.ts): answered as a page, with the form's own words.
+  const page = request.nextUrl.searchParams.get(PAGE_FORM_FIELD);
+  if (page !== null) return formAnswerPage(state, postLang(body.formData), page);
   return NextResponse.json(state, { headers: { 'cache-control': 'no-store' } });
 }

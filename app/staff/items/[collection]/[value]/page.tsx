@@ -6,18 +6,19 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
-import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentOf } from '@/lib/staff/payments';
-import { formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
-import { placesTaken } from '@/lib/staff/queries';
+import { bookingLabel, formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
+import { placesOf } from '@/lib/staff/queries';
 import { may } from '@/lib/staff/roles';
 import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
 // One course, event or offer: how many registered (spam left out, counted by the store), the places
-// taken against its capacity when it has one (the seats the forms hold, which spam never takes), who,
-// in pages of 50 newest first like the inbox, and the downloads.
+// taken against its capacity when it has one (the seats the forms hold, which spam never takes), who, in
+// pages of 50 newest first like the inbox, and where each stands (waiting, offered, cancelled, checked
+// in, paid), the waiting list with a way to give someone a free place, and the downloads.
 export default async function ItemPage({ params, searchParams }: PageProps<'/staff/items/[collection]/[value]'>) {
   const session = await requireStaff('inbox');
   const { collection, value } = await params;
@@ -43,14 +44,33 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
   const payWords = staffText.payments;
   const words = staffText.item;
   const booking = itemBooking(item.collection, item.value);
-  const taken = booking ? await placesTaken(booking.seat) : 0;
+  const places = booking ? await placesOf(booking.seat) : null;
+  const { promoted } = query;
+  const promotedText =
+    promoted === 'taken'
+      ? words.promoted
+      : promoted === 'full'
+        ? words.promoteFull
+        : promoted === 'gone'
+          ? words.promoteGone
+          : null;
   const download = (format: string) => `/staff/api/export?${new URLSearchParams({ item: key, format })}`;
 
   return (
     <StaffFrame session={session}>
       <h1>{label}</h1>
-      <p>{fill(words.count, { count: String(count) })}</p>
-      {booking && <p>{fill(words.capacity, { count: String(taken), capacity: String(booking.capacity) })}</p>}
+      <p>{fill(words.count, { count: String(places ? places.registered : count) })}</p>
+      {booking && places && (
+        <p>{fill(words.capacity, { count: String(places.taken), capacity: String(booking.capacity) })}</p>
+      )}
+      {promotedText && <p role="status">{promotedText}</p>}
+      {booking && item.collection === 'user' && (
+        <p>
+          <Link className={styles.secondary} href={staffCheckInPath(item.value)}>
+            {words.checkIn}
+          </Link>
+        </p>
+      )}
       <p className={styles.actions}>
         {words.download}:{' '}
         <a className={styles.secondary} href={download('xlsx')} download>
@@ -96,6 +116,7 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
               <span className={styles.meta}>
                 {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
                 {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
+                {booking ? ` · ${bookingLabel(row.data)}` : ''}
                 {payment && ` · ${payWords.states[payment]}`}
               </span>
             </li>
@@ -110,6 +131,34 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
         newest={staffText.inbox.newest}
         older={words.older}
       />
+      {booking && places && (
+        <>
+          <h2>{words.waitlist}</h2>
+          {places.waiting.length === 0 ? (
+            <p>{words.waitlistEmpty}</p>
+          ) : (
+            <ol className={styles.list}>
+              {places.waiting.map(({ ticket, record: row }) => (
+                <li key={ticket.recordId} value={ticket.position}>
+                  <Link href={staffSubmissionPath(ticket.collection, ticket.recordId)}>
+                    {row ? personName(row.data) : ticket.recordId}
+                  </Link>
+                  <span className={styles.meta}>
+                    {String(row?.data.email ?? '')} · {formatWhen(ticket.date)}
+                  </span>
+                  <form method="post" action="/staff/api/promote" className={styles.inline}>
+                    <input type="hidden" name="collection" value={ticket.collection} />
+                    <input type="hidden" name="id" value={ticket.recordId} />
+                    <button type="submit" className={styles.secondary}>
+                      {words.promote}
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
       <p>
         <Link href={`/staff?${new URLSearchParams({ item: key })}`}>{staffText.record.back}</Link>
       </p>

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+
+import { config, isBuilding } from '@/lib/config';
+import { defaultLang, langs, type Lang } from '@/lib/i18n';
+import { kickOutbox } from '@/lib/mail/worker';
+import { periodic } from '@/lib/periodic';
+import { linkSecret } from '@/lib/security/signed-link';
+import { auditEntry } from '@/lib/staff/audit';
+import type { Staff } from '@/lib/staff/roles';
+import { getStore } from '@/lib/storage';
+import type { OutboxMail } from '@/lib/storage/types';
+
+import {
+  isValidSlug,
+  letterData,
+  letterOf,
+  missingLangs,
+  storedOf,
+  versionIn,
+  writtenLangs,
+  type Letter,
+  type LetterData,
+} from './letter';
+import { isStopped, recipientsOf } from './recipients';
+import { bodyHtml, renderLetterMail, UNSUBSCRIBE_SLOT } from './render';
+import {
+  footOf,
+  letterPreparer,
+  letterRefusals,
+  queuedSoFar,
+  queueDueBatches,
+  setPaused,
+  startSending,
+  type SendSettings,
+} from './send';
+
+// Letters to the community (docs/staff.md, "Letters"): the one door the workspace's pages and posts,
+// the public archive and the server's start use. Nothing else of lib/letters is imported from outside.
+
+export { isValidSlug, missingLangs, writtenLangs, type Letter } from './letter';
+export { letterStatuses, type LetterStatus } from './letter';
+
+let secret: string | undefined;
+function settings(): SendSettings {
+  const c = config();
+  secret ??= linkSecret(c.linkSecret, c.dataDir);
+  return { siteUrl: c.siteUrl, linkSecret: secret, ratePerMinute: c.mail.ratePerMinute };
+}
+
+// --- The server (lib/server-start.ts) ---
+
+// The outbox worker's hooks for letters' mails, made on their first use (the store and the settings are
+// read then) and kept: the preparer keeps each letter's rendering for the next mails.
+export function letterMailHooks() {
+  let prepare: ReturnType<typeof letterPreparer> | undefined;
+  let refused: ReturnType<typeof letterRefusals> | undefined;
+  return {
+    prepare: (message: OutboxMail) => (prepare ??= letterPreparer(getStore(), settings(), Date.now))(message),
+    refused: (message: OutboxMail) => (refused ??= letterRefusals(getStore(), Date.now))(message),
+  };
+}
+
+// Queues the next batch of each letter being sent, every second, on every instance.
+export function createLetterSender(log: (level: 'info' | 'error', message: string) => void) {
+  return periodic(async () => {
+    try {
+      if ((await queueDueBatches(getStore(), settings(), Date.now())) > 0) kickOutbox();
+    } catch (error) {
+      log('error', `could not queue letters: ${(error as Error).message}`);
+    }
+  }, 1000);
+}
+
+// --- The workspace ---
+
+export async function allLetters(): Promise<Letter[]> {
+  return (await getStore().listLetters()).map(letterOf).filter((letter) => letter !== null);
+}
+
+export async function letterById(id: string): Promise<Letter | null> {
+  return /^[\w-]{1,60}$/.test(id) ? letterOf(await getStore().getLetter(id)) : null;
+}
+
+export interface DraftInput {
+  id?: string;
+  slug: string;
+  audience: string;
+  testList: string;
+  versions: Partial<Record<Lang, { subject: string; body: string }>>;
+}
+
+export type SaveResult = { ok: true; id: string } | { ok: false; reason: 'invalid' | 'taken' | 'frozen' | 'missing' };
+
+// A draft, new or changed. Once sending has started a letter no longer changes.
+export async function saveDraft(session: Staff, input: DraftInput, now: number): Promise<SaveResult> {
+  const before = input.id ? await letterById(input.id) : null;
+  if (input.id && !before) return { ok: false, reason: 'missing' };
+  if (before && before.status !== 'draft') return { ok: false, reason: 'frozen' };
+  const testList = input.testList
+    .split(/[\s,;]+/)
+    .map((address) => address.trim().toLowerCase())
+    .filter(Boolean);
+  const parsed = letterData.safeParse({
+    versions: Object.fromEntries(
+      langs.flatMap((lang) => {
+        const version = input.versions[lang];
+        return version && (version.subject.trim() || version.body.trim()) ? [[lang, version]] : [];
+      }),
+    ),
+    audience: input.audience,
+    testList,
+    status: 'draft',
+    createdBy: before?.createdBy ?? session.email,
+    updatedBy: session.email,
+  } satisfies Partial<LetterData>);
+  const own = parsed.success ? parsed.data.versions[defaultLang] : undefined;
+  if (!parsed.success || !own?.subject || !own.body || !isValidSlug(input.slug))
+    return { ok: false, reason: 'invalid' };
+  const letter: Letter = { ...parsed.data, id: before?.id ?? randomUUID(), slug: input.slug, updatedAt: now };
+  if (!(await getStore().saveLetter(storedOf(letter)))) return { ok: false, reason: 'taken' };
+  await getStore().addAudit(auditEntry('letter-save', session.email, letter.slug, now));
+  return { ok: true, id: letter.id };
+}
+
+// The mail in each language as a reader would get it (the unsubscribe link goes nowhere yet).
+export async function previews(letter: Letter): Promise<{ lang: Lang; written: Lang; html: string }[]> {
+  const { siteUrl } = settings();
+  return Promise.all(
+    langs.map(async (lang) => {
+      const mail = await renderLetterMail(letter, lang, footOf(letter, lang, siteUrl));
+      return { lang, written: mail.lang, html: mail.html.replaceAll(UNSUBSCRIBE_SLOT, '#') };
+    }),
+  );
+}
+
+// A test of each language to the staff member's own address, through the outbox, now.
+export async function sendTest(session: Staff, letter: Letter, now: number): Promise<void> {
+  const { siteUrl } = settings();
+  const mails = await Promise.all(
+    writtenLangs(letter).map(async (lang) => {
+      const mail = await renderLetterMail(letter, lang, footOf(letter, lang, siteUrl));
+      return {
+        to: session.email,
+        subject: `[TEST] ${mail.subject}`,
+        html: mail.html.replaceAll(UNSUBSCRIBE_SLOT, '#'),
+        text: mail.text.replaceAll(UNSUBSCRIBE_SLOT, '#'),
+      };
+    }),
+  );
+  const audit = auditEntry('letter-test', session.email, letter.slug, now);
+  await getStore().claimJob(
+    `letter-test:${letter.id}:${now}:${randomUUID().slice(0, 8)}`,
+    { name: 'letter-test', at: now },
+    mails,
+    audit,
+  );
+  kickOutbox();
+}
+
+// How many people it would go to now, and which languages would get the default one.
+export async function review(letter: Letter) {
+  return { count: (await recipientsOf(getStore(), letter)).length, missing: missingLangs(letter) };
+}
+
+export function startLetter(session: Staff, letter: Letter, now: number) {
+  return startSending(getStore(), letter, session, now);
+}
+
+export function pauseLetter(session: Staff, letter: Letter, paused: boolean, now: number) {
+  return setPaused(getStore(), letter, paused, session, now);
+}
+
+export async function progress(letter: Letter) {
+  const store = getStore();
+  const [counts, queued] = await Promise.all([store.letterMailCounts(letter.id), queuedSoFar(store, letter.id)]);
+  return { ...counts, queued, total: letter.recipients ?? 0 };
+}
+
+// Subscribers no longer mailed because their address was refused for good twice.
+export async function stoppedAddresses(): Promise<{ email: string; at: number }[]> {
+  return (await getStore().list('newsletter'))
+    .filter((record) => isStopped(record.data))
+    .map((record) => ({ email: String(record.data.email), at: Number(record.data.stoppedAt ?? 0) }));
+}
+
+// --- The public archive ---
+
+// Newsletters sent, newest first (registrant messages and test lists are not published). The build reads
+// no store (it may have none): the archive's pages are made by the server and regenerated (their
+// `revalidate`).
+export async function archive(): Promise<Letter[]> {
+  if (isBuilding()) return [];
+  return (await allLetters())
+    .filter((letter) => letter.audience === 'subscribers' && letter.status === 'sent')
+    .sort((a, b) => (b.sentAt ?? 0) - (a.sentAt ?? 0));
+}
+
+export async function archivedLetter(slug: unknown, lang: Lang) {
+  if (!isValidSlug(slug) || isBuilding()) return null;
+  const letter = letterOf(await getStore().letterBySlug(slug));
+  if (!letter || letter.audience !== 'subscribers' || letter.status !== 'sent') return null;
+  const { lang: written, version } = versionIn(letter, lang);
+  return { letter, written, subject: version.subject, html: bodyHtml(version.body, { page: true }) };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+import { defaultLang, langs, type Lang } from '@/lib/i18n';
+import type { StoredLetter } from '@/lib/storage/types';
+
+// A letter to the community: a subject and a Markdown body per language of the table (docs/staff.md,
+// "Letters"), who receives it, and how far its sending has gone.
+export const letterStatuses = ['draft', 'sending', 'paused', 'sent'] as const;
+export type LetterStatus = (typeof letterStatuses)[number];
+
+export const SUBJECT_MAX = 200;
+export const BODY_MAX = 50_000;
+export const TEST_LIST_MAX = 20;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// The archive's own pages under /newsletter: a letter never takes their address.
+const reservedSlugs = ['confirm', 'unsubscribe'];
+
+const version = z.object({
+  subject: z.string().trim().max(SUBJECT_MAX),
+  body: z.string().trim().max(BODY_MAX),
+});
+export type LetterVersion = z.infer<typeof version>;
+
+// Who receives it: the newsletter's confirmed subscribers, everyone registered for one item
+// (`item:<collection>:<value>`, as lib/staff/present.ts names items), or a test list.
+export const audience = z.union([
+  z.literal('subscribers'),
+  z.literal('test'),
+  z.string().regex(/^item:\w+:[^\n]{1,200}$/),
+]);
+
+export const letterData = z.object({
+  versions: z.partialRecord(z.enum(langs as [Lang, ...Lang[]]), version),
+  audience,
+  testList: z.array(z.email()).max(TEST_LIST_MAX).default([]),
+  status: z.enum(letterStatuses).default('draft'),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  startedBy: z.string().optional(),
+  startedAt: z.number().optional(),
+  sentAt: z.number().optional(),
+  // How many people it went to, counted when sending started (the confirmation showed the same count).
+  recipients: z.number().optional(),
+});
+export type LetterData = z.infer<typeof letterData>;
+
+export interface Letter extends LetterData {
+  id: string;
+  slug: string;
+  updatedAt: number;
+}
+
+// Anything from an address: a page's params may lack it (the metadata of a page nobody asked for).
+export function isValidSlug(slug: unknown): slug is string {
+  return typeof slug === 'string' && slug.length <= 80 && SLUG.test(slug) && !reservedSlugs.includes(slug);
+}
+
+export function letterOf(stored: StoredLetter | null): Letter | null {
+  if (!stored) return null;
+  const parsed = letterData.safeParse(stored.data);
+  return parsed.success ? { ...parsed.data, id: stored.id, slug: stored.slug, updatedAt: stored.updatedAt } : null;
+}
+
+export function storedOf(letter: Letter): StoredLetter {
+  const { id, slug, updatedAt, ...data } = letter;
+  return { id, slug, updatedAt, data };
+}
+
+// A language's version when it has both a subject and a body; otherwise the default language's.
+export function versionIn(letter: Pick<Letter, 'versions'>, lang: Lang): { lang: Lang; version: LetterVersion } {
+  const own = letter.versions[lang];
+  if (own?.subject && own.body) return { lang, version: own };
+  return { lang: defaultLang, version: letter.versions[defaultLang] ?? { subject: '', body: '' } };
+}
+
+// The languages whose readers would get the default language's version: staff are told before sending.
+export function missingLangs(letter: Pick<Letter, 'versions'>): Lang[] {
+  return langs.filter((lang) => versionIn(letter, lang).lang !== lang);
+}
+
+// The languages the letter is written in (its archive pages).
+export function writtenLangs(letter: Pick<Letter, 'versions'>): Lang[] {
+  return langs.filter((lang) => versionIn(letter, lang).lang === lang);
+}
+
+export function listOf(letter: Pick<Letter, 'audience'>): 'newsletter' | 'registrants' | 'test' {
+  return letter.audience === 'subscribers' ? 'newsletter' : letter.audience === 'test' ? 'test' : 'registrants';
+}

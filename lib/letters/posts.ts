@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+import { langs, type Lang } from '@/lib/i18n';
+import { plain, see } from '@/lib/staff/http';
+import type { StaffPost } from '@/lib/staff/posts';
+import { letterStaffText } from '@/messages/letters';
+
+import { letterById, pauseLetter, saveDraft, sendTest, startLetter } from '.';
+import { BODY_MAX, SUBJECT_MAX } from './letter';
+
+// The workspace's posts about letters (lib/staff/posts.ts takes them in): each needs the `letters`
+// permission (admin and editor), comes from the workspace itself (origin checked there) and answers
+// with a 303 to the letter's page, so it all works without JavaScript.
+
+const letterId = z.string().regex(/^[\w-]{1,60}$/);
+const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
+const notFound = () => plain(letterStaffText.notFound, 404);
+const page = (id: string, query: string) => see(`/staff/letters/${id}?${query}`);
+
+const versionFields = Object.fromEntries(
+  langs.flatMap((lang) => [
+    [`subject-${lang}`, z.string().max(SUBJECT_MAX).default('')],
+    [`body-${lang}`, z.string().max(BODY_MAX).default('')],
+  ]),
+) as Record<`subject-${Lang}` | `body-${Lang}`, z.ZodDefault<z.ZodString>>;
+
+export const letterPosts = {
+  'letter-save': post({
+    schema: z.object({
+      id: letterId.optional(),
+      slug: z.string().trim().toLowerCase().max(80),
+      audience: z.string().max(300),
+      testList: z.string().max(2000).default(''),
+      ...versionFields,
+    }),
+    permission: 'letters',
+    refused: () => plain(letterStaffText.invalid, 400),
+    run: async (data, { session, now }) => {
+      const fields = data as Record<string, string>;
+      const versions = Object.fromEntries(
+        langs.map((lang) => [lang, { subject: fields[`subject-${lang}`] ?? '', body: fields[`body-${lang}`] ?? '' }]),
+      );
+      const saved = await saveDraft(session, { ...data, versions }, now);
+      if (saved.ok) return page(saved.id, 'saved=1');
+      if (saved.reason === 'missing') return notFound();
+      return see(`/staff/letters/${data.id ?? 'new'}?error=${saved.reason}`);
+    },
+  }),
+  'letter-test': post({
+    schema: z.object({ id: letterId }),
+    permission: 'letters',
+    refused: notFound,
+    run: async ({ id }, { session, now }) => {
+      const letter = await letterById(id);
+      if (!letter) return notFound();
+      await sendTest(session, letter, now);
+      return page(id, 'tested=1');
+    },
+  }),
+  // The second step: the confirmation page's button, which says yes. Starting is claimed once.
+  'letter-send': post({
+    schema: z.object({ id: letterId, confirm: z.literal('yes') }),
+    permission: 'letters',
+    refused: () => plain(letterStaffText.refused, 400),
+    run: async ({ id }, { session, now }) => {
+      const letter = await letterById(id);
+      if (!letter) return notFound();
+      return page(id, `send=${await startLetter(session, letter, now)}`);
+    },
+  }),
+  'letter-pause': post({
+    schema: z.object({ id: letterId, pause: z.enum(['yes', 'no']) }),
+    permission: 'letters',
+    refused: notFound,
+    run: async ({ id, pause }, { session, now }) => {
+      const letter = await letterById(id);
+      if (!letter) return notFound();
+      await pauseLetter(session, letter, pause === 'yes', now);
+      return page(id, pause === 'yes' ? 'paused=1' : 'resumed=1');
+    },
+  }),
+} satisfies Record<string, StaffPost<z.ZodType>>;

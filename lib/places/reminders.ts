@@ -1,0 +1,69 @@
+import { config } from '@/lib/config';
+import { events, findEvent, site } from '@/lib/content';
+import { siteToday } from '@/lib/content/schedule';
+import { toLang } from '@/lib/i18n';
+import { eventReminder } from '@/lib/mail/compose';
+import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage/types';
+
+import { placeParts } from './links';
+
+// Reminders of an event (docs/product.md §9): a week and a day before its first day on the site's
+// calendar, each registrant holding a place gets one mail in their language, with the place, the time,
+// the calendar invitation, their check-in code and the way to give the place back. Each mail is a job
+// claimed once per event, day and registrant, committed with the mail, so it goes once across
+// instances and restarts; a job per event and day, claimed once all are queued, spares the later passes
+// of that day the work. An event with `reminders: false` in data/ gets none.
+export const REMINDER_DAYS = [7, 1] as const;
+
+const DAY_MS = 86_400_000;
+
+const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
+
+// The event's registrations, read page by page along the inbox's index on the event.
+async function registrationsOf(store: InboxStore, slug: string): Promise<InboxRecord[]> {
+  const all: InboxRecord[] = [];
+  let after: InboxCursor | undefined;
+  for (;;) {
+    const page = await store.inbox({ collection: 'user', item: { field: 'event', value: slug }, after, limit: 500 });
+    all.push(...page);
+    if (page.length < 500) return all;
+    const last = page.at(-1)!;
+    after = { date: last.data.date as number, id: last.id };
+  }
+}
+
+// The reminders due today, queued; how many were queued by this pass.
+export async function sendReminders(store: JobStore & InboxStore, now: number = Date.now()): Promise<number> {
+  const today = siteToday(now);
+  const settings = config();
+  const ctx = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
+  let queued = 0;
+  for (const event of events) {
+    const days = daysUntil(event.startDate, today);
+    if (event.reminders === false || !(REMINDER_DAYS as readonly number[]).includes(days)) continue;
+    const done = `reminders:${event.slug}:${today}`;
+    if (await store.hasJob(done)) continue;
+    for (const record of await registrationsOf(store, event.slug)) {
+      const { data } = record;
+      if (!holdsSeat(data) || data.booking === 'offered' || typeof data.email !== 'string') continue;
+      const lang = toLang(data.lang);
+      const local = findEvent(event.slug, lang)!;
+      const code = typeof data.checkInCode === 'string' ? data.checkInCode : undefined;
+      const place = placeParts(
+        { collection: 'user', id: record.id },
+        lang,
+        { lastDay: event.endDate, ...(code ? { event: event.slug, code } : {}) },
+        now,
+      );
+      const mail = eventReminder(data.email, local, ctx, lang, days, place);
+      const key = `reminder:${event.slug}:${days}:${record.id}`;
+      if (
+        await store.claimJob(key, { name: 'reminder', at: now, event: event.slug, days, record: record.id }, [mail])
+      ) {
+        queued += 1;
+      }
+    }
+    await store.claimJob(done, { name: 'reminders', at: now, event: event.slug, days });
+  }
+  return queued;
+}

@@ -1,0 +1,278 @@
+// The hostile drill's class "event day" (docs/security.md, "Hostile drill"): forged, altered, replayed,
+// expired and misdirected links of places (giving a place back, claiming one offered) and check-in codes,
+// sent to a server started with SITE_CAPACITY=1 (so a waiting list forms), STAFF_EMAILS naming
+// `staffEmail`, a lifted rate limit and SITE_TODAY before the seed's event; then the store, read on disk,
+// must say that nothing they named changed. A "bypass" is an attack that changed something, or got a
+// success, where it must not; every answer must be a 2xx, 3xx or 4xx.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+
+import Database from 'better-sqlite3';
+import jsQR from 'jsqr';
+
+import { signLink } from '@/lib/security/signed-link';
+
+import { xsrfHeaders } from '../lib/next-server.mjs';
+
+export interface EventDayTally {
+  requests: number;
+  fiveHundreds: number;
+  bypasses: number;
+  unanswered: number;
+  notes: string[];
+}
+
+const EVENT = 'baobab-data-hackathon-2023';
+
+export async function eventDayAttacks({
+  base,
+  dataDir,
+  staffEmail,
+}: {
+  base: string;
+  dataDir: string;
+  staffEmail: string;
+}): Promise<EventDayTally> {
+  const t: EventDayTally = { requests: 0, fiveHundreds: 0, bypasses: 0, unanswered: 0, notes: [] };
+  const origin = { origin: base, 'sec-fetch-site': 'same-origin' };
+  const bypass = (what: string) => {
+    t.bypasses += 1;
+    t.notes.push(what);
+  };
+
+  async function send(
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{ status: number; body: string; location: string }> {
+    t.requests += 1;
+    try {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual', ...init });
+      const body = await response.text();
+      if (response.status >= 500) {
+        t.fiveHundreds += 1;
+        t.notes.push(`${response.status} for ${init.method ?? 'GET'} ${path.slice(0, 80)}`);
+      }
+      return { status: response.status, body, location: response.headers.get('location') ?? '' };
+    } catch {
+      t.unanswered += 1;
+      return { status: -1, body: '', location: '' };
+    }
+  }
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = origin) =>
+    send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields),
+    });
+
+  const db = () => new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });
+  const record = (email: string) => {
+    const d = db();
+    try {
+      const row = d
+        .prepare("SELECT id, data FROM records WHERE collection = 'user' AND json_extract(data, '$.email') = ?")
+        .get(email) as { id: string; data: string } | undefined;
+      return row ? { id: row.id, data: JSON.parse(row.data) as Record<string, unknown> } : null;
+    } finally {
+      d.close();
+    }
+  };
+  const checkIns = () => {
+    const d = db();
+    try {
+      return (d.prepare('SELECT COUNT(*) AS n FROM check_ins').get() as { n: number }).n;
+    } finally {
+      d.close();
+    }
+  };
+  // Quoted-printable soft breaks undone, for reading a mail's text (its attachments are read raw).
+  const unfold = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const mailTo = async (to: string, saying: RegExp): Promise<string> => {
+    for (let i = 0; i < 200; i++) {
+      const folder = join(dataDir, 'mail');
+      let names: string[] = [];
+      try {
+        names = readdirSync(folder).filter((f) => f.endsWith('.eml'));
+      } catch {}
+      const found = names
+        .map((f) => readFileSync(join(folder, f), 'utf8'))
+        .find((m) => new RegExp(`^To: ${to}$`, 'mi').test(m) && saying.test(unfold(m)));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no mail to ${to} saying ${saying}`);
+  };
+  const tokenIn = (mail: string, path: string) =>
+    new RegExp(`${path.replace('?', '\\?')}\\?t=([\\w.-]+)`).exec(unfold(mail))![1]!;
+  // The check-in link of a guest's QR code, read from their mail's picture as a door's phone reads it.
+  const qrLinkIn = (mail: string): string => {
+    const part = mail.split(/\r?\n--/).find((p) => /filename="?check-in\.png/.test(p))!;
+    const png = Buffer.from(
+      part
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('')
+        .replace(/\s+/g, ''),
+      'base64',
+    );
+    const width = png.readUInt32BE(16);
+    const idat: Buffer[] = [];
+    for (let at = 8; at < png.length;) {
+      const length = png.readUInt32BE(at);
+      if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+      at += length + 12;
+    }
+    const raw = inflateSync(Buffer.concat(idat));
+    const rowBytes = Math.ceil(width / 8) + 1;
+    const rgba = new Uint8ClampedArray(width * width * 4);
+    for (let y = 0; y < width; y++)
+      for (let x = 0; x < width; x++) {
+        const white = (raw[y * rowBytes + 1 + (x >> 3)]! & (0x80 >> (x & 7))) !== 0;
+        rgba.fill(white ? 255 : 0, (y * width + x) * 4, (y * width + x) * 4 + 4);
+      }
+    return jsQR(rgba, width, width)!.data;
+  };
+  // A token this site would have signed, at a time already past: what an old link is.
+  // (The server writes its secret under DATA_DIR when it first signs a link.)
+  const expired = (purpose: Parameters<typeof signLink>[1], subject: string) =>
+    signLink(readFileSync(join(dataDir, 'link-secret'), 'utf8').trim(), purpose, subject, Date.now() - 60_000);
+  const altered = (token: string) => {
+    const [subject, expiry, mac] = token.split('.');
+    const other = Buffer.from(Buffer.from(subject!, 'base64url').toString().replace(/.$/, 'x')).toString('base64url');
+    return [[other, expiry, mac].join('.'), [subject, expiry, `${mac!.slice(0, -2)}AA`].join('.'), `${token}x`];
+  };
+
+  // The first guest takes the one place; the second waits.
+  const xsrf = await xsrfHeaders(base);
+  const register = (name: string, extra: Record<string, string> = {}) =>
+    post(
+      '/api/forms/registerEvent',
+      { firstName: name, lastName: 'Drill', email: `${name}@example.org`, event: EVENT, ...extra },
+      { ...xsrf, ...origin },
+    );
+  await register('seated');
+  await register('waiting', { waitlist: '1' });
+  const seatedMail = await mailTo('seated@example.org', /Check-in code/);
+  const cancel = tokenIn(seatedMail, '/places/cancel');
+  const checkInLink = new URL(qrLinkIn(seatedMail));
+  const seated = record('seated@example.org')!;
+
+  // Giving a place back: forged, altered, of another purpose, expired, cross-site, opened (a GET).
+  const cancels = [
+    'garbage',
+    '',
+    'a.b.c',
+    ...altered(cancel),
+    checkInLink.searchParams.get('t')!,
+    expired('place-cancel', `user/${seated.id}`),
+  ];
+  for (const token of cancels) {
+    const answer = await post('/api/places/cancel', { t: token, lang: 'en' });
+    if (!/result=(invalid|expired)$/.test(answer.location))
+      bypass(`cancel with ${token.slice(0, 30)}: ${answer.status} ${answer.location}`);
+  }
+  const strangers: Record<string, string>[] = [
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site' },
+    {},
+  ];
+  for (const headers of strangers) {
+    const answer = await post('/api/places/cancel', { t: cancel, lang: 'en' }, headers);
+    if (answer.status !== 403) bypass(`cancel from ${JSON.stringify(headers)}: ${answer.status}`);
+  }
+  await send(`/places/cancel?t=${cancel}`);
+  await send(`/fr/places/cancel?t=${cancel}`);
+  if (record('seated@example.org')!.data.booking !== 'registered') bypass('a place given back without its button');
+
+  // Check-in: without a session, then signed in as staff, with every bad code, then the good one twice.
+  const checkIn = (fields: Record<string, string>, headers: Record<string, string> = origin) =>
+    post('/staff/api/check-in', { event: EVENT, format: 'json', ...fields }, headers);
+  const loose = await checkIn({ t: checkInLink.searchParams.get('t')! });
+  if (loose.status !== 303 || !loose.location.endsWith('/staff/sign-in'))
+    bypass(`check-in without a session: ${loose.status}`);
+  const session = await signIn(staffEmail);
+  const staff = { ...origin, cookie: session };
+  const good = checkInLink.searchParams.get('t')!;
+  const badCodes = [
+    'garbage',
+    ...altered(good),
+    cancel,
+    expired('check-in', `user/${seated.id}`),
+    signLink('not-our-secret-0123456789abcdef0123456789', 'check-in', `user/${seated.id}`, 0),
+  ];
+  for (const token of badCodes) {
+    const answer = await checkIn({ t: token }, staff);
+    if (answer.status < 400 || answer.status >= 500) bypass(`check-in with ${token.slice(0, 30)}: ${answer.status}`);
+  }
+  for (const id of ['../x', 'x'.repeat(300), record('waiting@example.org')!.id, 'no-such-record']) {
+    const answer = await checkIn({ id }, staff);
+    if (answer.status < 400 || answer.status >= 500) bypass(`check-in of ${id.slice(0, 30)}: ${answer.status}`);
+  }
+  const other = await checkIn({ t: good, event: 'another-event' }, staff);
+  if (other.status !== 404) bypass(`a code checked in for another event: ${other.status}`);
+  const crossSite = await checkIn({ t: good }, { ...staff, origin: 'https://evil.example' });
+  if (crossSite.status !== 403) bypass(`check-in from another site: ${crossSite.status}`);
+  if (checkIns() !== 0) bypass('a bad code checked someone in');
+  const [first, again] = [await checkIn({ t: good }, staff), await checkIn({ t: good }, staff)];
+  if (!first.body.includes('"checked-in"') || !again.body.includes('"already"') || checkIns() !== 1) {
+    bypass(`a check-in replayed: ${first.body.slice(0, 60)} / ${again.body.slice(0, 60)}, ${checkIns()} kept`);
+  }
+
+  // The place given back (the good link, twice): the waiting guest is offered it; then their claim link
+  // forged, altered, expired, replayed.
+  const [given, replayed] = [
+    await post('/api/places/cancel', { t: cancel, lang: 'en' }),
+    await post('/api/places/cancel', { t: cancel, lang: 'en' }),
+  ];
+  if (!given.location.endsWith('result=cancelled') || !replayed.location.endsWith('result=already')) {
+    bypass(`a place given back twice: ${given.location} / ${replayed.location}`);
+  }
+  const waiting = record('waiting@example.org')!;
+  const claim = tokenIn(await mailTo('waiting@example.org', /A place is free for you/), '/places/claim');
+  for (const token of [...altered(claim), cancel, expired('seat-offer', `user/${waiting.id}/1`), 'garbage']) {
+    const answer = await post('/api/places/claim', { t: token, lang: 'en' });
+    if (!/result=(invalid|ended)$/.test(answer.location))
+      bypass(`claim with ${token.slice(0, 30)}: ${answer.location}`);
+  }
+  await send(`/places/claim?t=${claim}`);
+  if (record('waiting@example.org')!.data.booking !== 'offered') bypass('a place claimed without its button');
+  const claims = await Promise.all([1, 2, 3].map(() => post('/api/places/claim', { t: claim, lang: 'en' })));
+  if (
+    !claims.every((c) => c.location.endsWith('result=claimed')) ||
+    record('waiting@example.org')!.data.booking !== 'registered'
+  ) {
+    bypass(`claims at once: ${claims.map((c) => c.location).join(', ')}`);
+  }
+  // The place given back by a guest already checked in stays with its check-in; a second claim
+  // changed nothing more: one seat held.
+  const d = db();
+  try {
+    const seats = (d.prepare("SELECT COUNT(*) AS n FROM seats WHERE key = 'event:' || ?").get(EVENT) as { n: number })
+      .n;
+    if (seats !== 1) bypass(`${seats} seats held for a capacity of 1`);
+  } finally {
+    d.close();
+  }
+  return t;
+
+  // A staff session as staff get one: a link mailed to the address, its page's button (once: links are
+  // single-use).
+  async function signIn(email: string): Promise<string> {
+    await post('/staff/api/sign-in-request', { email });
+    const link = tokenIn(await mailTo(email, /staff\/sign-in\?t=/), '/staff/sign-in');
+    t.requests += 1;
+    const response = await fetch(`${base}/staff/api/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...origin },
+      body: new URLSearchParams({ t: link }),
+    });
+    return (
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .find((c) => /baobab-staff=/.test(c)) ?? ''
+    );
+  }
+}
