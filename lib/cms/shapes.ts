@@ -20,6 +20,8 @@ export function toEvent(doc: Doc): SiteEvent {
     endTime: optional(doc.endTime),
     timeZone: optional(doc.timeZone),
     capacity: optional(doc.capacity),
+    // Only `false` is said, as in data/: an event sends reminders unless they are turned off.
+    reminders: doc.reminders === false ? false : undefined,
     tagline: doc.tagline as string,
     description: doc.description as string,
     location: doc.location as string,

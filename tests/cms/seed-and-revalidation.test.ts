@@ -57,3 +57,20 @@ it('regenerates the offer pages, the lists, Home and the sitemap when an offer c
     },
   });
 });
+
+it('carries the event day’s fields: places and reminders set in the editor are what the site reads', async () => {
+  const { cmsEvent } = await import('@/lib/cms');
+  const [event] = (await cms.payload.find({ collection: 'events', limit: 1 })).docs;
+  expect(event!.reminders).toBe(true);
+  // Published (the test above left a draft in its history).
+  await cms.payload.update({
+    collection: 'events',
+    id: event!.id,
+    data: { capacity: 12, reminders: false, _status: 'published' },
+  });
+  expect(await cmsEvent(event!.slug as string, 'en')).toMatchObject({ capacity: 12, reminders: false });
+  // A capacity is a whole number of places, as data/events.ts's is.
+  await expect(
+    cms.payload.update({ collection: 'events', id: event!.id, data: { capacity: 2.5 } }),
+  ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'capacity' })] } });
+});

@@ -1,5 +1,6 @@
 import * as migration_20261126_084623_initial from './20261126_084623_initial';
 import * as migration_20261126_093055_offers from './20261126_093055_offers';
+import * as migration_20261126_101752_event_reminders from './20261126_101752_event_reminders';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261126_093055_offers.up,
     down: migration_20261126_093055_offers.down,
-    name: '20261126_093055_offers'
+    name: '20261126_093055_offers',
+  },
+  {
+    up: migration_20261126_101752_event_reminders.up,
+    down: migration_20261126_101752_event_reminders.down,
+    name: '20261126_101752_event_reminders'
   },
 ];
