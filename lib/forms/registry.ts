@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
-import { cmsEvent, cmsOffers } from '@/lib/cms';
-import { findCourseByTitle, findEvent, findOffer } from '@/lib/content';
+import { cmsEvent, cmsOffer, cmsOffers } from '@/lib/cms';
+import { findCourseByTitle } from '@/lib/content';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
-import { langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
+import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import {
   contactMails,
@@ -135,9 +135,12 @@ const eventRegistration = perLang((s, w, lang) =>
   z.pipe(
     z.extend(s.eventSchema, { event: z.string(w.eventUnknown) }),
     // The event as published in the CMS now: one published since the page was built takes registrations.
+    // Its English title names it to the staff (the waiting list's note).
     z.transform(async (input, ctx) => {
       const entity = await cmsEvent(input.event, lang);
-      return entity ? { ...input, entity } : refuse(ctx, 'event', w.eventUnknown);
+      if (!entity) return refuse(ctx, 'event', w.eventUnknown);
+      const english = lang === defaultLang ? entity : await cmsEvent(input.event, defaultLang);
+      return { ...input, entity: { ...entity, englishTitle: english?.title ?? entity.title } };
     }),
   ),
 );
@@ -150,7 +153,9 @@ const offerReservation = perLang((s, w, lang) =>
     z.transform(async (input, ctx) => {
       const offers = await cmsOffers(lang);
       const entity = input.offer === undefined ? offers[0] : offers.find((offer) => offer.slug === input.offer);
-      return entity ? { ...input, entity } : refuse(ctx, 'offer', w.offerUnknown);
+      if (!entity) return refuse(ctx, 'offer', w.offerUnknown);
+      const english = lang === defaultLang ? entity : await cmsOffer(entity.slug, defaultLang);
+      return { ...input, entity: { ...entity, englishTitle: english?.title ?? entity.title } };
     }),
   ),
 );
@@ -247,14 +252,7 @@ export const forms = {
       slug: entity.slug,
       waitlisted: waitlistAnswer(w),
       waitlistMails: (mail, lang, hours, place) =>
-        waitlistMails(
-          input,
-          { ...entity, englishTitle: findEvent(entity.slug)?.title ?? entity.title },
-          mail,
-          lang,
-          hours,
-          place,
-        ),
+        waitlistMails(input, { ...entity, englishTitle: entity.englishTitle }, mail, lang, hours, place),
     }),
     answer: ({ entity: event }, lang) => ({
       status: 'success',
@@ -290,7 +288,7 @@ export const forms = {
           {
             title: entity.title,
             inSentence: entity.title,
-            englishTitle: findOffer(entity.slug)?.title ?? entity.title,
+            englishTitle: entity.englishTitle,
           },
           mail,
           lang,

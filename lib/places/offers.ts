@@ -1,8 +1,8 @@
+import { cmsEvent, cmsOffer } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { SITE_TIME_ZONE } from '@/lib/constants';
-import { findEvent, findOffer } from '@/lib/content';
 import { onSiteCalendar, siteToday, type Booking } from '@/lib/content/schedule';
-import { locales, toLang, type Lang } from '@/lib/i18n';
+import { defaultLang, locales, toLang, type Lang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { seatOfferMail } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
@@ -16,10 +16,10 @@ import { placesChanged } from './pages';
 export type PlacesBooking = Booking & { capacity: number };
 
 // An event or offer as a mail names it, in a language: its title, its title within a sentence, and its
-// English title for the staff.
-export function itemWords(collection: Collection, slug: string, lang: Lang) {
-  const entity = collection === 'user' ? findEvent(slug, lang) : findOffer(slug, lang);
-  const english = collection === 'user' ? findEvent(slug) : findOffer(slug);
+// English title for the staff; as published in the CMS now.
+export async function itemWords(collection: Collection, slug: string, lang: Lang) {
+  const find = collection === 'user' ? cmsEvent : cmsOffer;
+  const [entity, english] = await Promise.all([find(slug, lang), find(slug, defaultLang)]);
   if (!entity || !english) return null;
   return {
     title: entity.title,
@@ -45,7 +45,7 @@ async function offerTo(ticket: WaitingTicket, now: number) {
   const data: RecordData = record?.data ?? {};
   const lang = toLang(data.lang);
   const field = itemField[ticket.collection]!;
-  const item = itemWords(ticket.collection, String(data[field] ?? ''), lang);
+  const item = await itemWords(ticket.collection, String(data[field] ?? ''), lang);
   const link = { collection: ticket.collection, id: ticket.recordId, position: ticket.position };
   const mails =
     item && typeof data.email === 'string'

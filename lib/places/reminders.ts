@@ -1,7 +1,8 @@
+import { cmsEvent, cmsEvents } from '@/lib/cms';
 import { config } from '@/lib/config';
-import { events, findEvent, site } from '@/lib/content';
+import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
-import { toLang } from '@/lib/i18n';
+import { defaultLang, toLang } from '@/lib/i18n';
 import { eventReminder } from '@/lib/mail/compose';
 import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage/types';
 
@@ -12,7 +13,8 @@ import { placeParts } from './links';
 // the calendar invitation, their check-in code and the way to give the place back. Each mail is a job
 // claimed once per event, day and registrant, committed with the mail, so it goes once across
 // instances and restarts; a job per event and day, claimed once all are queued, spares the later passes
-// of that day the work. An event with `reminders: false` in data/ gets none.
+// of that day the work. The events are those published in the CMS; one with its reminders turned off
+// there (`reminders: false`) gets none.
 export const REMINDER_DAYS = [7, 1] as const;
 
 const DAY_MS = 86_400_000;
@@ -38,7 +40,7 @@ export async function sendReminders(store: JobStore & InboxStore, now: number = 
   const settings = config();
   const ctx = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
   let queued = 0;
-  for (const event of events) {
+  for (const event of await cmsEvents(defaultLang)) {
     const days = daysUntil(event.startDate, today);
     if (event.reminders === false || !(REMINDER_DAYS as readonly number[]).includes(days)) continue;
     const done = `reminders:${event.slug}:${today}`;
@@ -47,7 +49,7 @@ export async function sendReminders(store: JobStore & InboxStore, now: number = 
       const { data } = record;
       if (!holdsSeat(data) || data.booking === 'offered' || typeof data.email !== 'string') continue;
       const lang = toLang(data.lang);
-      const local = findEvent(event.slug, lang)!;
+      const local = (await cmsEvent(event.slug, lang)) ?? event;
       const code = typeof data.checkInCode === 'string' ? data.checkInCode : undefined;
       const place = placeParts(
         { collection: 'user', id: record.id },

@@ -1,5 +1,6 @@
-import { events, offers } from '@/lib/content';
+import { cmsEvents, cmsOffers } from '@/lib/cms';
 import { eventBooking, offerBooking, siteToday } from '@/lib/content/schedule';
+import { defaultLang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { periodic } from '@/lib/periodic';
 import { getStore } from '@/lib/storage';
@@ -7,9 +8,10 @@ import { getStore } from '@/lib/storage';
 import { seatsChanged, type PlacesBooking } from './offers';
 import { sendReminders } from './reminders';
 
-// Every event and offer with places that still takes registrations.
-export function openBookings(now: number = Date.now()): PlacesBooking[] {
+// Every event and offer with places that still takes registrations, as published in the CMS now.
+export async function openBookings(now: number = Date.now()): Promise<PlacesBooking[]> {
   const today = siteToday(now);
+  const [events, offers] = await Promise.all([cmsEvents(defaultLang), cmsOffers(defaultLang)]);
   return [...events.map(eventBooking), ...offers.map(offerBooking)].flatMap((booking) =>
     booking.capacity !== undefined && today <= booking.lastDay ? [{ ...booking, capacity: booking.capacity }] : [],
   );
@@ -26,7 +28,7 @@ export async function placesPass(now: number = Date.now()): Promise<{ ended: num
   for (const offer of await store.lapsedOffers(now)) {
     if (await store.endOffer(offer, 'expired', now, {})) ended += 1;
   }
-  for (const booking of openBookings(now)) await seatsChanged(booking, now);
+  for (const booking of await openBookings(now)) await seatsChanged(booking, now);
   const reminders = await sendReminders(store, now);
   if (reminders > 0) kickOutbox();
   return { ended, reminders };

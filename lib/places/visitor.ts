@@ -1,5 +1,6 @@
+import { cmsEvent, cmsOffer } from '@/lib/cms';
 import { config } from '@/lib/config';
-import { findEvent, findOffer, site } from '@/lib/content';
+import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { toLang } from '@/lib/i18n';
 import { claimNote, eventConfirmation, offerConfirmation } from '@/lib/mail/compose';
@@ -27,14 +28,15 @@ export async function placeOf(purpose: 'place-cancel' | 'seat-offer', token: unk
   if (link === null || link === 'expired') return link;
   const record = await getStore().getRecord(link.collection, link.id);
   if (!record) return null;
-  const item = describe(link, record);
+  const item = await describe(link, record);
   return item ? { link, record, item } : null;
 }
 
-function describe(link: PlaceLink, record: StoredRecord) {
-  const booking = recordBooking(link.collection, record.data);
+async function describe(link: PlaceLink, record: StoredRecord) {
+  const booking = await recordBooking(link.collection, record.data);
   const words =
-    booking && itemWords(link.collection, booking.seat.slice(booking.seat.indexOf(':') + 1), toLang(record.data.lang));
+    booking &&
+    (await itemWords(link.collection, booking.seat.slice(booking.seat.indexOf(':') + 1), toLang(record.data.lang)));
   return booking && words ? { booking, words, lang: toLang(record.data.lang) } : null;
 }
 
@@ -67,7 +69,7 @@ export async function claimPlace(token: unknown, now: number = Date.now()): Prom
     return 'ended';
   }
   const { booking } = item;
-  const { mails, changes } = registeredMails(link, record, item, now);
+  const { mails, changes } = await registeredMails(link, record, item, now);
   const claimed = await getStore().endOffer({ key: booking.seat, position }, 'claimed', now, changes, mails);
   if (!claimed) return 'ended';
   kickOutbox();
@@ -78,22 +80,22 @@ export async function claimPlace(token: unknown, now: number = Date.now()): Prom
 // staff's note and their confirmation in their language, with the check-in code (kept from when they
 // joined), the signed links and, for a paid place, the pay link; and what their record gets (the code,
 // and what a paid place owes).
-export function registeredMails(
+export async function registeredMails(
   link: PlaceLink,
   record: StoredRecord,
-  item: NonNullable<ReturnType<typeof describe>>,
+  item: NonNullable<Awaited<ReturnType<typeof describe>>>,
   now: number,
 ) {
   const { data } = record;
   const { lang, booking } = item;
   const slug = booking.seat.slice(booking.seat.indexOf(':') + 1);
   const code = typeof data.checkInCode === 'string' ? data.checkInCode : newCheckInCode();
-  const event = link.collection === 'user' ? findEvent(slug, lang) : undefined;
+  const event = link.collection === 'user' ? await cmsEvent(slug, lang) : undefined;
   const place = placeParts(link, lang, { lastDay: booking.lastDay, ...(event ? { event: slug, code } : {}) }, now);
   const settings = config();
   const ctx = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
   const to = String(data.email ?? '');
-  const offer = event ? undefined : findOffer(slug, lang);
+  const offer = event ? undefined : await cmsOffer(slug, lang);
   // A paid place is owed from now on, with its pay link in the confirmation (docs/product.md §14).
   const payment = offer ? seatedPayment(offerDue(offer), record, lang, paymentSettings(), now) : undefined;
   const confirmation = event
@@ -109,7 +111,7 @@ export function registeredMails(
 // The record a staff member names, with its item, for giving it a place by hand (lib/staff/actions.ts).
 export async function placeRecord(link: PlaceLink) {
   const record = await getStore().getRecord(link.collection, link.id);
-  const item = record && describe(link, record);
+  const item = record && (await describe(link, record));
   return record && item ? { record, item } : null;
 }
 

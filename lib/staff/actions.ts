@@ -52,7 +52,7 @@ export async function setStatus(
   const changes = statusChange(action, session.email, now);
   const record = await store.getRecord(ref.collection, ref.id);
   if (!record) return false;
-  const booking = withPlaces(recordBooking(ref.collection, record.data));
+  const booking = withPlaces(await recordBooking(ref.collection, record.data));
   const held = record.data.booking ?? 'registered';
   if (
     action === 'not-spam' &&
@@ -158,7 +158,7 @@ export async function setStatuses(
     const bookings = new Map<string, NonNullable<ReturnType<typeof withPlaces>>>();
     for (const ref of refs.slice(0, BULK_MAX)) {
       const record = await getStore().getRecord(ref.collection, ref.id);
-      const booking = record && withPlaces(recordBooking(ref.collection, record.data));
+      const booking = record && withPlaces(await recordBooking(ref.collection, record.data));
       if (booking) bookings.set(booking.seat, booking);
     }
     for (const booking of bookings.values()) await seatsChanged(booking);
@@ -227,7 +227,7 @@ export async function promote(
   if (!found || found.record.data.booking !== 'waiting' || found.record.data.staffStatus === 'spam') return 'gone';
   const booking = withPlaces(found.item.booking);
   if (!booking) return 'gone';
-  const { mails, changes } = registeredMails(ref, found.record, found.item, now);
+  const { mails, changes } = await registeredMails(ref, found.record, found.item, now);
   const { seat, capacity } = booking;
   const audit = auditEntry('promote', session.email, '', now, ref);
   const taken = await getStore().takeSeat(

@@ -1,5 +1,6 @@
-import { events, findEvent } from '@/lib/content';
+import { cmsEvent, cmsEvents } from '@/lib/cms';
 import { eventBooking } from '@/lib/content/schedule';
+import { defaultLang } from '@/lib/i18n';
 import { readPlaceLink } from '@/lib/places/links';
 import { getStore } from '@/lib/storage';
 import { holdsSeat, isRecordId, type CheckIn, type RecordData, type StaffSession } from '@/lib/storage/types';
@@ -25,9 +26,9 @@ export interface Guest {
   checkedInBy: string | null;
 }
 
-// The events a door can check guests in for, soonest first.
-export function checkInEvents() {
-  return [...events]
+// The events a door can check guests in for, soonest first: those published in the CMS.
+export async function checkInEvents() {
+  return (await cmsEvents(defaultLang))
     .sort((a, b) => a.startDate.localeCompare(b.startDate))
     .map((e) => ({ slug: e.slug, title: e.title }));
 }
@@ -46,7 +47,7 @@ const guestOf = (id: string, data: RecordData, checkIn?: CheckIn): Guest => ({
 // Everyone registered for an event (spam, cancelled, waiting and offered left out), by name, with their
 // check-in if they have one; null for an unknown event.
 export async function guestList(slug: string): Promise<{ title: string; guests: Guest[] } | null> {
-  const event = findEvent(slug);
+  const event = await cmsEvent(slug, defaultLang);
   if (!event) return null;
   const [records, checkIns] = await Promise.all([
     allRecords('user', { field: 'event', value: slug }),
@@ -62,7 +63,7 @@ export async function guestList(slug: string): Promise<{ title: string; guests: 
 
 // Who was let in for an event, for the phones at the door to follow each other.
 export async function checkInsOf(slug: string): Promise<CheckIn[] | null> {
-  const event = findEvent(slug);
+  const event = await cmsEvent(slug, defaultLang);
   return event ? getStore().checkIns(eventBooking(event).seat) : null;
 }
 
@@ -84,7 +85,7 @@ export async function checkInGuest(
   guest: { id?: string; t?: string; at?: number },
   now: number,
 ): Promise<CheckInResult> {
-  const event = findEvent(slug);
+  const event = await cmsEvent(slug, defaultLang);
   const id = guest.t !== undefined ? guestIdOfLink(guest.t, now) : (guest.id ?? 'invalid');
   if (id === 'invalid' || id === 'expired') return { result: id };
   if (!event || !isRecordId(id)) return { result: 'unknown' };

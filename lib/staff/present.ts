@@ -1,8 +1,9 @@
 import { config } from '@/lib/config';
 import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
-import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
+import type { Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales } from '@/lib/i18n';
+import { itemBookingOf } from '@/lib/places';
 import { itemField } from '@/lib/storage/collections';
 import { collections, type AuditEntry, type BookingState, type Collection, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
@@ -60,12 +61,10 @@ export function parseItem(key: string | undefined): { collection: Collection; fi
     : null;
 }
 
-// The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts);
-// none for a course, or an item without a limit.
-export function itemBooking(collection: Collection, value: string): Booking | null {
-  const event = collection === 'user' ? findEvent(value) : undefined;
-  const offer = collection === 'offer' ? findOffer(value) : undefined;
-  const booking = event ? eventBooking(event) : offer ? offerBooking(offer) : null;
+// The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts),
+// from the CMS, where staff set them; none for a course, or an item without a limit.
+export async function itemBooking(collection: Collection, value: string): Promise<Booking | null> {
+  const booking = await itemBookingOf(collection, value);
   return booking?.capacity !== undefined ? booking : null;
 }
 

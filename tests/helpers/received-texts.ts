@@ -208,7 +208,7 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
   for (const event of site.events) {
     out.push(text(`${event.slug} description`, facts.eventDescription(event, lang)));
     // The event's schema looks the event up in the CMS (asynchronously): the post as it parses.
-    const post = { ...person, event: event.slug, entity: event };
+    const post = { ...person, event: event.slug, entity: { ...event, englishTitle: event.title } };
     const answer = forms.registerEvent.answer(post, lang);
     out.push(
       text(`${event.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()),
@@ -233,7 +233,7 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
     out.push(text(`${offer.slug} deadline`, facts.offerDeadline(offer, lang)));
     out.push(text(`${offer.slug} card`, facts.offerCard(offer, lang)));
     // The offer's schema looks the offer up in the CMS (asynchronously): the post as it parses.
-    const post = { ...reservation, offer: offer.slug, entity: offer };
+    const post = { ...reservation, offer: offer.slug, entity: { ...offer, englishTitle: offer.title } };
     const answer = forms.registerOffer.answer(post, lang);
     out.push(text(`${offer.slug} answer`, answer.message));
     for (const mail of visitorMails(forms.registerOffer, post, lang)) out.push(text(`${offer.slug} mail`, mail));

@@ -17,7 +17,7 @@ export default async function DoorPage({ searchParams }: PageProps<'/staff/door'
       <h1>{staffText.door.title}</h1>
       <p>{staffText.door.text}</p>
       <ul className={styles.list}>
-        {checkInEvents().map((event) => (
+        {(await checkInEvents()).map((event) => (
           <li key={event.slug}>
             <Link href={staffCheckInPath(event.slug)}>{event.title}</Link>
           </li>

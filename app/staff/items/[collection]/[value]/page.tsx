@@ -43,7 +43,7 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
     : null;
   const payWords = staffText.payments;
   const words = staffText.item;
-  const booking = itemBooking(item.collection, item.value);
+  const booking = await itemBooking(item.collection, item.value);
   const places = booking ? await placesOf(booking.seat) : null;
   const { promoted } = query;
   const promotedText =
