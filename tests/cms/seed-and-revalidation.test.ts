@@ -69,6 +69,9 @@ it('carries the event day’s fields: places and reminders set in the editor are
     data: { capacity: 12, reminders: false, _status: 'published' },
   });
   expect(await cmsEvent(event!.slug as string, 'en')).toMatchObject({ capacity: 12, reminders: false });
+  // The event day's seats, waiting list and offers count the CMS's places (lib/places).
+  const { itemBookingOf } = await import('@/lib/places');
+  expect(await itemBookingOf('user', event!.slug as string)).toMatchObject({ capacity: 12 });
   // A capacity is a whole number of places, as data/events.ts's is.
   await expect(
     cms.payload.update({ collection: 'events', id: event!.id, data: { capacity: 2.5 } }),
