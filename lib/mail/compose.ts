@@ -221,14 +221,15 @@ function withPlace(letter: Letter & { lang: Lang }, place: PlaceParts | undefine
 // `today` is the site's date: a calendar only wants what is still to come.
 export function eventMails(
   input: EventInput,
-  event: SiteEvent,
+  event: SiteEvent & { englishTitle?: string },
   ctx: MailContext,
   lang: Lang,
   today: string,
   place?: PlaceParts,
 ): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
-  const title = findEvent(event.slug)?.title ?? event.title;
+  // The English title as the CMS has it now (the form's schema reads it), else data/'s.
+  const title = event.englishTitle ?? findEvent(event.slug)?.title ?? event.title;
   return [
     staffNote(
       ctx.staff,
@@ -347,12 +348,12 @@ export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
 // record's pay link instead of the offer's page; with places, it carries the way to give the place back.
 export function offerMails(
   input: OfferInput,
-  offer: Offer,
+  offer: Offer & { englishTitle?: string },
   ctx: MailContext,
   lang: Lang,
   parts: ConfirmationParts = {},
 ): NewMail[] {
-  const title = findOffer(offer.slug)?.title ?? offer.title;
+  const title = offer.englishTitle ?? findOffer(offer.slug)?.title ?? offer.title;
   return [
     staffNote(
       ctx.staff,
