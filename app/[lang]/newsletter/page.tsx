@@ -7,6 +7,8 @@ import { letterTexts } from '@/messages/letters';
 
 // Made again every ten minutes: a letter sent appears within them (the build reads no store).
 export const revalidate = 600;
+// Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
+export const dynamicParams = false;
 
 type Props = PageProps<'/[lang]/newsletter'>;
 

@@ -5,8 +5,8 @@ import { routeLang } from '@/lib/i18n/route';
 import { archivedLetter } from '@/lib/letters';
 import { homeCard, pageMetadata } from '@/lib/seo';
 
-// Made by the server at each visit (a letter's slug is not known at build time, and the language
-// layout's dynamicParams false turns every slug it did not build into a 404): one read of the store.
+// Made by the server at each visit (a letter's slug is not known at build time: the build reads no
+// store): one read of the store.
 export const dynamic = 'force-dynamic';
 
 type Props = PageProps<'/[lang]/newsletter/[slug]'>;
