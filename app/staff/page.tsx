@@ -13,8 +13,7 @@ import {
   formatWhen,
   formName,
   isBotFlagged,
-  itemChoices,
-  itemTitle,
+  itemNames,
   languageName,
   parseItem,
   personName,
@@ -31,14 +30,20 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   const words = staffText.inbox;
   const raw = await searchParams;
   const filters = filtersOf(raw);
-  const [{ rows, next }, counts, colleagues] = await Promise.all([
+  const [{ rows, next }, counts, colleagues, items] = await Promise.all([
     inboxPage(filters, session.email),
     newCounts(),
     assignable(),
+    itemNames(),
   ]);
   const { after, ...firstPage } = filters;
   const back = new URLSearchParams(firstPage).toString();
   const item = parseItem(filters.item);
+  // An item past the filters' window stays chosen when its list is asked for by address.
+  const itemChoices =
+    item && filters.item && !items.choices.some((choice) => choice.key === filters.item)
+      ? [...items.choices, { key: filters.item, label: items.label(filters.item) }]
+      : items.choices;
   const changed = typeof raw.changed === 'string' && /^\d{1,3}$/.test(raw.changed) ? raw.changed : null;
   const forgotten = readForgottenFlash(raw.forgotten, session);
 
@@ -74,7 +79,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           ))}
         </Choice>
         <Choice name="item" label={words.item} value={filters.item}>
-          {itemChoices().map((choice) => (
+          {itemChoices.map((choice) => (
             <option key={choice.key} value={choice.key}>
               {choice.label}
             </option>
@@ -134,7 +139,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
           <ul className={styles.list} aria-label={words.list}>
             {rows.map((row) => {
               const status = (row.data.staffStatus as 'handled' | 'spam' | undefined) ?? 'new';
-              const item = itemTitle(row.collection, row.data);
+              const item = items.title(row.collection, row.data);
               const name = personName(row.data);
               const assignee = typeof row.data.assignedTo === 'string' ? row.data.assignedTo : '';
               const payment = paymentOf(row.data);

@@ -1,15 +1,22 @@
 import { langs } from '@/lib/i18n';
 import type { Letter } from '@/lib/letters';
-import { itemChoices, languageName } from '@/lib/staff/present';
+import { itemNames, languageName } from '@/lib/staff/present';
 import { fill } from '@/messages';
 import { letterStaffText } from '@/messages/letters';
 
 import styles from './staff.module.css';
 
 // A letter's draft: its address on the web, who receives it, and a subject and Markdown body per language.
-export function LetterForm({ letter }: { letter: Letter | null }) {
+export async function LetterForm({ letter }: { letter: Letter | null }) {
   const words = letterStaffText;
   const audience = letter?.audience ?? 'subscribers';
+  const items = await itemNames();
+  // A draft's item past the filters' window is still offered.
+  const chosen = audience.startsWith('item:') ? audience.slice('item:'.length) : null;
+  const choices =
+    chosen && !items.choices.some((choice) => choice.key === chosen)
+      ? [...items.choices, { key: chosen, label: items.label(chosen) }]
+      : items.choices;
   return (
     <form method="post" action="/staff/api/letter-save" className={styles.letterForm}>
       {letter && <input type="hidden" name="id" value={letter.id} />}
@@ -21,7 +28,7 @@ export function LetterForm({ letter }: { letter: Letter | null }) {
         {words.audience}
         <select name="audience" defaultValue={audience}>
           <option value="subscribers">{words.audiences.subscribers}</option>
-          {itemChoices().map((choice) => (
+          {choices.map((choice) => (
             <option key={choice.key} value={`item:${choice.key}`}>
               {fill(words.registrants, { item: choice.label })}
             </option>

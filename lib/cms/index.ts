@@ -98,3 +98,36 @@ export async function cmsOffers(lang: Lang): Promise<Offer[]> {
 export async function cmsOffer(slug: string, lang: Lang): Promise<Offer | undefined> {
   return (await cmsOffers(lang)).find((offer) => offer.slug === slug);
 }
+
+// Every event and offer in the CMS, published or not, by its title in a language and the day it ends:
+// the workspace names a registration's item by it and lists it in its filters, also once unpublished.
+export interface CmsItem {
+  collection: 'user' | 'offer';
+  slug: string;
+  title: string;
+  lastDay: string;
+}
+
+export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
+  const payload = await cms();
+  const find = (collection: 'events' | 'offers') =>
+    payload.find({
+      collection,
+      locale: lang,
+      fallbackLocale: defaultLang,
+      draft: true,
+      pagination: false,
+      depth: 0,
+    });
+  const [events, offers] = await Promise.all([find('events'), find('offers')]);
+  const item = (collection: CmsItem['collection'], doc: Record<string, unknown>, lastDay: unknown): CmsItem => ({
+    collection,
+    slug: String(doc.slug ?? ''),
+    title: String(doc.title ?? doc.slug ?? ''),
+    lastDay: String(lastDay ?? ''),
+  });
+  return [
+    ...events.docs.map((doc) => item('user', doc as Record<string, unknown>, doc.endDate)),
+    ...offers.docs.map((doc) => item('offer', doc as Record<string, unknown>, doc.endsOnDate)),
+  ].filter((entry) => entry.slug !== '');
+}

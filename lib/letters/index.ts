@@ -127,7 +127,7 @@ export async function previews(letter: Letter): Promise<{ lang: Lang; written: L
   const { siteUrl } = settings();
   return Promise.all(
     langs.map(async (lang) => {
-      const mail = await renderLetterMail(letter, lang, footOf(letter, lang, siteUrl));
+      const mail = await renderLetterMail(letter, lang, await footOf(letter, lang, siteUrl));
       return { lang, written: mail.lang, html: mail.html.replaceAll(UNSUBSCRIBE_SLOT, '#') };
     }),
   );
@@ -138,7 +138,7 @@ export async function sendTest(session: Staff, letter: Letter, now: number): Pro
   const { siteUrl } = settings();
   const mails = await Promise.all(
     writtenLangs(letter).map(async (lang) => {
-      const mail = await renderLetterMail(letter, lang, footOf(letter, lang, siteUrl));
+      const mail = await renderLetterMail(letter, lang, await footOf(letter, lang, siteUrl));
       return {
         to: session.email,
         subject: `[TEST] ${mail.subject}`,

@@ -1,5 +1,5 @@
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { itemChoices, parseItem } from '@/lib/staff/present';
+import { itemNames, parseItem } from '@/lib/staff/present';
 import { holdsSeat } from '@/lib/storage/rules';
 import { recipientDigest, subscriberKey, type RecordStore, type SubscriberStatus } from '@/lib/storage/types';
 
@@ -36,11 +36,10 @@ export function audienceItem(audience: string) {
   return audience.startsWith('item:') ? parseItem(audience.slice('item:'.length)) : null;
 }
 
-// The item's title as the workspace names it.
-export function itemTitle(audience: string): string {
-  const key = audience.slice('item:'.length);
-  const label = itemChoices().find((choice) => choice.key === key)?.label ?? key;
-  return label.slice(label.indexOf(': ') + 2);
+// The item's title in a language, as its pages name it.
+export async function itemTitle(audience: string, lang: Lang): Promise<string> {
+  const item = audienceItem(audience);
+  return item ? (await itemNames(lang)).title(item.collection, { [item.field]: item.value }) : '';
 }
 
 export async function recipientsOf(

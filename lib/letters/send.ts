@@ -151,7 +151,10 @@ export function letterPreparer(store: Store, settings: Omit<SendSettings, 'rateP
     const key = `${letter.id}:${lang}:${letter.updatedAt}`;
     if (!rendered.has(key)) {
       if (rendered.size > 20) rendered.clear();
-      rendered.set(key, renderLetterMail(letter, lang, footOf(letter, lang, settings.siteUrl)));
+      rendered.set(
+        key,
+        footOf(letter, lang, settings.siteUrl).then((foot) => renderLetterMail(letter, lang, foot)),
+      );
     }
     return rendered.get(key)!;
   };
@@ -178,20 +181,18 @@ export function letterPreparer(store: Store, settings: Omit<SendSettings, 'rateP
   };
 }
 
-export function footOf(letter: Letter, lang: Lang, siteUrl: string, sent = true) {
-  const words = letterTexts[versionIn(letter, lang).lang];
+export async function footOf(letter: Letter, lang: Lang, siteUrl: string, sent = true) {
+  const version = versionIn(letter, lang).lang;
+  const words = letterTexts[version];
   const list = listOf(letter);
   return {
-    web:
-      sent && list !== 'test'
-        ? localeUrl(siteUrl, versionIn(letter, lang).lang, `/newsletter/${letter.slug}`)
-        : undefined,
+    web: sent && list !== 'test' ? localeUrl(siteUrl, version, `/newsletter/${letter.slug}`) : undefined,
     why:
       list === 'newsletter'
         ? words.whyNewsletter(site.name)
         : list === 'test'
           ? words.whyTest(site.name)
-          : words.whyRegistered(itemTitle(letter.audience)),
+          : words.whyRegistered(await itemTitle(letter.audience, version)),
     unsubscribe: list === 'registrants' ? undefined : UNSUBSCRIBE_SLOT,
   };
 }

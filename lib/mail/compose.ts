@@ -485,15 +485,15 @@ export function claimNote(ctx: MailContext, person: string, englishTitle: string
 
 // The receipt of a paid record, in the visitor's language, with a link to its printable page: the same
 // words whoever paid (docs/product.md §14).
-export function receiptMail(
+export async function receiptMail(
   collection: PayableCollection,
   data: RecordData,
   lang: Lang,
   receiptHref: string,
   timeZone: string,
-): NewMail {
+): Promise<NewMail> {
   const t = visitorMails[lang].receipt;
-  const receipt = receiptOf(collection, data, lang, timeZone);
+  const receipt = await receiptOf(collection, data, lang, timeZone);
   return mail(String(data.email), t.subject(receipt.item), {
     lang,
     heading: t.heading,
@@ -504,15 +504,15 @@ export function receiptMail(
 }
 
 // A reminder staff send to someone who has not paid (docs/product.md §14): the amount due and the pay link.
-export function paymentReminder(
+export async function paymentReminder(
   collection: PayableCollection,
   data: RecordData,
   lang: Lang,
   pay: { href: string; amount: string },
   timeZone: string,
-): NewMail {
+): Promise<NewMail> {
   const t = visitorMails[lang].reminder;
-  const { item } = receiptOf(collection, data, lang, timeZone);
+  const { item } = await receiptOf(collection, data, lang, timeZone);
   return confirmation(String(data.email), t.subject(item), {
     lang,
     heading: t.heading,

@@ -1,4 +1,5 @@
-import { contactInfo, findCourseByTitle, findOffer, site } from '@/lib/content';
+import { cmsOffer } from '@/lib/cms';
+import { contactInfo, findCourseByTitle, site } from '@/lib/content';
 import { cohortStart } from '@/lib/content/facts';
 import { locales, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
@@ -17,10 +18,16 @@ export interface Receipt {
   organisation: [label: string, value: string][];
 }
 
-export function receiptOf(collection: PayableCollection, data: RecordData, lang: Lang, timeZone: string): Receipt {
+// The offer is read from the CMS, where staff keep it, unpublished or not.
+export async function receiptOf(
+  collection: PayableCollection,
+  data: RecordData,
+  lang: Lang,
+  timeZone: string,
+): Promise<Receipt> {
   const t = visitorMails[lang].receipt;
   const course = collection === 'enrolment' ? findCourseByTitle(String(data.course ?? ''), lang) : undefined;
-  const offer = collection === 'offer' ? findOffer(String(data.offer ?? ''), lang) : undefined;
+  const offer = collection === 'offer' ? await cmsOffer(String(data.offer ?? ''), lang) : undefined;
   const item = course?.title ?? offer?.title ?? String(data.course ?? data.offer ?? '');
   const cohort = course?.nextCohortDate
     ? formatDates(course.nextCohortDate, undefined, lang)

@@ -46,11 +46,11 @@ export const amountText = (amount: unknown, currency: unknown) =>
   `${String(currency ?? '')} ${(Number(amount ?? 0) / SUBUNITS).toFixed(2)}`;
 
 // The record's receipt, to the address it was made with, in its language.
-function receipts(ctx: PaymentContext, record: PayableRecord, data: RecordData) {
+async function receipts(ctx: PaymentContext, record: PayableRecord, data: RecordData) {
   if (typeof data.email !== 'string' || data.email === '') return [];
   const lang = toLang(data.lang);
   const href = receiptUrl(ctx.siteUrl, ctx.secret, String(data.payReference), lang);
-  return [receiptMail(record.collection, data, lang, href, ctx.timeZone)];
+  return [await receiptMail(record.collection, data, lang, href, ctx.timeZone)];
 }
 
 // A charge the provider reports, checked against the record before anything is written.
@@ -82,7 +82,7 @@ export async function settleCharge(
     record.id,
     'paid',
     changes,
-    receipts(ctx, record, { ...record.data, ...changes }),
+    await receipts(ctx, record, { ...record.data, ...changes }),
     audit,
   );
   if (outcome === 'done') {
@@ -162,5 +162,5 @@ export async function settleByHand(
     record: about,
   };
   const data = { ...record.data, ...changes };
-  return ctx.store.settlePayment(collection, ref.id, 'paid', changes, receipts(ctx, record, data), audit);
+  return ctx.store.settlePayment(collection, ref.id, 'paid', changes, await receipts(ctx, record, data), audit);
 }

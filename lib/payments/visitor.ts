@@ -45,7 +45,7 @@ export async function startPayment(ctx: PaymentContext, token: string, lang: Lan
       callbackUrl: returnUrl(ctx.siteUrl, lang),
       metadata: {
         record: `${record.collection}/${record.id}`,
-        item: receiptOf(record.collection, record.data, lang, ctx.timeZone).item,
+        item: (await receiptOf(record.collection, record.data, lang, ctx.timeZone)).item,
       },
     });
     const startedAt = typeof record.data.payStartedAt === 'number' ? record.data.payStartedAt : ctx.now();
@@ -109,10 +109,10 @@ export async function returnState(
 }
 
 // The amount due and the item, as the visitor's language writes them.
-export function paymentFacts(record: PayableRecord, lang: Lang, timeZone: string) {
+export async function paymentFacts(record: PayableRecord, lang: Lang, timeZone: string) {
   return {
     amount: formatCharge(Number(record.data.payAmount ?? 0), String(record.data.payCurrency ?? 'USD'), lang),
-    item: receiptOf(record.collection, record.data, lang, timeZone).item,
+    item: (await receiptOf(record.collection, record.data, lang, timeZone)).item,
     reference: String(record.data.payReference ?? ''),
     lang: toLang(record.data.lang),
   };

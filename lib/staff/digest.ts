@@ -15,7 +15,7 @@ import {
 import { staffMails } from '@/messages/mails/staff';
 
 import { isoLocal, tableOf, toStaffCsv } from './export';
-import { formName, itemTitle, personName } from './present';
+import { formName, itemNames, personName } from './present';
 
 // The staff digest, in plain words: per form (by its name) how many new submissions, per course, event
 // and offer (by its title), the first few names, how many contact messages still wait for a reply, and
@@ -58,6 +58,7 @@ export async function buildDigest(
 ): Promise<Digest> {
   const counts = {} as Record<Collection, number>;
   const words = staffMails.digest;
+  const items = await itemNames();
   const attachments: NonNullable<NewMail['attachments']> = [];
   const rows: [string, string][] = [];
   const paragraphs: string[] = [];
@@ -74,7 +75,7 @@ export async function buildDigest(
     rows.push([name, String(records.length)]);
     const perItem = new Map<string, number>();
     for (const record of records) {
-      const title = itemTitle(collection, record.data);
+      const title = items.title(collection, record.data);
       if (title) perItem.set(title, (perItem.get(title) ?? 0) + 1);
     }
     for (const [title, n] of perItem) rows.push([`  ${title}`, String(n)]);
@@ -91,6 +92,7 @@ export async function buildDigest(
         tableOf(
           collection,
           records.map((r) => ({ ...r, collection })),
+          items,
         ),
         ctx.timeZone,
       ),

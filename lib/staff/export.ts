@@ -13,7 +13,9 @@ import {
 } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
-import { choiceLabel, itemTitle, languageName, localDate } from './present';
+import { choiceLabel, languageName, localDate, type ItemNames } from './present';
+
+type ItemTitles = Pick<ItemNames, 'title'>;
 
 export { localDate };
 
@@ -51,14 +53,15 @@ export function staffColumns(collection: Collection): { fields: string[]; headin
   return { fields, headings: fields.map((field) => staffText.fieldNames[field] ?? field) };
 }
 
-export function rowOf(collection: Collection, fields: string[], record: StoredRecord): Cell[] {
+// `items` names a record's course, event or offer (itemNames).
+export function rowOf(collection: Collection, fields: string[], record: StoredRecord, items: ItemTitles): Cell[] {
   return fields.map((field): Cell => {
     const value = record.data[field];
     if (field === 'date' || field === 'checkedInAt') return typeof value === 'number' ? { date: value } : '';
     if (field === 'booking') return staffText.bookingStates[(value ?? 'registered') as BookingState] ?? '';
     if (field === 'lang') return languageName(value);
     if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
-    if (field === 'event' || field === 'offer') return itemTitle(collection, record.data);
+    if (field === 'event' || field === 'offer') return items.title(collection, record.data);
     if (field === 'paidAt') return typeof value === 'number' ? { date: value } : '';
     if (field === 'payStatus')
       return value === 'paid' || value === 'refunded' || value === 'unpaid' ? staffText.payments.states[value] : '';
@@ -68,9 +71,9 @@ export function rowOf(collection: Collection, fields: string[], record: StoredRe
   });
 }
 
-export function tableOf(collection: Collection, records: InboxRecord[]): Table {
+export function tableOf(collection: Collection, records: InboxRecord[], items: ItemTitles): Table {
   const { fields, headings } = staffColumns(collection);
-  return { headings, rows: records.map((record) => rowOf(collection, fields, record)) };
+  return { headings, rows: records.map((record) => rowOf(collection, fields, record, items)) };
 }
 
 // What a sending tool imports: the confirmed subscribers (a subscriber from before confirmation existed

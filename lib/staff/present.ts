@@ -1,8 +1,10 @@
+import { cmsItems } from '@/lib/cms';
 import { config } from '@/lib/config';
-import { courses, events, findEvent, findOffer, offers } from '@/lib/content';
-import type { Booking } from '@/lib/content/schedule';
+import { DAY_MS } from '@/lib/constants';
+import { courses, findCourseByTitle } from '@/lib/content';
+import { siteToday, type Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
-import { defaultLang, isLang, locales } from '@/lib/i18n';
+import { defaultLang, isLang, locales, type Lang } from '@/lib/i18n';
 import { itemBookingOf } from '@/lib/places';
 import { itemField } from '@/lib/storage/collections';
 import { collections, type AuditEntry, type BookingState, type Collection, type RecordData } from '@/lib/storage/types';
@@ -32,33 +34,63 @@ export function formName(collection: Collection): string {
   return staffText.forms[collection];
 }
 
-// The course, event or offer a record is for, by its title (a course is stored by its title).
-export function itemTitle(collection: Collection, data: RecordData): string {
-  const field = itemField[collection];
-  const value = field ? data[field] : undefined;
-  if (typeof value !== 'string') return '';
-  if (collection === 'user') return findEvent(value)?.title ?? value;
-  if (collection === 'offer') return findOffer(value)?.title ?? value;
-  return value;
-}
-
-// Every course, event and offer, as the item filter lists them: `collection:value`.
-export function itemChoices(): { key: string; label: string }[] {
-  return [
-    ...courses.map((c) => ({ key: `enrolment:${c.title}`, label: `${formName('enrolment')}: ${c.title}` })),
-    ...events.map((e) => ({ key: `user:${e.slug}`, label: `${formName('user')}: ${e.title}` })),
-    ...offers.map((o) => ({ key: `offer:${o.slug}`, label: `${formName('offer')}: ${o.title}` })),
-  ];
-}
+// Items named by a key `collection:value` (an enrolment's course title, an event's or offer's slug).
+// Any such key is an item: a list whose event was deleted from the CMS, or a course renamed since, is
+// still found by it, and a key no record has is an empty list.
+const ITEM_VALUE = /^[^\p{Cc}]{1,200}$/u;
 
 export function parseItem(key: string | undefined): { collection: Collection; field: string; value: string } | null {
   if (!key) return null;
   const at = key.indexOf(':');
   const collection = key.slice(0, at) as Collection;
   const field = collections.includes(collection) ? itemField[collection] : undefined;
-  return field && itemChoices().some((choice) => choice.key === key)
-    ? { collection, field, value: key.slice(at + 1) }
-    : null;
+  const value = key.slice(at + 1);
+  return at > 0 && field && ITEM_VALUE.test(value) ? { collection, field, value } : null;
+}
+
+// How long after its last day an event or offer stays in the item filters; its list stays reachable
+// from its records after that.
+export const LISTED_DAYS_AFTER = 60;
+
+export interface ItemNames {
+  // The filters' choices: every course, then the events and offers still running or ended less than
+  // LISTED_DAYS_AFTER days ago, newest first.
+  choices: { key: string; label: string }[];
+  // 'Event registration: Hackathon 2023'; an item no longer in the CMS by its key's value.
+  label(key: string): string;
+  // Whether the key names a course of data/ or an event or offer of the CMS.
+  known(key: string): boolean;
+  // The title alone, '' for a record without an item.
+  title(collection: Collection, data: RecordData): string;
+}
+
+// The courses of data/ and the events and offers of the CMS (published or not), by their titles in
+// `lang` (English for the workspace).
+export async function itemNames(lang: Lang = defaultLang, now: number = Date.now()): Promise<ItemNames> {
+  const listedFrom = siteToday(now - LISTED_DAYS_AFTER * DAY_MS);
+  const dated = (await cmsItems(lang)).sort((a, b) => b.lastDay.localeCompare(a.lastDay));
+  const titles = new Map<string, string>([
+    ...courses.map(
+      (course) => [`enrolment:${course.title}`, findCourseByTitle(course.title, lang)?.title ?? course.title] as const,
+    ),
+    ...dated.map((item) => [`${item.collection}:${item.slug}`, item.title] as const),
+  ]);
+  const titleOf = (key: string) => titles.get(key) ?? key.slice(key.indexOf(':') + 1);
+  const label = (key: string) => `${formName(key.slice(0, key.indexOf(':')) as Collection)}: ${titleOf(key)}`;
+  const listed = [
+    ...courses.map((course) => `enrolment:${course.title}`),
+    ...dated.filter((item) => item.lastDay >= listedFrom).map((item) => `${item.collection}:${item.slug}`),
+  ];
+  return {
+    choices: listed.map((key) => ({ key, label: label(key) })),
+    label,
+    known: (key) => titles.has(key),
+    title(collection, data) {
+      const field = itemField[collection];
+      const value = field ? data[field] : undefined;
+      return typeof value === 'string' ? titleOf(`${collection}:${value}`) : '';
+    },
+  };
 }
 
 // The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts),

@@ -23,7 +23,7 @@ import {
   type Cell,
 } from './export';
 import { countWithoutSpam, recordPages, subscriberCounts } from './inbox';
-import { dayStart, formName, itemChoices, parseItem } from './present';
+import { dayStart, formName, itemNames, parseItem } from './present';
 
 // What the workspace's pages read from the store: its one door to it (app/staff imports none of the
 // store). The inbox's pages are read through inbox.ts.
@@ -133,6 +133,7 @@ export async function download(
   if (!collection || (format !== 'csv' && format !== 'xlsx')) return 'bad-request';
   const filters = { collection, item: item ? { field: item.field, value: item.value } : undefined, before: now + 1 };
   const columns = staffColumns(collection);
+  const items = await itemNames();
   const { rows, headings, pages } =
     collection === 'newsletter'
       ? {
@@ -144,10 +145,12 @@ export async function download(
           rows: await countWithoutSpam(collection, filters.item, filters.before),
           headings: columns.headings,
           pages: cellPages(recordPages(filters, true), (page) =>
-            page.map((record) => rowOf(collection, columns.fields, record)),
+            page.map((record) => rowOf(collection, columns.fields, record, items)),
           ),
         };
-  const title = item ? itemChoices().find((choice) => choice.key === key)!.label : formName(collection);
+  // An item nobody registered for that is neither a course nor in the CMS is no list (as its page).
+  if (item && rows === 0 && !items.known(key!)) return 'bad-request';
+  const title = item ? items.label(key!) : formName(collection);
   try {
     await getStore().addAudit(auditEntry('export', session.email, `${title} ${format} (${rows} rows)`, now));
   } catch (error) {

@@ -77,3 +77,27 @@ it('carries the event day’s fields: places and reminders set in the editor are
     cms.payload.update({ collection: 'events', id: event!.id, data: { capacity: 2.5 } }),
   ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'capacity' })] } });
 });
+
+it('names a registration’s event in the workspace from the CMS, also once the event is unpublished', async () => {
+  const { itemNames } = await import('@/lib/staff/present');
+  const created = await cms.payload.create({
+    collection: 'events',
+    locale: 'en',
+    draft: true,
+    data: {
+      ...(await cms.payload.find({ collection: 'events', limit: 1, depth: 0 })).docs[0],
+      id: undefined,
+      slug: 'data-day-2026',
+      title: 'Data Day 2026',
+      _status: 'draft',
+    } as never,
+  });
+  const items = await itemNames('en', Date.parse('2023-03-01T12:00:00Z'));
+  expect(items.title('user', { event: 'data-day-2026' })).toBe('Data Day 2026');
+  expect(items.known('user:data-day-2026')).toBe(true);
+  await cms.payload.delete({ collection: 'events', id: created.id });
+  // A deleted event's list is still found by its key, named by its slug.
+  const after = await itemNames('en', Date.parse('2023-03-01T12:00:00Z'));
+  expect(after.known('user:data-day-2026')).toBe(false);
+  expect(after.label('user:data-day-2026')).toBe('Event registration: data-day-2026');
+});

@@ -16,3 +16,18 @@ export const cmsOffer: typeof cms.cmsOffer = async (slug: string, lang: Lang) =>
 
 export const cmsEvent: typeof cms.cmsEvent = async (slug: string, lang: Lang) =>
   (await cmsEvents(lang)).find((event) => event.slug === slug);
+
+export const cmsItems: typeof cms.cmsItems = async (lang: Lang = 'en') => [
+  ...content(lang).events.map((event) => ({
+    collection: 'user' as const,
+    slug: event.slug,
+    title: event.title,
+    lastDay: event.endDate,
+  })),
+  ...content(lang).offers.map((offer) => ({
+    collection: 'offer' as const,
+    slug: offer.slug,
+    title: offer.title,
+    lastDay: offer.endsOnDate,
+  })),
+];

@@ -7,6 +7,7 @@ import { checkInUrl, placeParts } from '@/lib/places/links';
 import { setSingleton } from '@/lib/singletons';
 import { checkInGuest, guestList } from '@/lib/staff/check-in';
 import { tableOf } from '@/lib/staff/export';
+import { itemNames } from '@/lib/staff/present';
 import type { Store } from '@/lib/storage/types';
 
 import { BEFORE_SEED_EVENT } from '../helpers/samples';
@@ -75,6 +76,7 @@ describe.each(bothStores)('check-in on %s', (_name, makeHarness) => {
     const table = tableOf(
       'user',
       (await store.list('user')).map((r) => ({ ...r, collection: 'user' as const })),
+      await itemNames(),
     );
     const at = table.headings.indexOf('Checked in');
     expect(table.rows[0]![at]).toEqual({ date: now });

@@ -2,7 +2,7 @@
 import ExcelJS from 'exceljs';
 
 import { csvStream, isoLocal, localDate, tableOf, toStaffCsv, xlsxStream, type Cell } from '@/lib/staff/export';
-import { dayStart } from '@/lib/staff/present';
+import { dayStart, itemNames } from '@/lib/staff/present';
 
 // 2026-11-24 09:30 UTC is 10:30 in Lagos.
 const AT = Date.UTC(2026, 10, 24, 9, 30);
@@ -35,7 +35,7 @@ async function* pagesOf(rows: Cell[][]) {
 
 describe('staff downloads', () => {
   it('write headings in words, labels instead of codes, phones as text and real dates in the org time zone (XLSX)', async () => {
-    const table = tableOf('enrolment', [enrolment]);
+    const table = tableOf('enrolment', [enrolment], await itemNames());
     const file = await new Response(
       await xlsxStream(table.headings, pagesOf(table.rows), 'Course enrolment'),
     ).arrayBuffer();
@@ -102,8 +102,8 @@ describe('staff downloads', () => {
     expect(read).toBe(3);
   });
 
-  it('write the same table as CSV with ISO dates carrying the offset, and a phone without a quote', () => {
-    const csv = toStaffCsv(tableOf('enrolment', [enrolment]), 'Africa/Lagos');
+  it('write the same table as CSV with ISO dates carrying the offset, and a phone without a quote', async () => {
+    const csv = toStaffCsv(tableOf('enrolment', [enrolment], await itemNames()), 'Africa/Lagos');
     const [, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(line).toBe(
       '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled","","Paid","105.00","USD","BD-0123456789AB","2026-11-24T10:30:00+01:00","By hand","GTBank transfer"',

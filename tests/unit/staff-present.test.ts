@@ -1,19 +1,21 @@
 /** @jest-environment node */
 import { tableOf } from '@/lib/staff/export';
-import { auditLine, choiceLabel } from '@/lib/staff/present';
+import { auditLine, choiceLabel, itemNames } from '@/lib/staff/present';
 import { readAudit } from '@/lib/storage/audit';
 
 describe('choiceLabel', () => {
-  it('names a coded choice as the forms and the downloads do, and nothing else', () => {
+  it('names a coded choice as the forms and the downloads do, and nothing else', async () => {
     expect(choiceLabel('gender', 'male')).toBe('Male');
     expect(choiceLabel('degree', 'high_school')).toBe('High school');
     expect(choiceLabel('country', 'male')).toBeUndefined();
     expect(choiceLabel('gender', 'constructor')).toBeUndefined();
     expect(choiceLabel('gender', 1)).toBeUndefined();
     // The download of an offer shows the same words.
-    const { headings, rows } = tableOf('offer', [
-      { id: 'r', collection: 'offer', data: { gender: 'female', degree: 'phd', country: 'Ghana' } },
-    ]);
+    const { headings, rows } = tableOf(
+      'offer',
+      [{ id: 'r', collection: 'offer', data: { gender: 'female', degree: 'phd', country: 'Ghana' } }],
+      await itemNames(),
+    );
     expect(rows[0]![headings.indexOf('Gender')]).toBe('Female');
     expect(rows[0]![headings.indexOf('Degree')]).toBe('PhD');
   });

@@ -35,7 +35,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
   if (!record || record.data.payStatus !== 'paid') {
     return <PaymentStep title={text.receiptTitle} paragraphs={[text.noReceipt]} />;
   }
-  const receipt = receiptOf(record.collection, record.data, lang, ctx.timeZone);
+  const receipt = await receiptOf(record.collection, record.data, lang, ctx.timeZone);
   return (
     <PaymentStep
       title={fill(text.receiptFor, { item: receipt.item })}

@@ -40,7 +40,7 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
     case 'invalid':
       return <PaymentStep title={text.invalidTitle} paragraphs={[fill(text.invalidText, { email })]} />;
   }
-  const facts = paymentFacts(shown.record, lang, ctx.timeZone);
+  const facts = await paymentFacts(shown.record, lang, ctx.timeZone);
   const values = { ...facts, email, validity: count(lang)(ctx.linkDays, 'day') };
   switch (shown.state) {
     case 'paid':

@@ -8,7 +8,7 @@ import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
 import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentOf } from '@/lib/staff/payments';
-import { bookingLabel, formatWhen, itemBooking, itemChoices, parseItem, personName } from '@/lib/staff/present';
+import { bookingLabel, formatWhen, itemBooking, itemNames, parseItem, personName } from '@/lib/staff/present';
 import { placesOf } from '@/lib/staff/queries';
 import { may } from '@/lib/staff/roles';
 import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
@@ -26,18 +26,21 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
   const key = `${collection}:${decodedOrNotFound(value)}`;
   const item = parseItem(key);
   if (!item) notFound();
-  const label = itemChoices().find((choice) => choice.key === key)!.label;
   const after = typeof query.after === 'string' ? query.after : undefined;
   const field = { field: item.field, value: item.value };
   // A course with a fee or an offer: its list by payment state, and the reminder to those unpaid.
   const payable = isPayable(item.collection);
   const pay =
     payable && paymentStatuses.includes(query.pay as PaymentStatus) ? (query.pay as PaymentStatus) : undefined;
-  const [count, { rows, next }, unpaid] = await Promise.all([
+  const [count, { rows, next }, unpaid, items] = await Promise.all([
     countWithoutSpam(item.collection, field),
     itemPage(item.collection, field, after, pay),
     payable ? countWithoutSpam(item.collection, field, undefined, 'unpaid') : 0,
+    itemNames(),
   ]);
+  // An item nobody registered for that is neither a course nor in the CMS is no page.
+  if (count === 0 && !items.known(key)) notFound();
+  const label = items.label(key);
   const reminded = ['reminded', 'skipped'].every((name) => /^\d{1,5}$/.test(String(query[name])))
     ? { sent: String(query.reminded), skipped: String(query.skipped) }
     : null;

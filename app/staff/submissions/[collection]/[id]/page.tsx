@@ -15,7 +15,7 @@ import {
   formatWhen,
   formName,
   isBotFlagged,
-  itemTitle,
+  itemNames,
   languageName,
   personName,
 } from '@/lib/staff/present';
@@ -52,7 +52,11 @@ export default async function SubmissionPage({
   const session = await requireStaff('inbox');
   const { collection, id } = await params;
   if (!isCollection(collection)) notFound();
-  const [found, colleagues] = await Promise.all([submissionWithMails(collection, id), assignable()]);
+  const [found, colleagues, items] = await Promise.all([
+    submissionWithMails(collection, id),
+    assignable(),
+    itemNames(),
+  ]);
   if (!found) notFound();
   const { record, mails, thread } = found;
   const query = await searchParams;
@@ -85,7 +89,7 @@ export default async function SubmissionPage({
         {personName(data)} · {formName(collection)}
       </h1>
       <p className={styles.meta}>
-        {itemTitle(collection, data)} {formatWhen(data.date)} · {staffText.statuses[status]}
+        {items.title(collection, data)} {formatWhen(data.date)} · {staffText.statuses[status]}
         {isBotFlagged(data) && <span className={styles.flag}> · {staffText.inbox.botFlag}</span>}
       </p>
       {data.statusBy && (
@@ -134,7 +138,7 @@ export default async function SubmissionPage({
         {Object.entries(data)
           .filter(([name]) => !staffFields.has(name))
           .map(([name, value]) => (
-            <Field key={name} name={name} value={value} collection={collection} data={data} />
+            <Field key={name} name={name} value={value} item={items.title(collection, data)} />
           ))}
       </dl>
 
@@ -233,19 +237,18 @@ function StatusButtons({ hidden, action, children }: { hidden: React.ReactNode; 
 function Field({
   name,
   value,
-  collection,
-  data,
+  item,
 }: {
   name: string;
   value: unknown;
-  collection: string;
-  data: RecordData;
+  // The title of the record's course, event or offer.
+  item: string;
 }) {
   const label = staffText.fieldNames[name] ?? name;
   let shown = String(value ?? '');
   if (name === 'date') shown = formatWhen(value);
   else if (name === 'lang' && languageName(value)) shown = languageName(value);
-  else if ((name === 'event' || name === 'offer') && isCollection(collection)) shown = itemTitle(collection, data);
+  else if (name === 'event' || name === 'offer') shown = item;
   else shown = choiceLabel(name, value) ?? shown;
   return (
     <>
