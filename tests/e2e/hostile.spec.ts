@@ -54,10 +54,18 @@ test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form,
       'slow bodies',
       'clients gone, broken HTTP',
       'letters: unsubscribe links',
+      'staff sign-in links',
+      'staff workspace without a session',
+      'staff roles',
+      'CMS without content rights',
+      'payments',
+      'event day',
     ]) {
       expect(classes, name).toContain(name);
-      const c = report.classes[name]!;
-      expect(c.requests, name).toBeGreaterThan(0);
+      expect(report.classes[name]!.requests, name).toBeGreaterThan(0);
+    }
+    // Every class the drill ran, the listed ones and any added since.
+    for (const [name, c] of Object.entries(report.classes)) {
       expect(c.fiveHundreds, name).toBe(0);
       expect(c.bypasses, name).toBe(0);
     }

@@ -63,6 +63,9 @@ for (const width of [1280, 390]) {
       await volunteer.goto('/staff/door');
       await expect(volunteer).toHaveURL(/\/staff\/sign-in$/);
       await volunteer.context().close();
+      await fitsAndShows(page, width, 'team-members');
+      await page.goto('/staff/subscribers');
+      await fitsAndShows(page, width, 'team-subscribers');
     });
 
     test('two notes written at once are both kept; a French message gets a French reply', async ({ browser, page }) => {
@@ -111,6 +114,7 @@ for (const width of [1280, 390]) {
       expect(mail.replyTo?.[0]?.address).toMatch(/@/);
       expect(mail.text).toContain('Oui, la promotion de mai est ouverte.');
       expect(mail.html).toContain('lang="fr"');
+      await fitsAndShows(page, width, 'team-record');
       await other.context().close();
     });
 
@@ -132,6 +136,7 @@ for (const width of [1280, 390]) {
         await expect(page.getByText(`Question from ${name}`)).toBeVisible();
         await page.getByLabel(`Select ${name}`).check();
       }
+      await fitsAndShows(page, width, 'team-inbox');
       await page
         .getByRole('group', { name: 'With the selected records' })
         .getByRole('button', { name: 'Mark as handled' })
@@ -158,9 +163,16 @@ for (const width of [1280, 390]) {
         // The entries' cells, not the action filter's options of the same words.
         await expect(page.getByRole('cell', { name: what }).first()).toBeVisible();
       }
-      await page.screenshot({ path: `test-results/team-audit-${width}.png`, fullPage: true });
+      await fitsAndShows(page, width, 'team-audit');
     });
   });
+}
+
+// The page is no wider than the screen (nothing to scroll sideways, no button past the edge), and its
+// picture is kept with the test's results to be looked at.
+async function fitsAndShows(page: Page, width: number, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 }
 
 async function signIn(page: Page, email: string, heading: string) {

@@ -37,6 +37,12 @@ const posts: Record<string, [string, Record<string, string>][]> = {
     ['reply', { collection: 'contact', id: 'x', subject: 's', body: 'b' }],
     ['assign', { collection: 'contact', id: 'x', assignee: 'me' }],
     ['bulk', { records: 'contact:x', action: 'spam' }],
+    ['promote', { collection: 'user', id: 'x' }],
+  ],
+  payments: [
+    ['pay-mark', { collection: 'offer', id: 'x', amount: '10', currency: 'USD', note: 'n' }],
+    ['pay-refund', { collection: 'offer', id: 'x', note: 'n' }],
+    ['pay-remind', { item: 'offer:become-a-data-analyst' }],
   ],
   forget: [['forget', { collection: 'contact', id: 'x', confirm: 'yes' }]],
   team: [
@@ -54,7 +60,7 @@ const lacks: Record<Role, string[]> = {
   admin: [],
   editor: ['forget', 'team', 'audit'],
   staff: ['forget', 'team', 'audit', 'letters'],
-  door: ['inbox', 'export', 'forget', 'team', 'audit', 'letters'],
+  door: ['inbox', 'export', 'payments', 'forget', 'team', 'audit', 'letters'],
 };
 
 export async function staffRoles(dataDir: string) {
