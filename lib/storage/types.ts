@@ -272,7 +272,8 @@ export interface StaffStore {
 }
 
 export interface Store
-  extends RecordStore,
+  extends
+    RecordStore,
     PlacesStore,
     OutboxStore,
     PrivacyStore,
