@@ -9,10 +9,6 @@ const config = {
   roots: ['<rootDir>/tests'],
   testMatch: ['<rootDir>/tests/{unit,components,integration}/**/*.test.{ts,tsx}'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  // A fresh worker process for every test file (0: always restart). Node's own modules and open
-  // connections outlive a file in a reused worker: a Firestore client's late gRPC answer, or an HTTP
-  // server patched by one file, then surfaced as a failure of whichever file ran next.
-  workerIdleMemoryLimit: 0,
 };
 
 // htmlparser2 and its helpers (used by sanitize-html) ship only as ES modules: let SWC compile them.
