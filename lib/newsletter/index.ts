@@ -10,6 +10,10 @@ import { getStore, type RecordStore } from '@/lib/storage';
 import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
+import { mailchimpApi, type MailchimpApi } from './mailchimp-api';
+
+export { MailchimpError, type Campaign, type ListCounts, type MailchimpApi } from './mailchimp-api';
+
 // docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
 export interface ProviderAnswer {
@@ -175,6 +179,17 @@ export function configuredNewsletter(): NewsletterProvider {
     const settings = config().newsletter;
     return settings.kind === 'mailchimp' ? mailchimpNewsletter(settings.subscribeUrl) : localNewsletterList();
   });
+}
+
+// With NEWSLETTER_PROVIDER=mailchimp, Mailchimp's Marketing API for the audience that takes the sign-ups:
+// 'unconfigured' when no API key is set (sign-ups still work; newsletters cannot be sent from here), null
+// with the local list.
+export function configuredMailchimp(): MailchimpApi | 'unconfigured' | null {
+  const settings = config();
+  if (settings.newsletter.kind !== 'mailchimp') return null;
+  const { api, listId } = settings.mailchimp;
+  if (!api || !listId) return 'unconfigured';
+  return singleton('mailchimpApi', () => mailchimpApi({ ...api, listId }));
 }
 
 // Mailchimp's subscribe endpoint (the post-json form URL with u and id). Called from the server,
