@@ -197,10 +197,13 @@ export function configuredMailchimp(): MailchimpApi | 'unconfigured' | null {
 export function mailchimpNewsletter(subscribeUrl: string, timeoutMs = 5000): NewsletterProvider {
   return {
     kind: 'mailchimp',
-    async subscribe(name, email) {
+    async subscribe(name, email, _now, lang = defaultLang) {
       const url = new URL(subscribeUrl);
       url.searchParams.set('FULLNAME', name);
       url.searchParams.set('EMAIL', email);
+      // The member's language, which Mailchimp's forms take from this field: a newsletter's campaign in
+      // a language goes to the members of that language (lib/letters/campaigns.ts).
+      url.searchParams.set('MC_LANGUAGE', lang);
       url.searchParams.set('subscribe', 'Subscribe');
       // Mailchimp's own honeypot field, left empty as a person's browser would.
       url.searchParams.set(`b_${url.searchParams.get('u') ?? ''}_${url.searchParams.get('id') ?? ''}`, '');

@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { readConfig } from '@/lib/config';
+import { audienceCounts, review } from '@/lib/letters';
 import {
   CAMPAIGN_LEASE_MS,
   campaignTitle,
@@ -13,6 +15,7 @@ import {
   mailchimpWebhookPost,
   type MailchimpWebhookContext,
 } from '@/lib/newsletter/mailchimp-webhook';
+import { setSingleton } from '@/lib/singletons';
 import type { Store } from '@/lib/storage/types';
 
 import { startMailchimpStub, type MailchimpStub } from '../helpers/mailchimp-stub';
@@ -431,5 +434,56 @@ describe.each(bothStores)('newsletters through Mailchimp on %s', (_name, makeHar
       }
       expect((await status('kofi@example.org'))?.status).toBe('unsubscribed');
     });
+  });
+});
+
+describe('the counts the workspace shows with Mailchimp', () => {
+  const configure = (env: Record<string, string>) => {
+    setSingleton('mailchimpApi', undefined);
+    setSingleton('config', readConfig(env));
+  };
+  const withApi = () => ({
+    NEWSLETTER_PROVIDER: 'mailchimp',
+    MAILCHIMP_SUBSCRIBE_URL: `${stub.url}/subscribe/post-json?u=abc&id=${stub.listId}`,
+    MAILCHIMP_API_KEY: stub.apiKey,
+    MAILCHIMP_API_URL: stub.apiUrl,
+  });
+  beforeEach(() => {
+    stub.members.clear();
+    stub.failures.length = 0;
+  });
+  afterEach(() => {
+    setSingleton('config', undefined);
+    setSingleton('mailchimpApi', undefined);
+  });
+
+  it('shows the audience’s members, unsubscribed and cleaned, and the review step its member count', async () => {
+    configure(withApi());
+    audience();
+    expect(await audienceCounts()).toEqual({
+      ok: true,
+      counts: { name: 'Baobab Data newsletter', members: 3, unsubscribed: 1, cleaned: 1 },
+    });
+    expect(await review(letter())).toMatchObject({ delivery: 'mailchimp', count: 3, missing: [] });
+    // A registrant message still goes through the outbox, counted from the store.
+    expect((await review({ ...letter(), audience: 'test', testList: ['a@example.org'] })).delivery).toBe('outbox');
+  });
+
+  it('says why when Mailchimp cannot be reached, or when no API key is set', async () => {
+    configure(withApi());
+    stub.failures.push({ method: 'GET', path: /^\/3\.0\/lists\//, status: 500, times: 2 });
+    expect(await audienceCounts()).toEqual({
+      ok: false,
+      reason: 'Mailchimp answered 500: Internal Server Error: An unexpected error occurred.',
+    });
+    expect(await review(letter())).toMatchObject({ delivery: 'mailchimp', count: null, audience: { ok: false } });
+    configure({
+      NEWSLETTER_PROVIDER: 'mailchimp',
+      MAILCHIMP_SUBSCRIBE_URL: `${stub.url}/subscribe/post-json?u=a&id=b`,
+    });
+    expect(await audienceCounts()).toBe('unconfigured');
+    expect(await review(letter())).toMatchObject({ delivery: 'unconfigured', count: 0 });
+    configure({});
+    expect(await audienceCounts()).toBeNull();
   });
 });
