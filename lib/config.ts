@@ -101,6 +101,18 @@ const envSchema = z
       .enum(['local', 'mailchimp'], 'NEWSLETTER_PROVIDER must be "local" or "mailchimp"')
       .optional(),
     MAILCHIMP_SUBSCRIBE_URL: url('MAILCHIMP_SUBSCRIBE_URL'),
+    // The Marketing API (letters as campaigns, the audience's counts): a key ends in its data centre.
+    MAILCHIMP_API_KEY: optional.refine((v) => v === undefined || MAILCHIMP_KEY.test(v), {
+      message: 'MAILCHIMP_API_KEY must be a Mailchimp API key such as 0123…cdef-us21 (Account → Extras → API keys)',
+    }),
+    MAILCHIMP_API_URL: url('MAILCHIMP_API_URL'),
+    MAILCHIMP_LIST_ID: optional.refine((v) => v === undefined || /^\w{1,40}$/.test(v), {
+      message: 'MAILCHIMP_LIST_ID must be an audience ID such as a1b2c3d4e5 (Audience → Settings → Audience ID)',
+    }),
+    MAILCHIMP_WEBHOOK_SECRET: optional.refine((v) => v === undefined || /^[\w-]{24,200}$/.test(v), {
+      message:
+        'MAILCHIMP_WEBHOOK_SECRET must be 24 to 200 letters, digits, - or _ (e.g. openssl rand -hex 24): it goes in the webhook URL',
+    }),
     RATE_LIMIT_PER_MINUTE: number('RATE_LIMIT_PER_MINUTE', 1, 100_000_000),
     RATE_LIMIT_IPV6_PREFIX: number('RATE_LIMIT_IPV6_PREFIX', 32, 128).refine(
       (v) => v === undefined || Number.isInteger(v),
@@ -222,6 +234,21 @@ const envSchema = z
         message: `PAYMENT_EXCHANGE_RATE is required when PAYMENT_CURRENCY is ${env.PAYMENT_CURRENCY}: how many ${env.PAYMENT_CURRENCY} make one US dollar (the prices in data/ are in dollars)`,
       });
     }
+    if ((env.MAILCHIMP_API_KEY || env.MAILCHIMP_WEBHOOK_SECRET) && !mailchimpListId(env)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAILCHIMP_LIST_ID'],
+        message:
+          'MAILCHIMP_LIST_ID is required with MAILCHIMP_API_KEY or MAILCHIMP_WEBHOOK_SECRET (unless MAILCHIMP_SUBSCRIBE_URL names it with id=)',
+      });
+    }
+    if (env.MAILCHIMP_API_URL && !env.MAILCHIMP_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAILCHIMP_API_KEY'],
+        message: 'MAILCHIMP_API_URL is set but MAILCHIMP_API_KEY is not: set both, or neither',
+      });
+    }
     if (env.NEWSLETTER_PROVIDER === 'mailchimp' && !env.MAILCHIMP_SUBSCRIBE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -284,6 +311,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       e.NEWSLETTER_PROVIDER === 'mailchimp'
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
+    // Mailchimp's Marketing API and webhook (lib/newsletter/mailchimp-api.ts, mailchimp-webhook.ts), each
+    // when its setting is given: with NEWSLETTER_PROVIDER=mailchimp and a key, newsletters go out as
+    // campaigns; the webhook keeps the local list in step with the audience's unsubscribes.
+    mailchimp: {
+      listId: mailchimpListId(e) ?? null,
+      api: e.MAILCHIMP_API_KEY
+        ? {
+            key: e.MAILCHIMP_API_KEY,
+            baseUrl: (e.MAILCHIMP_API_URL ?? mailchimpApiUrl(e.MAILCHIMP_API_KEY)).replace(/\/+$/, ''),
+          }
+        : null,
+      webhookSecret: e.MAILCHIMP_WEBHOOK_SECRET ?? null,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
     // An IPv6 client is counted by its network of this many bits: providers hand a home or a phone a /64
     // (the default) and sometimes a /56 or /48, which a lower setting counts as one client.
@@ -361,6 +401,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       linkDays: e.PAYMENT_LINK_DAYS ?? 30,
     },
   };
+}
+
+// A Mailchimp API key: its secret, a hyphen, and the data centre its account lives in (us21, …).
+const MAILCHIMP_KEY = /^[0-9a-f]{16,64}-([a-z]{2,4}\d{1,3})$/;
+
+// The API's address for a key: https://<data centre>.api.mailchimp.com/3.0.
+export function mailchimpApiUrl(key: string): string {
+  return `https://${MAILCHIMP_KEY.exec(key)![1]}.api.mailchimp.com/3.0`;
+}
+
+// The audience: MAILCHIMP_LIST_ID, or the `id` of the sign-up form's address (the same audience).
+function mailchimpListId(env: { MAILCHIMP_LIST_ID?: string; MAILCHIMP_SUBSCRIBE_URL?: string }): string | undefined {
+  if (env.MAILCHIMP_LIST_ID) return env.MAILCHIMP_LIST_ID;
+  if (!env.MAILCHIMP_SUBSCRIBE_URL || !URL.canParse(env.MAILCHIMP_SUBSCRIBE_URL)) return undefined;
+  const id = new URL(env.MAILCHIMP_SUBSCRIBE_URL).searchParams.get('id');
+  return id && /^\w{1,40}$/.test(id) ? id : undefined;
 }
 
 // The public address of the site (SITE_URL, checked by the schema above), without a trailing slash.

@@ -51,7 +51,7 @@ export const letterStaffText = {
     'Write to the newsletter’s confirmed subscribers, each in their language, or to everyone registered for one event, offer or course. Bodies are Markdown: # a heading, [a link](https://…), - a list item, ![an image](https://…).',
   newLetter: 'New letter',
   none: 'No letter yet.',
-  statuses: { draft: 'Draft', sending: 'Sending', paused: 'Paused', sent: 'Sent' },
+  statuses: { draft: 'Draft', sending: 'Sending', paused: 'Paused', sent: 'Sent', failed: 'Stopped: Mailchimp failed' },
   edit: 'Edit the letter',
   slug: 'Address on the web (/newsletter/…)',
   subject: 'Subject ({language})',
@@ -82,6 +82,21 @@ export const letterStaffText = {
   empty: 'Nobody would receive it: there is nobody on that list.',
   progress:
     'Queued {queued} of {total} · sent {sent} · failed {failed} · not sent (left the list or stopped) {skipped}',
+  viaMailchimp:
+    'It goes as Mailchimp campaigns, one per language it is written in, to the audience “{audience}”: {count} subscribed members as Mailchimp counts them now. Mailchimp mails each member, with their own unsubscribe link.',
+  mailchimpUnreachable: 'Mailchimp cannot be reached now ({reason}). Try again in a moment.',
+  mailchimpUnconfigured:
+    'Newsletters go through Mailchimp here, but no Mailchimp API key is set (MAILCHIMP_API_KEY), so they cannot be sent from the workspace. Ask whoever runs the server.',
+  unreachable: 'Mailchimp could not be reached: nothing was sent. Try again in a moment.',
+  campaigns: 'Mailchimp campaigns',
+  campaignPending: '{language}: campaign {id}, not sent yet',
+  campaignSent: '{language}: campaign {id}, sent by Mailchimp to {count} members',
+  campaignEmpty: '{language}: nobody in the audience reads this language, nothing to send',
+  campaignNone: '{language}: no campaign yet',
+  failed:
+    'Mailchimp did not send it: {reason}. Campaigns already sent stay sent; trying again goes on from where it stopped.',
+  retry: 'Try again',
+  retried: 'Trying again: the letter goes on from where it stopped.',
   pause: 'Pause',
   resume: 'Resume',
   stopped: 'Stopped addresses (two permanent refusals)',

@@ -42,6 +42,19 @@ export const staffText = {
     older: 'Older subscribers',
     newest: 'Newest',
     statuses: { pending: 'Waiting for confirmation', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' },
+    mailchimpTitle: 'Mailchimp audience “{name}”',
+    mailchimpIntro:
+      'Sign-ups go to Mailchimp, so these are its counts (Mailchimp updates them every few minutes). The local list below holds only people who signed up on this site before, and follows Mailchimp’s unsubscribes through its webhook.',
+    mailchimpCounts: {
+      members: 'Subscribed',
+      unsubscribed: 'Unsubscribed',
+      cleaned: 'Cleaned (addresses Mailchimp gave up on)',
+    },
+    mailchimpUnreachable:
+      'Mailchimp cannot be reached now, so its counts are not shown ({reason}). Reload in a moment.',
+    mailchimpUnconfigured:
+      'Sign-ups go to Mailchimp. Its counts show here once MAILCHIMP_API_KEY is set on the server.',
+    localList: 'The local list',
   },
   nav: {
     inbox: 'Inbox',
@@ -251,6 +264,8 @@ export const staffText = {
       'letter-send': 'Started sending a letter',
       'letter-pause': 'Paused the sending of a letter',
       'letter-resume': 'Resumed the sending of a letter',
+      'letter-campaign': 'A letter’s Mailchimp campaign was sent',
+      'letter-retry': 'Tried again to send a letter through Mailchimp',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

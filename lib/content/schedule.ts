@@ -28,22 +28,37 @@ export function siteDayEnd(day: string, now: number = Date.now()): number {
   const midnightAfter = (d: string) => {
     const utc = Date.parse(`${d}T00:00:00Z`) + 86_400_000;
     // The zone's offset on that day: the wall clock there at that UTC instant, less the instant.
-    const parts = new Intl.DateTimeFormat(undefined, {
-      timeZone: SITE_TIME_ZONE,
+    return utc - (wallClockIn(utc, SITE_TIME_ZONE).getTime() - utc);
+  };
+  const today = siteToday(now);
+  return midnightAfter(day) - midnightAfter(today) + midnightAfter(dayIn(now));
+}
+
+// One formatter per time zone: a download reads every row's date, and a new formatter each time costs
+// time and native memory that is freed only when the collector gets to it.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+// The wall-clock time in a time zone, as the UTC fields of a Date (to the second). Only the numbers are
+// read, in Latin digits whatever the default locale.
+export function wallClockIn(ms: number, timeZone: string): Date {
+  let wallClock = wallClocks.get(timeZone);
+  if (!wallClock) {
+    wallClock = new Intl.DateTimeFormat(undefined, {
+      numberingSystem: 'latn',
+      timeZone,
       hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      numberingSystem: 'latn',
-    }).formatToParts(utc);
-    const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-    const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-    return utc - (wall - utc);
-  };
-  const today = siteToday(now);
-  return midnightAfter(day) - midnightAfter(today) + midnightAfter(dayIn(now));
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, wallClock);
+  }
+  const parts = wallClock.formatToParts(ms);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
 }
 
 // A moment on the real clock as the site's calendar shows it: moved by as many days as SITE_TODAY is

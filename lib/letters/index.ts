@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { config, isBuilding } from '@/lib/config';
 import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
+import { configuredMailchimp, type ListCounts, type MailchimpApi } from '@/lib/newsletter';
 import { periodic } from '@/lib/periodic';
 import { linkSecret } from '@/lib/security/signed-link';
 import { auditEntry } from '@/lib/staff/audit';
@@ -10,6 +11,7 @@ import type { Staff } from '@/lib/staff/roles';
 import { getStore } from '@/lib/storage';
 import type { OutboxMail } from '@/lib/storage/types';
 
+import { advanceCampaigns, campaignSender, retryCampaigns, startCampaigns } from './campaigns';
 import {
   isValidSlug,
   letterData,
@@ -39,6 +41,7 @@ import {
 
 export { isValidSlug, missingLangs, writtenLangs, type Letter } from './letter';
 export { letterStatuses, type LetterStatus } from './letter';
+export { BOUNCE_LIMIT } from './recipients';
 
 let secret: string | undefined;
 function settings(): SendSettings {
@@ -60,15 +63,58 @@ export function letterMailHooks() {
   };
 }
 
-// Queues the next batch of each letter being sent, every second, on every instance.
+// Queues the next batch of each letter being sent, every second, on every instance; and, with Mailchimp,
+// runs each newsletter being sent as campaigns (its own task: a slow Mailchimp never holds the batches).
 export function createLetterSender(log: (level: 'info' | 'error', message: string) => void) {
-  return periodic(async () => {
+  const batches = periodic(async () => {
     try {
       if ((await queueDueBatches(getStore(), settings(), Date.now())) > 0) kickOutbox();
     } catch (error) {
       log('error', `could not queue letters: ${(error as Error).message}`);
     }
   }, 1000);
+  const campaigns = periodic(async () => {
+    const api = configuredMailchimp();
+    if (!api || api === 'unconfigured') return;
+    try {
+      await advanceCampaigns(getStore(), api, senderSettings(), Date.now());
+    } catch (error) {
+      log('error', `could not run Mailchimp campaigns: ${(error as Error).message}`);
+    }
+  }, 2000);
+  return {
+    start() {
+      batches.start();
+      campaigns.start();
+    },
+    stop: () => Promise.all([batches.stop(), campaigns.stop()]).then(() => undefined),
+  };
+}
+
+function senderSettings() {
+  const c = config();
+  return campaignSender(c.mail.from, c.siteUrl);
+}
+
+// How a newsletter goes out: through the outbox, or (with NEWSLETTER_PROVIDER=mailchimp) as campaigns,
+// which need the API key. Registrant messages and test lists always go through the outbox.
+export type Delivery = { kind: 'outbox' } | { kind: 'mailchimp'; api: MailchimpApi } | { kind: 'unconfigured' };
+
+export function deliveryOf(letter: Pick<Letter, 'audience'>): Delivery {
+  const mailchimp = letter.audience === 'subscribers' ? configuredMailchimp() : null;
+  if (mailchimp === null) return { kind: 'outbox' };
+  return mailchimp === 'unconfigured' ? { kind: 'unconfigured' } : { kind: 'mailchimp', api: mailchimp };
+}
+
+export type AudienceCounts = { ok: true; counts: ListCounts } | { ok: false; reason: string };
+
+// The Mailchimp audience's counts, or why they cannot be read now (the pages show either).
+export async function mailchimpCounts(api: MailchimpApi): Promise<AudienceCounts> {
+  try {
+    return { ok: true, counts: await api.listCounts() };
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
+  }
 }
 
 // --- The workspace ---
@@ -157,13 +203,40 @@ export async function sendTest(session: Staff, letter: Letter, now: number): Pro
   kickOutbox();
 }
 
-// How many people it would go to now, and which languages would get the default one.
-export async function review(letter: Letter) {
-  return { count: (await recipientsOf(getStore(), letter)).length, missing: missingLangs(letter) };
+// For the subscribers page: with Mailchimp as the provider, its audience's counts (or why not); null
+// with the local list.
+export async function audienceCounts(): Promise<AudienceCounts | 'unconfigured' | null> {
+  const mailchimp = configuredMailchimp();
+  if (mailchimp === null || mailchimp === 'unconfigured') return mailchimp;
+  return mailchimpCounts(mailchimp);
 }
 
-export function startLetter(session: Staff, letter: Letter, now: number) {
+// How many people it would go to now, and which languages would get the default one. With Mailchimp, the
+// audience's subscribed members as Mailchimp counts them (null when it cannot be reached: `mailchimp`
+// says why).
+export async function review(letter: Letter) {
+  const missing = missingLangs(letter);
+  const delivery = deliveryOf(letter);
+  if (delivery.kind === 'unconfigured') return { count: 0, missing, delivery: delivery.kind };
+  if (delivery.kind === 'mailchimp') {
+    const audience = await mailchimpCounts(delivery.api);
+    return { count: audience.ok ? audience.counts.members : null, missing, delivery: delivery.kind, audience };
+  }
+  return { count: (await recipientsOf(getStore(), letter)).length, missing, delivery: delivery.kind };
+}
+
+export type StartOutcome = Awaited<ReturnType<typeof startSending>> | 'unconfigured' | 'unreachable';
+
+export async function startLetter(session: Staff, letter: Letter, now: number): Promise<StartOutcome> {
+  const delivery = deliveryOf(letter);
+  if (delivery.kind === 'unconfigured') return 'unconfigured';
+  if (delivery.kind === 'mailchimp') return startCampaigns(getStore(), delivery.api, letter, session, now);
   return startSending(getStore(), letter, session, now);
+}
+
+// A newsletter whose campaigns Mailchimp refused or did not answer for, tried again by staff.
+export function retryLetter(session: Staff, letter: Letter, now: number) {
+  return retryCampaigns(getStore(), letter, session.email, now);
 }
 
 export function pauseLetter(session: Staff, letter: Letter, paused: boolean, now: number) {

@@ -5,7 +5,8 @@ import type { StoredLetter } from '@/lib/storage/types';
 
 // A letter to the community: a subject and a Markdown body per language of the table (docs/staff.md,
 // "Letters"), who receives it, and how far its sending has gone.
-export const letterStatuses = ['draft', 'sending', 'paused', 'sent'] as const;
+// 'failed': Mailchimp refused or did not answer (a newsletter sent as campaigns); staff try again.
+export const letterStatuses = ['draft', 'sending', 'paused', 'sent', 'failed'] as const;
 export type LetterStatus = (typeof letterStatuses)[number];
 
 export const SUBJECT_MAX = 200;
@@ -29,8 +30,21 @@ export const audience = z.union([
   z.string().regex(/^item:\w+:[^\n]{1,200}$/),
 ]);
 
+const langEnum = z.enum(langs as [Lang, ...Lang[]]);
+
+// A newsletter sent as Mailchimp campaigns (lib/letters/campaigns.ts): one campaign per language it is
+// written in, its id kept from the moment Mailchimp gives it, and whether Mailchimp took it to send.
+// `empty`: nobody in the audience has that language, so Mailchimp had nobody to send it to.
+const campaign = z.object({
+  id: z.string().max(100).optional(),
+  sent: z.boolean().optional(),
+  empty: z.boolean().optional(),
+  recipients: z.number().optional(),
+});
+export type CampaignState = z.infer<typeof campaign>;
+
 export const letterData = z.object({
-  versions: z.partialRecord(z.enum(langs as [Lang, ...Lang[]]), version),
+  versions: z.partialRecord(langEnum, version),
   audience,
   testList: z.array(z.email()).max(TEST_LIST_MAX).default([]),
   status: z.enum(letterStatuses).default('draft'),
@@ -41,6 +55,12 @@ export const letterData = z.object({
   sentAt: z.number().optional(),
   // How many people it went to, counted when sending started (the confirmation showed the same count).
   recipients: z.number().optional(),
+  // How it goes out: mail by mail through the outbox, or as Mailchimp campaigns (decided when sending
+  // starts; letters from before this was recorded went through the outbox).
+  delivery: z.enum(['outbox', 'mailchimp']).optional(),
+  campaigns: z.partialRecord(langEnum, campaign).optional(),
+  // Mailchimp's last refusal or silence, for staff to read before trying again.
+  failure: z.object({ at: z.number(), message: z.string().max(500) }).optional(),
 });
 export type LetterData = z.infer<typeof letterData>;
 

@@ -5,7 +5,7 @@ import { plain, see } from '@/lib/staff/http';
 import type { StaffPost } from '@/lib/staff/posts';
 import { letterStaffText } from '@/messages/letters';
 
-import { letterById, pauseLetter, saveDraft, sendTest, startLetter } from '.';
+import { letterById, pauseLetter, retryLetter, saveDraft, sendTest, startLetter } from '.';
 import { BODY_MAX, SUBJECT_MAX } from './letter';
 
 // The workspace's posts about letters (lib/staff/posts.ts takes them in): each needs the `letters`
@@ -77,6 +77,17 @@ export const letterPosts = {
       if (!letter) return notFound();
       await pauseLetter(session, letter, pause === 'yes', now);
       return page(id, pause === 'yes' ? 'paused=1' : 'resumed=1');
+    },
+  }),
+  // A newsletter whose Mailchimp campaigns failed: sent on from where it stopped (once per failure).
+  'letter-retry': post({
+    schema: z.object({ id: letterId }),
+    permission: 'letters',
+    refused: notFound,
+    run: async ({ id }, { session, now }) => {
+      const letter = await letterById(id);
+      if (!letter) return notFound();
+      return page(id, (await retryLetter(session, letter, now)) ? 'retried=1' : 'send=already');
     },
   }),
 } satisfies Record<string, StaffPost<z.ZodType>>;

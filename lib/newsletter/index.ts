@@ -10,6 +10,10 @@ import { getStore, type RecordStore } from '@/lib/storage';
 import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
+import { mailchimpApi, type MailchimpApi } from './mailchimp-api';
+
+export { MailchimpError, type Campaign, type ListCounts, type MailchimpApi } from './mailchimp-api';
+
 // docs/product.md §7–8: a provider answers in Mailchimp's shape, { result, msg }. A network or HTTP failure
 // is thrown as NewsletterUnavailable so the form can say 'Try again'.
 export interface ProviderAnswer {
@@ -177,15 +181,29 @@ export function configuredNewsletter(): NewsletterProvider {
   });
 }
 
+// With NEWSLETTER_PROVIDER=mailchimp, Mailchimp's Marketing API for the audience that takes the sign-ups:
+// 'unconfigured' when no API key is set (sign-ups still work; newsletters cannot be sent from here), null
+// with the local list.
+export function configuredMailchimp(): MailchimpApi | 'unconfigured' | null {
+  const settings = config();
+  if (settings.newsletter.kind !== 'mailchimp') return null;
+  const { api, listId } = settings.mailchimp;
+  if (!api || !listId) return 'unconfigured';
+  return singleton('mailchimpApi', () => mailchimpApi({ ...api, listId }));
+}
+
 // Mailchimp's subscribe endpoint (the post-json form URL with u and id). Called from the server,
 // so no JSONP callback is needed; a JSONP-wrapped answer is still understood.
 export function mailchimpNewsletter(subscribeUrl: string, timeoutMs = 5000): NewsletterProvider {
   return {
     kind: 'mailchimp',
-    async subscribe(name, email) {
+    async subscribe(name, email, _now, lang = defaultLang) {
       const url = new URL(subscribeUrl);
       url.searchParams.set('FULLNAME', name);
       url.searchParams.set('EMAIL', email);
+      // The member's language, which Mailchimp's forms take from this field: a newsletter's campaign in
+      // a language goes to the members of that language (lib/letters/campaigns.ts).
+      url.searchParams.set('MC_LANGUAGE', lang);
       url.searchParams.set('subscribe', 'Subscribe');
       // Mailchimp's own honeypot field, left empty as a person's browser would.
       url.searchParams.set(`b_${url.searchParams.get('u') ?? ''}_${url.searchParams.get('id') ?? ''}`, '');

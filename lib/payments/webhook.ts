@@ -45,16 +45,10 @@ export async function handleWebhook(ctx: PaymentContext, providerName: string, r
   const fields = { reference: charge.reference.slice(0, 60) };
   const record = await ctx.store.findPayment(charge.reference);
   if (!record) return refuse(404, 'No payment has this reference.', 'unknown reference', fields);
-  let outcome;
-  try {
-    outcome = await settleCharge(ctx, record, charge, 'webhook');
-  } catch (error) {
-    ctx.log('warn', `payment webhook not committed, the provider will deliver it again: ${(error as Error).message}`, {
-      ...fields,
-      recordId: record.id,
-    });
-    return answer(503, 'Not recorded yet: deliver it again later.');
-  }
+  const outcome = await committed(ctx, { ...fields, recordId: record.id }, () =>
+    settleCharge(ctx, record, charge, 'webhook'),
+  );
+  if (outcome instanceof Response) return outcome;
   switch (outcome) {
     case 'done':
       return answer(200, 'Recorded.');
@@ -82,16 +76,8 @@ async function refunded(ctx: PaymentContext, refund: Refund, refuse: Refuse): Pr
   const fields = { reference: refund.reference.slice(0, 60) };
   const record = await ctx.store.findPayment(refund.reference);
   if (!record) return refuse(404, 'No payment has this reference.', 'refund of an unknown reference', fields);
-  let outcome;
-  try {
-    outcome = await settleRefund(ctx, record, refund);
-  } catch (error) {
-    ctx.log('warn', `payment webhook not committed, the provider will deliver it again: ${(error as Error).message}`, {
-      ...fields,
-      recordId: record.id,
-    });
-    return answer(503, 'Not recorded yet: deliver it again later.');
-  }
+  const outcome = await committed(ctx, { ...fields, recordId: record.id }, () => settleRefund(ctx, record, refund));
+  if (outcome instanceof Response) return outcome;
   switch (outcome) {
     case 'done':
       return answer(200, 'Refund recorded.');
@@ -113,5 +99,21 @@ async function refunded(ctx: PaymentContext, refund: Refund, refuse: Refuse): Pr
         ...fields,
         recordId: record.id,
       });
+  }
+}
+
+// A settlement's outcome, or the 503 that asks the provider to deliver again when the store did not
+// commit it.
+async function committed<T>(
+  ctx: PaymentContext,
+  fields: Record<string, unknown>,
+  settle: () => Promise<T>,
+): Promise<T | Response> {
+  try {
+    return await settle();
+  } catch (error) {
+    const message = (error as Error).message;
+    ctx.log('warn', `payment webhook not committed, the provider will deliver it again: ${message}`, fields);
+    return answer(503, 'Not recorded yet: deliver it again later.');
   }
 }

@@ -2,7 +2,7 @@ import { cmsItems } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { DAY_MS } from '@/lib/constants';
 import { courses, findCourseByTitle } from '@/lib/content';
-import { siteToday, type Booking } from '@/lib/content/schedule';
+import { siteToday, wallClockIn, type Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales, type Lang } from '@/lib/i18n';
 import { itemBookingOf } from '@/lib/places';
@@ -130,32 +130,10 @@ export function formatWhen(ms: unknown): string {
   }).format(ms);
 }
 
-// One formatter per time zone: a download formats every row's date, and a new formatter each time
-// costs time and native memory that is freed only when the collector gets to it.
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
 // The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
 // date has no zone, and staff read the organisation's time.
 export function localDate(ms: number, timeZone = config().staff.timeZone): Date {
-  let wallClock = wallClocks.get(timeZone);
-  if (!wallClock) {
-    wallClock = new Intl.DateTimeFormat(undefined, {
-      // Only the numbers are read, in Latin digits whatever the default locale.
-      numberingSystem: 'latn',
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, wallClock);
-  }
-  const parts = wallClock.formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+  return wallClockIn(ms, timeZone);
 }
 
 // The start of a yyyy-mm-dd day in the organisation's time zone, in ms (for the date filters).

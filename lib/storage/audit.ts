@@ -36,12 +36,15 @@ export const auditActions = [
   'promote',
   'check-in',
   // Letters to the community (lib/letters): a draft saved, a test mailed to oneself, a send started
-  // (with its count), paused and resumed.
+  // (with its count), paused and resumed; with Mailchimp, each language's campaign it accepted to send,
+  // and a send tried again after Mailchimp failed.
   'letter-save',
   'letter-test',
   'letter-send',
   'letter-pause',
   'letter-resume',
+  'letter-campaign',
+  'letter-retry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

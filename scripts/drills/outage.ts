@@ -18,6 +18,7 @@ import type { Store } from '@/lib/storage/types';
 import { startCuttableProxy, type OutageMode } from '../../tests/helpers/cuttable-proxy';
 import { startFirestoreEmulator } from '../../tests/helpers/firestore-emulator';
 import { json, startHttpStub } from '../../tests/helpers/http-stub';
+import { startMailchimpStub } from '../../tests/helpers/mailchimp-stub';
 import { startSmtpServer } from '../../tests/helpers/smtp';
 import { startNextServer, stopServer, waitUntilUp, xsrfHeaders } from '../lib/next-server.mjs';
 
@@ -232,13 +233,9 @@ ${answerTable(run.answers)}
 
 async function mailchimpDrill(mode: OutageMode): Promise<DrillResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-outage-'));
-  const subscribed = new Set<string>();
-  // Mailchimp's post-json endpoint: 200 with { result, msg } for good and bad addresses alike.
-  const mailchimp = await startHttpStub((request, response) => {
-    const email = request.url.searchParams.get('EMAIL') ?? '';
-    subscribed.add(email);
-    json(response, 200, { result: 'success', msg: 'Almost finished... We need to confirm your email address.' });
-  });
+  // Mailchimp's post-json endpoint (tests/helpers/mailchimp-stub.ts): 200 with { result, msg }.
+  const mailchimp = await startMailchimpStub();
+  const subscribed = mailchimp.members;
   const proxy = await startCuttableProxy(Number(new URL(mailchimp.url).port));
   const site = await startSite({
     DATA_DIR: dataDir,
@@ -257,7 +254,7 @@ async function mailchimpDrill(mode: OutageMode): Promise<DrillResult> {
   rmSync(dataDir, { recursive: true, force: true });
 
   const acknowledged = run.answers.filter((a) => a.status === 'success');
-  const lost = acknowledged.filter((a) => !subscribed.has(a.email));
+  const lost = acknowledged.filter((a) => !subscribed.has(a.email.toLowerCase()));
   const outage = run.answers.filter((a) => a.phase === 'outage');
   const afterOk = run.answers.filter((a) => a.phase === 'after' && a.status === 'success').length;
   const unclear = outage.filter((a) => a.status !== 'success' && !/try again/i.test(a.message));

@@ -119,11 +119,15 @@ for (const kind of ['sqlite', 'firestore'] as const) {
         timeout: 60_000,
       });
       const csv = readFileSync(join(dir, 'list.csv'), 'utf8').trim().split(/\r?\n/);
-      expect(csv[0]).toBe('First name,Last name,Email,Event,Language,Received,Staff status,Assigned to');
+      // Then where the registration stands and its attendance at the door: registered, its check-in
+      // code, not checked in yet.
+      expect(csv[0]).toBe(
+        'First name,Last name,Email,Event,Language,Received,Staff status,Assigned to,Place,Check-in code,Checked in,Checked in by',
+      );
       expect(csv).toHaveLength(2);
       expect(csv[1]).toMatch(
         new RegExp(
-          `^Amara,Okafor,${email.replace(/\./g, '\\.')},${EVENT},English,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?,Handled,$`,
+          `^Amara,Okafor,${email.replace(/\./g, '\\.')},${EVENT},English,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?,Handled,,Registered,[ACDEFGHJKMNPQRTUVWXY3467]{6},,$`,
         ),
       );
 

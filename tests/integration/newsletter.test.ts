@@ -82,9 +82,16 @@ describe('Mailchimp provider', () => {
       id: 'list42',
       FULLNAME: 'Ada Obi',
       EMAIL: 'ada@example.org',
+      MC_LANGUAGE: 'en',
       subscribe: 'Subscribe',
       b_abc123_list42: '',
     });
+  });
+
+  it('names the language of the page signed up on, for the campaigns of each language', async () => {
+    reply = { kind: 'json', body: { result: 'success', msg: 'ok' } };
+    await mailchimpNewsletter(subscribeUrl()).subscribe('Amina', 'amina@example.org', 1, 'fr');
+    expect(stub.requests.at(-1)!.url.searchParams.get('MC_LANGUAGE')).toBe('fr');
   });
 
   it('reads a JSONP-wrapped answer too', async () => {

@@ -305,6 +305,27 @@ describe.each(bothStores)('paid places on %s', (_name, makeHarness) => {
     expect((await deliver(ctx, unknown)).status).toBe(404);
   });
 
+  it('answers 503 when the store does not commit, so the provider delivers again, and records the next delivery', async () => {
+    const { token, record, reference } = await enrol();
+    await payOnProvider(token);
+    const ctx = context();
+    const spy = jest.spyOn(store, 'settlePayment').mockRejectedValue(new Error('store down'));
+    const charge = await deliver(ctx, stub.chargeSuccess(reference));
+    const refund = await deliver(ctx, stub.refundProcessed(reference));
+    spy.mockRestore();
+    expect([charge.status, await charge.text()]).toEqual([503, 'Not recorded yet: deliver it again later.\n']);
+    expect(refund.status).toBe(422);
+    expect((await store.getRecord('enrolment', record.id))!.data.payStatus).toBe('unpaid');
+    expect(
+      logged.filter((line) => /not committed, the provider will deliver it again: store down/.test(line)),
+    ).toHaveLength(1);
+    expect((await deliver(ctx, stub.chargeSuccess(reference))).status).toBe(200);
+    const spyRefund = jest.spyOn(store, 'settlePayment').mockRejectedValue(new Error('store down'));
+    expect((await deliver(ctx, stub.refundProcessed(reference))).status).toBe(503);
+    spyRefund.mockRestore();
+    expect((await store.getRecord('enrolment', record.id))!.data.payStatus).toBe('paid');
+  });
+
   it('refuses forged and altered deliveries with 401 and one log line each, marking nothing', async () => {
     const { token, record, reference } = await enrol();
     await payOnProvider(token);

@@ -26,6 +26,11 @@ describe('readConfig', () => {
     [{ RECAPTCHA_MIN_SCORE: '2' }, 'RECAPTCHA_MIN_SCORE must be a number from 0 to 1'],
     [{ RECAPTCHA_VERIFY_URL: 'not a url' }, 'RECAPTCHA_VERIFY_URL must be a full URL'],
     [{ NEWSLETTER_PROVIDER: 'mailchimp' }, 'MAILCHIMP_SUBSCRIBE_URL is required'],
+    [{ MAILCHIMP_API_KEY: 'not-a-key' }, 'MAILCHIMP_API_KEY must be a Mailchimp API key'],
+    [{ MAILCHIMP_API_KEY: '0123456789abcdef0123456789abcdef-us21' }, 'MAILCHIMP_LIST_ID is required'],
+    [{ MAILCHIMP_WEBHOOK_SECRET: 'short', MAILCHIMP_LIST_ID: 'abc' }, 'MAILCHIMP_WEBHOOK_SECRET must be 24 to 200'],
+    [{ MAILCHIMP_WEBHOOK_SECRET: 'x'.repeat(32) }, 'MAILCHIMP_LIST_ID is required'],
+    [{ MAILCHIMP_API_URL: 'http://127.0.0.1:1/3.0', MAILCHIMP_LIST_ID: 'abc' }, 'MAILCHIMP_API_URL is set but'],
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE must be a number'],
     [{ NEXT_PUBLIC_ANALYTICS_SRC: 'javascript:alert(1)' }, 'NEXT_PUBLIC_ANALYTICS_SRC: it must be a full http(s) URL'],
     [{ TRUSTED_PROXY_HOPS: '1.5' }, 'TRUSTED_PROXY_HOPS must be a whole number'],
@@ -56,6 +61,29 @@ describe('readConfig', () => {
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     });
     expect(config.newsletter.kind).toBe('mailchimp');
+    // The sign-up form's audience, with neither the API nor the webhook until their settings are given.
+    expect(config.mailchimp).toEqual({ listId: 'b', api: null, webhookSecret: null });
+  });
+
+  it('reads the Mailchimp API from its key, whose end names the data centre', () => {
+    const { mailchimp } = readConfig({
+      NEWSLETTER_PROVIDER: 'mailchimp',
+      MAILCHIMP_SUBSCRIBE_URL: 'https://example.us21.list-manage.com/subscribe/post-json?u=a&id=list1',
+      MAILCHIMP_API_KEY: '0123456789abcdef0123456789abcdef-us21',
+      MAILCHIMP_WEBHOOK_SECRET: 'w'.repeat(32),
+    });
+    expect(mailchimp).toEqual({
+      listId: 'list1',
+      api: { key: '0123456789abcdef0123456789abcdef-us21', baseUrl: 'https://us21.api.mailchimp.com/3.0' },
+      webhookSecret: 'w'.repeat(32),
+    });
+    expect(
+      readConfig({
+        MAILCHIMP_API_KEY: '0123456789abcdef0123456789abcdef-us21',
+        MAILCHIMP_API_URL: 'http://127.0.0.1:4010/3.0/',
+        MAILCHIMP_LIST_ID: 'other',
+      }).mailchimp,
+    ).toMatchObject({ listId: 'other', api: { baseUrl: 'http://127.0.0.1:4010/3.0' } });
   });
 
   it('reads the IPv6 unit of the rate limit and the HSTS header', () => {

@@ -2,6 +2,7 @@ import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { langs } from '@/lib/i18n';
+import { audienceCounts, type AudienceCounts } from '@/lib/letters';
 import { requireStaff } from '@/lib/staff/http';
 import { subscriberCounts, subscribersPage } from '@/lib/staff/inbox';
 import { formatWhen, languageName } from '@/lib/staff/present';
@@ -15,15 +16,19 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
   const words = staffText.subscribers;
   const { q, after } = await searchParams;
   const search = typeof q === 'string' ? q.slice(0, 200) : '';
-  const [counts, { rows, next }] = await Promise.all([
+  const [counts, { rows, next }, mailchimp] = await Promise.all([
     subscriberCounts(),
     subscribersPage(search, typeof after === 'string' ? after : undefined),
+    audienceCounts(),
   ]);
   const statusOf = (data: Record<string, unknown>) => (data.status ?? 'confirmed') as SubscriberStatus;
 
   return (
     <StaffFrame session={session}>
       <h1>{words.title}</h1>
+      {mailchimp === 'unconfigured' && <p role="note">{words.mailchimpUnconfigured}</p>}
+      {mailchimp && mailchimp !== 'unconfigured' && <MailchimpAudience audience={mailchimp} />}
+      {mailchimp && <h2>{words.localList}</h2>}
       <table className={styles.table}>
         <caption>{words.byStatus}</caption>
         <tbody>
@@ -77,5 +82,28 @@ export default async function SubscribersPage({ searchParams }: PageProps<'/staf
         older={words.older}
       />
     </StaffFrame>
+  );
+}
+
+// The Mailchimp audience's counts, read from Mailchimp for this page, or why they are not shown.
+function MailchimpAudience({ audience }: { audience: AudienceCounts }) {
+  const words = staffText.subscribers;
+  if (!audience.ok) return <p role="alert">{fill(words.mailchimpUnreachable, { reason: audience.reason })}</p>;
+  const { counts } = audience;
+  return (
+    <section>
+      <h2>{fill(words.mailchimpTitle, { name: counts.name })}</h2>
+      <p className={styles.meta}>{words.mailchimpIntro}</p>
+      <table className={styles.table}>
+        <tbody>
+          {(['members', 'unsubscribed', 'cleaned'] as const).map((key) => (
+            <tr key={key}>
+              <th scope="row">{words.mailchimpCounts[key]}</th>
+              <td>{counts[key]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

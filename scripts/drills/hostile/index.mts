@@ -31,6 +31,7 @@ import { hygiene } from './hygiene.mjs';
 import { letterLinks } from './letters.mjs';
 import { mailCannon } from './mail-cannon.mjs';
 import { drainOutbox } from './mail.mjs';
+import { mailchimpWebhook, webhookEnv } from './mailchimp-webhook.mjs';
 import { oracles } from './oracles.mjs';
 import { rateLimitBypass } from './rate-limit.mjs';
 import { replays } from './replays.mjs';
@@ -51,7 +52,8 @@ const started = Date.now();
 // The payments class needs the main server pointed at a local Paystack stub.
 const payments = await startPaymentsDrill(base);
 await withServer(
-  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', ...payments.env },
+  // Mailchimp's webhook is on (its secret and audience) while sign-ups stay on the local list.
+  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', ...payments.env, ...webhookEnv },
   async (dataDir) => {
     let db: Database.Database | undefined;
     const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
@@ -72,6 +74,7 @@ await withServer(
     await timed('staffWorkspace', () => staffWorkspace());
     await timed('cms', () => cms(dataDir));
     await timed('letterLinks', () => letterLinks());
+    await timed('mailchimpWebhook', () => mailchimpWebhook(open));
     await timed('staffRoles', () => staffRoles(dataDir));
     await timed('payments', () => payments.attack(tally('payments'), dataDir, scale));
     await timed('clientsGone', () => clientsGone());

@@ -5,7 +5,7 @@ import { LetterForm } from '@/components/staff/letter-form';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { defaultLang } from '@/lib/i18n';
-import { letterById, missingLangs, previews, progress, type Letter } from '@/lib/letters';
+import { letterById, missingLangs, previews, progress, writtenLangs, type Letter } from '@/lib/letters';
 import { requireStaff } from '@/lib/staff/http';
 import { languageName } from '@/lib/staff/present';
 import { fill } from '@/messages';
@@ -31,6 +31,9 @@ export default async function LetterPage({ params, searchParams }: PageProps<'/s
     (send === 'started' && words.started) ||
     (send === 'already' && words.already) ||
     (send === 'empty' && words.empty) ||
+    (send === 'unreachable' && words.unreachable) ||
+    (send === 'unconfigured' && words.mailchimpUnconfigured) ||
+    (query.retried && words.retried) ||
     (error === 'taken' && words.slugTaken) ||
     (error === 'frozen' && words.frozen) ||
     (error && words.invalid) ||
@@ -42,7 +45,8 @@ export default async function LetterPage({ params, searchParams }: PageProps<'/s
       </p>
       <h1>{letter ? (letter.versions[defaultLang]?.subject ?? letter.slug) : words.newLetter}</h1>
       {notice && <p role="status">{notice}</p>}
-      {letter && letter.status !== 'draft' && <Progress letter={letter} />}
+      {letter && letter.status !== 'draft' && letter.delivery !== 'mailchimp' && <Progress letter={letter} />}
+      {letter && letter.status !== 'draft' && letter.delivery === 'mailchimp' && <Campaigns letter={letter} />}
       {(!letter || letter.status === 'draft') && <LetterForm letter={letter} />}
       {letter && <Previews letter={letter} />}
       {letter?.status === 'draft' && (
@@ -77,6 +81,49 @@ async function Progress({ letter }: { letter: Letter }) {
           <input type="hidden" name="pause" value={letter.status === 'sending' ? 'yes' : 'no'} />
           <button className={styles.secondary} type="submit">
             {letter.status === 'sending' ? words.pause : words.resume}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+// A newsletter sent as Mailchimp campaigns: each language's campaign as far as it went, and, when
+// Mailchimp failed, its words and the button that goes on from there.
+function Campaigns({ letter }: { letter: Letter }) {
+  const words = letterStaffText;
+  return (
+    <section>
+      <p>
+        <strong>{words.statuses[letter.status]}</strong>
+      </p>
+      {letter.status === 'failed' && letter.failure && (
+        <p role="alert">{fill(words.failed, { reason: letter.failure.message })}</p>
+      )}
+      <h2>{words.campaigns}</h2>
+      <ul>
+        {writtenLangs(letter).map((lang) => {
+          const state = letter.campaigns?.[lang];
+          const values = {
+            language: languageName(lang),
+            id: state?.id ?? '',
+            count: String(state?.recipients ?? 0),
+          };
+          const line = state?.empty
+            ? words.campaignEmpty
+            : state?.sent
+              ? words.campaignSent
+              : state?.id
+                ? words.campaignPending
+                : words.campaignNone;
+          return <li key={lang}>{fill(line, values)}</li>;
+        })}
+      </ul>
+      {letter.status === 'failed' && (
+        <form method="post" action="/staff/api/letter-retry">
+          <input type="hidden" name="id" value={letter.id} />
+          <button className={styles.button} type="submit">
+            {words.retry}
           </button>
         </form>
       )}

@@ -17,7 +17,8 @@ export default async function SendLetterPage({ params }: PageProps<'/staff/lette
   const words = letterStaffText;
   const letter = await letterById((await params).id);
   if (!letter) notFound();
-  const { count, missing } = await review(letter);
+  const checked = await review(letter);
+  const { count, missing } = checked;
   const subject = letter.versions[defaultLang]?.subject ?? letter.slug;
   return (
     <StaffFrame session={session}>
@@ -25,9 +26,22 @@ export default async function SendLetterPage({ params }: PageProps<'/staff/lette
         <Link href={`/staff/letters/${letter.id}`}>{words.back}</Link>
       </p>
       <h1>{fill(words.confirmTitle, { subject })}</h1>
-      <p>
-        <strong>{fill(words.recipients, { count: String(count) })}</strong>
-      </p>
+      {checked.delivery === 'outbox' && (
+        <p>
+          <strong>{fill(words.recipients, { count: String(count) })}</strong>
+        </p>
+      )}
+      {checked.delivery === 'unconfigured' && <p role="alert">{words.mailchimpUnconfigured}</p>}
+      {checked.audience &&
+        (checked.audience.ok ? (
+          <p>
+            <strong>
+              {fill(words.viaMailchimp, { audience: checked.audience.counts.name, count: String(count) })}
+            </strong>
+          </p>
+        ) : (
+          <p role="alert">{fill(words.mailchimpUnreachable, { reason: checked.audience.reason })}</p>
+        ))}
       {missing.map((lang) => (
         <p key={lang} role="note">
           {fill(words.missing, { language: languageName(lang), fallback: languageName(defaultLang) })}
@@ -35,7 +49,7 @@ export default async function SendLetterPage({ params }: PageProps<'/staff/lette
       ))}
       {letter.status !== 'draft' ? (
         <p>{words.already}</p>
-      ) : count === 0 ? (
+      ) : checked.delivery === 'unconfigured' ? null : count === 0 ? (
         <p>{words.empty}</p>
       ) : (
         <form method="post" action="/staff/api/letter-send">
