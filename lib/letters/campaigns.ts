@@ -65,7 +65,7 @@ export function campaignConditions(lang: Lang, written: Lang[]): SegmentConditio
 
 // The campaign's content in `lang`: the letter's mail with Mailchimp's unsubscribe tag in the foot.
 export async function campaignContent(letter: Letter, lang: Lang, siteUrl: string) {
-  const mail = await renderLetterMail(letter, lang, footOf(letter, lang, siteUrl));
+  const mail = await renderLetterMail(letter, lang, await footOf(letter, lang, siteUrl));
   return {
     subject: mail.subject,
     html: mail.html.replaceAll(UNSUBSCRIBE_SLOT, MAILCHIMP_UNSUBSCRIBE),
