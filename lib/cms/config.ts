@@ -4,7 +4,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres';
 import { sqliteAdapter } from '@payloadcms/db-sqlite';
 import { buildConfig, type EmailAdapter } from 'payload';
 
-import { config as settings } from '@/lib/config';
+import { cmsSettings } from '@/lib/config';
 import { defaultLang, langs, locales } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
@@ -21,7 +21,7 @@ import { seedFromData } from './seed';
 // content in SQLite in DATA_DIR, or in Postgres when CMS_DATABASE_URL is set (several instances). The
 // schema follows migrations in lib/cms/migrations (`npm run cms -- migrate:create` after changing a
 // collection), applied at start in production.
-const { dataDir, cms } = settings();
+const { dataDir, cms } = cmsSettings();
 // The CMS sends no mail of its own (no passwords to reset): the site's letters go through lib/mail.
 const noMail: EmailAdapter = () => ({
   name: 'none',

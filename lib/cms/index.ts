@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import payloadConfig from '@payload-config';
 import { getPayload, type Payload } from 'payload';
 
-import { config } from '@/lib/config';
+import { cmsSettings } from '@/lib/config';
 import { parseContent } from '@/lib/content/parse';
 import { eventsSchema, offersSchema } from '@/lib/content/schemas';
 import type { Offer, SiteEvent } from '@/lib/content/types';
@@ -21,8 +21,9 @@ import { toEvent, toOffer } from './shapes';
 const LOCK_STALE_MS = 120_000;
 
 async function underLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = join(config().dataDir, 'cms.lock');
-  mkdirSync(config().dataDir, { recursive: true });
+  const { dataDir } = cmsSettings();
+  const lock = join(dataDir, 'cms.lock');
+  mkdirSync(dataDir, { recursive: true });
   for (;;) {
     try {
       mkdirSync(lock);

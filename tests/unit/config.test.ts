@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildSiteUrl, readConfig } from '@/lib/config';
+import { buildSiteUrl, cmsSettings, readConfig } from '@/lib/config';
 
 describe('readConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -116,5 +116,22 @@ describe('the site address mailed links use', () => {
     expect(readConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
     expect(readConfig({}).siteUrl).toBe('http://localhost:3000');
     expect(readConfig({ PORT: 'x' }).siteUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('cmsSettings', () => {
+  it('reads the CMS’s settings alone, so a build with other settings unfinished still loads the CMS', () => {
+    const env = { RECAPTCHA_SECRET_KEY: 'secret', DATA_DIR: '/tmp/cms-data', CMS_SECRET: 'x'.repeat(32) };
+    expect(() => readConfig(env)).toThrow('reCAPTCHA needs both');
+    expect(cmsSettings(env)).toEqual({
+      dataDir: '/tmp/cms-data',
+      cms: { databaseUrl: undefined, secret: 'x'.repeat(32) },
+    });
+  });
+
+  it('refuses what the full check refuses about the CMS', () => {
+    expect(() => cmsSettings({ CMS_SECRET: 'short' })).toThrow('CMS_SECRET must be at least 32 characters');
+    expect(() => cmsSettings({ CMS_DATABASE_URL: 'mysql://x' })).toThrow('CMS_DATABASE_URL must be a Postgres');
+    expect(() => readConfig({ CMS_SECRET: 'short' })).toThrow('CMS_SECRET must be at least 32 characters');
   });
 });
