@@ -207,6 +207,7 @@ export const offersSchema = z
       .object({
         slug: z.string().regex(/^[a-z0-9-]+$/),
         title: text,
+        inSentence: text,
         cohortStart: text,
         cohortStartDate: isoDate,
         highlights: text,

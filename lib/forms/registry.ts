@@ -274,7 +274,7 @@ export const forms = {
       waitlistMails: (mail, lang, hours, place) =>
         waitlistMails(
           input,
-          { title: entity.title, inSentence: entity.title, englishTitle: findOffer(entity.slug)!.title },
+          { title: entity.title, inSentence: entity.inSentence, englishTitle: findOffer(entity.slug)!.title },
           mail,
           lang,
           hours,
