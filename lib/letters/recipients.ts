@@ -1,5 +1,6 @@
+import { findCourseByTitle, findEvent, findOffer } from '@/lib/content';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { itemChoices, parseItem } from '@/lib/staff/present';
+import { parseItem } from '@/lib/staff/present';
 import { holdsSeat } from '@/lib/storage/rules';
 import { recipientDigest, subscriberKey, type RecordStore, type SubscriberStatus } from '@/lib/storage/types';
 
@@ -36,11 +37,20 @@ export function audienceItem(audience: string) {
   return audience.startsWith('item:') ? parseItem(audience.slice('item:'.length)) : null;
 }
 
-// The item's title as the workspace names it.
-export function itemTitle(audience: string): string {
-  const key = audience.slice('item:'.length);
-  const label = itemChoices().find((choice) => choice.key === key)?.label ?? key;
-  return label.slice(label.indexOf(': ') + 2);
+// The item's title in the language the reader gets the letter in, as its pages name it: a French
+// registrant's letter named the item in English.
+export function itemTitle(audience: string, lang: Lang): string {
+  const item = audienceItem(audience);
+  const title = !item
+    ? undefined
+    : item.collection === 'enrolment'
+      ? findCourseByTitle(item.value, lang)?.title
+      : item.collection === 'user'
+        ? findEvent(item.value, lang)?.title
+        : item.collection === 'offer'
+          ? findOffer(item.value, lang)?.title
+          : undefined;
+  return title ?? audience.slice(audience.lastIndexOf(':') + 1);
 }
 
 export async function recipientsOf(

@@ -191,7 +191,7 @@ export function footOf(letter: Letter, lang: Lang, siteUrl: string, sent = true)
         ? words.whyNewsletter(site.name)
         : list === 'test'
           ? words.whyTest(site.name)
-          : words.whyRegistered(itemTitle(letter.audience)),
+          : words.whyRegistered(itemTitle(letter.audience, versionIn(letter, lang).lang)),
     unsubscribe: list === 'registrants' ? undefined : UNSUBSCRIBE_SLOT,
   };
 }
