@@ -13,7 +13,7 @@ const texts = {
     highlights: 'Formation | Mentorat | Stage',
     endsOn: '25 mars 2023',
     description:
-      'Un parcours en promotion, suivi pas à pas par un mentor, qui vous fait passer des tableurs au SQL et aux tableaux de bord et se termine par un stage de trois mois dans une organisation partenaire.',
+      'Un parcours en promotion qui vous fait passer des tableurs au SQL et aux tableaux de bord, avec un mentor à vos côtés, et se termine par un stage de trois mois dans une organisation partenaire.',
   },
 } satisfies TextsBy<
   typeof en.offers,
