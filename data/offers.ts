@@ -4,6 +4,8 @@ export const offers = [
   {
     slug: 'become-a-data-analyst',
     title: 'Become a Data Analyst',
+    // The title as a sentence names it, with its article ('Every place for … is taken').
+    inSentence: 'the Become a Data Analyst programme',
     cohortStart: 'May 2023',
     cohortStartDate: '2023-05-01',
     highlights: 'Training | Mentorship | Internship',

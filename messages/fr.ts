@@ -213,7 +213,7 @@ export const fr = {
   places: {
     cancelTitle: 'Libérer votre place',
     cancelText:
-      'Vous ne pourrez finalement pas venir à {item} ? Appuyez sur le bouton pour libérer votre place : elle est aussitôt proposée à la première personne de la liste d’attente.',
+      'Vous ne pourrez finalement pas être des nôtres pour {item} ? Appuyez sur le bouton pour libérer votre place : elle est aussitôt proposée à la première personne de la liste d’attente.',
     cancelButton: 'Libérer ma place',
     leaveTitle: 'Quitter la liste d’attente',
     leaveText: 'Quitter la liste d’attente pour {item} ? Nous ne vous proposerons alors aucune place.',

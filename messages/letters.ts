@@ -31,8 +31,9 @@ export const letterTexts: Localised<LetterTexts> = {
   },
   fr: {
     readOnWeb: 'La lire sur le web',
-    whyNewsletter: (site) => `Vous recevez cette lettre parce que vous êtes abonné·e à la lettre de ${site}.`,
-    whyRegistered: (item) => `Vous recevez ce message parce que vous êtes inscrit·e à ${item}.`,
+    whyNewsletter: (site) =>
+      `Vous recevez cette lettre parce que vous êtes inscrit(e) à la lettre d’information de ${site}.`,
+    whyRegistered: (item) => `Vous recevez ce message parce que vous êtes inscrit(e) à « ${item} ».`,
     whyTest: (site) => `Un essai d’une lettre de ${site}.`,
     unsubscribe: 'Se désinscrire',
     postal: (site, address) => `${site}, ${address}`,

@@ -8,12 +8,17 @@ import type { TextsBy } from './texts';
 const texts = {
   'become-a-data-analyst': {
     title: 'Devenir analyste de données',
+    inSentence: 'le programme « Devenir analyste de données »',
     cohortStart: 'mai 2023',
     highlights: 'Formation | Mentorat | Stage',
     endsOn: '25 mars 2023',
     description:
-      'Un parcours en promotion, suivi pas à pas par un mentor, qui vous fait passer des tableurs au SQL et aux tableaux de bord et se termine par un stage de trois mois dans une organisation partenaire.',
+      'Un parcours en promotion qui vous fait passer des tableurs au SQL et aux tableaux de bord, avec un mentor à vos côtés, et se termine par un stage de trois mois dans une organisation partenaire.',
   },
-} satisfies TextsBy<typeof en.offers, 'slug', 'title' | 'cohortStart' | 'highlights' | 'endsOn' | 'description'>;
+} satisfies TextsBy<
+  typeof en.offers,
+  'slug',
+  'title' | 'inSentence' | 'cohortStart' | 'highlights' | 'endsOn' | 'description'
+>;
 
 export const offers: Translation<typeof en.offers> = en.offers.map((offer) => ({ ...offer, ...texts[offer.slug] }));

@@ -41,7 +41,7 @@ const projectsPageTexts = {
 
 const academyPageTexts = {
   intro:
-    'Des parcours courts et pratiques, animés par des professionnels. Chacun se suit en parallèle d’un emploi ou d’études, s’utilise depuis un téléphone et se termine par un projet à montrer. Commencez par la semaine gratuite sur l’éthique, ou allez droit à la compétence qu’il vous faut.',
+    'Des parcours courts et pratiques, animés par des professionnels. Chacun se suit en parallèle d’un emploi ou d’études, même depuis un téléphone, et se termine par un projet à montrer. Commencez par la semaine gratuite sur l’éthique, ou allez droit à la compétence qu’il vous faut.',
 } satisfies Texts<Pick<typeof en.academyPage, 'intro'>>;
 
 const insightsPageTexts = {

@@ -34,6 +34,7 @@ export function toOffer(doc: Doc): Offer {
   return {
     slug: doc.slug as string,
     title: doc.title as string,
+    inSentence: doc.inSentence as string,
     cohortStart: doc.cohortStart as string,
     cohortStartDate: doc.cohortStartDate as string,
     highlights: doc.highlights as string,
@@ -60,7 +61,7 @@ export function textsOf(event: SiteEvent): Pick<SiteEvent, (typeof eventTexts)[n
 }
 
 // The texts of an offer that differ by language.
-export const offerTexts = ['title', 'cohortStart', 'highlights', 'endsOn', 'description'] as const;
+export const offerTexts = ['title', 'inSentence', 'cohortStart', 'highlights', 'endsOn', 'description'] as const;
 
 export function offerTextsOf(offer: Offer): Pick<Offer, (typeof offerTexts)[number]> {
   return Object.fromEntries(offerTexts.map((name) => [name, offer[name]])) as Pick<Offer, (typeof offerTexts)[number]>;

@@ -205,6 +205,7 @@ export const offerSchema = z
   .object({
     slug: z.string().regex(/^[a-z0-9-]+$/),
     title: text,
+    inSentence: text,
     cohortStart: text,
     cohortStartDate: isoDate,
     highlights: text,

@@ -287,7 +287,7 @@ export const forms = {
           input,
           {
             title: entity.title,
-            inSentence: entity.title,
+            inSentence: entity.inSentence,
             englishTitle: entity.englishTitle,
           },
           mail,

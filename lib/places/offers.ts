@@ -23,7 +23,7 @@ export async function itemWords(collection: Collection, slug: string, lang: Lang
   if (!entity || !english) return null;
   return {
     title: entity.title,
-    inSentence: 'inSentence' in entity ? entity.inSentence : entity.title,
+    inSentence: entity.inSentence,
     englishTitle: english.title,
   };
 }

@@ -311,7 +311,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       atTheDoor: 'À l’entrée, montrez le code QR ci-dessous ou donnez votre code d’entrée.',
       qrAlt: (code) => `Code QR du code d’entrée ${code}`,
     },
-    cantCome: 'Je ne pourrai pas venir : libérer ma place',
+    cantCome: 'Libérer ma place si je ne peux pas venir',
     waitlist: {
       subject: (item) => `Vous êtes sur la liste d’attente : ${item}`,
       heading: 'Vous êtes sur la liste d’attente',
@@ -323,7 +323,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     },
     eventReminder: {
       subject: (event, days) => (days === 1 ? `Demain : ${event}` : `La semaine prochaine : ${event}`),
-      heading: (event, days) => (days === 1 ? `À demain pour ${event}` : `Rendez-vous dans une semaine pour ${event}`),
+      heading: (event, days) => (days === 1 ? `À demain pour ${event}` : `Plus qu’une semaine avant ${event}`),
       time: 'Horaires',
       hours: (start, end, zone) => `de ${start} à ${end} (heure de ${zone})`,
     },

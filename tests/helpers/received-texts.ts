@@ -5,26 +5,31 @@ import type { Metadata } from 'next';
 import * as z from 'zod/mini';
 
 import { readConfig } from '@/lib/config';
-import { content } from '@/lib/content';
+import { contactInfo, content } from '@/lib/content';
 import * as facts from '@/lib/content/facts';
 import { forms } from '@/lib/forms/registry';
 import { langs, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
+import type { Letter } from '@/lib/letters/letter';
+import { footOf } from '@/lib/letters/send';
 import { seatOfferMail, type ConfirmationParts, type MailContext, type PlaceParts } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail } from '@/lib/mail/newsletter';
 import { formatCharge } from '@/lib/payments/price';
 import { formatDeadline } from '@/lib/places/offers';
 import { privacySections } from '@/lib/privacy/policy';
+import { itemNames } from '@/lib/staff/present';
 import { fill, messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
+import { letterTexts } from '@/messages/letters';
 import { visitorMails as visitorMailTexts } from '@/messages/mails/visitor';
 
 import { sampleEnrolment } from './samples';
 
 // Everything a visitor receives in one language, gathered for the tests that read it as a reader would
 // (tests/unit/french-typography.test.ts, tests/unit/composed-texts.test.ts): the page and frame words,
-// the content, the sentences composed from it, every form's words and answers, every mail, the privacy
-// page as the server states it, and every page's metadata (titles, descriptions, social cards' alt
+// the content, the sentences composed from it, every form's words and answers, every mail (letters' feet
+// included), the pages of a place's links with each event and offer named in them, the privacy page as
+// the server states it, and every page's metadata (titles, descriptions, social cards' alt
 // texts). A text is a title or a description when it is one in a page's head.
 
 export type TextKind = 'text' | 'title' | 'description';
@@ -141,8 +146,15 @@ const visitorMails = (form: MailingForm, post: unknown, lang: Lang) =>
     ),
   );
 // What a full event's or offer's waiting list says: the answer at two positions, the list's mail, the
-// mail offering a freed place.
-const waitlistTexts = (form: Pick<typeof forms.registerEvent, 'booking'>, post: never, lang: Lang, where: string) => {
+// mail offering a freed place, each naming the item as its own words do.
+type ItemWords = { title: string; inSentence: string };
+const waitlistTexts = (
+  form: Pick<typeof forms.registerEvent, 'booking'>,
+  post: never,
+  lang: Lang,
+  where: string,
+  item: ItemWords,
+) => {
   const booking = form.booking(post, formTexts[lang].answers);
   const out = [1, 12].map((position) => {
     const answer = booking.waitlisted(position);
@@ -150,7 +162,6 @@ const waitlistTexts = (form: Pick<typeof forms.registerEvent, 'booking'>, post: 
   });
   for (const mail of booking.waitlistMails(ctx, lang, 48, place).filter((m) => m.to !== ctx.staff))
     out.push(text(`${where} waiting list mail`, visitorMail(mail)));
-  const item = { title: 'X', inSentence: 'X' };
   out.push(
     text(
       `${where} offer of a place`,
@@ -164,8 +175,46 @@ const waitlistTexts = (form: Pick<typeof forms.registerEvent, 'booking'>, post: 
 
 const text = (where: string, value: string): ReceivedText => ({ where, kind: 'text', text: value });
 
+// The pages of a place's signed links (giving it back, leaving the list, claiming one), naming the item.
+const placeTexts = (lang: Lang, where: string, item: ItemWords): ReceivedText[] => {
+  const { places } = messages(lang);
+  const until = formatDeadline(Date.UTC(2023, 2, 3, 13), lang);
+  return [places.cancelText, places.leaveText, places.claimText].map((sentence) =>
+    text(`${where} place page`, fill(sentence, { item: item.inSentence, until })),
+  );
+};
+
+// A letter's foot for each list it can go to (the newsletter, a test, each course's, event's and offer's
+// registrants), written in every language, and the archive's words.
+const letterFeet = async (lang: Lang): Promise<ReceivedText[]> => {
+  const versions = Object.fromEntries(langs.map((l) => [l, { subject: 'S', body: 'B' }]));
+  const { choices } = await itemNames(lang, Date.parse('2023-03-01T12:00:00Z'));
+  const audiences = ['subscribers', 'test', ...choices.map((choice) => `item:${choice.key}`)];
+  const words = letterTexts[lang];
+  const feet = await Promise.all(
+    audiences.map((audience) =>
+      footOf({ id: 'x', slug: 'x', updatedAt: 0, versions, audience } as unknown as Letter, lang, ctx.siteUrl),
+    ),
+  );
+  return [
+    ...audiences.map((audience, i) => text(`letter foot ${audience}`, feet[i]!.why)),
+    text(
+      'letters',
+      [
+        words.readOnWeb,
+        words.unsubscribe,
+        words.postal('Baobab Data', contactInfo.address),
+        words.archiveTitle,
+        words.archiveDescription('Baobab Data'),
+        words.archiveEmpty,
+        words.sentOn(formatDates('2023-03-25', undefined, lang)),
+      ].join('\n'),
+    ),
+  ];
+};
+
 // Every page word, content text, composed sentence, answer and mail, for every course, event and offer.
-export function receivedTexts(lang: Lang): ReceivedText[] {
+export async function receivedTexts(lang: Lang): Promise<ReceivedText[]> {
   const site = content(lang);
   const samples = samplesFor(lang);
   const out: ReceivedText[] = strings(messages(lang), 'messages', samples).map(([where, t]) => text(where, t));
@@ -214,7 +263,8 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
       text(`${event.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()),
     );
     for (const mail of visitorMails(forms.registerEvent, post, lang)) out.push(text(`${event.slug} mail`, mail));
-    out.push(...waitlistTexts(forms.registerEvent, post as never, lang, event.slug));
+    out.push(...waitlistTexts(forms.registerEvent, post as never, lang, event.slug, event));
+    out.push(...placeTexts(lang, event.slug, event));
     for (const state of ['closed', 'full'] as const)
       out.push(text(`${event.slug} ${state}`, facts.eventClosedText(event, state, lang)));
     // A single day is said otherwise than several.
@@ -243,8 +293,10 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
         post as never,
         lang,
         offer.slug,
+        offer,
       ),
     );
+    out.push(...placeTexts(lang, offer.slug, offer));
     for (const state of ['closed', 'full'] as const)
       out.push(text(`${offer.slug} ${state}`, facts.offerClosedText(offer, state, lang)));
     const list = facts.offerListLines(offer, lang);
@@ -265,6 +317,7 @@ export function receivedTexts(lang: Lang): ReceivedText[] {
       text('newsletter confirmation mail', visitorMail(confirmationMail('awa@example.org', links, days, ctx, lang))),
     );
   out.push(text('newsletter welcome mail', visitorMail(welcomeMail('awa@example.org', links, ctx, lang))));
+  out.push(...(await letterFeet(lang)));
   const settings = readConfig({
     SMTP_URL: 'smtp://mail.example.org:587',
     NEWSLETTER_PROVIDER: 'mailchimp',
@@ -328,7 +381,7 @@ export async function everyLanguage(): Promise<[Lang, ReceivedText[]][]> {
   return Promise.all(
     langs.map(async (lang): Promise<[Lang, ReceivedText[]]> => [
       lang,
-      [...receivedTexts(lang), ...(await receivedMetadata(lang))],
+      [...(await receivedTexts(lang)), ...(await receivedMetadata(lang))],
     ]),
   );
 }

@@ -8,6 +8,14 @@ const lang = 'fr';
 const french = content(lang);
 const N = '\u00a0';
 
+// The titles of the courses, events and offers as the English pages name them, where the French differ.
+const english = content('en');
+const frenchTitles = new Set([...french.courses, ...french.events, ...french.offers].map((item) => item.title));
+const englishTitles = [...english.courses, ...english.events, ...english.offers]
+  .map((item) => item.title)
+  .filter((title) => !frenchTitles.has(title));
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 // Everything a careful French reader would stop at, in what a French visitor receives: each rule has a
 // bad sample below that it must catch.
 export function frenchProblems(text: string): string[] {
@@ -35,16 +43,18 @@ export function frenchProblems(text: string): string[] {
   if (/\d[\u00a0 ]?\$(?!US)|\$\d/.test(prose)) problems.push('a dollar amount not written “120 $US”');
   if (/abonn/i.test(prose)) problems.push('“abonnement” where the site says “inscription”');
   if (/inscrit(?![(a-z])/.test(prose)) problems.push('“inscrit” where the forms say “inscrit(e)”');
-  for (const event of french.events) {
-    if (new RegExp(`(?<!\\p{L})(à|de|pour|dans) ${event.title}`, 'iu').test(prose))
-      problems.push(`“${event.title}” without its article`);
+  // An event or an offer is named in a sentence with its article (its inSentence), not by its bare title.
+  for (const item of [...french.events, ...french.offers]) {
+    if (new RegExp(`(?<!\\p{L})(?:à|À|de|De|pour|Pour|dans|Dans) ${escaped(item.title)}`, 'u').test(prose))
+      problems.push(`“${item.title}” without its article`);
   }
+  for (const title of englishTitles) if (prose.includes(title)) problems.push(`“${title}”, an English title`);
   return problems;
 }
 
 describe('what a French visitor receives reads as French', () => {
   it('has no typographic or wording error in any page text, composed sentence, answer, mail or page head', async () => {
-    const all = [...receivedTexts(lang), ...(await receivedMetadata(lang))];
+    const all = [...(await receivedTexts(lang)), ...(await receivedMetadata(lang))];
     expect(all.length).toBeGreaterThan(400);
     const problems = all.flatMap(({ where, text }) => frenchProblems(text).map((problem) => `${where}: ${problem}`));
     expect(problems).toEqual([]);
@@ -70,6 +80,14 @@ describe('what a French visitor receives reads as French', () => {
       ['“abonnement” where the site says “inscription”', 'Confirmez votre abonnement'],
       ['“inscrit” where the forms say “inscrit(e)”', 'Vous êtes inscrit'],
       ['“Hackathon Baobab Data 2023” without its article', 'À bientôt à Hackathon Baobab Data 2023'],
+      [
+        '“Devenir analyste de données” without its article',
+        'Toutes les places pour Devenir analyste de données sont prises',
+      ],
+      [
+        '“Baobab Data Hackathon 2023”, an English title',
+        `Vous êtes inscrit(e) à «${N}Baobab Data Hackathon 2023${N}».`,
+      ],
     ];
     for (const [problem, text] of bad) expect([text, frenchProblems(text)]).toEqual([text, [problem]]);
     for (const good of [
@@ -80,6 +98,7 @@ describe('what a French visitor receives reads as French', () => {
       `${N}Rendez-vous pour le Hackathon Baobab Data 2023${N}: 18–19 mars 2023`.trim(),
       'Votre nom doit compter 100 caractères au plus',
       'avant de le mettre au service de projets, apprenez à les traiter',
+      `Vous ne pourrez finalement pas être des nôtres pour le programme «${N}Devenir analyste de données${N}»${N}?`,
       `Votre message doit compter 5\u202f000${N}caractères au plus`,
     ]) {
       expect([good, frenchProblems(good)]).toEqual([good, []]);

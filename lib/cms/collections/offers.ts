@@ -31,6 +31,17 @@ export const offers: CollectionConfig = {
     },
     { name: 'title', type: 'text', required: true, localized: true, validate: check('title') },
     {
+      name: 'inSentence',
+      label: 'In a sentence',
+      type: 'text',
+      required: true,
+      localized: true,
+      admin: {
+        description: 'The title as a sentence names it, with its article: "the Become a Data Analyst programme".',
+      },
+      validate: check('inSentence'),
+    },
+    {
       name: 'highlights',
       type: 'text',
       required: true,

@@ -1,6 +1,7 @@
 import * as migration_20261126_084623_initial from './20261126_084623_initial';
 import * as migration_20261126_093055_offers from './20261126_093055_offers';
 import * as migration_20261126_101752_event_reminders from './20261126_101752_event_reminders';
+import * as migration_20261126_121405_offer_in_sentence from './20261126_121405_offer_in_sentence';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261126_101752_event_reminders.up,
     down: migration_20261126_101752_event_reminders.down,
-    name: '20261126_101752_event_reminders'
+    name: '20261126_101752_event_reminders',
+  },
+  {
+    up: migration_20261126_121405_offer_in_sentence.up,
+    down: migration_20261126_121405_offer_in_sentence.down,
+    name: '20261126_121405_offer_in_sentence'
   },
 ];
