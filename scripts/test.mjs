@@ -38,7 +38,9 @@ if (missing.length > 0) {
 const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  ['jest', 'npx', ['jest', '--ci', '--json', '--outputFile=test-reports/jest.json']],
+  // Two workers on a machine of two cores: one test file builds the site (start-serves-edited-text),
+  // and the others run beside it instead of after it.
+  ['jest', 'npx', ['jest', '--ci', '--maxWorkers=2', '--json', '--outputFile=test-reports/jest.json']],
   // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
   [
     'jest (CMS)',
