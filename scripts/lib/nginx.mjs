@@ -39,7 +39,7 @@ export function firstConfig({ port, dir }) {
   for (const [from, to] of [
     ['listen 80;', `listen 127.0.0.1:${port};`],
     ['root /var/www/letsencrypt;', `root ${join(dir, 'letsencrypt')};`],
-    ['access_log /var/log/nginx/access.log;', `access_log ${join(dir, 'access.log')};`],
+    ['access_log /var/log/nginx/access.log baobab_first;', `access_log ${join(dir, 'access.log')} baobab_first;`],
   ]) {
     if (text.split(from).length !== 2) throw new Error(`docs/deploy/nginx-first.conf should contain "${from}" once`);
     text = text.replaceAll(from, to);

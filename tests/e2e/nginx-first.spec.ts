@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,4 +47,12 @@ test('answers every other address with a 503 that says when to come back and is 
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(await answer.text()).toMatch(/being set up/);
   }
+});
+
+test('logs the paths it is asked for without their query, so no link’s token is kept', async () => {
+  await fetch(`${base}/staff/sign-in/confirm?t=token-in-a-link-0123456789`);
+  await expect
+    .poll(() => (existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : ''))
+    .toContain('GET /staff/sign-in/confirm HTTP/1.1');
+  expect(readFileSync(join(dir, 'access.log'), 'utf8')).not.toContain('token-in-a-link');
 });
