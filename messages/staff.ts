@@ -63,6 +63,7 @@ export const staffText = {
     team: 'Team',
     checkIn: 'Check-in',
     letters: 'Letters',
+    content: 'Content',
     signOut: 'Sign out',
     signedInAs: 'Signed in as {email} ({role})',
   },

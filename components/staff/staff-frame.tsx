@@ -1,5 +1,6 @@
 import Link from 'next/link';
 
+import { CMS_ADMIN } from '@/lib/cms/paths';
 import { may, type Permission, type Staff } from '@/lib/staff/roles';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
@@ -11,6 +12,7 @@ const sections: { href: string; label: keyof typeof staffText.nav; permission: P
   { href: '/staff', label: 'inbox', permission: 'inbox' },
   { href: '/staff/subscribers', label: 'subscribers', permission: 'inbox' },
   { href: '/staff/letters', label: 'letters', permission: 'letters' },
+  { href: CMS_ADMIN, label: 'content', permission: 'content' },
   { href: '/staff/team', label: 'team', permission: 'team' },
   { href: '/staff/audit', label: 'audit', permission: 'audit' },
   { href: '/staff/door', label: 'checkIn', permission: 'check-in' },
@@ -34,11 +36,18 @@ export function StaffFrame({
         <nav aria-label={staffText.workspace}>
           {sections
             .filter((section) => may(session, section.permission))
-            .map((section) => (
-              <Link key={section.href} href={section.href}>
-                {words[section.label]}
-              </Link>
-            ))}
+            .map((section) =>
+              // The content editor is an application of its own: a plain link, never prefetched.
+              section.href === CMS_ADMIN ? (
+                <a key={section.href} href={section.href}>
+                  {words[section.label]}
+                </a>
+              ) : (
+                <Link key={section.href} href={section.href}>
+                  {words[section.label]}
+                </Link>
+              ),
+            )}
         </nav>
         <span className={styles.who}>
           {fill(words.signedInAs, { email: session.email, role: staffText.roles[session.role] })}

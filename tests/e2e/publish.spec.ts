@@ -48,7 +48,9 @@ for (const width of [1280, 390]) {
     const editor = await newPage(browser, width);
     await signInByMail(editor, DATA_DIR, editorEmail);
 
-    // The workspace's session opens the CMS: no other sign-in.
+    // The workspace's session opens the CMS from its own section: no other sign-in.
+    await editor.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
+    await expect(editor).toHaveURL(/\/staff\/content$/);
     // Named afresh each run: the test's database keeps what earlier runs published.
     const stamp = Date.now().toString(36);
     const slug = `data-day-${width}-${stamp}`;
@@ -128,6 +130,7 @@ for (const width of [1280, 390]) {
       await addColleague(admin, colleague, role!);
       const page = await newPage(browser, width);
       await signInByMail(page, DATA_DIR, colleague, '', start);
+      await expect(page.getByRole('navigation').getByRole('link', { name: 'Content' })).toHaveCount(0);
       await page.goto('/staff/content');
       await expect(page).toHaveURL(/\/staff(\/door)?\?denied=1$/);
       const answer = await page.request.patch(`/staff/content/api/events/${id}`, {
