@@ -3,15 +3,17 @@
 // the generated link and XSRF keys of DATA_DIR (FILE.link-secret, FILE.xsrf-secret, mode 600), unless
 // LINK_SECRET and XSRF_SECRET are set, in which case .env holds them. Without the link key, the
 // unsubscribe links in mail already sent stop working. A backup made is in the staff audit trail of the
-// live store, as the operator's (the copy, taken just before, does not hold that entry). The Firestore
-// store is backed up by Firestore's own managed export instead.
+// live store, as the operator's (the copy, taken just before, does not hold that entry). The content
+// editor's database goes beside it as FILE.cms.db when the CMS is on SQLite (with CMS_DATABASE_URL,
+// Postgres is backed up with pg_dump). The Firestore store is backed up by Firestore's own managed export
+// instead.
 import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { config } from '@/lib/config';
 import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
-import { backupSqlite, sqliteFile } from '@/lib/storage/backup';
+import { backupCms, backupSqlite, cmsBackupOf, cmsFile, sqliteFile } from '@/lib/storage/backup';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -47,6 +49,10 @@ backupSqlite(sqliteFile(settings.dataDir), resolve(file)).then(
     console.log(`Backed up ${records} records and ${messages} outbox messages (schema version ${version}) to ${file}`);
     const secrets = copySecrets(resolve(file));
     if (secrets.length) console.log(`and the keys a restore needs to ${secrets.join(', ')}`);
+    if (!settings.cms.databaseUrl && existsSync(cmsFile(settings.dataDir))) {
+      await backupCms(cmsFile(settings.dataDir), cmsBackupOf(resolve(file)));
+      console.log(`and the content editor's database to ${cmsBackupOf(file)}`);
+    }
     const store = getStore();
     try {
       await store.addAudit(

@@ -1,12 +1,14 @@
 // `npm run restore -- FILE`: puts a backup made by `npm run backup` in place of the SQLite store.
 // The site must be stopped; the replaced store is kept beside the restored one. The restore is in the
-// staff audit trail of the restored store, as the operator's, written once it is in place.
+// staff audit trail of the restored store, as the operator's, written once it is in place. The content
+// editor's database comes back too when the backup has it (FILE.cms.db) and the CMS is on SQLite.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { config } from '@/lib/config';
 import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
-import { restoreSqlite, sqliteFile } from '@/lib/storage/backup';
+import { cmsBackupOf, cmsFile, restoreCms, restoreSqlite, sqliteFile } from '@/lib/storage/backup';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -26,6 +28,12 @@ restoreSqlite(resolve(file), sqliteFile(settings.dataDir)).then(
   async ({ records, messages, version, previous }) => {
     console.log(`Restored ${records} records and ${messages} outbox messages (schema version ${version}) from ${file}`);
     if (previous) console.log(`The store it replaced is kept as ${previous}`);
+    const content = cmsBackupOf(resolve(file));
+    if (existsSync(content) && !settings.cms.databaseUrl) {
+      const cms = await restoreCms(content, cmsFile(settings.dataDir));
+      console.log(`Restored the content editor's database from ${cmsBackupOf(file)}`);
+      if (cms.previous) console.log(`The content database it replaced is kept as ${cms.previous}`);
+    }
     const store = getStore();
     try {
       await store.addAudit(

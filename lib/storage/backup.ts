@@ -9,6 +9,12 @@ export function sqliteFile(dataDir: string): string {
   return join(dataDir, 'baobab.sqlite');
 }
 
+// The content editor's database on SQLite (lib/cms/config.ts), and its backup beside the store's.
+export function cmsFile(dataDir: string): string {
+  return join(dataDir, 'cms.db');
+}
+export const cmsBackupOf = (file: string) => `${file}.cms.db`;
+
 export type BackupSummary = { records: number; messages: number; version: number };
 
 // Opens a backup (or a candidate for one) and checks it before anything relies on it.
@@ -37,6 +43,16 @@ function inspect(file: string): BackupSummary {
 // always a whole backup.
 export async function backupSqlite(source: string, target: string): Promise<BackupSummary> {
   if (!existsSync(source)) throw new Error(`There is no store at ${source} (DATA_DIR) to back up`);
+  return copyLive(source, target, inspect);
+}
+
+// The content editor's database (DATA_DIR/cms.db, when the CMS is on SQLite), copied the same way,
+// beside the store's backup. It answers how many of its tables it holds.
+export async function backupCms(source: string, target: string): Promise<{ tables: number }> {
+  return copyLive(source, target, (file) => ({ tables: checkedTables(file) }));
+}
+
+async function copyLive<T>(source: string, target: string, check: (file: string) => T): Promise<T> {
   if (existsSync(target)) throw new Error(`${target} already exists: choose a new name`);
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
@@ -54,7 +70,7 @@ export async function backupSqlite(source: string, target: string): Promise<Back
     const copy = new Database(partial);
     copy.pragma('journal_mode = DELETE');
     copy.close();
-    const summary = inspect(partial);
+    const summary = check(partial);
     chmodSync(partial, 0o600);
     renameSync(partial, target);
     return summary;
@@ -64,10 +80,46 @@ export async function backupSqlite(source: string, target: string): Promise<Back
   }
 }
 
+// A SQLite file that passes its integrity check, by the number of its tables.
+function checkedTables(file: string): number {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const check = db.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new Error(`${file} is damaged (integrity check: ${String(check)})`);
+    return (db.prepare(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'`).get() as { n: number }).n;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new Error(`${file} is not a SQLite database`);
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
 // Puts a backup in place of the store. Only with the site stopped: any other connection to the store
 // makes the exclusive lock fail. The replaced store is kept beside it, named with the time.
 export async function restoreSqlite(backup: string, target: string): Promise<BackupSummary & { previous?: string }> {
   inspect(backup);
+  const previous = await replaceWith(backup, target);
+  // The restored file takes the live store's journal and this code's schema version.
+  const restored = new Database(target);
+  try {
+    restored.pragma('journal_mode = WAL');
+    migrate(restored, target);
+  } finally {
+    restored.close();
+  }
+  return { ...inspect(target), previous };
+}
+
+// The content editor's database from its backup (FILE.cms.db), in the same way; the CMS applies its own
+// migrations when the site starts.
+export async function restoreCms(backup: string, target: string): Promise<{ tables: number; previous?: string }> {
+  checkedTables(backup);
+  const previous = await replaceWith(backup, target);
+  return { tables: checkedTables(target), previous };
+}
+
+async function replaceWith(backup: string, target: string): Promise<string | undefined> {
   let previous: string | undefined;
   if (existsSync(target)) {
     const live = new Database(target, { timeout: 0 });
@@ -94,13 +146,5 @@ export async function restoreSqlite(backup: string, target: string): Promise<Bac
   } finally {
     source.close();
   }
-  // The restored file takes the live store's journal and this code's schema version.
-  const restored = new Database(target);
-  try {
-    restored.pragma('journal_mode = WAL');
-    migrate(restored, target);
-  } finally {
-    restored.close();
-  }
-  return { ...inspect(target), previous };
+  return previous;
 }

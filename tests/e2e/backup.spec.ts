@@ -21,6 +21,8 @@ test('a backup taken under a stream of submissions restores every record acknowl
   const base = `http://127.0.0.1:${port}`;
   const server = startNextServer({ port, env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000' } });
   await waitUntilUp(`${base}/api/health`);
+  // The events page reads the content editor's database, which the backup then takes too.
+  expect((await fetch(`${base}/events`)).status).toBe(200);
 
   const acknowledged: { message: string; at: number }[] = [];
   let sending = true;
@@ -57,6 +59,8 @@ test('a backup taken under a stream of submissions restores every record acknowl
   // (unsubscribe links in mail already sent) and the XSRF key.
   expect(statSync(backupFile).mode & 0o777).toBe(0o600);
   expect(backup.stdout).toContain(`${backupFile}.link-secret`);
+  expect(backup.stdout).toContain(`the content editor's database to ${backupFile}.cms.db`);
+  expect(statSync(`${backupFile}.cms.db`).mode & 0o777).toBe(0o600);
   for (const name of ['link-secret', 'xsrf-secret']) {
     expect(statSync(`${backupFile}.${name}`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${backupFile}.${name}`, 'utf8')).toBe(readFileSync(join(env.DATA_DIR!, name), 'utf8'));
@@ -75,6 +79,8 @@ test('a backup taken under a stream of submissions restores every record acknowl
   await stopServer(server);
   const restore = await run('npm', ['run', '-s', 'restore', '--', backupFile], { env });
   expect(restore.stdout).toMatch(/^Restored \d+ records/);
+  expect(restore.stdout).toContain(`Restored the content editor's database from ${backupFile}.cms.db`);
+  expect(readFileSync(join(dataDir, 'cms.db'))).toEqual(readFileSync(`${backupFile}.cms.db`));
 
   const restored = JSON.parse(
     (await run('npm', ['run', '-s', 'export', '--', 'contact', '--format', 'json'], { env })).stdout,
