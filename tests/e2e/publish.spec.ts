@@ -110,6 +110,15 @@ for (const width of [1280, 390]) {
     await expect(visitor.getByText('Continue your registration')).toBeVisible();
     expect(storedRecords('user', email)).toEqual([expect.objectContaining({ event: slug })]);
 
+    // Staff find the registration under the new event: in the inbox's item filter and on its list.
+    await admin.goto('/staff');
+    await admin.getByLabel('Course, event or offer').selectOption({ label: `Event registration: ${title}` });
+    await admin.getByRole('button', { name: 'Show' }).click();
+    await expect(admin.getByRole('link', { name: /Ama Owusu/ })).toBeVisible();
+    await admin.goto(`/staff/items/user/${slug}`);
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Event registration: ${title}`);
+    await expect(admin.getByText(email)).toBeVisible();
+
     // Renamed, the event keeps its address, and its registrations keep naming it by slug.
     // The admin remembers the last language edited: English is asked for.
     await editor.goto(`/staff/content/collections/events/${id}?locale=en`);
@@ -120,6 +129,10 @@ for (const width of [1280, 390]) {
       expect(visitor.getByRole('heading', { level: 1, name: `${title} (renamed)` })).toBeVisible(),
     );
     expect(storedRecords('user', email)).toEqual([expect.objectContaining({ event: slug })]);
+    // Its list keeps its registration, under the new name.
+    await admin.goto(`/staff/items/user/${slug}`);
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Event registration: ${title} (renamed)`);
+    await expect(admin.getByText(email)).toBeVisible();
 
     // Door and staff roles cannot publish: the CMS is not theirs, its API answers 403.
     for (const [role, start] of [
