@@ -1,4 +1,3 @@
-import { cmsItems } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { DAY_MS } from '@/lib/constants';
 import { courses, findCourseByTitle } from '@/lib/content';
@@ -68,6 +67,9 @@ export interface ItemNames {
 // `lang` (English for the workspace).
 export async function itemNames(lang: Lang = defaultLang, now: number = Date.now()): Promise<ItemNames> {
   const listedFrom = siteToday(now - LISTED_DAYS_AFTER * DAY_MS);
+  // Loaded here, not at the top: what else this module names (languages, choices, dates) is read by
+  // code that must not load the CMS (scripts, the browser tests' helpers).
+  const { cmsItems } = await import('@/lib/cms');
   const dated = (await cmsItems(lang)).sort((a, b) => b.lastDay.localeCompare(a.lastDay));
   const titles = new Map<string, string>([
     ...courses.map(

@@ -1,10 +1,14 @@
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 import { FirestoreServer } from '@firestore-emulator/server';
 import type { ServerCredentials as Credentials, Server } from '@grpc/grpc-js';
 
 // The emulator carries its own copy of grpc-js; credentials must come from that same copy.
-const emulatorRequire = createRequire(require.resolve('@firestore-emulator/server'));
+// Resolved from the project's root: the same in jest's CommonJS and in Playwright's ES modules.
+const emulatorRequire = createRequire(
+  createRequire(join(process.cwd(), 'package.json')).resolve('@firestore-emulator/server'),
+);
 const { ServerCredentials } = emulatorRequire('@grpc/grpc-js') as { ServerCredentials: typeof Credentials };
 
 // A Firestore emulator speaking the real gRPC protocol, bound to 127.0.0.1 on a free port
