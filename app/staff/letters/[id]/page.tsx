@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 
+import { KeepFresh } from '@/components/staff/keep-fresh';
 import { LetterForm } from '@/components/staff/letter-form';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
@@ -72,9 +73,10 @@ async function Progress({ letter }: { letter: Letter }) {
   const values = Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, String(value)]));
   return (
     <section>
-      <p>
+      <p aria-live="polite">
         <strong>{words.statuses[letter.status]}</strong> · {fill(words.progress, values)}
       </p>
+      {letter.status === 'sending' && <KeepFresh seconds={5} />}
       {(letter.status === 'sending' || letter.status === 'paused') && (
         <form method="post" action="/staff/api/letter-pause">
           <input type="hidden" name="id" value={letter.id} />
