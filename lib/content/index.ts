@@ -1,4 +1,5 @@
-import { notFound } from 'next/navigation';
+// With its extension: the browser tests load this module as an ES module, outside Next's bundler.
+import { notFound } from 'next/navigation.js';
 
 import { courses as rawCourses } from '@/data/courses';
 import { events as rawEvents } from '@/data/events';

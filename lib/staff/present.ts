@@ -4,7 +4,6 @@ import { courses, findCourseByTitle } from '@/lib/content';
 import { siteToday, wallClockIn, type Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales, type Lang } from '@/lib/i18n';
-import { itemBookingOf } from '@/lib/places';
 import { itemField } from '@/lib/storage/collections';
 import { collections, type AuditEntry, type BookingState, type Collection, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
@@ -98,6 +97,8 @@ export async function itemNames(lang: Lang = defaultLang, now: number = Date.now
 // The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts),
 // from the CMS, where staff set them; none for a course, or an item without a limit.
 export async function itemBooking(collection: Collection, value: string): Promise<Booking | null> {
+  // Loaded when asked, as the CMS is in itemNames (lib/places reads the CMS).
+  const { itemBookingOf } = await import('@/lib/places');
   const booking = await itemBookingOf(collection, value);
   return booking?.capacity !== undefined ? booking : null;
 }
