@@ -1,6 +1,3 @@
-// With its extension: the browser tests load this module as an ES module, outside Next's bundler.
-import { notFound } from 'next/navigation.js';
-
 import { courses as rawCourses } from '@/data/courses';
 import { events as rawEvents } from '@/data/events';
 import { insights as rawInsights, submitInsightLink } from '@/data/insights';
@@ -119,13 +116,6 @@ export const {
   offers,
   pages,
 } = bundles[defaultLang];
-
-// The entity of a page built for the slugs its generateStaticParams lists. A GET for any other slug is
-// answered 404 by Next before the page runs (dynamicParams = false), but a post that might be a server
-// action still renders the page: it gets the 404 from here.
-export function prerendered<T>(entity: T | undefined): T {
-  return entity ?? notFound();
-}
 
 export function findCourse(slug: string, lang: Lang = defaultLang): Course | undefined {
   return content(lang).courses.find((course) => course.slug === slug);

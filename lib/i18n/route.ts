@@ -1,7 +1,5 @@
 import { notFound } from 'next/navigation';
 
-import { prerendered } from '@/lib/content';
-
 import { isLang, type Lang } from './index';
 
 // The language of a route's [lang] segment. Page addresses reach it as /{defaultLang}/… (next.config.ts's
@@ -18,5 +16,5 @@ export async function routeEntity<T>(
 ): Promise<{ lang: Lang; slug: string; entity: T }> {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  return { lang, slug, entity: prerendered(await find(slug, lang)) };
+  return { lang, slug, entity: (await find(slug, lang)) ?? notFound() };
 }

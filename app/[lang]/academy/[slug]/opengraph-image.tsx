@@ -1,4 +1,6 @@
-import { courses, findCourse, prerendered } from '@/lib/content';
+import { notFound } from 'next/navigation';
+
+import { courses, findCourse } from '@/lib/content';
 import { courseFacts } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 
@@ -6,7 +8,7 @@ const slugs = () => courses.map(({ slug }) => ({ slug }));
 
 const card = ogCard(
   (lang, slug) => {
-    const course = prerendered(findCourse(slug, lang));
+    const course = findCourse(slug, lang) ?? notFound();
     return {
       title: course.title,
       subtitle: courseFacts(course, lang),

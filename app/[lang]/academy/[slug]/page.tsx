@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
+import { notFound } from 'next/navigation';
 
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, coursePath, courses, findCourse, prerendered } from '@/lib/content';
+import { content, coursePath, courses, findCourse } from '@/lib/content';
 import { courseDescription } from '@/lib/content/facts';
 import { siteToday } from '@/lib/content/schedule';
 import { locales } from '@/lib/i18n';
@@ -30,7 +31,7 @@ type Props = PageProps<'/[lang]/academy/[slug]'>;
 async function pageCourse(params: Props['params']) {
   const { lang, slug, entity: course } = await routeEntity(params, findCourse);
   // The record keeps the course's English title, whatever the page's language (docs/product.md §12).
-  return { lang, course, englishTitle: prerendered(findCourse(slug)).title };
+  return { lang, course, englishTitle: (findCourse(slug) ?? notFound()).title };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,5 +1,6 @@
+import { notFound } from 'next/navigation';
+
 import { cmsEvent, cmsEvents } from '@/lib/cms';
-import { prerendered } from '@/lib/content';
 import { eventDates } from '@/lib/content/facts';
 import { defaultLang } from '@/lib/i18n';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
@@ -8,7 +9,7 @@ const slugs = async () => (await cmsEvents(defaultLang)).map(({ slug }) => ({ sl
 
 const card = ogCard(
   async (lang, slug) => {
-    const event = prerendered(await cmsEvent(slug, lang));
+    const event = (await cmsEvent(slug, lang)) ?? notFound();
     return { title: event.title, subtitle: eventDates(event, lang) };
   },
   { slugs },

@@ -1,5 +1,6 @@
+import { notFound } from 'next/navigation';
+
 import { cmsOffer, cmsOffers } from '@/lib/cms';
-import { prerendered } from '@/lib/content';
 import { offerCard } from '@/lib/content/facts';
 import { defaultLang } from '@/lib/i18n';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
@@ -8,7 +9,7 @@ const slugs = async () => (await cmsOffers(defaultLang)).map(({ slug }) => ({ sl
 
 const card = ogCard(
   async (lang, slug) => {
-    const offer = prerendered(await cmsOffer(slug, lang));
+    const offer = (await cmsOffer(slug, lang)) ?? notFound();
     return { title: offer.title, subtitle: offerCard(offer, lang) };
   },
   { slugs },

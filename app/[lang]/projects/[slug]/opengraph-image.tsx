@@ -1,4 +1,6 @@
-import { findProjectBySlug, prerendered, projectSummaries } from '@/lib/content';
+import { notFound } from 'next/navigation';
+
+import { findProjectBySlug, projectSummaries } from '@/lib/content';
 import { fitText } from '@/lib/content/facts';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 import { projectSlug } from '@/lib/slug';
@@ -7,7 +9,7 @@ const slugs = () => projectSummaries.map((project) => ({ slug: projectSlug(proje
 
 const card = ogCard(
   (lang, slug) => {
-    const { detail } = prerendered(findProjectBySlug(slug, lang));
+    const { detail } = findProjectBySlug(slug, lang) ?? notFound();
     // A line under the title, cut where a clause ends.
     return { title: detail.title, subtitle: fitText(detail.summary, 90) };
   },
