@@ -3,7 +3,7 @@ import type { Metadata, Viewport } from 'next';
 import { SiteFrame } from '@/components/layout/site-frame';
 import { content, site } from '@/lib/content';
 import { langs } from '@/lib/i18n';
-import { routeLang } from '@/lib/i18n/route';
+import { renderingLang, routeLang } from '@/lib/i18n/route';
 import { siteUrl } from '@/lib/seo';
 import { manifestPath } from '@/lib/web-manifest';
 
@@ -39,5 +39,7 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children, params }: LayoutProps<'/[lang]'>) {
-  return <SiteFrame lang={routeLang((await params).lang)}>{children}</SiteFrame>;
+  // Named for this render's not-found file, which gets no params.
+  const lang = renderingLang(routeLang((await params).lang));
+  return <SiteFrame lang={lang}>{children}</SiteFrame>;
 }

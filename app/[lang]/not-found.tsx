@@ -1,19 +1,19 @@
-import { headers } from 'next/headers';
-
 import buttons from '@/components/ui/button.module.css';
 import { SiteLink } from '@/components/ui/site-link';
-import { LANG_HEADER, localePath, toLang } from '@/lib/i18n';
+import { localePath } from '@/lib/i18n';
+import { renderingLang } from '@/lib/i18n/route';
 import { pageTitle } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from '../not-found.module.css';
 
 // A page of a language that has no such entity (an event's address no published event has): the same
-// 404 as app/global-not-found.tsx, inside the language's own layout. The layout gives <html lang>; the
-// words come from the header proxy.ts sets from the address. Its title and robots line are rendered here
-// (React puts them in the head): a not-found file has no metadata of its own.
-export default async function NotFound() {
-  const lang = toLang((await headers()).get(LANG_HEADER));
+// 404 as app/global-not-found.tsx, inside the language's own layout, which gives <html lang> and names
+// the language for this render (a request header would make every page of the segment dynamic). Its
+// title and robots line are rendered here (React puts them in the head): a not-found file has no
+// metadata of its own.
+export default function NotFound() {
+  const lang = renderingLang();
   const text = messages(lang).notFound;
   return (
     <div className={`container ${styles.wrap}`}>

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 
-import { isLang, type Lang } from './index';
+import { defaultLang, isLang, type Lang } from './index';
 
 // The language of a route's [lang] segment. Page addresses reach it as /{defaultLang}/… (next.config.ts's
 // rewrite) or /{prefix}/…; only a file-shaped address no file answers (/x.svg) arrives with another first segment, and
@@ -17,4 +18,14 @@ export async function routeEntity<T>(
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
   return { lang, slug, entity: (await find(slug, lang)) ?? notFound() };
+}
+
+// The language of the [lang] segment being rendered, for what Next gives no params: the not-found file
+// of that segment. Its layout, rendered first, names it; one value per render (React's cache), read
+// without a request header, so the pages around it stay prerendered.
+const rendering = cache((): { lang: Lang } => ({ lang: defaultLang }));
+
+export function renderingLang(lang?: Lang): Lang {
+  if (lang) rendering().lang = lang;
+  return rendering().lang;
 }
