@@ -13,7 +13,7 @@ import { eventClosedText, eventDates, eventDescription } from '@/lib/content/fac
 import { eventBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, locales } from '@/lib/i18n';
-import { routeEntity } from '@/lib/i18n/route';
+import { routeEntity, routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
@@ -32,8 +32,13 @@ export async function generateStaticParams() {
 
 type Props = PageProps<'/[lang]/events/[slug]'>;
 
+// An unknown slug gets no metadata here, never a 404: thrown from the metadata, it would reach the
+// visitor as Next's empty error page; the page itself answers with the 404 in its language.
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, entity: event } = await routeEntity(params, cmsEvent);
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  const event = await cmsEvent(slug, lang);
+  if (!event) return {};
   return pageMetadata({
     lang,
     title: event.title,

@@ -22,7 +22,7 @@ import { offerBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, locales } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
-import { routeEntity } from '@/lib/i18n/route';
+import { routeEntity, routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { fill, messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
@@ -41,8 +41,13 @@ export async function generateStaticParams() {
 
 type Props = PageProps<'/[lang]/offers/[slug]'>;
 
+// An unknown slug gets no metadata here, never a 404: thrown from the metadata, it would reach the
+// visitor as Next's empty error page; the page itself answers with the 404 in its language.
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, entity: offer } = await routeEntity(params, cmsOffer);
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  const offer = await cmsOffer(slug, lang);
+  if (!offer) return {};
   return pageMetadata({
     lang,
     title: offer.title,
