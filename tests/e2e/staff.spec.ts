@@ -198,6 +198,8 @@ test.describe('with JavaScript', () => {
   test.use({ javaScriptEnabled: true });
 
   test('the workspace pages are never stored and never indexed, and pass axe', async ({ page }) => {
+    // An axe scan of every workspace page: 25 s alone on two cores, more beside another spec file.
+    test.setTimeout(90_000);
     await signIn(page);
     const pages = [
       '/staff',
