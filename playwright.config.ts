@@ -15,22 +15,10 @@ process.env.SITE_TODAY = E2E_SITE_TODAY;
 // CHROME_PATH, else Debian's chromium, else Playwright's own browser.
 const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-
-// Specs that must not share the machine or the site with another spec: a timing comparison, the
-// content editor's edits (other specs read the pages they change), and those that start several
-// servers of their own and load them.
-const alone = ['staff-timing.spec.ts', 'publish.spec.ts', 'hostile.spec.ts', 'instances.spec.ts', 'backup.spec.ts'].map(
-  (name) => `**/${name}`,
-);
-
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two spec files at a time (a file's tests stay in order, in one browser): most of a browser test is
-  // waiting for a server, a mail or a timer, so a second file uses the idle core. The specs listed in
-  // `alone` then run one by one after the others, with the machine to themselves.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -52,10 +40,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'chromium', use: chromium, testIgnore: alone },
-    { name: 'alone', use: chromium, testMatch: alone, workers: 1, dependencies: ['chromium'] },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `${baseURL}/about`,
