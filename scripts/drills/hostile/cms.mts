@@ -108,7 +108,9 @@ export async function cms(dataDir: string) {
       { ...ours(adminCookie), 'content-type': 'application/x-www-form-urlencoded' },
       big,
     );
-    if (answer.status !== 413) gotThrough(t, `1 MiB to ${path} answered ${answer.status}`);
+    // Refused for its size (413) or before its body is read (405, no page takes a post there); the CMS's
+    // limit would have let it reach a page.
+    if (answer.status !== 413 && answer.status !== 405) gotThrough(t, `1 MiB to ${path} answered ${answer.status}`);
   }
   const huge = Buffer.alloc(3 * 1024 * 1024, 'a');
   const answer = await send(
