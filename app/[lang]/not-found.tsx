@@ -1,11 +1,7 @@
-import buttons from '@/components/ui/button.module.css';
-import { SiteLink } from '@/components/ui/site-link';
-import { localePath } from '@/lib/i18n';
+import { NotFoundBody } from '@/components/layout/not-found-body';
 import { renderingLang } from '@/lib/i18n/route';
 import { pageTitle } from '@/lib/seo';
 import { messages } from '@/messages';
-
-import styles from '../not-found.module.css';
 
 // A page of a language that has no such entity (an event's address no published event has): the same
 // 404 as app/global-not-found.tsx, inside the language's own layout, which gives <html lang> and names
@@ -14,16 +10,11 @@ import styles from '../not-found.module.css';
 // metadata of its own.
 export default function NotFound() {
   const lang = renderingLang();
-  const text = messages(lang).notFound;
   return (
-    <div className={`container ${styles.wrap}`}>
-      <title>{pageTitle(text.title, lang)}</title>
+    <>
+      <title>{pageTitle(messages(lang).notFound.title, lang)}</title>
       <meta name="robots" content="noindex" />
-      <h1>{text.title}</h1>
-      <p>{text.text}</p>
-      <SiteLink href={localePath(lang, '/')} className={`${buttons.button} ${buttons.primary}`}>
-        {text.home}
-      </SiteLink>
-    </div>
+      <NotFoundBody lang={lang} />
+    </>
   );
 }
