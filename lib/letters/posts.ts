@@ -5,7 +5,7 @@ import { plain, see } from '@/lib/staff/http';
 import type { StaffPost } from '@/lib/staff/posts';
 import { letterStaffText } from '@/messages/letters';
 
-import { letterById, pauseLetter, retryLetter, saveDraft, sendTest, startLetter } from '.';
+import { letterById, pauseLetter, retryLetter, saveDraft, sendTest, startLetter, type Letter } from '.';
 import { BODY_MAX, SUBJECT_MAX } from './letter';
 
 // The workspace's posts about letters (lib/staff/posts.ts takes them in): each needs the `letters`
@@ -16,6 +16,17 @@ const letterId = z.string().regex(/^[\w-]{1,60}$/);
 const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
 const notFound = () => plain(letterStaffText.notFound, 404);
 const page = (id: string, query: string) => see(`/staff/letters/${id}?${query}`);
+
+// A post about one letter: its `id` read from the store first, an unknown one the letters' 404.
+type Context = Parameters<StaffPost<z.ZodType>['run']>[1];
+function withLetter<F extends { id: string }>(
+  act: (letter: Letter, fields: F, context: Context) => Promise<Response>,
+): (fields: F, context: Context) => Promise<Response> {
+  return async (fields, context) => {
+    const letter = await letterById(fields.id);
+    return letter ? act(letter, fields, context) : notFound();
+  };
+}
 
 const versionFields = Object.fromEntries(
   langs.flatMap((lang) => [
@@ -50,44 +61,36 @@ export const letterPosts = {
     schema: z.object({ id: letterId }),
     permission: 'letters',
     refused: notFound,
-    run: async ({ id }, { session, now }) => {
-      const letter = await letterById(id);
-      if (!letter) return notFound();
+    run: withLetter(async (letter, _, { session, now }) => {
       await sendTest(session, letter, now);
-      return page(id, 'tested=1');
-    },
+      return page(letter.id, 'tested=1');
+    }),
   }),
   // The second step: the confirmation page's button, which says yes. Starting is claimed once.
   'letter-send': post({
     schema: z.object({ id: letterId, confirm: z.literal('yes') }),
     permission: 'letters',
     refused: () => plain(letterStaffText.refused, 400),
-    run: async ({ id }, { session, now }) => {
-      const letter = await letterById(id);
-      if (!letter) return notFound();
-      return page(id, `send=${await startLetter(session, letter, now)}`);
-    },
+    run: withLetter(async (letter, _, { session, now }) =>
+      page(letter.id, `send=${await startLetter(session, letter, now)}`),
+    ),
   }),
   'letter-pause': post({
     schema: z.object({ id: letterId, pause: z.enum(['yes', 'no']) }),
     permission: 'letters',
     refused: notFound,
-    run: async ({ id, pause }, { session, now }) => {
-      const letter = await letterById(id);
-      if (!letter) return notFound();
+    run: withLetter(async (letter, { pause }, { session, now }) => {
       await pauseLetter(session, letter, pause === 'yes', now);
-      return page(id, pause === 'yes' ? 'paused=1' : 'resumed=1');
-    },
+      return page(letter.id, pause === 'yes' ? 'paused=1' : 'resumed=1');
+    }),
   }),
   // A newsletter whose Mailchimp campaigns failed: sent on from where it stopped (once per failure).
   'letter-retry': post({
     schema: z.object({ id: letterId }),
     permission: 'letters',
     refused: notFound,
-    run: async ({ id }, { session, now }) => {
-      const letter = await letterById(id);
-      if (!letter) return notFound();
-      return page(id, (await retryLetter(session, letter, now)) ? 'retried=1' : 'send=already');
-    },
+    run: withLetter(async (letter, _, { session, now }) =>
+      page(letter.id, (await retryLetter(session, letter, now)) ? 'retried=1' : 'send=already'),
+    ),
   }),
 } satisfies Record<string, StaffPost<z.ZodType>>;
