@@ -26,6 +26,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {
     baseURL,
+    serviceWorkers: process.env.PWSW === 'block' ? 'block' : 'allow',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 
-import { cmsEvents, cmsOffers } from '@/lib/cms';
-import { coursePath, courses, eventPath, offerPath, projectPath, projectSummaries } from '@/lib/content';
+import { cmsCourses, cmsEvents, cmsOffers } from '@/lib/cms';
+import { coursePath, eventPath, offerPath, projectPath, projectSummaries } from '@/lib/content';
 import { defaultLang, langs, localePath } from '@/lib/i18n';
 import { archive } from '@/lib/letters';
 import { languageAlternates, siteUrl } from '@/lib/seo';
@@ -23,7 +23,7 @@ const staticPaths = [
 export const revalidate = 600;
 
 // Every page in both languages, each entry naming its twin (hreflang alternates).
-// Events and offers come from the CMS: one published after the build is listed once its edit
+// Courses, events and offers come from the CMS: one published after the build is listed once its edit
 // regenerates this (or within the ten minutes, whichever is first).
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
@@ -31,7 +31,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     '/newsletter',
     ...(await archive()).map((letter) => `/newsletter/${letter.slug}`),
     ...projectSummaries.map(projectPath),
-    ...courses.map(coursePath),
+    ...(await cmsCourses(defaultLang)).map(coursePath),
     ...(await cmsEvents(defaultLang)).map(eventPath),
     ...(await cmsOffers(defaultLang)).map(offerPath),
   ];

@@ -1,4 +1,4 @@
-import { courses, projectPath, projectSummaries } from '@/lib/content';
+import { projectPath, projectSummaries } from '@/lib/content';
 import { defaultLang, localePath, splitPath } from '@/lib/i18n';
 import { projectIdFromSlug } from '@/lib/slug';
 
@@ -36,10 +36,5 @@ function englishRedirect(pathname: string): RouteRedirect | null {
     return pathname.startsWith('/project/') ? { location: `/projects/${project[1]}`, status: 308 } : null;
   }
 
-  const course = pathname.match(/^\/academy\/([^/]+)\/?$/);
-  if (course && !courses.some((c) => c.slug === course[1])) {
-    // Temporary: a slug unknown today may be a course tomorrow.
-    return { location: '/academy', status: 307 };
-  }
   return null;
 }

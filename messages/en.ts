@@ -61,8 +61,10 @@ export const en = {
   },
   academy: {
     title: 'Academy',
-    description:
-      'Short, practical data courses: analysis, visualisation, machine learning and ethics. From free to $105.',
+    // {fees}: feesFromFree or fees below, from the courses' fees in the CMS.
+    description: 'Short, practical data courses: analysis, visualisation, machine learning and ethics. {fees}.',
+    feesFromFree: 'From free to {highest}',
+    fees: 'From {lowest} to {highest}',
     card: 'Short, practical data courses',
     figures: 'Academy figures',
     enthusiasts: 'Enthusiasts',

@@ -64,7 +64,9 @@ export const fr = {
   academy: {
     title: 'Académie',
     description:
-      'Des formations courtes et concrètes sur la donnée, gratuites ou jusqu’à 105 $US : analyse, visualisation, apprentissage automatique et éthique.',
+      'Des formations courtes et concrètes sur la donnée, {fees} : analyse, visualisation, apprentissage automatique et éthique.',
+    feesFromFree: 'gratuites ou jusqu’à {highest}',
+    fees: 'de {lowest} à {highest}',
     card: 'Des formations courtes et concrètes sur la donnée',
     figures: 'L’académie en chiffres',
     enthusiasts: 'Apprenants',

@@ -9,6 +9,7 @@ import { defaultLang, langs, locales } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
+import { courses } from './collections/courses';
 import { events } from './collections/events';
 import { offers } from './collections/offers';
 import { staff } from './collections/staff';
@@ -48,7 +49,7 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, events, offers],
+  collections: [staff, courses, events, offers],
   localization: {
     locales: langs.map((code) => ({ code, label: locales[code].name })),
     defaultLocale: defaultLang,

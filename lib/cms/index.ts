@@ -6,12 +6,14 @@ import { getPayload, type Payload } from 'payload';
 
 import { cmsSettings } from '@/lib/config';
 import { parseContent } from '@/lib/content/parse';
-import { eventsSchema, offersSchema } from '@/lib/content/schemas';
+import { coursesSchemaFor, eventsSchema, offersSchema } from '@/lib/content/schemas';
 import type { Offer, SiteEvent } from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { setSingleton, singleton } from '@/lib/singletons';
 
-import { toEvent, toOffer } from './shapes';
+import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
+
+export type { CmsCourse } from './shapes';
 
 // The one door to the CMS's content for the site's pages: plain async functions that return content in
 // the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
@@ -50,6 +52,44 @@ export function cms(): Promise<Payload> {
       throw error;
     }),
   );
+}
+
+// The published courses in a language, in the academy's order (the order they were added in).
+export async function cmsCourses(lang: Lang): Promise<CmsCourse[]> {
+  const payload = await cms();
+  const { docs } = await payload.find({
+    collection: 'courses',
+    locale: lang,
+    fallbackLocale: defaultLang,
+    draft: false,
+    where: { _status: { equals: 'published' } },
+    sort: 'id',
+    pagination: false,
+    depth: 0,
+  });
+  const shaped = docs.map((doc) => toCourse(doc as Record<string, unknown>, lang));
+  const checked = parseContent(`the CMS (courses, ${lang})`, coursesSchemaFor(lang, { fromData: false }), shaped);
+  return checked.map((course, i) => ({ ...course, key: shaped[i]!.key }));
+}
+
+export async function cmsCourse(slug: string, lang: Lang): Promise<CmsCourse | undefined> {
+  return (await cmsCourses(lang)).find((course) => course.slug === slug);
+}
+
+// The course an enrolment names by its key (lib/cms/shapes.ts), published or not: the records of a
+// course taken off the site still name it.
+export async function cmsCourseByKey(key: string, lang: Lang): Promise<CmsCourse | undefined> {
+  const payload = await cms();
+  const { docs } = await payload.find({
+    collection: 'courses',
+    locale: lang,
+    fallbackLocale: defaultLang,
+    draft: false,
+    where: { key: { equals: key } },
+    limit: 1,
+    depth: 0,
+  });
+  return docs[0] ? toCourse(docs[0] as Record<string, unknown>, lang) : undefined;
 }
 
 // The published events in a language, in date order.
@@ -100,10 +140,10 @@ export async function cmsOffer(slug: string, lang: Lang): Promise<Offer | undefi
   return (await cmsOffers(lang)).find((offer) => offer.slug === slug);
 }
 
-// Every event and offer in the CMS, published or not, by its title in a language and the day it ends:
+// Every course, event and offer in the CMS, published or not, by its title in a language and the day it ends:
 // the workspace names a registration's item by it and lists it in its filters, also once unpublished.
 export interface CmsItem {
-  collection: 'user' | 'offer';
+  collection: 'enrolment' | 'user' | 'offer';
   slug: string;
   title: string;
   lastDay: string;
@@ -111,16 +151,17 @@ export interface CmsItem {
 
 export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
   const payload = await cms();
-  const find = (collection: 'events' | 'offers') =>
+  const find = (collection: 'courses' | 'events' | 'offers') =>
     payload.find({
       collection,
       locale: lang,
       fallbackLocale: defaultLang,
       draft: true,
+      sort: 'id',
       pagination: false,
       depth: 0,
     });
-  const [events, offers] = await Promise.all([find('events'), find('offers')]);
+  const [courses, events, offers] = await Promise.all([find('courses'), find('events'), find('offers')]);
   const item = (collection: CmsItem['collection'], doc: Record<string, unknown>, lastDay: unknown): CmsItem => ({
     collection,
     slug: String(doc.slug ?? ''),
@@ -128,6 +169,10 @@ export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
     lastDay: String(lastDay ?? ''),
   });
   return [
+    // A course has no last day: it stays in the filters. Its records name it by its key.
+    ...courses.docs.map((doc) =>
+      item('enrolment', { ...doc, slug: toCourse(doc as Record<string, unknown>).key }, '9999-12-31'),
+    ),
     ...events.docs.map((doc) => item('user', doc as Record<string, unknown>, doc.endDate)),
     ...offers.docs.map((doc) => item('offer', doc as Record<string, unknown>, doc.endsOnDate)),
   ].filter((entry) => entry.slug !== '');

@@ -4,7 +4,7 @@ import { content } from '@/lib/content';
 import { defaultLang, langs } from '@/lib/i18n';
 import { log } from '@/lib/log';
 
-import { offerTextsOf, textsOf } from './shapes';
+import { courseData, courseTextsOf, offerTextsOf, textsOf } from './shapes';
 
 // data/ is the first content (docs/staff.md, "Content"): an empty collection is filled from it, every
 // language's texts included, all published, so a fresh clone serves the seed site. A collection with
@@ -13,6 +13,7 @@ import { offerTextsOf, textsOf } from './shapes';
 const seeding = { seeding: true };
 
 export async function seedFromData(payload: Payload): Promise<void> {
+  await seedCourses(payload);
   await seedEvents(payload);
   await seedOffers(payload);
 }
@@ -70,4 +71,33 @@ async function seedOffers(payload: Payload): Promise<void> {
     }
   }
   log.info({ component: 'cms', offers: content(defaultLang).offers.length }, 'offers seeded from data/');
+}
+
+// A seeded course keeps its English title of data/ as its key: the enrolments stored before the CMS
+// name it so.
+async function seedCourses(payload: Payload): Promise<void> {
+  const { totalDocs } = await payload.count({ collection: 'courses', overrideAccess: true });
+  if (totalDocs > 0) return;
+  for (const course of content(defaultLang).courses) {
+    const doc = await payload.create({
+      collection: 'courses',
+      locale: defaultLang,
+      data: { ...courseData(course), key: course.title, _status: 'published' },
+      overrideAccess: true,
+      context: seeding,
+    });
+    for (const lang of langs.filter((l) => l !== defaultLang)) {
+      const translated = content(lang).courses.find((c) => c.slug === course.slug);
+      if (!translated) continue;
+      await payload.update({
+        collection: 'courses',
+        id: doc.id,
+        locale: lang,
+        data: { ...courseTextsOf(translated), _status: 'published' },
+        overrideAccess: true,
+        context: seeding,
+      });
+    }
+  }
+  log.info({ component: 'cms', courses: content(defaultLang).courses.length }, 'courses seeded from data/');
 }

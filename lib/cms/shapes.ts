@@ -1,4 +1,6 @@
-import type { Offer, SiteEvent } from '@/lib/content/types';
+import type { Course, Offer, SiteEvent } from '@/lib/content/types';
+import { defaultLang, type Lang } from '@/lib/i18n';
+import { count } from '@/messages/units';
 
 // CMS documents in the shape the site's pages read (lib/content/types.ts), and back. Empty optional
 // fields come from the database as null.
@@ -65,4 +67,43 @@ export const offerTexts = ['title', 'inSentence', 'cohortStart', 'highlights', '
 
 export function offerTextsOf(offer: Offer): Pick<Offer, (typeof offerTexts)[number]> {
   return Object.fromEntries(offerTexts.map((name) => [name, offer[name]])) as Pick<Offer, (typeof offerTexts)[number]>;
+}
+
+// A course as the site reads it, with the key its enrolments are stored under: the English title it had
+// in data/ for the first courses (older records name it so), the slug for one added in the CMS. It never
+// changes, so a renamed course keeps its list.
+export type CmsCourse = Course & { key: string };
+
+// The duration is a number of weeks in the CMS, written in the words of the language read: a course not
+// yet translated still says "2 semaines" in French.
+export function toCourse(doc: Doc, lang: Lang = defaultLang): CmsCourse {
+  const outcomes = Array.isArray(doc.outcomes) ? (doc.outcomes as Doc[]) : [];
+  const weeks = doc.weeks;
+  return {
+    id: doc.id as number,
+    key: String(doc.key ?? doc.slug ?? ''),
+    slug: doc.slug as string,
+    title: doc.title as string,
+    duration: typeof weeks === 'number' && weeks > 0 && Number.isInteger(weeks) ? count(lang)(weeks, 'week') : '',
+    cost: doc.cost as string,
+    img: doc.img as string,
+    isActive: doc.isActive !== false,
+    isPremium: doc.isPremium === true,
+    link: doc.link as string,
+    pay_link: (doc.pay_link as string | null) ?? '',
+    nextCohortDate: optional(doc.nextCohortDate),
+    intro: doc.intro as string,
+    outcomes: outcomes.map((row) => row.outcome as string),
+  };
+}
+
+// A course's facts and texts as the collection stores them (outcomes are rows of an array field).
+export function courseData(course: Course): Doc {
+  const { id: _id, outcomes, duration, ...rest } = course;
+  return { ...rest, weeks: Number(duration.match(/^\d+/)?.[0]), outcomes: outcomes.map((outcome) => ({ outcome })) };
+}
+
+// The texts of a course that differ by language.
+export function courseTextsOf(course: Course): Doc {
+  return { title: course.title, intro: course.intro, outcomes: course.outcomes.map((outcome) => ({ outcome })) };
 }

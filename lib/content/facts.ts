@@ -37,6 +37,20 @@ export function courseFee(course: Pick<Course, 'cost'>, lang: Lang): string {
   return course.cost === 'Free' ? text.feeFree : fill(text.fee, { fee: formatCost(course.cost, lang) });
 }
 
+// The academy's description, with the range of the courses' fees as they are now: 'From free to $105'.
+export function academyDescription(courses: Pick<Course, 'cost'>[], lang: Lang): string {
+  const text = messages(lang).academy;
+  const dollars = (cost: string) => (cost === 'Free' ? 0 : Number(cost.slice(1)));
+  const sorted = [...courses].sort((a, b) => dollars(a.cost) - dollars(b.cost));
+  const lowest = sorted[0]?.cost ?? 'Free';
+  const highest = formatCost(sorted.at(-1)?.cost ?? 'Free', lang);
+  const fees =
+    lowest === 'Free'
+      ? fill(text.feesFromFree, { highest })
+      : fill(text.fees, { lowest: formatCost(lowest, lang), highest });
+  return fill(text.description, { fees });
+}
+
 // The most a page's description holds (its meta, Open Graph and Twitter descriptions).
 export const DESCRIPTION_MAX = 200;
 

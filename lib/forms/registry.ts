@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 
-import { cmsEvent, cmsOffer, cmsOffers } from '@/lib/cms';
-import { findCourseByTitle } from '@/lib/content';
+import { cmsCourseByKey, cmsCourses, cmsEvent, cmsOffer, cmsOffers } from '@/lib/cms';
 import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
 import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
@@ -119,14 +118,17 @@ function perLang<T>(make: (schemas: FormSchemas, words: AnswerWords, lang: Lang)
 }
 
 // The course, event or offer a post names, looked up once, in the page's language: the record keeps
-// its key (the course's English title, the event's or offer's slug) and the mails and the answer use
+// its key (the course's key, the event's or offer's slug) and the mails and the answer use
 // the entity itself.
+// A course is named by its key (lib/cms/shapes.ts) and must be published in the CMS now.
 const enrolment = perLang((s, w, lang) =>
   z.pipe(
     s.enrolmentSchema,
-    z.transform((input, ctx) => {
-      const entity = findCourseByTitle(input.course, lang);
-      return entity ? { ...input, entity } : refuse(ctx, 'course', w.courseUnknown);
+    z.transform(async (input, ctx) => {
+      const entity = (await cmsCourses(lang)).find((course) => course.key === input.course);
+      if (!entity) return refuse(ctx, 'course', w.courseUnknown);
+      const english = lang === defaultLang ? entity : await cmsCourseByKey(entity.key, defaultLang);
+      return { ...input, entity: { ...entity, englishTitle: english?.title ?? entity.title } };
     }),
   ),
 );

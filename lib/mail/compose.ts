@@ -85,13 +85,13 @@ const languageName = (lang: Lang) => languageNames.of(locales[lang].htmlLang) ??
 const languageRow = (lang: Lang): [string, string] => [staff.rows.language, languageName(lang)];
 const heldBack = (item: string, lang: Lang) => staff.heldBack(item, languageName(lang));
 
-// `input.course` is the course's English title, as posted and stored; `course` is the course in the
-// visitor's language. `today` is the site's date: a next cohort already started is not announced.
+// `input.course` is the course's key, as posted and stored; `course` is the course in the visitor's
+// language, with its English title for the staff's note. `today` is the site's date: a next cohort already started is not announced.
 // With payments on this site, the confirmation's link is the record's pay link instead of the course's
 // external payment page.
 export function enrolmentMails(
   input: EnrolmentInput,
-  course: Course,
+  course: Course & { englishTitle?: string },
   ctx: MailContext,
   lang: Lang,
   today: string,
@@ -100,20 +100,21 @@ export function enrolmentMails(
   const t = visitorMails[lang].enrolment;
   const fee = formatCost(course.cost, lang);
   const nextCohort = course.nextCohortDate && course.nextCohortDate >= today ? course.nextCohortDate : null;
+  const named = course.englishTitle ?? input.course;
   return [
     staffNote(
       ctx.staff,
-      staff.enrolment.subject(input.course),
+      staff.enrolment.subject(named),
       {
         heading: staff.enrolment.heading,
-        paragraphs: [staff.enrolment.text(input.name, input.course)],
+        paragraphs: [staff.enrolment.text(input.name, named)],
         rows: [
           [staff.rows.name, input.name],
           [staff.rows.email, input.email],
           [staff.rows.phone, input.phone],
           [staff.rows.gender, genderLabels[input.gender]],
           [staff.rows.country, input.country],
-          [staff.rows.course, input.course],
+          [staff.rows.course, named],
           [staff.rows.fee, formatCost(course.cost, defaultLang)],
           ...(nextCohort
             ? [[staff.rows.nextCohort, formatDates(nextCohort, undefined, defaultLang)] as [string, string]]
@@ -121,7 +122,7 @@ export function enrolmentMails(
           languageRow(lang),
         ],
       },
-      { heldBack: heldBack(input.course, lang) },
+      { heldBack: heldBack(named, lang) },
       input.email,
     ),
     confirmation(input.email, t.subject(course.title), {

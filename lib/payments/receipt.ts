@@ -1,5 +1,5 @@
-import { cmsOffer } from '@/lib/cms';
-import { contactInfo, findCourseByTitle, site } from '@/lib/content';
+import { cmsCourseByKey, cmsOffer } from '@/lib/cms';
+import { contactInfo, site } from '@/lib/content';
 import { cohortStart } from '@/lib/content/facts';
 import { locales, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
@@ -26,7 +26,7 @@ export async function receiptOf(
   timeZone: string,
 ): Promise<Receipt> {
   const t = visitorMails[lang].receipt;
-  const course = collection === 'enrolment' ? findCourseByTitle(String(data.course ?? ''), lang) : undefined;
+  const course = collection === 'enrolment' ? await cmsCourseByKey(String(data.course ?? ''), lang) : undefined;
   const offer = collection === 'offer' ? await cmsOffer(String(data.offer ?? ''), lang) : undefined;
   const item = course?.title ?? offer?.title ?? String(data.course ?? data.offer ?? '');
   const cohort = course?.nextCohortDate

@@ -1,5 +1,4 @@
 import { config } from '@/lib/config';
-import { findCourseByTitle, findOffer } from '@/lib/content';
 import { defaultLang, localeUrl, toLang } from '@/lib/i18n';
 import { paymentReminder } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
@@ -60,13 +59,14 @@ export async function refundByHand(
 
 // Where a reminder sends someone to pay: the record's pay link with a provider, else the course's own
 // payment page, else the offer's page (staff then take the payment by hand).
-function payHref(collection: Collection, data: RecordData, now: number): string {
+async function payHref(collection: Collection, data: RecordData, now: number): Promise<string> {
   const ctx = paymentContext('staff');
   const lang = toLang(data.lang);
   if (ctx.provider && typeof data.payReference === 'string') {
     return payUrl(ctx.siteUrl, ctx.secret, data.payReference, lang, now, ctx.linkDays);
   }
-  const course = collection === 'enrolment' ? findCourseByTitle(String(data.course ?? ''), lang) : undefined;
+  const { cmsCourseByKey } = await import('@/lib/cms');
+  const course = collection === 'enrolment' ? await cmsCourseByKey(String(data.course ?? ''), lang) : undefined;
   return course?.pay_link || localeUrl(ctx.siteUrl, lang, `/offers/${String(data.offer ?? '')}`);
 }
 
@@ -90,7 +90,7 @@ export async function remindUnpaid(
     const lang = toLang(data.lang);
     const amount = formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang);
     const mail = {
-      ...(await paymentReminder(collection, data, lang, { href: payHref(collection, data, now), amount }, timeZone)),
+      ...(await paymentReminder(collection, data, lang, { href: await payHref(collection, data, now), amount }, timeZone)),
       onceKey: JSON.stringify(['pay-reminder', data.email.toLowerCase(), day]),
     };
     const audit = auditEntry('pay-reminder', session.email, '', now, { collection, id: record.id });
@@ -102,8 +102,8 @@ export async function remindUnpaid(
 
 // A record's payment as the workspace shows it: its state, what it owes or paid ('USD 105.00'), and
 // the amount and currency the "mark paid by hand" form starts from. A record of a course with a fee or
-// an offer stored before payments existed owes the price data/ gives it now. Null when nothing is due.
-export function paymentView(collection: Collection, data: RecordData) {
+// an offer stored before payments existed owes the price the CMS gives it now. Null when nothing is due.
+export async function paymentView(collection: Collection, data: RecordData) {
   if (!isPayable(collection)) return null;
   const state = paymentOf(data);
   // A registration that holds no place owes nothing; one that paid and then gave its place back still
@@ -112,10 +112,11 @@ export function paymentView(collection: Collection, data: RecordData) {
   let amount = typeof data.payAmount === 'number' ? data.payAmount : null;
   let currency = typeof data.payCurrency === 'string' ? data.payCurrency : config().payments.currency;
   if (amount === null) {
+    const { cmsCourseByKey, cmsOffer } = await import('@/lib/cms');
     const due =
       collection === 'enrolment'
-        ? courseDue(findCourseByTitle(String(data.course ?? ''), defaultLang) ?? { cost: 'Free' })
-        : offerDue(findOffer(String(data.offer ?? '')) ?? { nowPrice: 0 });
+        ? courseDue((await cmsCourseByKey(String(data.course ?? ''), defaultLang)) ?? { cost: 'Free' })
+        : offerDue((await cmsOffer(String(data.offer ?? ''), defaultLang)) ?? { nowPrice: 0 });
     if (!due || due.dollars === 0) return null;
     ({ amount, currency } = charged(due, config().payments));
   }

@@ -1,6 +1,5 @@
 import { config } from '@/lib/config';
 import { DAY_MS } from '@/lib/constants';
-import { courses, findCourseByTitle } from '@/lib/content';
 import { siteToday, wallClockIn, type Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales, type Lang } from '@/lib/i18n';
@@ -62,7 +61,7 @@ export interface ItemNames {
   title(collection: Collection, data: RecordData): string;
 }
 
-// The courses of data/ and the events and offers of the CMS (published or not), by their titles in
+// The courses, events and offers of the CMS (published or not), by their titles in
 // `lang` (English for the workspace).
 export async function itemNames(lang: Lang = defaultLang, now: number = Date.now()): Promise<ItemNames> {
   const listedFrom = siteToday(now - LISTED_DAYS_AFTER * DAY_MS);
@@ -71,15 +70,11 @@ export async function itemNames(lang: Lang = defaultLang, now: number = Date.now
   const { cmsItems } = await import('@/lib/cms');
   const dated = (await cmsItems(lang)).sort((a, b) => b.lastDay.localeCompare(a.lastDay));
   const titles = new Map<string, string>([
-    ...courses.map(
-      (course) => [`enrolment:${course.title}`, findCourseByTitle(course.title, lang)?.title ?? course.title] as const,
-    ),
     ...dated.map((item) => [`${item.collection}:${item.slug}`, item.title] as const),
   ]);
   const titleOf = (key: string) => titles.get(key) ?? key.slice(key.indexOf(':') + 1);
   const label = (key: string) => `${formName(key.slice(0, key.indexOf(':')) as Collection)}: ${titleOf(key)}`;
   const listed = [
-    ...courses.map((course) => `enrolment:${course.title}`),
     ...dated.filter((item) => item.lastDay >= listedFrom).map((item) => `${item.collection}:${item.slug}`),
   ];
   return {

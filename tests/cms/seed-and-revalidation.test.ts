@@ -17,17 +17,22 @@ afterAll(async () => {
   rmSync(cms.dir, { recursive: true, force: true });
 });
 
-it('serves, in every language, the events and offers of data/ from a new database, and seeds only once', async () => {
-  const { cmsEvents, cmsOffers } = await import('@/lib/cms');
+it('serves, in every language, the courses, events and offers of data/ from a new database, and seeds only once', async () => {
+  const { cmsCourses, cmsEvents, cmsOffers } = await import('@/lib/cms');
   const { content } = await import('@/lib/content');
   const { langs } = await import('@/lib/i18n');
   const { seedFromData } = await import('@/lib/cms/seed');
   for (const lang of langs) {
+    // Each course with its key: the English title it had in data/, which older records name it by.
+    expect(await cmsCourses(lang)).toEqual(
+      content(lang).courses.map((course, i) => ({ ...course, key: content('en').courses[i]!.title })),
+    );
     expect(await cmsEvents(lang)).toEqual(content(lang).events);
     expect(await cmsOffers(lang)).toEqual(content(lang).offers);
   }
   expect(revalidated).toEqual([]);
   await seedFromData(cms.payload);
+  expect(await cms.payload.count({ collection: 'courses' })).toEqual({ totalDocs: content('en').courses.length });
   expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: content('en').events.length });
   expect(await cms.payload.count({ collection: 'offers' })).toEqual({ totalDocs: content('en').offers.length });
 });
@@ -100,4 +105,75 @@ it('names a registration’s event in the workspace from the CMS, also once the 
   const after = await itemNames('en', Date.parse('2023-03-01T12:00:00Z'));
   expect(after.known('user:data-day-2026')).toBe(false);
   expect(after.label('user:data-day-2026')).toBe('Event registration: data-day-2026');
+});
+
+it('closes a course, changes its fee and renames it: the site reads it, its list keeps its key, the editor checks its words', async () => {
+  const { cmsCourse, cmsCourseByKey, cmsCourses } = await import('@/lib/cms');
+  const { itemNames } = await import('@/lib/staff/present');
+  const [course] = (
+    await cms.payload.find({ collection: 'courses', where: { slug: { equals: 'data-analysis-with-python' } } })
+  ).docs;
+  revalidated.length = 0;
+  await cms.payload.update({
+    collection: 'courses',
+    id: course!.id,
+    data: { isActive: false, cost: '$120', title: 'Python for Data Analysis', _status: 'published' },
+  });
+  expect(revalidated).toEqual(['/[lang]/academy (layout)', '/[lang] (page)', '/sitemap.xml']);
+  expect(await cmsCourse('data-analysis-with-python', 'en')).toMatchObject({
+    isActive: false,
+    cost: '$120',
+    title: 'Python for Data Analysis',
+    // The key stays the title of data/: enrolments stored before the rename are still its list.
+    key: 'Data Analysis with Python',
+  });
+  expect((await cmsCourseByKey('Data Analysis with Python', 'fr'))?.slug).toBe('data-analysis-with-python');
+  const items = await itemNames('en');
+  expect(items.title('enrolment', { course: 'Data Analysis with Python' })).toBe('Python for Data Analysis');
+  expect(items.choices.map((c) => c.key)).toContain('enrolment:Data Analysis with Python');
+
+  // The key is set once: an edit cannot move a course's records to another list.
+  await cms.payload.update({ collection: 'courses', id: course!.id, data: { key: 'Something else' } as never });
+  expect((await cmsCourse('data-analysis-with-python', 'en'))?.key).toBe('Data Analysis with Python');
+
+  // The rules of data/courses.ts hold in the editor, in the language edited.
+  await expect(
+    cms.payload.update({ collection: 'courses', id: course!.id, data: { cost: '120 dollars' } }),
+  ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'cost' })] } });
+  // A duration is a whole number of weeks, which each language writes in its words.
+  await expect(
+    cms.payload.update({ collection: 'courses', id: course!.id, data: { weeks: 2.5 } }),
+  ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'weeks' })] } });
+  await cms.payload.update({ collection: 'courses', id: course!.id, data: { weeks: 4 } });
+  expect((await cmsCourse('data-analysis-with-python', 'fr'))?.duration).toBe('4\u00a0semaines');
+  expect((await cmsCourse('data-analysis-with-python', 'en'))?.duration).toBe('4 weeks');
+  await expect(
+    cms.payload.update({ collection: 'courses', id: course!.id, data: { cost: 'Free' } }),
+  ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'pay_link' })] } });
+
+  // A course added in the editor is filed under its slug, and is on the site once published.
+  const added = await cms.payload.create({
+    collection: 'courses',
+    locale: 'en',
+    data: {
+      slug: 'data-for-journalists',
+      title: 'Data for Journalists',
+      cost: 'Free',
+      weeks: 2,
+      isActive: true,
+      isPremium: false,
+      link: 'https://forms.baobabdata.org/academy-registration',
+      img: '/images/courses/data-science.svg',
+      intro: 'Finding the story in a table, and checking it before it runs.',
+      outcomes: [{ outcome: 'Check a figure against its source' }],
+      _status: 'published',
+    },
+  });
+  expect(added.key).toBe('data-for-journalists');
+  expect((await cmsCourses('en')).map((c) => c.slug)).toContain('data-for-journalists');
+  // Its French is the English until translated, its duration in French words.
+  expect(await cmsCourse('data-for-journalists', 'fr')).toMatchObject({
+    title: 'Data for Journalists',
+    duration: '2\u00a0semaines',
+  });
 });

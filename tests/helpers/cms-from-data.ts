@@ -5,6 +5,19 @@ import type { Lang } from '@/lib/i18n';
 // What lib/cms serves from a database seeded from data/ (lib/cms/seed.ts), without Payload: the jsdom
 // suite stands on it (jest.config.mjs), and tests/cms proves the real door serves the same content
 // (seed.test.ts).
+// A seeded course's key is its English title of data/ (lib/cms/seed.ts).
+export const cmsCourses: typeof cms.cmsCourses = async (lang: Lang) =>
+  content(lang).courses.map((course) => ({
+    ...course,
+    key: content('en').courses.find((english) => english.id === course.id)!.title,
+  }));
+
+export const cmsCourse: typeof cms.cmsCourse = async (slug: string, lang: Lang) =>
+  (await cmsCourses(lang)).find((course) => course.slug === slug);
+
+export const cmsCourseByKey: typeof cms.cmsCourseByKey = async (key: string, lang: Lang) =>
+  (await cmsCourses(lang)).find((course) => course.key === key);
+
 export const cmsEvents: typeof cms.cmsEvents = async (lang: Lang) =>
   content(lang).events.map((event) => ({ ...event }));
 
@@ -18,6 +31,12 @@ export const cmsEvent: typeof cms.cmsEvent = async (slug: string, lang: Lang) =>
   (await cmsEvents(lang)).find((event) => event.slug === slug);
 
 export const cmsItems: typeof cms.cmsItems = async (lang: Lang = 'en') => [
+  ...(await cmsCourses(lang)).map((course) => ({
+    collection: 'enrolment' as const,
+    slug: course.key,
+    title: course.title,
+    lastDay: '9999-12-31',
+  })),
   ...content(lang).events.map((event) => ({
     collection: 'user' as const,
     slug: event.slug,

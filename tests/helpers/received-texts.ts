@@ -9,7 +9,7 @@ import { contactInfo, content } from '@/lib/content';
 import * as facts from '@/lib/content/facts';
 import { forms } from '@/lib/forms/registry';
 import { langs, type Lang } from '@/lib/i18n';
-import { formatDates } from '@/lib/i18n/format';
+import { formatCost, formatDates } from '@/lib/i18n/format';
 import type { Letter } from '@/lib/letters/letter';
 import { footOf } from '@/lib/letters/send';
 import { seatOfferMail, type ConfirmationParts, type MailContext, type PlaceParts } from '@/lib/mail/compose';
@@ -95,6 +95,9 @@ function samplesFor(lang: Lang): Record<string, string> {
     age: '13',
     name: 'Awa Diop',
     country: 'Nigeria',
+    lowest: formatCost('$10', lang),
+    highest: formatCost('$105', lang),
+    fees: fill(messages(lang).academy.feesFromFree, { highest: formatCost('$105', lang) }),
   };
 }
 
@@ -235,6 +238,12 @@ export async function receivedTexts(lang: Lang): Promise<ReceivedText[]> {
   // A wait of one second and of several.
   for (const seconds of [1, 2, 60]) out.push(text('forms.answers.rateLimited', words.answers.rateLimited(seconds)));
 
+  out.push({
+    where: 'academy description',
+    kind: 'description',
+    text: facts.academyDescription(site.courses, lang),
+    full: facts.academyDescription(site.courses, lang),
+  });
   // Every course with a next cohort planned, so its mail's line is read too.
   for (const course of site.courses.map((c) => ({ ...c, nextCohortDate: '2500-04-03' }))) {
     const title = content('en').courses.find((c) => c.id === course.id)!.title;
@@ -246,7 +255,7 @@ export async function receivedTexts(lang: Lang): Promise<ReceivedText[]> {
       text: facts.courseDescription(course, lang),
       full: facts.courseSummary(course, lang),
     });
-    const post = z.parse(forms.enrol.schema[lang], { ...sampleEnrolment, course: title });
+    const post = await z.parseAsync(forms.enrol.schema[lang], { ...sampleEnrolment, course: title });
     const answer = forms.enrol.answer(post, lang);
     out.push(
       text(`${course.slug} answer`, `${answer.message} ${answer.detail ?? ''} ${answer.link?.label ?? ''}`.trim()),

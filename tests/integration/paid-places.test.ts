@@ -160,7 +160,7 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     expect(await cancelPlace(token(confirmation, '/places/cancel'))).toBe('cancelled');
     const given = (await record('a@example.org')).data;
     expect(given).toMatchObject({ booking: 'cancelled', payStatus: 'paid', payReference: a.data.payReference });
-    expect(paymentView('offer', given)).toMatchObject({ state: 'paid' });
+    expect(await paymentView('offer', given)).toMatchObject({ state: 'paid' });
     expect((await record('b@example.org')).data.booking).toBe('offered');
     expect(await store.seatsTaken(SEAT)).toBe(1);
   });
@@ -173,7 +173,7 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     expect(await claimPlace(token(await mailTo('b@example.org', /A place is free/), '/places/claim'))).toBe('claimed');
     const given = (await record('a@example.org')).data;
     expect(given).toMatchObject({ booking: 'cancelled', payStatus: 'unpaid' });
-    expect(paymentView('offer', given)).toBeNull();
+    expect(await paymentView('offer', given)).toBeNull();
     // Its mailed pay link leads to the return page saying nothing is due, without asking the provider.
     const ctx = { ...paymentContext(), store };
     expect(await startPayment(ctx, payLinkIn(confirmation)!.split('/pay/')[1]!, 'en')).toEqual({
@@ -181,7 +181,7 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
       reference: given.payReference,
     });
     expect(await returnState(ctx, { reference: given.payReference }, 'en')).toMatchObject({ state: 'given-back' });
-    expect(paymentView('offer', (await record('b@example.org')).data)).toMatchObject({ state: 'unpaid' });
+    expect(await paymentView('offer', (await record('b@example.org')).data)).toMatchObject({ state: 'unpaid' });
     const before = new Set((await mails()).map((m) => m.id));
     expect(await remindUnpaid(staff, SEAT, Date.now())).toEqual({ sent: 1, skipped: 1 });
     const reminders = (await mails()).filter((m) => !before.has(m.id));

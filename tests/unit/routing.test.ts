@@ -33,15 +33,14 @@ describe('redirectFor', () => {
     expect(redirectFor('/projects/unknown-99')).toBeNull();
   });
 
-  it('sends an unknown course to /academy, and leaves known ones alone', () => {
-    expect(redirectFor('/academy/no-such-course')).toEqual({ location: '/academy', status: 307 });
+  it('leaves course addresses to the course page, which alone knows the courses of the CMS', () => {
+    expect(redirectFor('/academy/no-such-course')).toBeNull();
     expect(redirectFor('/academy/data-analysis-with-python')).toBeNull();
     expect(redirectFor('/academy')).toBeNull();
   });
 
   it('does the same under /fr, and sends /en/… to the one English address', () => {
     expect(redirectFor('/fr/home')).toEqual({ location: '/fr', status: 308 });
-    expect(redirectFor('/fr/academy/no-such-course')).toEqual({ location: '/fr/academy', status: 307 });
     expect(redirectFor('/fr/projects/old-title-1')).toEqual({
       location: '/fr/projects/water-point-watch-1',
       status: 308,

@@ -9,7 +9,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
+import { cmsCourses } from '@/lib/cms';
 import { content, coursePath } from '@/lib/content';
+import { academyDescription } from '@/lib/content/facts';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -18,16 +20,20 @@ type Props = PageProps<'/[lang]/academy'>;
 
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
+// The courses are the CMS's: made again at once when one is edited (lib/cms/revalidate.ts), and every
+// 20 minutes for the other instances.
+export const revalidate = 1200;
 
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { title, description } = messages(lang).academy;
-  return pageMetadata({ lang, title, description, path: '/academy' });
+  const description = academyDescription(await cmsCourses(lang), lang);
+  return pageMetadata({ lang, title: messages(lang).academy.title, description, path: '/academy' });
 }
 
 export default async function AcademyPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { academyStats, courses, pages, testimonials } = content(lang);
+  const { academyStats, pages, testimonials } = content(lang);
+  const courses = await cmsCourses(lang);
   const t = messages(lang);
   const text = t.academy;
   return (

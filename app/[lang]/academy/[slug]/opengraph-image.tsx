@@ -1,23 +1,21 @@
 import { notFound } from 'next/navigation';
 
-import { courses, findCourse } from '@/lib/content';
+import { cmsCourse, cmsCourses } from '@/lib/cms';
 import { courseFacts } from '@/lib/content/facts';
+import { defaultLang } from '@/lib/i18n';
 import { ogCard, ogContentType, ogSize } from '@/lib/og';
 
-const slugs = () => courses.map(({ slug }) => ({ slug }));
+const slugs = async () => (await cmsCourses(defaultLang)).map(({ slug }) => ({ slug }));
 
 const card = ogCard(
-  (lang, slug) => {
-    const course = findCourse(slug, lang) ?? notFound();
-    return {
-      title: course.title,
-      subtitle: courseFacts(course, lang),
-    };
+  async (lang, slug) => {
+    const course = (await cmsCourse(slug, lang)) ?? notFound();
+    return { title: course.title, subtitle: courseFacts(course, lang) };
   },
   { slugs },
 );
 
-export const dynamicParams = false;
+export const dynamicParams = true;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

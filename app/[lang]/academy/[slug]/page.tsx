@@ -1,37 +1,42 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
-import { notFound } from 'next/navigation';
+import { redirect } from 'next/navigation';
 
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { content, coursePath, courses, findCourse } from '@/lib/content';
+import { cmsCourse, cmsCourses } from '@/lib/cms';
+import { content, coursePath } from '@/lib/content';
 import { courseDescription } from '@/lib/content/facts';
 import { siteToday } from '@/lib/content/schedule';
-import { locales } from '@/lib/i18n';
+import { defaultLang, localePath, locales } from '@/lib/i18n';
 import { formatCost, formatDates } from '@/lib/i18n/format';
-import { routeEntity } from '@/lib/i18n/route';
+import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 
 import styles from './course.module.css';
 
-export const dynamicParams = false;
-// Made again every 20 minutes, so a next cohort's date goes once it has started (docs/product.md §9).
+// A course added in the CMS after the build is made on its first visit.
+export const dynamicParams = true;
+// Made again every 20 minutes, so a next cohort's date goes once it has started (docs/product.md §9),
+// and at once when the course is edited (lib/cms/revalidate.ts).
 export const revalidate = 1200;
 
-export function generateStaticParams() {
-  return courses.map((course) => ({ slug: course.slug }));
+export async function generateStaticParams() {
+  return (await cmsCourses(defaultLang)).map((course) => ({ slug: course.slug }));
 }
 
 type Props = PageProps<'/[lang]/academy/[slug]'>;
 
+// A slug no published course has leads to the academy (temporary: it may be a course tomorrow).
 async function pageCourse(params: Props['params']) {
-  const { lang, slug, entity: course } = await routeEntity(params, findCourse);
-  // The record keeps the course's English title, whatever the page's language (docs/product.md §12).
-  return { lang, course, englishTitle: (findCourse(slug) ?? notFound()).title };
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  const course = (await cmsCourse(slug, lang)) ?? redirect(localePath(lang, '/academy'));
+  return { lang, course };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -45,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CoursePage({ params }: Props) {
-  const { lang, course, englishTitle } = await pageCourse(params);
+  const { lang, course } = await pageCourse(params);
   const { site } = content(lang);
   const text = messages(lang).course;
   const nextCohort = course.nextCohortDate && course.nextCohortDate >= siteToday() ? course.nextCohortDate : null;
@@ -114,7 +119,8 @@ export default async function CoursePage({ params }: Props) {
             {text.enrol}
           </h2>
           {course.isActive ? (
-            <EnrolmentForm lang={lang} course={englishTitle} hasPaymentPage={course.pay_link !== ''} />
+            // The form posts the course's key, the same in every language (lib/cms/shapes.ts).
+            <EnrolmentForm lang={lang} course={course.key} hasPaymentPage={course.pay_link !== ''} />
           ) : (
             <ClosedNotice lang={lang} text={text.closed} nextStep={text.nextStep} />
           )}

@@ -2,6 +2,7 @@ import * as migration_20261126_084623_initial from './20261126_084623_initial';
 import * as migration_20261126_093055_offers from './20261126_093055_offers';
 import * as migration_20261126_101752_event_reminders from './20261126_101752_event_reminders';
 import * as migration_20261126_121405_offer_in_sentence from './20261126_121405_offer_in_sentence';
+import * as migration_20261126_152524_courses from './20261126_152524_courses';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261126_121405_offer_in_sentence.up,
     down: migration_20261126_121405_offer_in_sentence.down,
-    name: '20261126_121405_offer_in_sentence'
+    name: '20261126_121405_offer_in_sentence',
+  },
+  {
+    up: migration_20261126_152524_courses.up,
+    down: migration_20261126_152524_courses.down,
+    name: '20261126_152524_courses'
   },
 ];

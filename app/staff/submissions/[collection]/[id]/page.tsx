@@ -260,7 +260,7 @@ function Field({
 
 // The payment of a course's fee or an offer's price (docs/staff.md, "Payments"): its state, and for
 // staff whose role allows it, marking a cash or bank payment by hand, or a refund.
-function PaymentSection({
+async function PaymentSection({
   collection,
   data,
   hidden,
@@ -273,7 +273,7 @@ function PaymentSection({
   canChange: boolean;
   outcome: string | undefined;
 }) {
-  const view = paymentView(collection, data);
+  const view = await paymentView(collection, data);
   if (!view) return null;
   const words = staffText.payments;
   const text = (value: unknown) => String(value ?? '');
