@@ -9,13 +9,15 @@ import { onNode24 } from './lib/entry.mjs';
 // Tests set their own settings: an operator's .env must not change what they prove.
 await onNode24({ dotenv: false });
 
-// The browser tests need a Chromium, the proxy tests Debian's nginx, and the spreadsheet tests
-// LibreOffice Calc (opening the exports as staff would): installed here when this process may (root
-// with apt), else named in one line. [Debian package, path, the setting that moves it]
+// The browser tests need a Chromium, the proxy tests Debian's nginx, the spreadsheet tests LibreOffice
+// Calc (opening the exports as staff would), and the CMS's several-instance test PostgreSQL: installed
+// here when this process may (root with apt), else named in one line. [Debian package, path, the
+// setting that moves it]
 const systemPieces = [
   ['chromium', process.env.CHROME_PATH || '/usr/bin/chromium', 'CHROME_PATH'],
   ['nginx', process.env.NGINX_PATH || '/usr/sbin/nginx', 'NGINX_PATH'],
   ['libreoffice-calc-nogui', process.env.SOFFICE_PATH || '/usr/bin/soffice', 'SOFFICE_PATH'],
+  ['postgresql', process.env.POSTGRES_BIN || '/usr/lib/postgresql', 'POSTGRES_BIN'],
 ];
 let missing = systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
 if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {

@@ -19,7 +19,7 @@ export type { CmsCourse } from './shapes';
 // the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
 
 // Starting the CMS applies its migrations and fills an empty database from data/: `next build`'s workers
-// and instances that share DATA_DIR start it one at a time, under a lock folder beside the database.
+// and instances that share DATA_DIR start it one at a time, under a lock folder beside the SQLite file.
 const LOCK_STALE_MS = 120_000;
 
 async function underLock<T>(work: () => Promise<T>): Promise<T> {
@@ -45,9 +45,33 @@ async function underLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// On Postgres the instances share no folder: they take turns through an advisory lock of the database,
+// held on a connection of its own while one of them migrates and seeds.
+const POSTGRES_START_LOCK = 0x62616f62; // 'baob'
+
+async function underDatabaseLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [POSTGRES_START_LOCK]);
+    return await work();
+  } finally {
+    // Closing the connection releases the lock too, should the unlock fail.
+    await client.query('SELECT pg_advisory_unlock($1)', [POSTGRES_START_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
+function started(): Promise<Payload> {
+  const start = () => getPayload({ config: payloadConfig });
+  const { databaseUrl } = cmsSettings().cms;
+  return databaseUrl ? underDatabaseLock(databaseUrl, start) : underLock(start);
+}
+
 export function cms(): Promise<Payload> {
   return singleton('cms', () =>
-    underLock(() => getPayload({ config: payloadConfig })).catch((error: unknown) => {
+    started().catch((error: unknown) => {
       setSingleton('cms', undefined);
       throw error;
     }),

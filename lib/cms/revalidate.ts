@@ -8,11 +8,17 @@ import type { RequestContext } from 'payload';
 function revalidating(section: '/events' | '/offers' | '/academy') {
   return function revalidate<T>({ doc, context }: { doc: T; context: RequestContext }): T {
     if (context.seeding) return doc;
-    // The list, each item's page and its Open Graph image.
-    revalidatePath(`/[lang]${section}`, 'layout');
-    // Home's "Coming up".
-    revalidatePath('/[lang]', 'page');
-    revalidatePath('/sitemap.xml');
+    try {
+      // The list, each item's page and its Open Graph image.
+      revalidatePath(`/[lang]${section}`, 'layout');
+      // Home's "Coming up".
+      revalidatePath('/[lang]', 'page');
+      revalidatePath('/sitemap.xml');
+    } catch (error) {
+      // A change made outside the site's server (the CMS's command line, a script) has no pages here to
+      // regenerate: the servers pick it up within the pages' own revalidate.
+      if (!String(error).includes('static generation store missing')) throw error;
+    }
     return doc;
   };
 }
