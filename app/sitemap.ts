@@ -19,12 +19,13 @@ const staticPaths = [
   '/privacy',
 ];
 
-// Made again every ten minutes, for the newsletter's archive (the build reads no store).
-export const revalidate = 600;
+// Made again every minute, for the newsletter's archive (the build reads no store) and the CMS's edits
+// on other instances.
+export const revalidate = 60;
 
 // Every page in both languages, each entry naming its twin (hreflang alternates).
 // Courses, events and offers come from the CMS: one published after the build is listed once its edit
-// regenerates this (or within the ten minutes, whichever is first).
+// regenerates this (or within the minute, whichever is first).
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
     ...staticPaths,

@@ -19,8 +19,9 @@ import { messages } from '@/messages';
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
 
-// Made again every 20 minutes: what is coming up follows the calendar (docs/product.md §9).
-export const revalidate = 1200;
+// Made again every 30 seconds: what is coming up follows the calendar (docs/product.md §9) and the
+// CMS, whose edits on another instance show within a minute.
+export const revalidate = 30;
 
 type Props = PageProps<'/[lang]'>;
 

@@ -20,9 +20,9 @@ type Props = PageProps<'/[lang]/academy'>;
 
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
-// The courses are the CMS's: made again at once when one is edited (lib/cms/revalidate.ts), and every
-// 20 minutes for the other instances.
-export const revalidate = 1200;
+// The courses are the CMS's: made again at once when one is edited on this instance
+// (lib/cms/revalidate.ts), and every 30 seconds for an edit on another.
+export const revalidate = 30;
 
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);

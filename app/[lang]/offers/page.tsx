@@ -7,8 +7,9 @@ import { messages } from '@/messages';
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
 
-// Made again every 20 minutes, so what has ended moves to the past on time (docs/product.md §9).
-export const revalidate = 1200;
+// Made again every 30 seconds, so what has ended moves to the past on time (docs/product.md §9) and an
+// edit made on another instance shows within a minute.
+export const revalidate = 30;
 
 type Props = PageProps<'/[lang]/offers'>;
 

@@ -21,9 +21,10 @@ import styles from './course.module.css';
 
 // A course added in the CMS after the build is made on its first visit.
 export const dynamicParams = true;
-// Made again every 20 minutes, so a next cohort's date goes once it has started (docs/product.md §9),
-// and at once when the course is edited (lib/cms/revalidate.ts).
-export const revalidate = 1200;
+// Made again at once when the course is edited on this instance (lib/cms/revalidate.ts), and every 30
+// seconds for an edit on another instance and for a next cohort's date once it has started
+// (docs/product.md §9).
+export const revalidate = 30;
 
 export async function generateStaticParams() {
   return (await cmsCourses(defaultLang)).map((course) => ({ slug: course.slug }));

@@ -16,6 +16,8 @@ const card = ogCard(
 );
 
 export const dynamicParams = true;
+// Drawn again with its page: at once on an edit here, within 30 seconds of one on another instance.
+export const revalidate = 30;
 export const size = ogSize;
 export const contentType = ogContentType;
 export const generateStaticParams = card.generateStaticParams;

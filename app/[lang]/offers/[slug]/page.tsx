@@ -31,9 +31,9 @@ import styles from './offer.module.css';
 
 // An offer published after the build is made on its first visit; an unknown slug is the 404 page.
 export const dynamicParams = true;
-// Made again every 20 minutes, so the offer closes on time (docs/product.md §9), and at once when it is
-// edited (lib/cms/revalidate.ts).
-export const revalidate = 1200;
+// Made again at once when the offer is edited on this instance (lib/cms/revalidate.ts), and every 30
+// seconds for an edit on another instance and so the offer closes on time (docs/product.md §9).
+export const revalidate = 30;
 
 export async function generateStaticParams() {
   return (await cmsOffers(defaultLang)).map((offer) => ({ slug: offer.slug }));
