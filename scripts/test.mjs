@@ -38,8 +38,8 @@ if (missing.length > 0) {
 const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  // Two workers on a machine of two cores: one test file builds the site (start-serves-edited-text),
-  // and the others run beside it instead of after it.
+  // Two workers on a machine of two cores: many files spend their time waiting on a local peer (the
+  // Firestore emulator, the SMTP server, a child server), and another file runs in that time.
   ['jest', 'npx', ['jest', '--ci', '--maxWorkers=2', '--json', '--outputFile=test-reports/jest.json']],
   // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
   [
