@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, jest, a production build scanned for secrets, then Playwright against it. Stops at the first
-// failing step and ends with one summary line of the tests that ran.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint and the type check, a production build scanned for secrets, then Playwright against
+// it with jest beside it. Stops after the first stage with a failing step and ends with one summary line
+// of the tests that ran.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 import { onNode24 } from './lib/entry.mjs';
@@ -9,12 +10,13 @@ import { onNode24 } from './lib/entry.mjs';
 // Tests set their own settings: an operator's .env must not change what they prove.
 await onNode24({ dotenv: false });
 
-// The browser tests need a Chromium, the proxy tests Debian's nginx, the spreadsheet tests LibreOffice
-// Calc (opening the exports as staff would), and the CMS's several-instance test PostgreSQL: installed
-// here when this process may (root with apt), else named in one line. [Debian package, path, the
-// setting that moves it]
+// The browser tests need Chromium's headless shell, the proxy tests Debian's nginx, and the spreadsheet tests
+// LibreOffice Calc (opening the exports as staff would): installed here when this process may (root
+// with apt), else named in one line. [Debian package, path, the setting that moves it]
 const systemPieces = [
-  ['chromium', process.env.CHROME_PATH || '/usr/bin/chromium', 'CHROME_PATH'],
+  // The headless shell: the browser without its own window's interface, a third less CPU per test than
+  // the full browser in headless mode.
+  ['chromium-headless-shell', process.env.CHROME_PATH || '/usr/bin/chromium-headless-shell', 'CHROME_PATH'],
   ['nginx', process.env.NGINX_PATH || '/usr/sbin/nginx', 'NGINX_PATH'],
   ['libreoffice-calc-nogui', process.env.SOFFICE_PATH || '/usr/bin/soffice', 'SOFFICE_PATH'],
   ['postgresql', process.env.POSTGRES_BIN || '/usr/lib/postgresql', 'POSTGRES_BIN'],
@@ -37,38 +39,71 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const steps = [
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  // Two workers on a machine of two cores: one test file builds the site (start-serves-edited-text),
-  // and the others run beside it instead of after it.
-  ['jest', 'npx', ['jest', '--ci', '--maxWorkers=2', '--json', '--outputFile=test-reports/jest.json']],
-  // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
+// Each stage's steps run side by side; a stage starts when the one before passed. On a machine of two
+// cores: lint and the type check are one core each; the browser tests keep about one core busy (the
+// browser's page, the site, the runner) and spend the rest waiting on timers and pages, so jest runs
+// beside them instead of before them (its output is kept and printed after theirs).
+const stages = [
   [
-    'jest (CMS)',
-    'npx',
-    ['jest', '-c', 'jest.cms.config.mjs', '--ci', '--json', '--outputFile=test-reports/jest-cms.json'],
-    { NODE_OPTIONS: '--experimental-vm-modules' },
+    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+    { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   ],
   // Also the production build the browser tests run against.
-  ['build with dummy secrets, then scan for them', 'node', ['scripts/check-secrets.mjs']],
-  ['playwright', 'npx', ['playwright', 'test']],
+  [{ name: 'build with dummy secrets, then scan for them', command: 'node', args: ['scripts/check-secrets.mjs'] }],
+  [
+    { name: 'playwright', command: 'npx', args: ['playwright', 'test'], live: true },
+    {
+      name: 'jest',
+      command: 'npx',
+      args: ['jest', '--ci', '--maxWorkers=1', '--json', '--outputFile=test-reports/jest.json'],
+      // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
+      then: {
+        name: 'jest (CMS)',
+        command: 'npx',
+        args: ['jest', '-c', 'jest.cms.config.mjs', '--ci', '--json', '--outputFile=test-reports/jest-cms.json'],
+        env: { NODE_OPTIONS: '--experimental-vm-modules' },
+      },
+    },
+  ],
 ];
 
 rmSync('test-reports', { recursive: true, force: true });
 mkdirSync('test-reports', { recursive: true });
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
-let failedStep = null;
-for (const [name, command, args, env = {}] of steps) {
-  console.log(`\n=== ${name} ===`);
+// Runs a step (and the one it chains to), its output live or kept; resolves to the name of the first
+// step that failed, or null.
+function run(step, live) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
-  );
-  if (result.status !== 0) {
-    failedStep = name;
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env },
+    });
+    let kept = '';
+    if (!live) {
+      child.stdout.on('data', (chunk) => (kept += chunk));
+      child.stderr.on('data', (chunk) => (kept += chunk));
+    }
+    child.on('close', async (code) => {
+      if (!live) process.stdout.write(`\n=== ${step.name} (its output, kept while the others ran) ===\n${kept}`);
+      console.log(
+        `=== ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+      );
+      if (code !== 0) resolve(step.name);
+      else resolve(step.then ? await run(step.then, live) : null);
+    });
+  });
+}
+
+let failedStep = null;
+for (const stage of stages) {
+  console.log(`\n=== ${stage.map((step) => step.name).join(' | ')} ===`);
+  // One step's output goes straight to the terminal: the live one, else the first.
+  const live = stage.find((step) => step.live) ?? stage[0];
+  const failures = (await Promise.all(stage.map((step) => run(step, step === live)))).filter(Boolean);
+  if (failures.length > 0) {
+    failedStep = failures.join(', ');
     break;
   }
 }

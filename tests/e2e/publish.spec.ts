@@ -174,23 +174,40 @@ for (const width of [1280, 390]) {
     await addColleague(admin, editorEmail, 'editor');
     const editor = await newPage(browser, width);
     await signInByMail(editor, DATA_DIR, editorEmail);
-    const path = '/academy/introduction-to-ml-ai';
-
-    // Two visitors have the course's page open, one of them without JavaScript.
-    const withScript = await newPage(browser, width);
-    await withScript.goto(path);
-    await waitForHydration(withScript, 'Enrol');
-    const withoutScript = await (
-      await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
-    ).newPage();
-    await withoutScript.goto(path);
-
-    const found = await editor.request.get('/staff/content/api/courses', {
-      params: { 'where[slug][equals]': 'introduction-to-ml-ai', depth: 0 },
+    // A course of its own, published through the CMS's API: the seeded ones stay as the other tests
+    // know them.
+    const stamp = Date.now().toString(36);
+    const slug = `data-for-newsrooms-${width}-${stamp}`;
+    const origin = { origin: new URL(editor.url()).origin };
+    const created = await editor.request.post('/staff/content/api/courses', {
+      headers: origin,
+      data: {
+        slug,
+        title: `Data for Newsrooms ${width} ${stamp}`,
+        cost: '$10',
+        weeks: 2,
+        isActive: true,
+        isPremium: false,
+        link: 'https://forms.baobabdata.org/academy-registration',
+        pay_link: `https://pay.baobabdata.org/${slug}`,
+        img: '/images/courses/data-science.svg',
+        intro: 'Finding the story in a table, and checking it before it runs.',
+        outcomes: [{ outcome: 'Check a figure against its source' }],
+        _status: 'published',
+      },
     });
-    expect(found.status()).toBe(200);
-    const id = ((await found.json()) as { docs: { id: number }[] }).docs[0]!.id;
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { doc: { id: number } }).doc.id;
+    const path = `/academy/${slug}`;
+    const withScript = await newPage(browser, width);
     try {
+      // Two visitors have the course's page open, one of them without JavaScript.
+      await seeWithin(withScript, path, () => waitForHydration(withScript, 'Enrol'));
+      const withoutScript = await (
+        await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
+      ).newPage();
+      await withoutScript.goto(path);
+
       await editor.goto(`/staff/content/collections/courses/${id}`);
       await editor.getByLabel('Open for enrolment').uncheck();
       await editor.getByRole('button', { name: 'Publish changes' }).click();
@@ -217,13 +234,10 @@ for (const width of [1280, 390]) {
         expect(visitor.getByText(/^Cette formation est fermée pour le moment/)).toBeVisible(),
       );
     } finally {
-      // Open again for the tests after this one, whatever happened above.
-      const reopened = await editor.request.patch(`/staff/content/api/courses/${id}`, {
-        data: { isActive: true, _status: 'published' },
-        headers: { origin: new URL(editor.url()).origin },
-      });
-      expect(reopened.status()).toBe(200);
+      // Gone again for the tests after this one (an admin deletes; an editor cannot).
+      const deleted = await admin.request.delete(`/staff/content/api/courses/${id}`, { headers: origin });
+      expect(deleted.status()).toBe(200);
     }
-    await seeWithin(withScript, path, () => expect(withScript.getByRole('button', { name: 'Enrol' })).toBeVisible());
+    await seeWithin(withScript, path, () => expect(withScript).toHaveURL(/\/academy$/));
   });
 }

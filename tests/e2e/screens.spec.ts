@@ -10,7 +10,10 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 
 test.describe('every route', () => {
   for (const route of routes) {
-    test(`${route.path} answers 200 with its title, description, canonical URL and social tags`, async ({ page }) => {
+    // One visit a route: its tags, then axe on the page as a first visit sees it (cookie banner showing).
+    test(`${route.path} answers 200 with its title, description, canonical URL and social tags, and has no axe violations (WCAG 2.2 AA)`, async ({
+      page,
+    }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(route.title);
@@ -29,11 +32,7 @@ test.describe('every route', () => {
         expect(card.status()).toBe(200);
         expect(card.headers()['content-type']).toBe('image/png');
       }
-    });
 
-    test(`${route.path} has no axe violations (WCAG 2.2 AA)`, async ({ page }) => {
-      await page.goto(route.path);
-      // Scan with the cookie banner showing, as a first visit looks.
       await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
