@@ -10,9 +10,10 @@ import { onNode24 } from './lib/entry.mjs';
 // Tests set their own settings: an operator's .env must not change what they prove.
 await onNode24({ dotenv: false });
 
-// The browser tests need Chromium's headless shell, the proxy tests Debian's nginx, and the spreadsheet tests
-// LibreOffice Calc (opening the exports as staff would): installed here when this process may (root
-// with apt), else named in one line. [Debian package, path, the setting that moves it]
+// The browser tests need Chromium's headless shell, the proxy tests Debian's nginx, the spreadsheet tests
+// LibreOffice Calc (opening the exports as staff would), and the CMS's several-instance test PostgreSQL:
+// installed here when this process may (root with apt), else named in one line. [Debian package, path,
+// the setting that moves it]
 const systemPieces = [
   // The headless shell: the browser without its own window's interface, a third less CPU per test than
   // the full browser in headless mode.
