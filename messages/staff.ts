@@ -67,6 +67,12 @@ export const staffText = {
     signOut: 'Sign out',
     signedInAs: 'Signed in as {email} ({role})',
   },
+  // The bar on a page opened from the editor's "Preview" (app/staff/preview).
+  preview: {
+    label: 'Preview',
+    text: 'Preview of the latest saved version, draft or not: only this browser sees it.',
+    leave: 'Leave the preview',
+  },
   roles: {
     admin: 'Admin',
     editor: 'Editor',

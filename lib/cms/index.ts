@@ -201,3 +201,51 @@ export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
     ...offers.docs.map((doc) => item('offer', doc as Record<string, unknown>, doc.endsOnDate)),
   ].filter((entry) => entry.slug !== '');
 }
+
+// The latest saved version of one course, event or offer, draft or published, for its preview
+// (app/staff/preview): only a request in the CMS's draft mode, which a content editor's session opens,
+// reads through these.
+type Previewable = 'courses' | 'events' | 'offers';
+
+async function latest(collection: Previewable, slug: string, lang: Lang): Promise<Record<string, unknown> | undefined> {
+  const payload = await cms();
+  const { docs } = await payload.find({
+    collection,
+    locale: lang,
+    fallbackLocale: defaultLang,
+    draft: true,
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 0,
+  });
+  return docs[0] as Record<string, unknown> | undefined;
+}
+
+export async function cmsCourseDraft(slug: string, lang: Lang): Promise<CmsCourse | undefined> {
+  const doc = await latest('courses', slug, lang);
+  if (!doc) return undefined;
+  const course = toCourse(doc, lang);
+  const [checked] = parseContent(`the CMS (course draft, ${lang})`, coursesSchemaFor(lang, { fromData: false }), [
+    course,
+  ]);
+  return { ...checked!, key: course.key };
+}
+
+export async function cmsEventDraft(slug: string, lang: Lang): Promise<SiteEvent | undefined> {
+  const doc = await latest('events', slug, lang);
+  return doc && parseContent(`the CMS (event draft, ${lang})`, eventsSchema, [toEvent(doc)])[0];
+}
+
+export async function cmsOfferDraft(slug: string, lang: Lang): Promise<Offer | undefined> {
+  const doc = await latest('offers', slug, lang);
+  return doc && parseContent(`the CMS (offer draft, ${lang})`, offersSchema, [toOffer(doc)])[0];
+}
+
+// The public address of a document of the CMS, found by id, draft or not: where its preview opens.
+export async function cmsPagePath(collection: Previewable, id: string): Promise<string | undefined> {
+  const payload = await cms();
+  const doc = await payload.findByID({ collection, id, draft: true, depth: 0, disableErrors: true }).catch(() => null);
+  const slug = typeof doc?.slug === 'string' ? doc.slug : undefined;
+  if (!slug) return undefined;
+  return `/${collection === 'courses' ? 'academy' : collection}/${slug}`;
+}

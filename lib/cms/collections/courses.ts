@@ -16,7 +16,12 @@ const check = checkedBy((lang: Lang) => courseSchemaFor(lang, { fromData: false 
 export const courses: CollectionConfig = {
   slug: 'courses',
   labels: { singular: 'Course', plural: 'Courses' },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'cost', 'isActive', '_status'] },
+  admin: {
+    // "Preview" in the editor: the page as it will look, with this document's latest saved version.
+    preview: (doc, { locale }) => `/staff/preview?collection=courses&id=${String(doc.id)}&locale=${locale}`,
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'cost', 'isActive', '_status'],
+  },
   versions: { drafts: true, maxPerDoc: 50 },
   access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
   hooks: {

@@ -15,6 +15,8 @@ export const events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   admin: {
+    // "Preview" in the editor: the page as it will look, with this document's latest saved version.
+    preview: (doc, { locale }) => `/staff/preview?collection=events&id=${String(doc.id)}&locale=${locale}`,
     useAsTitle: 'title',
     defaultColumns: ['title', 'startDate', 'endDate', '_status'],
   },

@@ -14,7 +14,12 @@ const check = checkedBy(offerSchema, toOffer);
 export const offers: CollectionConfig = {
   slug: 'offers',
   labels: { singular: 'Offer', plural: 'Offers' },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'endsOnDate', 'nowPrice', '_status'] },
+  admin: {
+    // "Preview" in the editor: the page as it will look, with this document's latest saved version.
+    preview: (doc, { locale }) => `/staff/preview?collection=offers&id=${String(doc.id)}&locale=${locale}`,
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'endsOnDate', 'nowPrice', '_status'],
+  },
   versions: { drafts: true, maxPerDoc: 50 },
   access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
   hooks: { afterChange: [revalidateOffer], afterDelete: [revalidateOffer] },

@@ -18,6 +18,9 @@ const api = [
   'events/versions',
   'events/versions/1',
   'events/count',
+  'courses',
+  'courses/1',
+  'courses/versions',
   'staff',
   'staff/1',
   'payload-preferences',
@@ -37,7 +40,14 @@ const admin = [
   '/staff/content',
   '/staff/content/collections/events',
   '/staff/content/collections/events/1',
+  '/staff/content/collections/courses/1',
   '/staff/content/account',
+];
+// The editor's preview (app/staff/preview): it turns on Next's draft mode, which shows drafts.
+const previews = [
+  '/staff/preview?collection=events&id=1&locale=en',
+  '/staff/preview?collection=courses&id=1&locale=fr',
+  '/staff/preview?leave=/events',
 ];
 const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
 const event = JSON.stringify({
@@ -74,6 +84,7 @@ export async function cms(dataDir: string) {
     below.push(await signIn(t, dataDir, email));
   }
   await tryEverything(t, 'staff or door', below);
+  await previewOf(t, adminCookie);
 
   // A site form's action under the CMS's prefix, with the CMS's body limit: refused.
   const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
@@ -139,12 +150,48 @@ async function tryEverything(t: Tally, who: string, cookies: string[]) {
       const answer = await send(t, 'GET', path, ours(cookie));
       if (answer.status === 200) gotThrough(t, `${who}: GET ${path} answered 200`);
     }
+    for (const path of previews) {
+      for (const method of ['GET', 'HEAD', 'POST']) {
+        const answer = await send(t, method, path, ours(cookie));
+        if (answer.status < 300 || previewCookie(answer.headers))
+          gotThrough(
+            t,
+            `${who}: ${method} ${path} answered ${answer.status} ${previewCookie(answer.headers) ? 'with the draft-mode cookie' : ''}`,
+          );
+      }
+    }
   }
   // Nothing they sent was stored: the seeded event is the only one, as seeded.
   const check = await send(t, 'GET', `/events/${SEEDED}`, {});
   if (check.status !== 200) gotThrough(t, `${who}: the seeded event's page answered ${check.status}`);
   const drill = await send(t, 'GET', '/events/drill-event', {});
   if (drill.status === 200) gotThrough(t, `${who}: an event was created`);
+}
+
+function previewCookie(headers: Record<string, string | string[] | undefined>): boolean {
+  return [headers['set-cookie'] ?? []].flat().some((cookie) => cookie.startsWith('__prerender_bypass='));
+}
+
+// An editor's preview turns on draft mode, and its way out returns to this site only.
+async function previewOf(t: Tally, adminCookie: string) {
+  const opened = await send(t, 'GET', previews[0]!, ours(adminCookie));
+  if (!previewCookie(opened.headers) || opened.headers.location !== `/events/${SEEDED}`)
+    t.notes.push(`the admin's preview answered ${opened.status} to ${String(opened.headers.location)}`);
+  for (const away of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/%2F%2Fevil.example']) {
+    const answer = await send(t, 'GET', `/staff/preview?leave=${encodeURIComponent(away)}`, ours(adminCookie));
+    const location = String(answer.headers.location ?? '');
+    if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\'))
+      gotThrough(t, `leaving the preview for ${away} went to ${location}`);
+  }
+  for (const odd of [
+    '?collection=staff&id=1&locale=en',
+    '?collection=events&id=1&locale=de',
+    '?collection=events&id=x&locale=en',
+  ]) {
+    const answer = await send(t, 'GET', `/staff/preview${odd}`, ours(adminCookie));
+    if (answer.status !== 404 || previewCookie(answer.headers))
+      gotThrough(t, `the preview of ${odd} answered ${answer.status}`);
+  }
 }
 
 function gotThrough(t: Tally, note: string) {

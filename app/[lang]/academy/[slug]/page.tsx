@@ -1,13 +1,15 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
+import { draftMode } from 'next/headers';
 import { redirect } from 'next/navigation';
 
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { cmsCourse, cmsCourses } from '@/lib/cms';
+import { cmsCourse, cmsCourseDraft, cmsCourses } from '@/lib/cms';
 import { content, coursePath } from '@/lib/content';
 import { courseDescription } from '@/lib/content/facts';
 import { siteToday } from '@/lib/content/schedule';
@@ -36,8 +38,10 @@ type Props = PageProps<'/[lang]/academy/[slug]'>;
 async function pageCourse(params: Props['params']) {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  const course = (await cmsCourse(slug, lang)) ?? redirect(localePath(lang, '/academy'));
-  return { lang, course };
+  // In the CMS's draft mode (a content editor's preview, app/staff/preview), the latest saved version.
+  const preview = (await draftMode()).isEnabled;
+  const course = (await (preview ? cmsCourseDraft : cmsCourse)(slug, lang)) ?? redirect(localePath(lang, '/academy'));
+  return { lang, course, preview };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -51,12 +55,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CoursePage({ params }: Props) {
-  const { lang, course } = await pageCourse(params);
+  const { lang, course, preview } = await pageCourse(params);
   const { site } = content(lang);
   const text = messages(lang).course;
   const nextCohort = course.nextCohortDate && course.nextCohortDate >= siteToday() ? course.nextCohortDate : null;
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, coursePath(course))} />}
       <JsonLdScript
         scriptKey="course"
         data={{

@@ -1,18 +1,20 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
+import { draftMode } from 'next/headers';
 
 import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { EventForm } from '@/components/forms/event-form';
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { cmsEvent, cmsEvents } from '@/lib/cms';
+import { cmsEvent, cmsEventDraft, cmsEvents } from '@/lib/cms';
 import { content, eventPath } from '@/lib/content';
 import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
 import { eventBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
-import { defaultLang, locales } from '@/lib/i18n';
+import { defaultLang, localePath, locales } from '@/lib/i18n';
 import { routeEntity, routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -30,6 +32,11 @@ export async function generateStaticParams() {
   return (await cmsEvents(defaultLang)).map((event) => ({ slug: event.slug }));
 }
 
+// In the CMS's draft mode (a content editor's preview, app/staff/preview), the latest saved version.
+async function finder() {
+  return (await draftMode()).isEnabled ? cmsEventDraft : cmsEvent;
+}
+
 type Props = PageProps<'/[lang]/events/[slug]'>;
 
 // An unknown slug gets no metadata here, never a 404: thrown from the metadata, it would reach the
@@ -37,7 +44,7 @@ type Props = PageProps<'/[lang]/events/[slug]'>;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  const event = await cmsEvent(slug, lang);
+  const event = await (await finder())(slug, lang);
   if (!event) return {};
   return pageMetadata({
     lang,
@@ -48,7 +55,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EventPage({ params }: Props) {
-  const { lang, entity: event } = await routeEntity(params, cmsEvent);
+  const { lang, entity: event } = await routeEntity(params, await finder());
+  const preview = (await draftMode()).isEnabled;
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.event;
@@ -56,6 +64,7 @@ export default async function EventPage({ params }: Props) {
   const url = pageUrl(lang, eventPath(event));
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, eventPath(event))} />}
       <JsonLdScript
         scriptKey="event"
         data={{

@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
+import { draftMode } from 'next/headers';
 
 import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { OfferForm } from '@/components/forms/offer-form';
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
-import { cmsOffer, cmsOffers } from '@/lib/cms';
+import { cmsOffer, cmsOfferDraft, cmsOffers } from '@/lib/cms';
 import { content, offerPath } from '@/lib/content';
 import {
   cohortStart,
@@ -20,7 +22,7 @@ import {
 } from '@/lib/content/facts';
 import { offerBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
-import { defaultLang, locales } from '@/lib/i18n';
+import { defaultLang, localePath, locales } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity, routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
@@ -39,6 +41,11 @@ export async function generateStaticParams() {
   return (await cmsOffers(defaultLang)).map((offer) => ({ slug: offer.slug }));
 }
 
+// In the CMS's draft mode (a content editor's preview, app/staff/preview), the latest saved version.
+async function finder() {
+  return (await draftMode()).isEnabled ? cmsOfferDraft : cmsOffer;
+}
+
 type Props = PageProps<'/[lang]/offers/[slug]'>;
 
 // An unknown slug gets no metadata here, never a 404: thrown from the metadata, it would reach the
@@ -46,7 +53,7 @@ type Props = PageProps<'/[lang]/offers/[slug]'>;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  const offer = await cmsOffer(slug, lang);
+  const offer = await (await finder())(slug, lang);
   if (!offer) return {};
   return pageMetadata({
     lang,
@@ -57,7 +64,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function OfferPage({ params }: Props) {
-  const { lang, entity: offer } = await routeEntity(params, cmsOffer);
+  const { lang, entity: offer } = await routeEntity(params, await finder());
+  const preview = (await draftMode()).isEnabled;
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.offer;
@@ -65,6 +73,7 @@ export default async function OfferPage({ params }: Props) {
   const { state, left } = await pagePlaces(offerBooking(offer));
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, offerPath(offer))} />}
       <JsonLdScript
         scriptKey="offer"
         data={{
