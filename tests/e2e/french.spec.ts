@@ -150,9 +150,13 @@ test.describe('redirects and missing pages in French', () => {
     const home = await request.get('/fr/home', { maxRedirects: 0 });
     expect(home.status()).toBe(308);
     expect(home.headers()['location']).toBe('/fr');
+    // The course page itself sends it (the CMS knows the courses): the first answer for a slug, rendered
+    // on demand, carries Next's Location twice, the same both times, as browsers accept.
     const course = await request.get('/fr/academy/no-such-course', { maxRedirects: 0 });
     expect(course.status()).toBe(307);
-    expect(course.headers()['location']).toBe('/fr/academy');
+    const locations = course.headersArray().filter((header) => header.name.toLowerCase() === 'location');
+    expect(locations.length).toBeGreaterThan(0);
+    expect(locations.every((header) => header.value === '/fr/academy')).toBe(true);
   });
 
   test.describe('without JavaScript', () => {
