@@ -84,11 +84,11 @@ describe('the form registry', () => {
     const offer = await z.safeParseAsync(forms.registerOffer.schema.en, reservation);
     expect(offer.success && offer.data.entity.slug).toBe('become-a-data-analyst');
 
-    const enrolment = z.safeParse(forms.enrol.schema.en, sampleEnrolment);
+    const enrolment = await z.safeParseAsync(forms.enrol.schema.en, sampleEnrolment);
     expect(enrolment.success && forms.enrol.record(enrolment.data)).toMatchObject({
       course: 'Data Analysis with Python',
     });
-    const inscription = z.safeParse(forms.enrol.schema.fr, sampleEnrolment);
+    const inscription = await z.safeParseAsync(forms.enrol.schema.fr, sampleEnrolment);
     expect(inscription.success && inscription.data.entity.title).toBe('Analyse de données avec Python');
     expect(inscription.success && forms.enrol.record(inscription.data)).toEqual(
       enrolment.success && forms.enrol.record(enrolment.data),
