@@ -19,10 +19,15 @@ const executablePath =
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
   undefined;
 
+// The specs that only run a drill or servers of their own, with their own data folders and ports.
+const drills = /\/(hostile|instances|backup|stop-signals|shutdown)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two streams: the browser tests one after another (they share the site, its store and its mail), and
+  // beside them the drills, which start servers of their own and open no browser page.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -47,7 +52,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: drills, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'drills', testMatch: drills, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `${baseURL}/about`,

@@ -257,8 +257,11 @@ for (const width of [1280, 390]) {
         expect(visitor.getByText(/^Cette formation est fermée pour le moment/)).toBeVisible(),
       );
     } finally {
-      // Gone again for the tests after this one (an admin deletes; an editor cannot).
-      const deleted = await admin.request.delete(`/staff/content/api/courses/${id}`, { headers: origin });
+      // Gone again for the tests after this one: an admin deletes it (an editor cannot), taking over the
+      // lock the editor's open page holds on it.
+      const deleted = await admin.request.delete(`/staff/content/api/courses/${id}?overrideLock=true`, {
+        headers: origin,
+      });
       expect(deleted.status()).toBe(200);
     }
     await seeWithin(withScript, path, () => expect(withScript).toHaveURL(/\/academy$/));
