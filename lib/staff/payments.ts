@@ -90,7 +90,13 @@ export async function remindUnpaid(
     const lang = toLang(data.lang);
     const amount = formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang);
     const mail = {
-      ...(await paymentReminder(collection, data, lang, { href: await payHref(collection, data, now), amount }, timeZone)),
+      ...(await paymentReminder(
+        collection,
+        data,
+        lang,
+        { href: await payHref(collection, data, now), amount },
+        timeZone,
+      )),
       onceKey: JSON.stringify(['pay-reminder', data.email.toLowerCase(), day]),
     };
     const audit = auditEntry('pay-reminder', session.email, '', now, { collection, id: record.id });
