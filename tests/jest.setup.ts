@@ -4,6 +4,13 @@ import '@testing-library/jest-dom';
 // suite the CMS's reading door serves what an empty database is seeded with, data/.
 jest.mock('@/lib/cms', () => jest.requireActual('./helpers/cms-from-data'));
 
+// Pages read Next's draft mode (an editor's preview, app/staff/preview); a test that renders one outside
+// a request is a visitor's view, draft mode off.
+jest.mock('next/headers', () => ({
+  ...jest.requireActual('next/headers'),
+  draftMode: async () => ({ isEnabled: false, enable() {}, disable() {} }),
+}));
+
 // XSRF tokens are signed with this key rather than one written under DATA_DIR.
 process.env.XSRF_SECRET ??= 'jest-xsrf-secret-0123456789abcdefghijklmnop';
 

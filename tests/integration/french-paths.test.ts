@@ -17,6 +17,7 @@ import { getStore } from '@/lib/storage';
 jest.mock('next/headers', () => ({
   headers: async () => new Headers({ host: 'baobabdata.org', origin: 'https://baobabdata.org' }),
   cookies: async () => ({ get: () => undefined }),
+  draftMode: async () => ({ isEnabled: false }),
 }));
 
 // The server's own store, which a refusal never writes to, in a folder of this test's.

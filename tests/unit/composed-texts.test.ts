@@ -16,6 +16,7 @@ import { everyLanguage, type ReceivedText } from '../helpers/received-texts';
 let notFoundLang: Lang = 'en';
 jest.mock('next/headers', () => ({
   headers: async () => new Headers({ [LANG_HEADER]: notFoundLang }),
+  draftMode: async () => ({ isEnabled: false }),
 }));
 
 const N = '\u00a0';
