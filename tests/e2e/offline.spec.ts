@@ -328,7 +328,7 @@ test('a deploy of a changed page shows the new page online, and the new worker r
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const root = resolve('.');
   const oldBuild = readFileSync('.next/BUILD_ID', 'utf8').trim();
   // The next deploy: this build with /about changed and a new build id, its worker bundled the way
@@ -376,12 +376,16 @@ test('a deploy of a changed page shows the new page online, and the new worker r
     await expect.poll(precached).toEqual([`?__WB_REVISION__=${oldBuild}`, `?__WB_REVISION__=${oldBuild}`]);
 
     // The deploy: the same address now reaches the new build.
+    // Its server starts its own CMS on a new data folder (migrations, the seed): give it time on a
+    // machine running the drills beside this test.
     await expect
-      .poll(() =>
-        fetch(`http://127.0.0.1:${nextPort}/about`).then(
-          (r) => r.status,
-          () => 0,
-        ),
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${nextPort}/about`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
       )
       .toBe(200);
     relay.switchTo(nextPort);
