@@ -1,4 +1,4 @@
-import type { Access, PayloadRequest } from 'payload';
+import type { Access, CollectionConfig, PayloadRequest } from 'payload';
 
 import { may, type Permission } from '@/lib/staff/roles';
 import type { StaffRole } from '@/lib/storage/types';
@@ -24,3 +24,17 @@ export const editors: Access = ({ req }) => roleAllows(req, 'content');
 // Deleting is for admins: an editor retires an item by unpublishing it, and its records keep their key.
 export const deleters: Access = ({ req }) => roleAllows(req, 'content-delete');
 export const nobody: Access = () => false;
+
+// What every collection of the site's content shares: drafts and a version history, the roles above, and
+// the editor's "Preview", which opens the page as it will look with the document's latest saved version
+// (app/staff/preview).
+export function editorial(collection: 'courses' | 'events' | 'offers') {
+  return {
+    versions: { drafts: true, maxPerDoc: 50 },
+    access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
+    preview: (doc: Record<string, unknown>, { locale }: { locale: string }) =>
+      `/staff/preview?collection=${collection}&id=${String(doc.id)}&locale=${locale}`,
+  } satisfies Pick<CollectionConfig, 'versions' | 'access'> & {
+    preview: NonNullable<CollectionConfig['admin']>['preview'];
+  };
+}

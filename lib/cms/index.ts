@@ -78,20 +78,36 @@ export function cms(): Promise<Payload> {
   );
 }
 
-// The published courses in a language, in the academy's order (the order they were added in).
-export async function cmsCourses(lang: Lang): Promise<CmsCourse[]> {
+type Collection = 'courses' | 'events' | 'offers';
+type Where = Parameters<Payload['find']>[0]['where'];
+
+// The documents of a collection in a language (a text not yet translated in the default one's), as
+// plain records: published only, unless `draft` asks for each one's latest saved version.
+async function documents(
+  collection: Collection,
+  lang: Lang,
+  { where, sort, draft = false, limit }: { where: Where; sort?: string; draft?: boolean; limit?: number },
+): Promise<Record<string, unknown>[]> {
   const payload = await cms();
   const { docs } = await payload.find({
-    collection: 'courses',
+    collection,
     locale: lang,
     fallbackLocale: defaultLang,
-    draft: false,
-    where: { _status: { equals: 'published' } },
-    sort: 'id',
-    pagination: false,
+    draft,
+    where,
+    sort,
+    ...(limit ? { limit } : { pagination: false }),
     depth: 0,
   });
-  const shaped = docs.map((doc) => toCourse(doc as Record<string, unknown>, lang));
+  return docs as Record<string, unknown>[];
+}
+
+const published: Where = { _status: { equals: 'published' } };
+
+// The published courses in a language, in the academy's order (the order they were added in).
+export async function cmsCourses(lang: Lang): Promise<CmsCourse[]> {
+  const docs = await documents('courses', lang, { where: published, sort: 'id' });
+  const shaped = docs.map((doc) => toCourse(doc, lang));
   const checked = parseContent(`the CMS (courses, ${lang})`, coursesSchemaFor(lang, { fromData: false }), shaped);
   return checked.map((course, i) => ({ ...course, key: shaped[i]!.key }));
 }
@@ -103,36 +119,17 @@ export async function cmsCourse(slug: string, lang: Lang): Promise<CmsCourse | u
 // The course an enrolment names by its key (lib/cms/shapes.ts), published or not: the records of a
 // course taken off the site still name it.
 export async function cmsCourseByKey(key: string, lang: Lang): Promise<CmsCourse | undefined> {
-  const payload = await cms();
-  const { docs } = await payload.find({
-    collection: 'courses',
-    locale: lang,
-    fallbackLocale: defaultLang,
-    draft: false,
-    where: { key: { equals: key } },
-    limit: 1,
-    depth: 0,
-  });
-  return docs[0] ? toCourse(docs[0] as Record<string, unknown>, lang) : undefined;
+  const [doc] = await documents('courses', lang, { where: { key: { equals: key } }, limit: 1 });
+  return doc && toCourse(doc, lang);
 }
 
 // The published events in a language, in date order.
 export async function cmsEvents(lang: Lang): Promise<SiteEvent[]> {
-  const payload = await cms();
-  const { docs } = await payload.find({
-    collection: 'events',
-    locale: lang,
-    fallbackLocale: defaultLang,
-    draft: false,
-    where: { _status: { equals: 'published' } },
-    sort: 'startDate',
-    pagination: false,
-    depth: 0,
-  });
+  const docs = await documents('events', lang, { where: published, sort: 'startDate' });
   return parseContent(
     `the CMS (events, ${lang})`,
     eventsSchema,
-    docs.map((doc) => toEvent(doc as Record<string, unknown>)),
+    docs.map((doc) => toEvent(doc)),
   );
 }
 
@@ -142,21 +139,11 @@ export async function cmsEvent(slug: string, lang: Lang): Promise<SiteEvent | un
 
 // The published offers in a language, by their last day.
 export async function cmsOffers(lang: Lang): Promise<Offer[]> {
-  const payload = await cms();
-  const { docs } = await payload.find({
-    collection: 'offers',
-    locale: lang,
-    fallbackLocale: defaultLang,
-    draft: false,
-    where: { _status: { equals: 'published' } },
-    sort: 'endsOnDate',
-    pagination: false,
-    depth: 0,
-  });
+  const docs = await documents('offers', lang, { where: published, sort: 'endsOnDate' });
   return parseContent(
     `the CMS (offers, ${lang})`,
     offersSchema,
-    docs.map((doc) => toOffer(doc as Record<string, unknown>)),
+    docs.map((doc) => toOffer(doc)),
   );
 }
 
@@ -174,17 +161,7 @@ export interface CmsItem {
 }
 
 export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
-  const payload = await cms();
-  const find = (collection: 'courses' | 'events' | 'offers') =>
-    payload.find({
-      collection,
-      locale: lang,
-      fallbackLocale: defaultLang,
-      draft: true,
-      sort: 'id',
-      pagination: false,
-      depth: 0,
-    });
+  const find = (collection: Collection) => documents(collection, lang, { where: {}, sort: 'id', draft: true });
   const [courses, events, offers] = await Promise.all([find('courses'), find('events'), find('offers')]);
   const item = (collection: CmsItem['collection'], doc: Record<string, unknown>, lastDay: unknown): CmsItem => ({
     collection,
@@ -194,31 +171,18 @@ export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
   });
   return [
     // A course has no last day: it stays in the filters. Its records name it by its key.
-    ...courses.docs.map((doc) =>
-      item('enrolment', { ...doc, slug: toCourse(doc as Record<string, unknown>).key }, '9999-12-31'),
-    ),
-    ...events.docs.map((doc) => item('user', doc as Record<string, unknown>, doc.endDate)),
-    ...offers.docs.map((doc) => item('offer', doc as Record<string, unknown>, doc.endsOnDate)),
+    ...courses.map((doc) => item('enrolment', { ...doc, slug: toCourse(doc).key }, '9999-12-31')),
+    ...events.map((doc) => item('user', doc, doc.endDate)),
+    ...offers.map((doc) => item('offer', doc, doc.endsOnDate)),
   ].filter((entry) => entry.slug !== '');
 }
 
 // The latest saved version of one course, event or offer, draft or published, for its preview
 // (app/staff/preview): only a request in the CMS's draft mode, which a content editor's session opens,
 // reads through these.
-type Previewable = 'courses' | 'events' | 'offers';
-
-async function latest(collection: Previewable, slug: string, lang: Lang): Promise<Record<string, unknown> | undefined> {
-  const payload = await cms();
-  const { docs } = await payload.find({
-    collection,
-    locale: lang,
-    fallbackLocale: defaultLang,
-    draft: true,
-    where: { slug: { equals: slug } },
-    limit: 1,
-    depth: 0,
-  });
-  return docs[0] as Record<string, unknown> | undefined;
+async function latest(collection: Collection, slug: string, lang: Lang): Promise<Record<string, unknown> | undefined> {
+  const [doc] = await documents(collection, lang, { where: { slug: { equals: slug } }, draft: true, limit: 1 });
+  return doc;
 }
 
 export async function cmsCourseDraft(slug: string, lang: Lang): Promise<CmsCourse | undefined> {
@@ -242,7 +206,7 @@ export async function cmsOfferDraft(slug: string, lang: Lang): Promise<Offer | u
 }
 
 // The public address of a document of the CMS, found by id, draft or not: where its preview opens.
-export async function cmsPagePath(collection: Previewable, id: string): Promise<string | undefined> {
+export async function cmsPagePath(collection: Collection, id: string): Promise<string | undefined> {
   const payload = await cms();
   const doc = await payload.findByID({ collection, id, draft: true, depth: 0, disableErrors: true }).catch(() => null);
   const slug = typeof doc?.slug === 'string' ? doc.slug : undefined;

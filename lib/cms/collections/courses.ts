@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload';
 import { courseSchemaFor } from '@/lib/content/schemas';
 import type { Lang } from '@/lib/i18n';
 
-import { deleters, editors } from '../access';
+import { editorial } from '../access';
 import { revalidateCourse } from '../revalidate';
 import { toCourse } from '../shapes';
 import { checkedBy } from '../validate';
@@ -13,17 +13,18 @@ const check = checkedBy((lang: Lang) => courseSchemaFor(lang, { fromData: false 
 // The academy's courses (docs/product.md §3): the fee, the duration in the words of each language, open
 // or closed, the next cohort, the introduction and what a learner will be able to do. Each field is
 // checked by the schema that checks data/courses.ts, so the editor shows the same errors as the build.
+const shared = editorial('courses');
+
 export const courses: CollectionConfig = {
   slug: 'courses',
   labels: { singular: 'Course', plural: 'Courses' },
   admin: {
-    // "Preview" in the editor: the page as it will look, with this document's latest saved version.
-    preview: (doc, { locale }) => `/staff/preview?collection=courses&id=${String(doc.id)}&locale=${locale}`,
+    preview: shared.preview,
     useAsTitle: 'title',
     defaultColumns: ['title', 'cost', 'isActive', '_status'],
   },
-  versions: { drafts: true, maxPerDoc: 50 },
-  access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
+  versions: shared.versions,
+  access: shared.access,
   hooks: {
     // The key enrolments are stored under is the slug the course was created with (the seed gives its
     // own), and no later edit changes it, through the editor or the API.

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload';
 
 import { eventSchema } from '@/lib/content/schemas';
 
-import { deleters, editors } from '../access';
+import { editorial } from '../access';
 import { revalidateEvent } from '../revalidate';
 import { toEvent } from '../shapes';
 import { checkedBy } from '../validate';
@@ -11,17 +11,18 @@ const check = checkedBy(eventSchema, toEvent);
 
 // Events (docs/product.md §9): the texts in every language of the table, the facts once. Each field is
 // checked by the schema the build used to check data/events.ts, so the editor shows the same errors.
+const shared = editorial('events');
+
 export const events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   admin: {
-    // "Preview" in the editor: the page as it will look, with this document's latest saved version.
-    preview: (doc, { locale }) => `/staff/preview?collection=events&id=${String(doc.id)}&locale=${locale}`,
+    preview: shared.preview,
     useAsTitle: 'title',
     defaultColumns: ['title', 'startDate', 'endDate', '_status'],
   },
-  versions: { drafts: true, maxPerDoc: 50 },
-  access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
+  versions: shared.versions,
+  access: shared.access,
   hooks: { afterChange: [revalidateEvent], afterDelete: [revalidateEvent] },
   defaultSort: 'startDate',
   fields: [

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload';
 
 import { offerSchema } from '@/lib/content/schemas';
 
-import { deleters, editors } from '../access';
+import { editorial } from '../access';
 import { revalidateOffer } from '../revalidate';
 import { toOffer } from '../shapes';
 import { checkedBy } from '../validate';
@@ -11,17 +11,18 @@ const check = checkedBy(offerSchema, toOffer);
 
 // Cohort offers (docs/product.md §9, §14): prices in US dollars, the discount and the price arithmetic
 // checked by the schema that checked data/offers.ts, the texts in every language of the table.
+const shared = editorial('offers');
+
 export const offers: CollectionConfig = {
   slug: 'offers',
   labels: { singular: 'Offer', plural: 'Offers' },
   admin: {
-    // "Preview" in the editor: the page as it will look, with this document's latest saved version.
-    preview: (doc, { locale }) => `/staff/preview?collection=offers&id=${String(doc.id)}&locale=${locale}`,
+    preview: shared.preview,
     useAsTitle: 'title',
     defaultColumns: ['title', 'endsOnDate', 'nowPrice', '_status'],
   },
-  versions: { drafts: true, maxPerDoc: 50 },
-  access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
+  versions: shared.versions,
+  access: shared.access,
   hooks: { afterChange: [revalidateOffer], afterDelete: [revalidateOffer] },
   defaultSort: 'endsOnDate',
   fields: [
