@@ -1,7 +1,7 @@
 import type { Payload } from 'payload';
 
-import { content } from '@/lib/content';
-import { defaultLang, langs } from '@/lib/i18n';
+import { content, type Content } from '@/lib/content';
+import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 
 import { courseData, courseTextsOf, offerTextsOf, textsOf } from './shapes';
@@ -12,92 +12,73 @@ import { courseData, courseTextsOf, offerTextsOf, textsOf } from './shapes';
 // document is filled again at the next start, so staff retire content by unpublishing it.
 const seeding = { seeding: true };
 
+// How a kind of content of data/ becomes documents: the entries of a language, the default language's
+// entry as a document (facts and texts), and another language's texts.
+interface Seed<T extends { slug: string }> {
+  collection: 'courses' | 'events' | 'offers';
+  entries: (lang: Lang) => T[];
+  document: (entry: T) => Record<string, unknown>;
+  texts: (entry: T) => Record<string, unknown>;
+}
+
+const seeds = [
+  seeder({
+    collection: 'courses',
+    entries: (lang) => content(lang).courses,
+    // A seeded course keeps its English title of data/ as its key: the enrolments stored before the CMS
+    // name it so.
+    document: (course) => ({ ...courseData(course), key: course.title }),
+    texts: courseTextsOf,
+  } satisfies Seed<Content['courses'][number]>),
+  seeder({
+    collection: 'events',
+    entries: (lang) => content(lang).events,
+    document: ({ id: _id, ...facts }) => facts,
+    texts: textsOf,
+  } satisfies Seed<Content['events'][number]>),
+  seeder({
+    collection: 'offers',
+    entries: (lang) => content(lang).offers,
+    document: (offer) => ({ ...offer }),
+    texts: offerTextsOf,
+  } satisfies Seed<Content['offers'][number]>),
+];
+
 export async function seedFromData(payload: Payload): Promise<void> {
-  await seedCourses(payload);
-  await seedEvents(payload);
-  await seedOffers(payload);
+  for (const seed of seeds) await seed(payload);
 }
 
-async function seedEvents(payload: Payload): Promise<void> {
-  const { totalDocs } = await payload.count({ collection: 'events', overrideAccess: true });
+function seeder<T extends { slug: string }>(seed: Seed<T>) {
+  return (payload: Payload) => seedOne(payload, seed);
+}
+
+async function seedOne<T extends { slug: string }>(
+  payload: Payload,
+  { collection, entries, document, texts }: Seed<T>,
+) {
+  const { totalDocs } = await payload.count({ collection, overrideAccess: true });
   if (totalDocs > 0) return;
-  for (const event of content(defaultLang).events) {
-    const { id: _id, ...facts } = event;
+  const first = entries(defaultLang);
+  for (const entry of first) {
     const doc = await payload.create({
-      collection: 'events',
+      collection,
       locale: defaultLang,
-      data: { ...facts, _status: 'published' },
+      data: { ...document(entry), _status: 'published' } as never,
       overrideAccess: true,
       context: seeding,
     });
     for (const lang of langs.filter((l) => l !== defaultLang)) {
-      const translated = content(lang).events.find((e) => e.slug === event.slug);
+      const translated = entries(lang).find((e) => e.slug === entry.slug);
       if (!translated) continue;
       await payload.update({
-        collection: 'events',
+        collection,
         id: doc.id,
         locale: lang,
-        data: { ...textsOf(translated), _status: 'published' },
+        data: { ...texts(translated), _status: 'published' } as never,
         overrideAccess: true,
         context: seeding,
       });
     }
   }
-  log.info({ component: 'cms', events: content(defaultLang).events.length }, 'content seeded from data/');
-}
-
-async function seedOffers(payload: Payload): Promise<void> {
-  const { totalDocs } = await payload.count({ collection: 'offers', overrideAccess: true });
-  if (totalDocs > 0) return;
-  for (const offer of content(defaultLang).offers) {
-    const doc = await payload.create({
-      collection: 'offers',
-      locale: defaultLang,
-      data: { ...offer, _status: 'published' },
-      overrideAccess: true,
-      context: seeding,
-    });
-    for (const lang of langs.filter((l) => l !== defaultLang)) {
-      const translated = content(lang).offers.find((o) => o.slug === offer.slug);
-      if (!translated) continue;
-      await payload.update({
-        collection: 'offers',
-        id: doc.id,
-        locale: lang,
-        data: { ...offerTextsOf(translated), _status: 'published' },
-        overrideAccess: true,
-        context: seeding,
-      });
-    }
-  }
-  log.info({ component: 'cms', offers: content(defaultLang).offers.length }, 'offers seeded from data/');
-}
-
-// A seeded course keeps its English title of data/ as its key: the enrolments stored before the CMS
-// name it so.
-async function seedCourses(payload: Payload): Promise<void> {
-  const { totalDocs } = await payload.count({ collection: 'courses', overrideAccess: true });
-  if (totalDocs > 0) return;
-  for (const course of content(defaultLang).courses) {
-    const doc = await payload.create({
-      collection: 'courses',
-      locale: defaultLang,
-      data: { ...courseData(course), key: course.title, _status: 'published' },
-      overrideAccess: true,
-      context: seeding,
-    });
-    for (const lang of langs.filter((l) => l !== defaultLang)) {
-      const translated = content(lang).courses.find((c) => c.slug === course.slug);
-      if (!translated) continue;
-      await payload.update({
-        collection: 'courses',
-        id: doc.id,
-        locale: lang,
-        data: { ...courseTextsOf(translated), _status: 'published' },
-        overrideAccess: true,
-        context: seeding,
-      });
-    }
-  }
-  log.info({ component: 'cms', courses: content(defaultLang).courses.length }, 'courses seeded from data/');
+  log.info({ component: 'cms', [collection]: first.length }, `${collection} seeded from data/`);
 }
