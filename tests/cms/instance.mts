@@ -2,6 +2,10 @@
 // (migrations, then the seed of an empty database) on the CMS_DATABASE_URL it is given, does what its
 // argument asks, and prints what it then reads, as JSON.
 import { cms, cmsCourse } from '@/lib/cms';
+import { defaultLang, langs } from '@/lib/i18n';
+
+// The table's other language (French), whose duration the test reads.
+const other = langs.find((lang) => lang !== defaultLang)!;
 
 const payload = await cms();
 const [action, value] = process.argv.slice(2);
@@ -19,7 +23,7 @@ console.log(
     events: await count('events'),
     offers: await count('offers'),
     title: (await cmsCourse('data-analysis-with-python', 'en'))?.title,
-    french: (await cmsCourse('data-analysis-with-python', 'fr'))?.duration,
+    french: (await cmsCourse('data-analysis-with-python', other))?.duration,
   }),
 );
 await payload.destroy();

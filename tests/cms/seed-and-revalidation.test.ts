@@ -2,7 +2,12 @@ import { rmSync } from 'node:fs';
 
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 
+import { defaultLang, langs } from '@/lib/i18n';
+
 import { revalidated, startCms } from './setup';
+
+// The table's other language, whose words (French) these tests read.
+const other = langs.find((lang) => lang !== defaultLang)!;
 
 // An empty database is filled from data/ (lib/cms/seed.ts), and a published change regenerates the
 // pages that show it, in every language (lib/cms/revalidate.ts).
@@ -40,9 +45,9 @@ it('serves, in every language, the courses, events and offers of data/ from a ne
 it('regenerates the event pages, the lists, Home and the sitemap when an event is published, and shows no draft', async () => {
   const { cmsEvent } = await import('@/lib/cms');
   const [event] = (await cms.payload.find({ collection: 'events', limit: 1 })).docs;
-  await cms.payload.update({ collection: 'events', id: event!.id, locale: 'fr', data: { tagline: 'Nouveau.' } });
+  await cms.payload.update({ collection: 'events', id: event!.id, locale: other, data: { tagline: 'Nouveau.' } });
   expect(revalidated).toEqual(['/[lang]/events (layout)', '/[lang] (page)', '/sitemap.xml']);
-  expect((await cmsEvent(event!.slug as string, 'fr'))?.tagline).toBe('Nouveau.');
+  expect((await cmsEvent(event!.slug as string, other))?.tagline).toBe('Nouveau.');
 
   await cms.payload.update({ collection: 'events', id: event!.id, draft: true, data: { title: 'Not yet' } });
   expect((await cmsEvent(event!.slug as string, 'en'))?.title).toBe(event!.title);
@@ -127,7 +132,7 @@ it('closes a course, changes its fee and renames it: the site reads it, its list
     // The key stays the title of data/: enrolments stored before the rename are still its list.
     key: 'Data Analysis with Python',
   });
-  expect((await cmsCourseByKey('Data Analysis with Python', 'fr'))?.slug).toBe('data-analysis-with-python');
+  expect((await cmsCourseByKey('Data Analysis with Python', other))?.slug).toBe('data-analysis-with-python');
   const items = await itemNames('en');
   expect(items.title('enrolment', { course: 'Data Analysis with Python' })).toBe('Python for Data Analysis');
   expect(items.choices.map((c) => c.key)).toContain('enrolment:Data Analysis with Python');
@@ -145,7 +150,7 @@ it('closes a course, changes its fee and renames it: the site reads it, its list
     cms.payload.update({ collection: 'courses', id: course!.id, data: { weeks: 2.5 } }),
   ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'weeks' })] } });
   await cms.payload.update({ collection: 'courses', id: course!.id, data: { weeks: 4 } });
-  expect((await cmsCourse('data-analysis-with-python', 'fr'))?.duration).toBe('4\u00a0semaines');
+  expect((await cmsCourse('data-analysis-with-python', other))?.duration).toBe('4\u00a0semaines');
   expect((await cmsCourse('data-analysis-with-python', 'en'))?.duration).toBe('4 weeks');
   await expect(
     cms.payload.update({ collection: 'courses', id: course!.id, data: { cost: 'Free' } }),
@@ -172,7 +177,7 @@ it('closes a course, changes its fee and renames it: the site reads it, its list
   expect(added.key).toBe('data-for-journalists');
   expect((await cmsCourses('en')).map((c) => c.slug)).toContain('data-for-journalists');
   // Its French is the English until translated, its duration in French words.
-  expect(await cmsCourse('data-for-journalists', 'fr')).toMatchObject({
+  expect(await cmsCourse('data-for-journalists', other)).toMatchObject({
     title: 'Data for Journalists',
     duration: '2\u00a0semaines',
   });

@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
 import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
 import { signInByMail } from './staff-mail';
-import { uniqueEmail, waitForHydration } from './store';
+import { fillEnrolment, uniqueEmail, waitForHydration } from './store';
 
 // Paid places in the browser (docs/product.md §14), on a server of its own pointed at the Paystack stub
 // (a runtime setting: the build the other tests use serves it): enrol in the $105 course with and
@@ -74,14 +74,6 @@ async function mailTo(to: string, subject: RegExp): Promise<string> {
     )
     .toBe(true);
   return found;
-}
-
-async function fillEnrolment(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Ada Obi');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+234 801 234 5678');
-  await page.getByLabel('Gender').selectOption('female');
-  await page.getByLabel('Country').fill('Nigeria');
 }
 
 // Without JavaScript, as the workspace works; with it where axe has to run in the page.

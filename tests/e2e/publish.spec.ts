@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { signInByMail } from './staff-mail';
-import { storedRecords, uniqueEmail, waitForHydration } from './store';
+import { fillEnrolment, storedRecords, uniqueEmail, waitForHydration } from './store';
 
 // Staff publish the programme (issue 30, docs/staff.md "Content"): an editor, signed in by the
 // workspace's mailed link (no second password), creates an event in the CMS in both languages and
@@ -176,14 +176,6 @@ for (const width of [1280, 390]) {
       expect(answer.status()).toBe(403);
     }
   });
-}
-
-async function fillEnrolment(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Ada Obi');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+234 801 234 5678');
-  await page.getByLabel('Gender').selectOption('female');
-  await page.getByLabel('Country').fill('Nigeria');
 }
 
 for (const width of [1280, 390]) {

@@ -38,3 +38,12 @@ export async function waitForHydration(page: Page, button: string) {
   // The submit button is enabled in the server HTML and disabled once the form runs in the browser.
   await expect(page.getByRole('button', { name: button })).toBeDisabled();
 }
+
+// A course's enrolment form filled in, as a visitor would.
+export async function fillEnrolment(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Ada Obi');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+234 801 234 5678');
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Country').fill('Nigeria');
+}
