@@ -19,14 +19,14 @@ const executablePath =
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
   undefined;
 
-// The specs that only run a drill or servers of their own, with their own data folders and ports.
-const drills = /\/(hostile|instances|backup|stop-signals|shutdown)\.spec\.ts$/;
+// The specs that run a drill or servers of their own, with their own data folders and ports.
+const drills = /\/(hostile|instances|backup|stop-signals|shutdown|staff-stores)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two streams: the browser tests one after another (they share the site, its store and its mail), and
-  // beside them the drills, which start servers of their own and open no browser page.
+  // Two streams: the browser tests of the shared site one after another (they share its store and its
+  // mail), and beside them the drills and the journeys that start servers of their own.
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,

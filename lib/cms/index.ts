@@ -1,8 +1,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import payloadConfig from '@payload-config';
-import { getPayload, type Payload } from 'payload';
+import type { Payload } from 'payload';
 
 import { cmsSettings } from '@/lib/config';
 import { parseContent } from '@/lib/content/parse';
@@ -63,8 +62,13 @@ async function underDatabaseLock<T>(databaseUrl: string, work: () => Promise<T>)
   }
 }
 
+// Payload and its configuration load on first use: a command or a test that never reads content does
+// not pay the seconds they take to import.
 function started(): Promise<Payload> {
-  const start = () => getPayload({ config: payloadConfig });
+  const start = async () => {
+    const [{ getPayload }, { default: config }] = await Promise.all([import('payload'), import('@payload-config')]);
+    return getPayload({ config });
+  };
   const { databaseUrl } = cmsSettings().cms;
   return databaseUrl ? underDatabaseLock(databaseUrl, start) : underLock(start);
 }

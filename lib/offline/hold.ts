@@ -1,6 +1,6 @@
 // The page's side of lib/offline/waiting-forms.ts (the worker has no localStorage and no registration).
 import { SYNC_TAG, WAITING_FLAG } from './names';
-import { keepWaiting, sendWaiting, waitingForms, type WaitingForm } from './waiting-forms';
+import { keepWaiting, sendWaitingPatiently, waitingForms, type WaitingForm } from './waiting-forms';
 
 export { dropWaiting } from './waiting-forms';
 
@@ -23,7 +23,7 @@ export async function holdForNetwork(form: WaitingForm): Promise<void> {
 
 // The page's sender when no worker runs (first visit, a browser without service workers).
 export async function sendWaitingFromPage(): Promise<void> {
-  if ((await sendWaiting()) && (await waitingForms()).length === 0) {
+  if ((await sendWaitingPatiently()) && (await waitingForms()).length === 0) {
     try {
       localStorage.removeItem(WAITING_FLAG);
     } catch {

@@ -104,3 +104,18 @@ export async function sendWaiting(): Promise<boolean> {
   };
   return navigator.locks ? navigator.locks.request(SENT_CHANNEL, run) : run();
 }
+
+// The `online` event can come before requests get through (a phone joining Wi-Fi, a captive portal, the
+// browser telling the page before its worker): forms still waiting after a first attempt are tried again
+// a few times, a little later each time, before waiting for the next wake-up.
+const RETRY_DELAYS_MS = [2_000, 5_000, 10_000];
+
+export async function sendWaitingPatiently(): Promise<boolean> {
+  let done = await sendWaiting();
+  for (const delay of RETRY_DELAYS_MS) {
+    if (done) break;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    done = await sendWaiting();
+  }
+  return done;
+}

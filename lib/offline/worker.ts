@@ -9,7 +9,7 @@ import { CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type SerwistPlugin
 import { langs, localePath, splitPath } from '@/lib/i18n';
 
 import { SYNC_TAG, type WorkerRequest } from './names';
-import { sendWaiting } from './waiting-forms';
+import { sendWaiting, sendWaitingPatiently } from './waiting-forms';
 
 declare const self: ServiceWorkerGlobalScope;
 // The build this worker belongs to (.next/BUILD_ID), set by the bundler: a new deploy is a new worker,
@@ -193,7 +193,7 @@ async function keepVisit(path: string, resources: string[], event: ExtendableEve
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (event.origin !== self.location.origin) return;
   const data = event.data as WorkerRequest | undefined;
-  if (data?.type === 'send') event.waitUntil(sendWaiting());
+  if (data?.type === 'send') event.waitUntil(sendWaitingPatiently());
   if (data?.type === 'visit' && typeof data.path === 'string' && Array.isArray(data.resources)) {
     event.waitUntil(keepVisit(data.path, data.resources.filter((r) => typeof r === 'string').slice(0, 100), event));
   }

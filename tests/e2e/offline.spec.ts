@@ -130,6 +130,7 @@ test.describe('forms that wait for the network', () => {
     page,
     context,
   }) => {
+    test.setTimeout(60_000);
     await openControlled(page, '/contact', 'Send message');
     const email = uniqueEmail('offline-contact');
     await context.setOffline(true);
