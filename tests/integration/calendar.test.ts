@@ -106,6 +106,8 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
     expect(await send('registerEvent', sampleRegistration, '2023-03-19')).toMatchObject({ status: 'success' });
   });
 
+  // Ten transactions at once retry one another on the emulator: beside the browser tests, longer than
+  // jest's 5 s.
   it('never gives more places than there are under parallel posts, answering the rest with the form’s words', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -133,7 +135,7 @@ describe.each(bothStores)('the calendar and confirmations on %s', (_name, makeHa
       Array(3).fill(formTexts.fr.answers.offerFull),
     );
     expect(await store.list('offer')).toHaveLength(2);
-  });
+  }, 30_000);
 
   it('has the pages made again once the last place is taken, or one of the few left, not before', async () => {
     const placesChanged = jest.fn();
