@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import type { ServiceAccount } from 'firebase-admin/app';
 import { z } from 'zod';
@@ -81,6 +81,9 @@ const cmsFields = {
   CMS_DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'CMS_DATABASE_URL must be a Postgres connection string (postgres://user:password@host/database)',
   }),
+  // The pictures uploaded in the editor, resized; DATA_DIR/media when unset. With several instances, a
+  // folder they all read and write (docs/deploy.md).
+  CMS_MEDIA_DIR: optional,
   // Signs the CMS's own tokens; when unset, one is generated and kept in DATA_DIR.
   CMS_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     message: 'CMS_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
@@ -381,7 +384,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     // Signs newsletter links; when unset, lib/security/signed-link.ts keeps a generated one under DATA_DIR.
     linkSecret: e.LINK_SECRET,
-    cms: { databaseUrl: e.CMS_DATABASE_URL, secret: e.CMS_SECRET },
+    cms: cmsSettings(env).cms,
     // Today's date for the whole site when fixed (lib/content/schedule.ts); the real one otherwise.
     siteToday: e.SITE_TODAY,
     // Places of events and offers (lib/places): a page says how many are left below this share of
@@ -451,9 +454,14 @@ export function cmsSettings(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration (see .env.example):\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? 'var');
   return {
-    dataDir: resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? 'var'),
-    cms: { databaseUrl: e.CMS_DATABASE_URL, secret: e.CMS_SECRET },
+    dataDir,
+    cms: {
+      databaseUrl: e.CMS_DATABASE_URL,
+      secret: e.CMS_SECRET,
+      mediaDir: resolve(/*turbopackIgnore: true*/ e.CMS_MEDIA_DIR ?? join(dataDir, 'media')),
+    },
   };
 }
 

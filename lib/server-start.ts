@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
+import { createPublishingTask } from '@/lib/cms';
 import { config, ConfigError, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { createLetterSender, letterMailHooks } from '@/lib/letters';
@@ -90,6 +91,10 @@ export function startServer(): void {
   const places = createPlacesTask({ log: componentLog('places') });
   places.start();
 
+  // Publications scheduled in the content editor, when they come due.
+  const publishing = createPublishingTask({ log: componentLog('cms') });
+  publishing.start();
+
   // Payments whose webhook never came: asked about again now and then (only with a provider).
   const paymentCheck = settings.payments.provider
     ? createPaymentCheck({ context: () => ({ ...paymentContext('payments'), store: getStore() }) })
@@ -126,6 +131,7 @@ export function startServer(): void {
       digest?.stop(),
       retention.stop(),
       places.stop(),
+      publishing.stop(),
       paymentCheck?.stop(),
     ])
       .then(async () => {

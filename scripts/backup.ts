@@ -5,7 +5,7 @@
 // unsubscribe links in mail already sent stop working. A backup made is in the staff audit trail of the
 // live store, as the operator's (the copy, taken just before, does not hold that entry). The content
 // editor's database goes beside it as FILE.cms.db when the CMS is on SQLite (with CMS_DATABASE_URL,
-// Postgres is backed up with pg_dump). The Firestore store is backed up by Firestore's own managed export
+// Postgres is backed up with pg_dump), and its uploaded pictures as the folder FILE.media. The Firestore store is backed up by Firestore's own managed export
 // instead.
 import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,7 +13,15 @@ import { join, resolve } from 'node:path';
 import { config } from '@/lib/config';
 import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
-import { backupCms, backupSqlite, cmsBackupOf, cmsFile, sqliteFile } from '@/lib/storage/backup';
+import {
+  backupCms,
+  backupMedia,
+  backupSqlite,
+  cmsBackupOf,
+  cmsFile,
+  mediaBackupOf,
+  sqliteFile,
+} from '@/lib/storage/backup';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -53,6 +61,8 @@ backupSqlite(sqliteFile(settings.dataDir), resolve(file)).then(
       await backupCms(cmsFile(settings.dataDir), cmsBackupOf(resolve(file)));
       console.log(`and the content editor's database to ${cmsBackupOf(file)}`);
     }
+    const pictures = backupMedia(settings.cms.mediaDir, mediaBackupOf(resolve(file)));
+    if (pictures) console.log(`and ${pictures} picture files uploaded in the editor to ${mediaBackupOf(file)}`);
     const store = getStore();
     try {
       await store.addAudit(

@@ -1,14 +1,23 @@
 // `npm run restore -- FILE`: puts a backup made by `npm run backup` in place of the SQLite store.
 // The site must be stopped; the replaced store is kept beside the restored one. The restore is in the
 // staff audit trail of the restored store, as the operator's, written once it is in place. The content
-// editor's database comes back too when the backup has it (FILE.cms.db) and the CMS is on SQLite.
+// editor's database comes back too when the backup has it (FILE.cms.db) and the CMS is on SQLite, and
+// its uploaded pictures (FILE.media) are added to CMS_MEDIA_DIR.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { config } from '@/lib/config';
 import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
-import { cmsBackupOf, cmsFile, restoreCms, restoreSqlite, sqliteFile } from '@/lib/storage/backup';
+import {
+  cmsBackupOf,
+  cmsFile,
+  mediaBackupOf,
+  restoreCms,
+  restoreMedia,
+  restoreSqlite,
+  sqliteFile,
+} from '@/lib/storage/backup';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -33,6 +42,10 @@ restoreSqlite(resolve(file), sqliteFile(settings.dataDir)).then(
       const cms = await restoreCms(content, cmsFile(settings.dataDir));
       console.log(`Restored the content editor's database from ${cmsBackupOf(file)}`);
       if (cms.previous) console.log(`The content database it replaced is kept as ${cms.previous}`);
+    }
+    if (existsSync(mediaBackupOf(resolve(file)))) {
+      const pictures = restoreMedia(mediaBackupOf(resolve(file)), settings.cms.mediaDir);
+      console.log(`Put back ${pictures} picture files uploaded in the editor from ${mediaBackupOf(file)}`);
     }
     const store = getStore();
     try {

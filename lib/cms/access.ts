@@ -24,13 +24,18 @@ export const editors: Access = ({ req }) => roleAllows(req, 'content');
 // Deleting is for admins: an editor retires an item by unpublishing it, and its records keep their key.
 export const deleters: Access = ({ req }) => roleAllows(req, 'content-delete');
 export const nobody: Access = () => false;
+// The same, for the CMS's job queue (scheduled publishing).
+export const editorsOnly = ({ req }: { req: PayloadRequest }) => roleAllows(req, 'content');
 
-// What every collection of the site's content shares: drafts and a version history, the roles above, and
+// What every collection of the site's content shares: drafts, scheduled publishing and a version history,
+// the roles above, and
 // the editor's "Preview", which opens the page as it will look with the document's latest saved version
 // (app/staff/preview).
 export function editorial(collection: 'courses' | 'events' | 'offers') {
   return {
-    versions: { drafts: true, maxPerDoc: 50 },
+    // "Schedule publish" beside "Publish changes": a job in the CMS's queue, run when due by the
+    // server's publishing pass (lib/cms/scheduled.ts), with the rights of whoever scheduled it.
+    versions: { drafts: { schedulePublish: true }, maxPerDoc: 50 },
     access: { read: editors, create: editors, update: editors, delete: deleters, readVersions: editors },
     preview: (doc: Record<string, unknown>, { locale }: { locale: string }) =>
       `/staff/preview?collection=${collection}&id=${String(doc.id)}&locale=${locale}`,

@@ -3,14 +3,17 @@ import { join } from 'node:path';
 import { postgresAdapter } from '@payloadcms/db-postgres';
 import { sqliteAdapter } from '@payloadcms/db-sqlite';
 import { buildConfig, type EmailAdapter } from 'payload';
+import sharp from 'sharp';
 
 import { cmsSettings } from '@/lib/config';
 import { defaultLang, langs, locales } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
+import { editorsOnly } from './access';
 import { courses } from './collections/courses';
 import { events } from './collections/events';
+import { media } from './collections/media';
 import { offers } from './collections/offers';
 import { staff } from './collections/staff';
 import { migrations as postgresMigrations } from './migrations/postgres';
@@ -49,7 +52,9 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, courses, events, offers],
+  collections: [staff, courses, events, offers, media],
+  // Resizes uploaded pictures (lib/cms/collections/media.ts).
+  sharp,
   localization: {
     locales: langs.map((code) => ({ code, label: locales[code].name })),
     defaultLocale: defaultLang,
@@ -67,6 +72,10 @@ export default buildConfig({
         migrationDir: migrationDir('sqlite'),
         prodMigrations: sqliteMigrations,
       }),
+  // Scheduled publishing queues jobs; the server's publishing pass runs them (lib/cms/scheduled.ts), not
+  // a cron of the CMS, which would also run in commands and tests and keep them from exiting. Its API's
+  // run endpoint is for editors only.
+  jobs: { access: { run: editorsOnly, queue: editorsOnly, cancel: editorsOnly } },
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },

@@ -13,6 +13,7 @@ import { setSingleton, singleton } from '@/lib/singletons';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
 export type { CmsCourse } from './shapes';
+export { createPublishingTask } from './scheduled';
 
 // The one door to the CMS's content for the site's pages: plain async functions that return content in
 // the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
@@ -216,4 +217,29 @@ export async function cmsPagePath(collection: Collection, id: string): Promise<s
   const slug = typeof doc?.slug === 'string' ? doc.slug : undefined;
   if (!slug) return undefined;
   return `/${collection === 'courses' ? 'academy' : collection}/${slug}`;
+}
+
+export interface CmsPictureFile {
+  path: string;
+  mimeType: string;
+}
+
+// A file of an uploaded picture (the upload or one of its smaller copies), by the address pages link it
+// with (lib/cms/paths.ts): only under the hash of the picture's current upload.
+export async function cmsPictureFile(hash: string, filename: string): Promise<CmsPictureFile | null> {
+  if (!/^[0-9a-f]{12}$/.test(hash)) return null;
+  const payload = await cms();
+  const { docs } = await payload.find({
+    collection: 'media',
+    where: { hash: { equals: hash } },
+    limit: 1,
+    depth: 0,
+  });
+  const picture = docs[0] as Record<string, unknown> | undefined;
+  if (!picture) return null;
+  type File = { filename?: string | null; mimeType?: string | null };
+  const files = [picture as File, ...Object.values((picture.sizes ?? {}) as Record<string, File>)];
+  const file = files.find((candidate) => candidate.filename && candidate.filename === filename);
+  if (!file?.mimeType) return null;
+  return { path: join(cmsSettings().cms.mediaDir, filename), mimeType: file.mimeType };
 }

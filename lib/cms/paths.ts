@@ -22,3 +22,10 @@ export function isCmsPath(pathname: string): boolean {
       return decoded !== '.' && decoded !== '..' && !/[/\\]/.test(decoded);
     });
 }
+
+// Pictures uploaded in the editor are linked as /v/<hash of the upload>/media/<file name, URL-encoded>:
+// the address changes with the picture, so browsers and proxies keep it for a year, as lib/assets.ts
+// does for the site's own images (app/v/[hash]/media/[file] serves them).
+export const MEDIA_PATH = /^\/v\/([0-9a-f]{12})\/media\/([A-Za-z0-9._~%-]+)$/;
+
+export const mediaPath = (hash: string, filename: string) => `/v/${hash}/media/${encodeURIComponent(filename)}`;

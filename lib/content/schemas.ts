@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
+import { MEDIA_PATH } from '@/lib/cms/paths';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
 import { count } from '@/messages/units';
@@ -11,10 +12,14 @@ import { count } from '@/messages/units';
 const text = z.string().trim().min(1);
 const url = z.url({ protocol: /^https?$/ });
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as /about');
-const image = z
-  .string()
-  .regex(/^\/images\/[a-z0-9\-/]+\.(svg|png|jpg|jpeg|webp|avif)$/, 'must be a path under /images/')
-  .refine((path) => existsSync(join(process.cwd(), 'public', path)), 'no such file under public/');
+// A file under public/images/, or a picture uploaded in the editor (its address: lib/cms/paths.ts).
+const image = z.string().superRefine((path, ctx) => {
+  if (MEDIA_PATH.test(path)) return;
+  if (!/^\/images\/[a-z0-9\-/]+\.(svg|png|jpg|jpeg|webp|avif)$/.test(path))
+    ctx.addIssue({ code: 'custom', message: 'must be a path under /images/ or an uploaded picture' });
+  else if (!existsSync(join(process.cwd(), 'public', path)))
+    ctx.addIssue({ code: 'custom', message: 'no such file under public/' });
+});
 const html = text.refine((value) => /^<(p|ul|ol|h3)\b/.test(value), 'must start with a block element (<p>, <ul>…)');
 const isoDate = z.iso.date();
 // Places an event or offer can take (docs/product.md §9): with none, it never fills up.

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
@@ -14,6 +14,26 @@ export function cmsFile(dataDir: string): string {
   return join(dataDir, 'cms.db');
 }
 export const cmsBackupOf = (file: string) => `${file}.cms.db`;
+
+// The pictures uploaded in the editor (CMS_MEDIA_DIR), copied beside the backup as FILE.media. An upload
+// is a new file, never changed in place: a copy of the folder made after the database's holds every
+// picture the database names, and a restore adds the backup's files to the folder without removing any.
+export const mediaBackupOf = (file: string) => `${file}.media`;
+
+export function backupMedia(source: string, target: string): number {
+  if (!existsSync(source)) return 0;
+  if (existsSync(target)) throw new Error(`${target} already exists: choose a new name`);
+  const partial = `${target}.partial`;
+  rmSync(partial, { force: true, recursive: true });
+  cpSync(source, partial, { recursive: true });
+  renameSync(partial, target);
+  return readdirSync(target).length;
+}
+
+export function restoreMedia(backup: string, target: string): number {
+  cpSync(backup, target, { recursive: true, force: false });
+  return readdirSync(backup).length;
+}
 
 export type BackupSummary = { records: number; messages: number; version: number };
 

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 import { signInByMail } from './staff-mail';
 import { fillEnrolment, storedRecords, uniqueEmail, waitForHydration } from './store';
@@ -8,8 +9,8 @@ import { fillEnrolment, storedRecords, uniqueEmail, waitForHydration } from './s
 // publishes it; within 60 seconds, with no rebuild, it is on /events, its own page, Home and /fr, and a
 // visitor registers for it; renamed, it keeps its address and its registrations. Door and staff roles
 // cannot publish. An editor closes a course, and an enrolment sent from its page opened before is
-// refused, with and without JavaScript. A draft is previewed by its editor and by no one else. Not yet
-// here (issue 30): an uploaded image (images are paths under public/images).
+// refused, with and without JavaScript. A draft is previewed by its editor and by no one else. The
+// event's picture is uploaded in the editor and served resized, under the hash of the upload.
 const DATA_DIR = 'var/e2e';
 const ADMIN = 'staff@example.org';
 const LIVE_WITHIN = 60_000;
@@ -69,7 +70,20 @@ for (const width of [1280, 390]) {
     await editor.getByLabel('Tagline').fill('A day of open data, in Accra.');
     await editor.getByLabel('Description').fill('Talks in the morning, workshops in the afternoon.');
     await editor.getByLabel('Location').fill('Accra, Ghana');
-    await editor.getByLabel('Image').fill('/images/events/hackathon-2023.svg');
+    // A picture uploaded from the editor (made here: 2000 × 1000 px), resized by the CMS.
+    await editor.getByRole('button', { name: 'Create New' }).click();
+    const drawer = editor.getByRole('dialog');
+    await drawer.locator('input[type=file]').setInputFiles({
+      name: `banner-${stamp}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#b5651d' } })
+        .png()
+        .toBuffer(),
+    });
+    await drawer.locator('#field-alt').fill('An orange banner', { timeout: 10_000 });
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer).toHaveCount(0);
+    await expect(editor.getByText(`banner-${stamp}.webp`)).toBeVisible();
     await editor.getByLabel('Logo').fill('/images/partners/savanna-labs.svg');
     await editor.getByLabel('Name').fill('Savanna Labs');
     await editor.getByLabel('Registration Link').fill('https://events.baobabdata.org/data-day/register');
@@ -121,6 +135,19 @@ for (const width of [1280, 390]) {
     await seeWithin(visitor, `/fr/events/${slug}`, () =>
       expect(visitor.getByRole('heading', { level: 1, name: `Journée des données ${width} ${stamp}` })).toBeVisible(),
     );
+
+    // Its banner is the uploaded picture's 1600 px copy, kept for a year under the hash of the upload.
+    const banner = await visitor.evaluate(() => document.querySelector('img[fetchpriority=high]')?.getAttribute('src'));
+    const original = new URL(banner!, 'http://x').searchParams.get('url') ?? banner!;
+    expect(original).toMatch(new RegExp(`^/v/[0-9a-f]{12}/media/banner-${stamp}-1600x800\\.webp$`));
+    const served = await visitor.request.get(original);
+    expect([served.status(), served.headers()['content-type'], served.headers()['cache-control']]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect((await visitor.request.get(banner!)).status()).toBe(200);
+    expect((await visitor.request.get(original.replace(/\/v\/[0-9a-f]{12}\//, '/v/000000000000/'))).status()).toBe(404);
 
     // A visitor registers for it.
     await visitor.goto(`/events/${slug}`);

@@ -7,6 +7,7 @@ import { editorial } from '../access';
 import { revalidateCourse } from '../revalidate';
 import { toCourse } from '../shapes';
 import { checkedBy } from '../validate';
+import { pathOfPicture, pictureFields } from './picture';
 
 const check = checkedBy((lang: Lang) => courseSchemaFor(lang, { fromData: false }), toCourse);
 
@@ -30,6 +31,7 @@ export const courses: CollectionConfig = {
     // own), and no later edit changes it, through the editor or the API.
     beforeValidate: [
       ({ data, originalDoc }) => (data ? { ...data, key: originalDoc?.key || data.key || data.slug } : data),
+      pathOfPicture,
     ],
     afterChange: [revalidateCourse],
     afterDelete: [revalidateCourse],
@@ -112,14 +114,7 @@ export const courses: CollectionConfig = {
       admin: { description: 'Empty for a free course.' },
       validate: check('pay_link'),
     },
-    {
-      name: 'img',
-      label: 'Image',
-      type: 'text',
-      required: true,
-      admin: { description: 'An image under public/images/.' },
-      validate: check('img'),
-    },
+    ...pictureFields(check('img')),
     {
       name: 'intro',
       label: 'Introduction',

@@ -6,6 +6,7 @@ import { editorial } from '../access';
 import { revalidateEvent } from '../revalidate';
 import { toEvent } from '../shapes';
 import { checkedBy } from '../validate';
+import { pathOfPicture, pictureFields } from './picture';
 
 const check = checkedBy(eventSchema, toEvent);
 
@@ -23,7 +24,7 @@ export const events: CollectionConfig = {
   },
   versions: shared.versions,
   access: shared.access,
-  hooks: { afterChange: [revalidateEvent], afterDelete: [revalidateEvent] },
+  hooks: { beforeValidate: [pathOfPicture], afterChange: [revalidateEvent], afterDelete: [revalidateEvent] },
   defaultSort: 'startDate',
   fields: [
     {
@@ -96,14 +97,7 @@ export const events: CollectionConfig = {
     { name: 'tagline', type: 'text', required: true, localized: true, validate: check('tagline') },
     { name: 'description', type: 'textarea', required: true, localized: true, validate: check('description') },
     { name: 'location', type: 'text', required: true, localized: true, validate: check('location') },
-    {
-      name: 'img',
-      label: 'Image',
-      type: 'text',
-      required: true,
-      admin: { description: 'An image under public/images/, such as /images/events/hackathon-2023.svg.' },
-      validate: check('img'),
-    },
+    ...pictureFields(check('img')),
     {
       name: 'partner',
       type: 'group',

@@ -6,6 +6,7 @@ import { editorial } from '../access';
 import { revalidateOffer } from '../revalidate';
 import { toOffer } from '../shapes';
 import { checkedBy } from '../validate';
+import { pathOfPicture, pictureFields } from './picture';
 
 const check = checkedBy(offerSchema, toOffer);
 
@@ -23,7 +24,7 @@ export const offers: CollectionConfig = {
   },
   versions: shared.versions,
   access: shared.access,
-  hooks: { afterChange: [revalidateOffer], afterDelete: [revalidateOffer] },
+  hooks: { beforeValidate: [pathOfPicture], afterChange: [revalidateOffer], afterDelete: [revalidateOffer] },
   defaultSort: 'endsOnDate',
   fields: [
     {
@@ -116,14 +117,7 @@ export const offers: CollectionConfig = {
       admin: { description: 'Places; empty for no limit.' },
       validate: check('capacity'),
     },
-    {
-      name: 'img',
-      label: 'Image',
-      type: 'text',
-      required: true,
-      admin: { description: 'An image under public/images/.' },
-      validate: check('img'),
-    },
+    ...pictureFields(check('img')),
     { name: 'description', type: 'textarea', required: true, localized: true, validate: check('description') },
   ],
 };

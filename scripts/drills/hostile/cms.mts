@@ -21,6 +21,12 @@ const api = [
   'courses',
   'courses/1',
   'courses/versions',
+  'media',
+  'media/1',
+  'media/file/banner.webp',
+  'payload-jobs',
+  'payload-jobs/run',
+  'payload-jobs/handle-schedules',
   'staff',
   'staff/1',
   'payload-preferences',
@@ -85,6 +91,7 @@ export async function cms(dataDir: string) {
   }
   await tryEverything(t, 'staff or door', below);
   await previewOf(t, adminCookie);
+  await pictures(t);
 
   // A site form's action under the CMS's prefix, with the CMS's body limit: refused.
   const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
@@ -191,6 +198,25 @@ async function previewOf(t: Tally, adminCookie: string) {
     const answer = await send(t, 'GET', `/staff/preview${odd}`, ours(adminCookie));
     if (answer.status !== 404 || previewCookie(answer.headers))
       gotThrough(t, `the preview of ${odd} answered ${answer.status}`);
+  }
+}
+
+// Uploaded pictures' own addresses (app/v/[hash]/media): a made-up hash, a name that climbs out of the
+// folder, the database's name, are 404 with no-store; no method but reading answers.
+async function pictures(t: Tally) {
+  for (const path of [
+    '/v/000000000000/media/banner.webp',
+    '/v/000000000000/media/..%2Fcms.db',
+    '/v/000000000000/media/%2E%2E%2F%2E%2E%2Fbaobab.sqlite',
+    '/v/..%2F..%2F/media/cms.db',
+    '/v/000000000000/media/cms.db',
+  ]) {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE']) {
+      const answer = await send(t, method, path, {});
+      const cached = String(answer.headers['cache-control'] ?? '');
+      if (answer.status < 400 || /immutable|max-age=[1-9]/.test(cached))
+        gotThrough(t, `${method} ${path} answered ${answer.status} (${cached})`);
+    }
   }
 }
 

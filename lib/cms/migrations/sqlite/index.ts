@@ -3,6 +3,7 @@ import * as migration_20261126_093055_offers from './20261126_093055_offers';
 import * as migration_20261126_101752_event_reminders from './20261126_101752_event_reminders';
 import * as migration_20261126_121405_offer_in_sentence from './20261126_121405_offer_in_sentence';
 import * as migration_20261126_152524_courses from './20261126_152524_courses';
+import * as migration_20261126_180350_pictures_schedules from './20261126_180350_pictures_schedules';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261126_152524_courses.up,
     down: migration_20261126_152524_courses.down,
-    name: '20261126_152524_courses'
+    name: '20261126_152524_courses',
+  },
+  {
+    up: migration_20261126_180350_pictures_schedules.up,
+    down: migration_20261126_180350_pictures_schedules.down,
+    name: '20261126_180350_pictures_schedules'
   },
 ];
