@@ -1,14 +1,17 @@
 import { OrganizationJsonLd } from 'next-seo';
+import { draftMode } from 'next/headers';
 
 import { AgendaList } from '@/components/calendar/agenda-list';
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Hero } from '@/components/home/hero';
 import { InsightCard } from '@/components/insights/insight-card';
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import { ProjectCard } from '@/components/projects/project-card';
 import { Carousel } from '@/components/ui/carousel';
 import { PartnerGrid } from '@/components/ui/partner-grid';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
+import { cmsInsights, cmsPartners } from '@/lib/cms';
 import { content } from '@/lib/content';
 import { eventAgenda, offerAgenda } from '@/lib/forms/places';
 import { localePath } from '@/lib/i18n';
@@ -38,13 +41,19 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function HomePage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { site, contactInfo, socialLinks, pages, projectSummaries, partners, insights } = content(lang);
+  const { site, contactInfo, socialLinks, pages, projectSummaries } = content(lang);
+  const preview = (await draftMode()).isEnabled;
+  const [partners, insights] = await Promise.all([
+    cmsPartners(lang, { draft: preview }),
+    cmsInsights(lang, { draft: preview }),
+  ]);
   const t = messages(lang);
   const text = t.home;
   const [events, offers] = await Promise.all([eventAgenda(lang), offerAgenda(lang)]);
   const upcoming = [...events.upcoming, ...offers.upcoming];
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, '/')} />}
       <OrganizationJsonLd
         name={site.name}
         url={pageUrl(lang, '/')}

@@ -31,7 +31,9 @@ export const editorsOnly = ({ req }: { req: PayloadRequest }) => roleAllows(req,
 // the roles above, and
 // the editor's "Preview", which opens the page as it will look with the document's latest saved version
 // (app/staff/preview).
-export function editorial(collection: 'courses' | 'events' | 'offers') {
+export type EditorialCollection = 'courses' | 'events' | 'offers' | 'insights' | 'partners' | 'testimonials' | 'people';
+
+export function editorial(collection: EditorialCollection) {
   return {
     // "Schedule publish" beside "Publish changes": a job in the CMS's queue, run when due by the
     // server's publishing pass (lib/cms/scheduled.ts), with the rights of whoever scheduled it.

@@ -13,9 +13,11 @@ import { serverSecret } from '@/lib/security/server-secret';
 import { editorsOnly } from './access';
 import { courses } from './collections/courses';
 import { events } from './collections/events';
+import { insights, partners, people, testimonials } from './collections/lists';
 import { media } from './collections/media';
 import { offers } from './collections/offers';
 import { staff } from './collections/staff';
+import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
 import { CMS_ADMIN, CMS_API } from './paths';
@@ -52,7 +54,8 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, courses, events, offers, media],
+  collections: [staff, courses, events, offers, insights, partners, people, testimonials, media],
+  globals: [figures],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
   localization: {

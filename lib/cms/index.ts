@@ -2,14 +2,26 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Payload } from 'payload';
+import { z } from 'zod';
 
 import { cmsSettings } from '@/lib/config';
 import { parseContent } from '@/lib/content/parse';
-import { coursesSchemaFor, eventsSchema, offersSchema } from '@/lib/content/schemas';
-import type { Offer, SiteEvent } from '@/lib/content/types';
+import {
+  academyStatsSchema,
+  coursesSchemaFor,
+  eventsSchema,
+  insightsSchema,
+  offersSchema,
+  partnerSchema,
+  peopleSchema,
+  projectStatsSchema,
+  testimonialSchema,
+} from '@/lib/content/schemas';
+import type { Insight, Offer, Partner, Person, SiteEvent, Testimonial } from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { setSingleton, singleton } from '@/lib/singletons';
 
+import type { EditorialCollection } from './access';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
 export type { CmsCourse } from './shapes';
@@ -83,7 +95,8 @@ export function cms(): Promise<Payload> {
   );
 }
 
-type Collection = 'courses' | 'events' | 'offers';
+type Collection = EditorialCollection;
+type ItemCollection = 'courses' | 'events' | 'offers';
 type Where = Parameters<Payload['find']>[0]['where'];
 
 // The documents of a collection in a language (a text not yet translated in the default one's), as
@@ -185,7 +198,11 @@ export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
 // The latest saved version of one course, event or offer, draft or published, for its preview
 // (app/staff/preview): only a request in the CMS's draft mode, which a content editor's session opens,
 // reads through these.
-async function latest(collection: Collection, slug: string, lang: Lang): Promise<Record<string, unknown> | undefined> {
+async function latest(
+  collection: ItemCollection,
+  slug: string,
+  lang: Lang,
+): Promise<Record<string, unknown> | undefined> {
   const [doc] = await documents(collection, lang, { where: { slug: { equals: slug } }, draft: true, limit: 1 });
   return doc;
 }
@@ -210,10 +227,86 @@ export async function cmsOfferDraft(slug: string, lang: Lang): Promise<Offer | u
   return doc && parseContent(`the CMS (offer draft, ${lang})`, offersSchema, [toOffer(doc)])[0];
 }
 
+// The shorter lists, in the order staff gave them: published entries, or in the editor's preview
+// (draft mode) the latest saved version of each. A list may be emptied (every entry unpublished): its
+// page then shows none, where data/ required one.
+type Draft = { draft?: boolean };
+async function listed(collection: 'insights' | 'partners' | 'people' | 'testimonials', lang: Lang, draft = false) {
+  return documents(collection, lang, { where: draft ? {} : published, sort: '_order', draft });
+}
+const fieldsOf = <K extends string>(doc: Record<string, unknown>, names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, doc[name]])) as Record<K, unknown>;
+
+export async function cmsInsights(lang: Lang, { draft }: Draft = {}): Promise<Insight[]> {
+  const docs = await listed('insights', lang, draft);
+  const fields = ['title', 'img', 'description', 'link'] as const;
+  return parseContent(
+    `the CMS (insights, ${lang})`,
+    insightsSchema,
+    docs.map((doc) => fieldsOf(doc, fields)),
+  );
+}
+
+export async function cmsPartners(lang: Lang, { draft }: Draft = {}): Promise<Partner[]> {
+  const docs = await listed('partners', lang, draft);
+  return parseContent(
+    `the CMS (partners, ${lang})`,
+    z.array(partnerSchema),
+    docs.map((doc) => fieldsOf(doc, ['img', 'alt'])),
+  );
+}
+
+export async function cmsPeople(
+  lang: Lang,
+  group: 'founders' | 'advisoryBoard',
+  { draft }: Draft = {},
+): Promise<Person[]> {
+  const docs = (await listed('people', lang, draft)).filter((doc) => doc.group === group);
+  const fields = ['name', 'title', 'img', 'link'] as const;
+  return parseContent(
+    `the CMS (people, ${lang})`,
+    peopleSchema,
+    docs.map((doc) => fieldsOf(doc, fields)),
+  );
+}
+
+export async function cmsTestimonials(lang: Lang, { draft }: Draft = {}): Promise<Testimonial[]> {
+  const docs = await listed('testimonials', lang, draft);
+  const fields = ['quote', 'name', 'country', 'flag', 'title'] as const;
+  return parseContent(
+    `the CMS (testimonials, ${lang})`,
+    z.array(testimonialSchema),
+    docs.map((doc) => fieldsOf(doc, fields)),
+  );
+}
+
+// The figures of the Projects and Academy pages.
+export async function cmsFigures() {
+  const payload = await cms();
+  const figures = await payload.findGlobal({ slug: 'figures', depth: 0 });
+  const group = (value: unknown) => {
+    const { id: _id, ...rest } = (value ?? {}) as Record<string, unknown>;
+    return rest;
+  };
+  return {
+    projectStats: parseContent('the CMS (figures)', projectStatsSchema, group(figures.projectStats)),
+    academyStats: parseContent('the CMS (figures)', academyStatsSchema, group(figures.academyStats)),
+  };
+}
+
+// Where each list is shown: its preview opens there.
+const listPages: Partial<Record<Collection, string>> = {
+  insights: '/insights',
+  partners: '/',
+  people: '/about',
+  testimonials: '/academy',
+};
+
 // The public address of a document of the CMS, found by id, draft or not: where its preview opens.
 export async function cmsPagePath(collection: Collection, id: string): Promise<string | undefined> {
   const payload = await cms();
   const doc = await payload.findByID({ collection, id, draft: true, depth: 0, disableErrors: true }).catch(() => null);
+  if (doc && listPages[collection]) return listPages[collection];
   const slug = typeof doc?.slug === 'string' ? doc.slug : undefined;
   if (!slug) return undefined;
   return `/${collection === 'courses' ? 'academy' : collection}/${slug}`;

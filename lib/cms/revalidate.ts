@@ -26,3 +26,22 @@ function revalidating(section: '/events' | '/offers' | '/academy') {
 export const revalidateEvent = revalidating('/events');
 export const revalidateOffer = revalidating('/offers');
 export const revalidateCourse = revalidating('/academy');
+
+// The simpler lists and the figures, each on the pages that show them (lib/cms/collections/lists.ts).
+function revalidatingPages(...pages: string[]) {
+  return function revalidate<T>({ doc, context }: { doc: T; context: RequestContext }): T {
+    if (context.seeding) return doc;
+    try {
+      for (const page of pages) revalidatePath(page, 'page');
+    } catch (error) {
+      if (!String(error).includes('static generation store missing')) throw error;
+    }
+    return doc;
+  };
+}
+
+export const revalidateInsights = revalidatingPages('/[lang]', '/[lang]/insights');
+export const revalidatePartners = revalidatingPages('/[lang]');
+export const revalidateTestimonials = revalidatingPages('/[lang]/academy');
+export const revalidatePeople = revalidatingPages('/[lang]/about');
+export const revalidateFigures = revalidatingPages('/[lang]/academy', '/[lang]/projects');

@@ -4,6 +4,7 @@ import { content, type Content } from '@/lib/content';
 import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 
+import type { EditorialCollection } from './access';
 import { courseData, courseTextsOf, offerTextsOf, textsOf } from './shapes';
 
 // data/ is the first content (docs/staff.md, "Content"): an empty collection is filled from it, every
@@ -14,12 +15,17 @@ const seeding = { seeding: true };
 
 // How a kind of content of data/ becomes documents: the entries of a language, the default language's
 // entry as a document (facts and texts), and another language's texts.
-interface Seed<T extends { slug: string }> {
-  collection: 'courses' | 'events' | 'offers';
-  entries: (lang: Lang) => T[];
+// Another language's entry is the one with the same slug, or for lists without one (insights,
+// partners, people, testimonials), the one at the same place: data/'s translations keep the order.
+interface Seed<T> {
+  collection: EditorialCollection;
+  entries: (lang: Lang) => readonly T[];
   document: (entry: T) => Record<string, unknown>;
   texts: (entry: T) => Record<string, unknown>;
 }
+
+const pick = <T extends object, K extends keyof T>(entry: T, names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, entry[name]])) as Pick<T, K>;
 
 const seeds = [
   seeder({
@@ -42,24 +48,63 @@ const seeds = [
     document: (offer) => ({ ...offer }),
     texts: offerTextsOf,
   } satisfies Seed<Content['offers'][number]>),
+  seeder({
+    collection: 'insights',
+    entries: (lang) => content(lang).insights,
+    document: (insight) => ({ ...insight }),
+    texts: (insight) => pick(insight, ['title', 'description']),
+  } satisfies Seed<Content['insights'][number]>),
+  seeder({
+    collection: 'partners',
+    entries: (lang) => content(lang).partners,
+    document: (partner) => ({ ...partner }),
+    texts: () => ({}),
+  } satisfies Seed<Content['partners'][number]>),
+  seeder({
+    collection: 'people',
+    entries: (lang) => [
+      ...content(lang).founders.map((person) => ({ ...person, group: 'founders' })),
+      ...content(lang).advisoryBoard.map((person) => ({ ...person, group: 'advisoryBoard' })),
+    ],
+    document: (person) => ({ ...person }),
+    texts: (person) => pick(person, ['title']),
+  } satisfies Seed<Content['founders'][number] & { group: string }>),
+  seeder({
+    collection: 'testimonials',
+    entries: (lang) => content(lang).testimonials,
+    document: (testimonial) => ({ ...testimonial }),
+    texts: (testimonial) => pick(testimonial, ['quote', 'title', 'country']),
+  } satisfies Seed<Content['testimonials'][number]>),
 ];
+
+// The figures (a global): saved once from data/stats.ts when they never were.
+async function seedFigures(payload: Payload) {
+  const figures = await payload.findGlobal({ slug: 'figures', overrideAccess: true, depth: 0 });
+  if ((figures.projectStats as { managed?: number } | undefined)?.managed != null) return;
+  const { projectStats, academyStats } = content(defaultLang);
+  await payload.updateGlobal({
+    slug: 'figures',
+    data: { projectStats: { ...projectStats }, academyStats: { ...academyStats } },
+    overrideAccess: true,
+    context: seeding,
+  });
+  log.info({ component: 'cms' }, 'figures seeded from data/');
+}
 
 export async function seedFromData(payload: Payload): Promise<void> {
   for (const seed of seeds) await seed(payload);
+  await seedFigures(payload);
 }
 
-function seeder<T extends { slug: string }>(seed: Seed<T>) {
+function seeder<T>(seed: Seed<T>) {
   return (payload: Payload) => seedOne(payload, seed);
 }
 
-async function seedOne<T extends { slug: string }>(
-  payload: Payload,
-  { collection, entries, document, texts }: Seed<T>,
-) {
+async function seedOne<T>(payload: Payload, { collection, entries, document, texts }: Seed<T>) {
   const { totalDocs } = await payload.count({ collection, overrideAccess: true });
   if (totalDocs > 0) return;
   const first = entries(defaultLang);
-  for (const entry of first) {
+  for (const [index, entry] of first.entries()) {
     const doc = await payload.create({
       collection,
       locale: defaultLang,
@@ -68,7 +113,10 @@ async function seedOne<T extends { slug: string }>(
       context: seeding,
     });
     for (const lang of langs.filter((l) => l !== defaultLang)) {
-      const translated = entries(lang).find((e) => e.slug === entry.slug);
+      const slug = (entry as { slug?: string }).slug;
+      const others = entries(lang);
+      const translated =
+        slug === undefined ? others[index] : others.find((e) => (e as { slug?: string }).slug === slug);
       if (!translated) continue;
       await payload.update({
         collection,

@@ -154,13 +154,15 @@ export const projectsSchema = z
     });
   });
 
-export const insightsSchema = z.array(z.object({ title: text, img: image, description: text, link: url }));
+// One of each; the CMS checks each edit with these (lib/cms/collections/lists.ts).
+export const insightSchema = z.object({ title: text, img: image, description: text, link: url });
+export const insightsSchema = z.array(insightSchema);
 export const partnerSchema = z.object({ img: image, alt: text });
 export const partnersSchema = z.array(partnerSchema).min(1);
-export const peopleSchema = z.array(z.object({ name: text, title: text, img: image, link: url }));
-export const testimonialsSchema = z
-  .array(z.object({ quote: text, name: text, country: text, flag: image, title: text }))
-  .min(1);
+export const personSchema = z.object({ name: text, title: text, img: image, link: url });
+export const peopleSchema = z.array(personSchema);
+export const testimonialSchema = z.object({ quote: text, name: text, country: text, flag: image, title: text });
+export const testimonialsSchema = z.array(testimonialSchema).min(1);
 
 export const projectStatsSchema = z.object({
   managed: z.number().int().nonnegative(),

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 it('serves, in every language, the courses, events and offers of data/ from a new database, and seeds only once', async () => {
-  const { cmsCourses, cmsEvents, cmsOffers } = await import('@/lib/cms');
+  const { cmsCourses, cmsEvents, cmsFigures, cmsInsights, cmsOffers, cmsPartners, cmsPeople, cmsTestimonials } =
+    await import('@/lib/cms');
   const { content } = await import('@/lib/content');
   const { langs } = await import('@/lib/i18n');
   const { seedFromData } = await import('@/lib/cms/seed');
@@ -34,7 +35,15 @@ it('serves, in every language, the courses, events and offers of data/ from a ne
     );
     expect(await cmsEvents(lang)).toEqual(content(lang).events);
     expect(await cmsOffers(lang)).toEqual(content(lang).offers);
+    // The shorter lists, in data/'s order, each language's texts with its entry.
+    expect(await cmsInsights(lang)).toEqual(content(lang).insights);
+    expect(await cmsPartners(lang)).toEqual(content(lang).partners);
+    expect(await cmsPeople(lang, 'founders')).toEqual(content(lang).founders);
+    expect(await cmsPeople(lang, 'advisoryBoard')).toEqual(content(lang).advisoryBoard);
+    expect(await cmsTestimonials(lang)).toEqual(content(lang).testimonials);
   }
+  const { projectStats, academyStats } = content('en');
+  expect(await cmsFigures()).toEqual({ projectStats, academyStats });
   expect(revalidated).toEqual([]);
   await seedFromData(cms.payload);
   expect(await cms.payload.count({ collection: 'courses' })).toEqual({ totalDocs: content('en').courses.length });
@@ -42,9 +51,33 @@ it('serves, in every language, the courses, events and offers of data/ from a ne
   expect(await cms.payload.count({ collection: 'offers' })).toEqual({ totalDocs: content('en').offers.length });
 });
 
+it('shows the lists in the order staff drag them to, regenerates their pages, and keeps drafts for the preview', async () => {
+  const { cmsInsights } = await import('@/lib/cms');
+  const { docs } = await cms.payload.find({ collection: 'insights', sort: '_order' });
+  revalidated.length = 0;
+  // Dragged to the top: ordered before the first.
+  const first = docs[0]!;
+  const last = docs[docs.length - 1]!;
+  await cms.payload.update({
+    collection: 'insights',
+    id: last.id,
+    data: { _order: `${String(first._order)}`.replace(/.$/, (c) => String.fromCharCode(c.charCodeAt(0) - 1)) },
+  });
+  expect((await cmsInsights('en')).map((i) => i.title)[0]).toBe(last.title);
+  expect(revalidated).toEqual(['/[lang] (page)', '/[lang]/insights (page)']);
+  await cms.payload.update({ collection: 'insights', id: last.id, draft: true, data: { title: 'Not yet published' } });
+  expect((await cmsInsights('en'))[0]!.title).toBe(last.title);
+  expect((await cmsInsights('en', { draft: true }))[0]!.title).toBe('Not yet published');
+  // The schema of data/ holds in the editor: an insight links to an article on the web.
+  await expect(
+    cms.payload.update({ collection: 'insights', id: first.id, data: { link: 'javascript:alert(1)' } }),
+  ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'link' })] } });
+});
+
 it('regenerates the event pages, the lists, Home and the sitemap when an event is published, and shows no draft', async () => {
   const { cmsEvent } = await import('@/lib/cms');
   const [event] = (await cms.payload.find({ collection: 'events', limit: 1 })).docs;
+  revalidated.length = 0;
   await cms.payload.update({ collection: 'events', id: event!.id, locale: other, data: { tagline: 'Nouveau.' } });
   expect(revalidated).toEqual(['/[lang]/events (layout)', '/[lang] (page)', '/sitemap.xml']);
   expect((await cmsEvent(event!.slug as string, other))?.tagline).toBe('Nouveau.');

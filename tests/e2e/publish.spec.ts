@@ -289,3 +289,103 @@ for (const width of [1280, 390]) {
     await seeWithin(withScript, path, () => expect(withScript).toHaveURL(/\/academy$/));
   });
 }
+
+test('an editor rewrites an insight and a figure: Home, /insights and /academy show them in both languages, a draft only in the preview', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await newPage(browser, 1280);
+  await signInByMail(admin, DATA_DIR, ADMIN);
+  const editorEmail = uniqueEmail('lists-editor');
+  await addColleague(admin, editorEmail, 'editor');
+  const editor = await newPage(browser, 1280);
+  await signInByMail(editor, DATA_DIR, editorEmail);
+  const headers = { origin: new URL(editor.url()).origin };
+  const api = '/staff/content/api';
+  const first = (
+    (await (await editor.request.get(`${api}/insights?sort=_order&limit=1`)).json()) as {
+      docs: { id: number; title: string }[];
+    }
+  ).docs[0]!;
+  const firstInFrench = (await (await editor.request.get(`${api}/insights/${first.id}?locale=fr`)).json()) as {
+    title: string;
+  };
+  const figures = (await (await editor.request.get(`${api}/globals/figures`)).json()) as {
+    academyStats: { enthusiast: number; fellows: number; countries: number };
+  };
+  const stamp = Date.now().toString(36);
+  const title = `Reading a census table ${stamp}`;
+  const french = `Lire un tableau de recensement ${stamp}`;
+  const visitor = await newPage(browser, 1280);
+  try {
+    for (const [locale, text] of [
+      ['en', title],
+      ['fr', french],
+    ]) {
+      const saved = await editor.request.patch(`${api}/insights/${first.id}?locale=${locale}`, {
+        headers,
+        data: { title: text, _status: 'published' },
+      });
+      expect(saved.status()).toBe(200);
+    }
+    const fellows = figures.academyStats.fellows + 7;
+    const savedFigures = await editor.request.post(`${api}/globals/figures`, {
+      headers,
+      data: { academyStats: { ...figures.academyStats, fellows } },
+    });
+    expect(savedFigures.status()).toBe(200);
+
+    await seeWithin(visitor, '/insights', () => expect(visitor.getByRole('heading', { name: title })).toBeVisible());
+    await seeWithin(visitor, '/fr/insights', () =>
+      expect(visitor.getByRole('heading', { name: french })).toBeVisible(),
+    );
+    await seeWithin(visitor, '/', () => expect(visitor.getByText(title)).toBeVisible());
+    await seeWithin(visitor, '/academy', () =>
+      expect(
+        visitor.locator('dl[aria-label="Academy figures"]').getByText(String(fellows), { exact: true }),
+      ).toBeVisible(),
+    );
+
+    // A draft: not on the site, only in the editor's preview, under its bar.
+    const draft = await editor.request.patch(`${api}/insights/${first.id}?draft=true&locale=en`, {
+      headers,
+      data: { title: `Draft ${stamp}` },
+    });
+    expect(draft.status()).toBe(200);
+    await visitor.goto('/insights');
+    await expect(visitor.getByText(`Draft ${stamp}`)).toHaveCount(0);
+    await editor.goto(`/staff/preview?collection=insights&id=${first.id}&locale=en`);
+    await expect(editor).toHaveURL(/\/insights$/);
+    await expect(editor.getByRole('heading', { name: `Draft ${stamp}` })).toBeVisible();
+    await expect(editor.getByRole('complementary', { name: 'Preview' })).toBeVisible();
+    await editor.getByRole('link', { name: 'Leave the preview' }).click();
+    await expect(editor.getByRole('heading', { name: title })).toBeVisible();
+
+    // The door cannot change the list or the figures.
+    const door = uniqueEmail('lists-door');
+    await addColleague(admin, door, 'door');
+    const doorPage = await newPage(browser, 1280);
+    await signInByMail(doorPage, DATA_DIR, door, '', 'At the door');
+    for (const [method, path] of [
+      ['PATCH', `${api}/insights/${first.id}`],
+      ['POST', `${api}/globals/figures`],
+      ['GET', `${api}/insights`],
+    ] as const) {
+      const answer = await doorPage.request.fetch(path, { method, headers, data: { title: 'Taken over' } });
+      expect([method, path, answer.status()]).toEqual([method, path, 403]);
+    }
+  } finally {
+    // The seeded texts and figures again, for the tests after this one.
+    for (const [locale, text] of [
+      ['en', first.title],
+      ['fr', firstInFrench.title],
+    ]) {
+      const restored = await editor.request.patch(`${api}/insights/${first.id}?locale=${locale}`, {
+        headers,
+        data: { title: text, _status: 'published' },
+      });
+      expect(restored.status()).toBe(200);
+    }
+    await editor.request.post(`${api}/globals/figures`, { headers, data: { academyStats: figures.academyStats } });
+  }
+});

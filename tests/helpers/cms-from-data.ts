@@ -50,3 +50,14 @@ export const cmsItems: typeof cms.cmsItems = async (lang: Lang = 'en') => [
     lastDay: offer.endsOnDate,
   })),
 ];
+
+export const cmsInsights: typeof cms.cmsInsights = async (lang: Lang) => content(lang).insights.map((i) => ({ ...i }));
+export const cmsPartners: typeof cms.cmsPartners = async (lang: Lang) => content(lang).partners.map((p) => ({ ...p }));
+export const cmsPeople: typeof cms.cmsPeople = async (lang: Lang, group) =>
+  content(lang)[group].map((person) => ({ ...person }));
+export const cmsTestimonials: typeof cms.cmsTestimonials = async (lang: Lang) =>
+  content(lang).testimonials.map((t) => ({ ...t }));
+export const cmsFigures: typeof cms.cmsFigures = async () => ({
+  projectStats: { ...content('en').projectStats },
+  academyStats: { ...content('en').academyStats },
+});

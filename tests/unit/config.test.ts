@@ -125,8 +125,10 @@ describe('cmsSettings', () => {
     expect(() => readConfig(env)).toThrow('reCAPTCHA needs both');
     expect(cmsSettings(env)).toEqual({
       dataDir: '/tmp/cms-data',
-      cms: { databaseUrl: undefined, secret: 'x'.repeat(32) },
+      cms: { databaseUrl: undefined, secret: 'x'.repeat(32), mediaDir: '/tmp/cms-data/media' },
     });
+    // Uploaded pictures go to a folder of their own when one is named (several instances share it).
+    expect(cmsSettings({ ...env, CMS_MEDIA_DIR: '/srv/shared/media' }).cms.mediaDir).toBe('/srv/shared/media');
   });
 
   it('refuses what the full check refuses about the CMS', () => {

@@ -1,7 +1,9 @@
 import { CourseJsonLd } from 'next-seo';
+import { draftMode } from 'next/headers';
 
 import { CourseCard } from '@/components/academy/course-card';
 import { TestimonialCard } from '@/components/academy/testimonial-card';
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import buttons from '@/components/ui/button.module.css';
 import { Carousel } from '@/components/ui/carousel';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -9,9 +11,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
-import { cmsCourses } from '@/lib/cms';
+import { cmsCourses, cmsFigures, cmsTestimonials } from '@/lib/cms';
 import { content, coursePath } from '@/lib/content';
 import { academyDescription } from '@/lib/content/facts';
+import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -32,12 +35,15 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function AcademyPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { academyStats, pages, testimonials } = content(lang);
+  const { pages } = content(lang);
+  const preview = (await draftMode()).isEnabled;
+  const [{ academyStats }, testimonials] = await Promise.all([cmsFigures(), cmsTestimonials(lang, { draft: preview })]);
   const courses = await cmsCourses(lang);
   const t = messages(lang);
   const text = t.academy;
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, '/academy')} />}
       <CourseJsonLd type="list" urls={courses.map((course) => pageUrl(lang, coursePath(course)))} />
       <PageHeader title={text.title} lead={pages.academyPage.intro}>
         <StatList

@@ -1,9 +1,14 @@
+import { draftMode } from 'next/headers';
+
 import { InsightCard } from '@/components/insights/insight-card';
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import buttons from '@/components/ui/button.module.css';
 import { ExternalLink } from '@/components/ui/external-link';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
+import { cmsInsights } from '@/lib/cms';
 import { content } from '@/lib/content';
+import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -12,6 +17,9 @@ type Props = PageProps<'/[lang]/insights'>;
 
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
+// Its list is the CMS's: made again at once when it is edited on this instance (lib/cms/revalidate.ts),
+// and every 30 seconds for an edit on another. In the editor's preview, with its drafts.
+export const revalidate = 30;
 
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
@@ -21,11 +29,14 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function InsightsPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { insights, pages } = content(lang);
+  const { pages } = content(lang);
+  const preview = (await draftMode()).isEnabled;
+  const insights = await cmsInsights(lang, { draft: preview });
   const { insightsPage } = pages;
   const text = messages(lang).insights;
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, '/insights')} />}
       <PageHeader title={text.title} lead={insightsPage.intro}>
         <p>{insightsPage.submitText}</p>
         <ExternalLink href={insightsPage.submitLink} lang={lang} className={`${buttons.button} ${buttons.primary}`}>

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
 import { Tabs } from '@/components/ui/tabs';
+import { cmsFigures } from '@/lib/cms';
 import { content } from '@/lib/content';
 import type { ProjectSummary } from '@/lib/content/types';
 import { type Lang } from '@/lib/i18n';
@@ -16,6 +17,9 @@ type Props = PageProps<'/[lang]/projects'>;
 
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
+// Its figures are the CMS's (lib/cms/globals/figures.ts): made again at once when they are edited on
+// this instance, and every 30 seconds for an edit on another.
+export const revalidate = 30;
 
 export async function generateMetadata({ params }: Props) {
   const lang = routeLang((await params).lang);
@@ -38,7 +42,8 @@ function ProjectGrid({ projects, empty, lang }: { projects: ProjectSummary[]; em
 
 export default async function ProjectsPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { pages, projectStats, projectSummaries, site } = content(lang);
+  const { pages, projectSummaries, site } = content(lang);
+  const { projectStats } = await cmsFigures();
   const text = messages(lang).projects;
   return (
     <>

@@ -1,5 +1,6 @@
 import * as migration_20261126_153047_initial from './20261126_153047_initial';
 import * as migration_20261126_180402_pictures_schedules from './20261126_180402_pictures_schedules';
+import * as migration_20261126_185048_lists_figures from './20261126_185048_lists_figures';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261126_180402_pictures_schedules.up,
     down: migration_20261126_180402_pictures_schedules.down,
-    name: '20261126_180402_pictures_schedules'
+    name: '20261126_180402_pictures_schedules',
+  },
+  {
+    up: migration_20261126_185048_lists_figures.up,
+    down: migration_20261126_185048_lists_figures.down,
+    name: '20261126_185048_lists_figures'
   },
 ];

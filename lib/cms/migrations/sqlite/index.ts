@@ -4,6 +4,7 @@ import * as migration_20261126_101752_event_reminders from './20261126_101752_ev
 import * as migration_20261126_121405_offer_in_sentence from './20261126_121405_offer_in_sentence';
 import * as migration_20261126_152524_courses from './20261126_152524_courses';
 import * as migration_20261126_180350_pictures_schedules from './20261126_180350_pictures_schedules';
+import * as migration_20261126_185041_lists_figures from './20261126_185041_lists_figures';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261126_180350_pictures_schedules.up,
     down: migration_20261126_180350_pictures_schedules.down,
-    name: '20261126_180350_pictures_schedules'
+    name: '20261126_180350_pictures_schedules',
+  },
+  {
+    up: migration_20261126_185041_lists_figures.up,
+    down: migration_20261126_185041_lists_figures.down,
+    name: '20261126_185041_lists_figures'
   },
 ];
