@@ -19,14 +19,17 @@ const executablePath =
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
   undefined;
 
-// The specs that run a drill or servers of their own, with their own data folders and ports.
-const drills = /\/(hostile|instances|backup|stop-signals|shutdown|staff-stores)\.spec\.ts$/;
+// The second stream: the specs that run a drill or servers of their own, with their own data folders
+// and ports, and the workspace's journeys, which find their own records by names made for the test
+// (the page specs of the first stream count courses and events the CMS's tests add, so those stay
+// one after another).
+const drills = /\/(hostile|instances|backup|stop-signals|shutdown|staff-stores|staff|team)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two streams: the browser tests of the shared site one after another (they share its store and its
-  // mail), and beside them the drills and the journeys that start servers of their own.
+  // Two streams: the page tests of the shared site one after another, and beside them the drills, the
+  // journeys that start servers of their own and the workspace's (see `drills` above).
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -114,6 +114,25 @@ describe('the CMS API', () => {
     expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
   });
 
+  it('answers a body it cannot read with a 4xx, for an editor as for a stranger', async () => {
+    const editor = await cms.sessionFor('editor@example.org');
+    for (const cookie of [editor, null]) {
+      for (const [type, body, status] of [
+        ['text/plain;charset=UTF-8', '{"slug":"x"}', 415],
+        ['application/x-www-form-urlencoded', 'slug=x', 415],
+        ['multipart/form-data; boundary=x', 'not a form', 400],
+        ['application/json', '{not json', 400],
+      ] as const) {
+        const headers: Record<string, string> = { origin: 'http://127.0.0.1:3000', 'content-type': type };
+        if (cookie) headers.cookie = cookie;
+        const request = new Request(`${base}/events`, { method: 'POST', headers, body });
+        const answer = await api.POST(request, { params: Promise.resolve({ slug: ['events'] }) });
+        expect([type, Boolean(cookie), answer.status]).toEqual([type, Boolean(cookie), status]);
+      }
+    }
+    expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
+  });
+
   it('refuses in the editor what the schema of data/ refuses', async () => {
     const cookie = await cms.sessionFor('editor@example.org');
     const bad = { ...newEvent('backwards'), startDate: '2027-06-06', endDate: '2027-06-05', startTime: '09:00' };

@@ -332,7 +332,8 @@ test('a deploy of a changed page shows the new page online, and the new worker r
   test.setTimeout(150_000);
   const root = resolve('.');
   const oldBuild = readFileSync('.next/BUILD_ID', 'utf8').trim();
-  // The next deploy: this build with /about changed and a new build id, its worker bundled the way
+  // The next deploy: this build with /terms changed (a page the server never makes again, so its
+  // prerendered file is what the new build serves) and a new build id, its worker bundled the way
   // `npm run build` does (scripts/lib/build-worker.mjs). A copy of hard links: a full build takes minutes.
   const dir = mkdtempSync(join(tmpdir(), 'baobab-deploy-'));
   for (const name of ['node_modules', 'package.json', 'next.config.ts', 'public', 'lib', 'tsconfig.json']) {
@@ -342,11 +343,13 @@ test('a deploy of a changed page shows the new page online, and the new worker r
   rewrite(join(dir, '.next', 'BUILD_ID'), () => 'e2e-next-deploy');
   // The prerendered page, where Next keeps it (server/app and its route cache).
   const pages = readdirSync(join(dir, '.next', 'server'), { recursive: true, encoding: 'utf8' }).filter((file) =>
-    file.endsWith(join('en', 'about.html')),
+    file.endsWith(join('en', 'terms.html')),
   );
   expect(pages.length).toBeGreaterThan(0);
   for (const file of pages) {
-    rewrite(join(dir, '.next', 'server', file), (html) => html.replaceAll('About us', 'About us, redeployed'));
+    rewrite(join(dir, '.next', 'server', file), (html) =>
+      html.replaceAll('Terms of service', 'Terms of service, redeployed'),
+    );
   }
   execFileSync(process.execPath, [
     '--input-type=module',
@@ -372,8 +375,8 @@ test('a deploy of a changed page shows the new page online, and the new worker r
           .map((request) => new URL(request.url).search)
           .filter(Boolean);
       });
-    await page.goto(`${relay.origin}/about`);
-    await kept(page, '/about');
+    await page.goto(`${relay.origin}/terms`);
+    await kept(page, '/terms');
     await expect.poll(precached).toEqual([`?__WB_REVISION__=${oldBuild}`, `?__WB_REVISION__=${oldBuild}`]);
 
     // The deploy: the same address now reaches the new build.
@@ -382,7 +385,7 @@ test('a deploy of a changed page shows the new page online, and the new worker r
     await expect
       .poll(
         () =>
-          fetch(`http://127.0.0.1:${nextPort}/about`).then(
+          fetch(`http://127.0.0.1:${nextPort}/terms`).then(
             (r) => r.status,
             () => 0,
           ),
@@ -390,21 +393,21 @@ test('a deploy of a changed page shows the new page online, and the new worker r
       )
       .toBe(200);
     relay.switchTo(nextPort);
-    await page.goto(`${relay.origin}/about`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us, redeployed');
+    await page.goto(`${relay.origin}/terms`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service, redeployed');
 
     // The browser fetches the worker again (here at once; on its own at the next navigations): the new
-    // one takes over and drops the old build's offline pages; the kept /about is the new one.
+    // one takes over and drops the old build's offline pages; the kept /terms is the new one.
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     await expect
       .poll(precached, { timeout: 15_000 })
       .toEqual(['?__WB_REVISION__=e2e-next-deploy', '?__WB_REVISION__=e2e-next-deploy']);
-    expect(await page.evaluate(async () => (await (await caches.match('/about'))?.text()) ?? '')).toContain(
-      'About us, redeployed',
+    expect(await page.evaluate(async () => (await (await caches.match('/terms'))?.text()) ?? '')).toContain(
+      'Terms of service, redeployed',
     );
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us, redeployed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service, redeployed');
     await page.goto(`${relay.origin}/projects`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
   } finally {

@@ -5,9 +5,14 @@ import { routeLang } from '@/lib/i18n/route';
 import { archivedLetter } from '@/lib/letters';
 import { homeCard, pageMetadata } from '@/lib/seo';
 
-// Made by the server at each visit (a letter's slug is not known at build time: the build reads no
-// store): one read of the store.
-export const dynamic = 'force-dynamic';
+// A letter's page is made at its first visit (the build reads no store, so it knows no slug) and then
+// served as made, like the prerendered pages, for ten minutes before the server makes it again, as the
+// archive's list is. An address asked for before its letter was sent answers 404 until then.
+export const revalidate = 600;
+export const dynamicParams = true;
+export async function generateStaticParams(): Promise<{ slug: string }[]> {
+  return [];
+}
 
 type Props = PageProps<'/[lang]/newsletter/[slug]'>;
 
