@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -51,6 +51,10 @@ test('a backup taken under a stream of submissions restores every record acknowl
   const visitors = Promise.all([1, 2, 3, 4].map(visitor));
 
   await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(40);
+  // A picture uploaded in the editor, as the CMS keeps it (DATA_DIR/media unless CMS_MEDIA_DIR).
+  const picture = join(dataDir, 'media', 'banner-1600x800.webp');
+  mkdirSync(join(dataDir, 'media'), { recursive: true });
+  writeFileSync(picture, 'the picture');
   const backupFile = join(dir, 'backup.sqlite');
   const backupStarted = Date.now();
   const backup = await run('npm', ['run', '-s', 'backup', '--', backupFile], { env });
@@ -61,6 +65,7 @@ test('a backup taken under a stream of submissions restores every record acknowl
   expect(backup.stdout).toContain(`${backupFile}.link-secret`);
   expect(backup.stdout).toContain(`the content editor's database to ${backupFile}.cms.db`);
   expect(statSync(`${backupFile}.cms.db`).mode & 0o777).toBe(0o600);
+  expect(backup.stdout).toContain(`and 1 picture files uploaded in the editor to ${backupFile}.media`);
   for (const name of ['link-secret', 'xsrf-secret']) {
     expect(statSync(`${backupFile}.${name}`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${backupFile}.${name}`, 'utf8')).toBe(readFileSync(join(env.DATA_DIR!, name), 'utf8'));
@@ -77,10 +82,13 @@ test('a backup taken under a stream of submissions restores every record acknowl
   sending = false;
   await visitors;
   await stopServer(server);
+  rmSync(picture);
   const restore = await run('npm', ['run', '-s', 'restore', '--', backupFile], { env });
   expect(restore.stdout).toMatch(/^Restored \d+ records/);
   expect(restore.stdout).toContain(`Restored the content editor's database from ${backupFile}.cms.db`);
   expect(readFileSync(join(dataDir, 'cms.db'))).toEqual(readFileSync(`${backupFile}.cms.db`));
+  expect(restore.stdout).toContain(`Put back 1 picture files uploaded in the editor from ${backupFile}.media`);
+  expect(readFileSync(picture, 'utf8')).toBe('the picture');
 
   const restored = JSON.parse(
     (await run('npm', ['run', '-s', 'export', '--', 'contact', '--format', 'json'], { env })).stdout,

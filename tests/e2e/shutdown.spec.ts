@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 
 // A second server from the same build, on its own port and data folder, so it can be stopped.
 test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly and exits', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-shutdown-'));
   const base = 'http://127.0.0.1:3161';
   const server = spawn(
@@ -23,7 +23,8 @@ test('on SIGTERM the server finishes the outbox pass, stops the worker cleanly a
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
 
   await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 20_000 })
+    // A new data folder: the CMS migrates and seeds it first, beside the other tests.
+    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
     .toBe(200);
   const xsrf = await fetch(`${base}/api/xsrf`);
   const cookie = xsrf.headers.getSetCookie()[0]!.split(';')[0]!;
