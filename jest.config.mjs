@@ -9,6 +9,9 @@ const config = {
   roots: ['<rootDir>/tests'],
   testMatch: ['<rootDir>/tests/{unit,components,integration}/**/*.test.{ts,tsx}'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  // `npm test` runs this suite beside the browser tests on two cores: a test that takes a second alone
+  // has taken more than jest's default 5 s there (a French form's 20-second patience on fake timers).
+  testTimeout: 20_000,
 };
 
 // htmlparser2 and its helpers (used by sanitize-html) ship only as ES modules: let SWC compile them.

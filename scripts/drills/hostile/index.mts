@@ -38,7 +38,7 @@ import { replays } from './replays.mjs';
 import { staffRoles } from './roles.mjs';
 import { crashes, stored, throughNginx, timed, withServer } from './servers.mjs';
 import { setCookie } from './set-cookie.mjs';
-import { base, LIMIT, perForm, port, reportFile, scale } from './settings.mjs';
+import { base, LIMIT, perForm, port, reportFile, scale, SIGN_IN_LIMIT } from './settings.mjs';
 import { slowBody } from './slow-body.mjs';
 import { staffWorkspace } from './staff-workspace.mjs';
 
@@ -53,7 +53,13 @@ const started = Date.now();
 const payments = await startPaymentsDrill(base);
 await withServer(
   // Mailchimp's webhook is on (its secret and audience) while sign-ups stay on the local list.
-  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', ...payments.env, ...webhookEnv },
+  {
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    STAFF_EMAILS: 'staff@example.org',
+    STAFF_SIGN_IN_LIMIT: String(SIGN_IN_LIMIT),
+    ...payments.env,
+    ...webhookEnv,
+  },
   async (dataDir) => {
     let db: Database.Database | undefined;
     const open = () => (db ??= new Database(join(dataDir, 'baobab.sqlite'), { readonly: true }));
@@ -88,7 +94,12 @@ await withServer(
 );
 // The event day's class needs a full event, so a waiting list forms: a server of its own with one place.
 await withServer(
-  { RATE_LIMIT_PER_MINUTE: '100000000', STAFF_EMAILS: 'staff@example.org', SITE_CAPACITY: '1' },
+  {
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    STAFF_EMAILS: 'staff@example.org',
+    STAFF_SIGN_IN_LIMIT: String(SIGN_IN_LIMIT),
+    SITE_CAPACITY: '1',
+  },
   (dataDir) =>
     timed('event day', async () => {
       Object.assign(tally('event day'), await eventDayAttacks({ base, dataDir, staffEmail: 'staff@example.org' }));

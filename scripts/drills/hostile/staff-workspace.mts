@@ -1,5 +1,5 @@
 import { formHeaders, send, tally, urlencoded } from './client.mjs';
-import { base } from './settings.mjs';
+import { base, SIGN_IN_LIMIT } from './settings.mjs';
 
 // The staff workspace (docs/staff.md): nothing in it answers without a session, whatever the method,
 // cookie or link; a post from another site is refused; sign-in requests are limited per address.
@@ -102,8 +102,8 @@ export async function staffWorkspace() {
     );
     if (answer.headers.location === '/staff/sign-in?sent=1') sent += 1;
   }
-  if (sent > 5) {
-    links.bypasses += sent - 5;
-    links.notes.push(`${sent} of 12 sign-in requests for one address accepted (limit 5)`);
+  if (sent > SIGN_IN_LIMIT) {
+    links.bypasses += sent - SIGN_IN_LIMIT;
+    links.notes.push(`${sent} of 12 sign-in requests for one address accepted (limit ${SIGN_IN_LIMIT})`);
   }
 }
