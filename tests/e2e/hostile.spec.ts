@@ -19,7 +19,7 @@ interface Report {
 }
 
 test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form, nothing invalid stored, a clean log', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const dir = mkdtempSync(join(tmpdir(), 'baobab-hostile-report-'));
   const file = join(dir, 'report.json');
   try {

@@ -141,7 +141,9 @@ export async function signIn(t: Tally, dataDir: string, email: string): Promise<
 
 async function linkToken(dataDir: string, email: string): Promise<string> {
   const dir = join(dataDir, 'mail');
-  for (let waited = 0; waited < 30_000; waited += 250) {
+  // The outbox may still be sending what the earlier classes queued (hundreds of mails) on a machine
+  // busy with the browser tests: 30 s ran out three times this evening, with no error in the log.
+  for (let waited = 0; waited < 120_000; waited += 250) {
     let files: string[] = [];
     try {
       files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
@@ -153,6 +155,7 @@ async function linkToken(dataDir: string, email: string): Promise<string> {
       const token = text.match(/\/staff\/sign-in\?t=([\w.-]+)/)?.[1];
       if (token && new RegExp(`^To: .*${email.replace(/[.@]/g, '\\$&')}`, 'mi').test(text) && !used.has(token)) {
         used.add(token);
+        if (waited > 5_000) console.error(`the sign-in mail for ${email} came after ${waited / 1000} s`);
         return token;
       }
     }
