@@ -41,7 +41,9 @@ test.beforeAll(async () => {
   await waitUntilUp(`${base}/api/health`);
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({}, testInfo) => {
+  // A stop waits for the server's background passes (at most its 10 s grace) beside the other tests.
+  testInfo.setTimeout(90_000);
   if (site) await stopServer(site);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
