@@ -67,10 +67,18 @@ export async function staffRoles(dataDir: string) {
   const t = tally('staff roles');
   const admin = await signIn(t, dataDir, ADMIN);
   for (const [role, email] of Object.entries(colleagues)) {
-    await post(t, admin, 'team-set', { email, role });
+    const answer = await post(t, admin, 'team-set', { email, role });
+    // The team page again, saying what changed: anything else means the colleague was not added, and
+    // their sign-in below would wait for a mail that never comes.
+    if (answer.status !== 303 || !String(answer.headers.location ?? '').startsWith('/staff/team'))
+      t.notes.push(`adding ${email} as ${role} answered ${answer.status} ${String(answer.headers.location ?? '')}`);
   }
   for (const [role, email] of Object.entries(colleagues) as [Role, string][]) {
-    const cookie = await signIn(t, dataDir, email);
+    // A sign-in that fails says what adding the colleagues answered (this class has failed so in full
+    // test runs only, never alone).
+    const cookie = await signIn(t, dataDir, email).catch((error: Error) => {
+      throw new Error(`${error.message}; ${t.notes.join('; ') || 'every colleague was added'}`);
+    });
     for (const permission of lacks[role]) {
       for (const path of pages[permission] ?? []) {
         for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH']) {
