@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 
-import { startCms } from './setup';
+import { eventFields, startCms } from './setup';
 
 // Pictures uploaded in the editor (lib/cms/collections/media.ts): resized, linked by the hash of the
 // upload, served as immutable under that hash only, and closed to anyone without content. Scheduled
@@ -57,21 +57,6 @@ const picture = (hash: string, file: string) =>
     params: Promise.resolve({ hash, file }),
   });
 
-const newEvent = (slug: string, fields: Record<string, unknown>) => ({
-  slug,
-  title: `Data Day ${slug}`,
-  inSentence: `the Data Day ${slug}`,
-  dates: '5 June 2027',
-  startDate: '2027-06-05',
-  endDate: '2027-06-05',
-  tagline: 'One day of talks and workshops.',
-  description: 'Talks in the morning, workshops in the afternoon.',
-  location: 'Nairobi, Kenya',
-  partner: { img: '/images/partners/savanna-labs.svg', alt: 'Savanna Labs' },
-  registrationLink: 'https://events.baobabdata.org/data-day/register',
-  ...fields,
-});
-
 describe('pictures', () => {
   let uploaded: Record<string, unknown>;
 
@@ -117,7 +102,7 @@ describe('pictures', () => {
       'POST',
       'events',
       cookie,
-      JSON.stringify(newEvent('with-picture', { image: uploaded.id, _status: 'published' })),
+      JSON.stringify(eventFields('with-picture', { image: uploaded.id, _status: 'published' })),
     );
     expect(created.status).toBe(201);
     const wide = (uploaded.sizes as Record<string, { filename: string }>).wide!.filename;
@@ -150,7 +135,7 @@ describe('pictures', () => {
       'POST',
       'events',
       cookie,
-      JSON.stringify(newEvent('no-picture', { _status: 'published' })),
+      JSON.stringify(eventFields('no-picture', { _status: 'published' })),
     );
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain('"path":"img"');
@@ -165,7 +150,7 @@ describe('scheduled publishing', () => {
       'POST',
       'events?draft=true',
       cookie,
-      JSON.stringify(newEvent(slug, { img: '/images/events/hackathon-2023.svg', _status: 'draft' })),
+      JSON.stringify(eventFields(slug, { img: '/images/events/hackathon-2023.svg', _status: 'draft' })),
     );
     expect(created.status).toBe(201);
     const id = (created.body.doc as { id: number }).id;

@@ -37,3 +37,20 @@ export async function startCms() {
   };
   return { dir, payload: await cms(), store, sessionFor };
 }
+
+// A new event's fields as the editor or the API sends them, with `fields` on top (the picture, the
+// status); the partner's logo is a file of public/images/.
+export const eventFields = (slug: string, fields: Record<string, unknown> = {}) => ({
+  slug,
+  title: `Data Day ${slug}`,
+  inSentence: `the Data Day ${slug}`,
+  dates: '5 June 2027',
+  startDate: '2027-06-05',
+  endDate: '2027-06-05',
+  tagline: 'One day of talks and workshops.',
+  description: 'Talks in the morning, workshops in the afternoon.',
+  location: 'Nairobi, Kenya',
+  partner: { img: '/images/partners/savanna-labs.svg', alt: 'Savanna Labs' },
+  registrationLink: 'https://events.baobabdata.org/data-day/register',
+  ...fields,
+});

@@ -21,6 +21,14 @@ const count = (name: string, label: string, check: typeof projectCheck): Field =
   validate: check(name),
 });
 
+// A page's figures: a group of counts, each checked with the others by the page's schema.
+const figuresOf = (name: string, label: string, check: typeof projectCheck, counts: [string, string][]): Field => ({
+  name,
+  label,
+  type: 'group',
+  fields: counts.map(([field, fieldLabel]) => count(field, fieldLabel, check)),
+});
+
 export const figures: GlobalConfig = {
   slug: 'figures',
   label: 'Figures',
@@ -28,25 +36,15 @@ export const figures: GlobalConfig = {
   versions: { max: 50 },
   hooks: { afterChange: [revalidateFigures] },
   fields: [
-    {
-      name: 'projectStats',
-      label: 'Projects page',
-      type: 'group',
-      fields: [
-        count('managed', 'Projects managed', projectCheck),
-        count('total', 'Projects in all', projectCheck),
-        count('team', 'People on the team', projectCheck),
-      ],
-    },
-    {
-      name: 'academyStats',
-      label: 'Academy page',
-      type: 'group',
-      fields: [
-        count('enthusiast', 'Data enthusiasts', academyCheck),
-        count('fellows', 'Fellows', academyCheck),
-        count('countries', 'Countries', academyCheck),
-      ],
-    },
+    figuresOf('projectStats', 'Projects page', projectCheck, [
+      ['managed', 'Projects managed'],
+      ['total', 'Projects in all'],
+      ['team', 'People on the team'],
+    ]),
+    figuresOf('academyStats', 'Academy page', academyCheck, [
+      ['enthusiast', 'Data enthusiasts'],
+      ['fellows', 'Fellows'],
+      ['countries', 'Countries'],
+    ]),
   ],
 };
