@@ -24,6 +24,9 @@ const componentLog = (component: string) => {
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
+// Next's stop waits for every request in progress to end, however long that takes: a client that
+// never finishes one would keep the process alive until something kills it. Past this, it exits.
+const STOP_LIMIT_MS = 25_000;
 
 // Runs once when the server starts (instrumentation.ts): checks the configuration, then starts the
 // outbox worker and arranges a clean stop.
@@ -141,6 +144,13 @@ export function startServer(): void {
       })
       .catch((error) => mailLog.error({ err: error }, 'error while stopping'));
     const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    setTimeout(() => {
+      const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'Timeout');
+      mailLog.warn(
+        `still not stopped after ${STOP_LIMIT_MS / 1000} s (open: ${open.join(', ') || 'nothing'}): exiting`,
+      );
+      exit(143);
+    }, STOP_LIMIT_MS).unref();
     process.exit = ((code?: number) => {
       void Promise.race([stopped, deadline]).finally(() => exit(code));
     }) as typeof process.exit;

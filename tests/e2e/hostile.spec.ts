@@ -16,6 +16,7 @@ interface Report {
   csvFormulas: number;
   serverErrors: number;
   serverErrorLines: string[];
+  unfinished: string[];
 }
 
 test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form, nothing invalid stored, a clean log', async () => {
@@ -74,6 +75,8 @@ test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form,
     expect(report.invalidStored).toBe(0);
     expect(report.unescapedMails).toBe(0);
     expect(report.csvFormulas).toBe(0);
+    // A class that stopped on its own error (a sign-in mail that never came, say) ran only in part.
+    expect(report.unfinished).toEqual([]);
     // The lines, not only their count: an intermittent one is then readable in the failed run's output.
     expect(report.serverErrorLines).toEqual([]);
     expect(report.serverErrors).toBe(0);

@@ -36,7 +36,7 @@ import { oracles } from './oracles.mjs';
 import { rateLimitBypass } from './rate-limit.mjs';
 import { replays } from './replays.mjs';
 import { staffRoles } from './roles.mjs';
-import { crashes, stored, throughNginx, timed, withServer } from './servers.mjs';
+import { broken, crashes, stored, throughNginx, timed, withServer } from './servers.mjs';
 import { setCookie } from './set-cookie.mjs';
 import { base, LIMIT, perForm, port, reportFile, scale, SIGN_IN_LIMIT } from './settings.mjs';
 import { slowBody } from './slow-body.mjs';
@@ -127,6 +127,8 @@ const report = {
   serverErrors: crashes.length,
   // The lines themselves (shortened), so that a failed run can be read without running it again.
   serverErrorLines: crashes.map((line) => line.slice(0, 2000)),
+  // Classes that stopped on an error of their own, with it.
+  unfinished: broken,
   floodProbe,
 };
 const totals = [...tallies.values()];
@@ -136,6 +138,7 @@ const ok =
   report.unescapedMails === 0 &&
   report.csvFormulas === 0 &&
   crashes.length === 0 &&
+  broken.length === 0 &&
   Object.values(floodProbe).every((widths) => Object.values(widths).every((ms) => ms < 300));
 
 console.log(`\nhostile drill, ${report.date}, ${report.seconds} s (--per-form ${perForm} --scale ${scale})\n`);
@@ -161,7 +164,9 @@ for (const [via, widths] of Object.entries(floodProbe)) {
       .join(', ')} |`,
   );
 }
+console.log(`| classes that could not finish | ${broken.length} |`);
 console.log(`| verdict | ${ok ? 'PASS' : 'FAIL'} |`);
+if (broken.length) console.error(broken.join('\n---\n'));
 if (crashes.length) console.error(crashes.join('\n---\n'));
 if (reportFile) writeFileSync(reportFile, JSON.stringify(report, null, 2));
 process.exit(ok ? 0 : 1);

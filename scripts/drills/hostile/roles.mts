@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import Database from 'better-sqlite3';
+
 import { formHeaders, send, tally, urlencoded, type Tally } from './client.mjs';
 import { base } from './settings.mjs';
 
@@ -169,6 +171,26 @@ async function linkToken(dataDir: string, email: string): Promise<string> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no sign-in mail for ${email}`);
+  throw new Error(`no sign-in mail for ${email} (${mailState(dataDir, email)})`);
+}
+
+// What the store says of an address's mails and sign-ins, for a failure's message: the outbox's
+// counts, the address's own mails, and the trail's entries naming it.
+function mailState(dataDir: string, email: string): string {
+  const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true });
+  try {
+    const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all();
+    const own = db
+      .prepare(
+        "SELECT status, attempts, last_error, next_attempt_at, lease_until FROM outbox WHERE json_extract(message, '$.to') = ?",
+      )
+      .all(email);
+    const trail = db
+      .prepare('SELECT at, who, what, detail FROM staff_audit WHERE who = ? OR detail LIKE ?')
+      .all(email, `%${email}%`);
+    return `outbox ${JSON.stringify(counts)}; its mails ${JSON.stringify(own)}; its trail ${JSON.stringify(trail)}; now ${Date.now()}`;
+  } finally {
+    db.close();
+  }
 }
 const used = new Set<string>();

@@ -20,11 +20,20 @@ import { base, port } from './settings.mjs';
 
 // The class running now, to name it beside anything the server logs.
 let phase = 'start';
+// A class that could not finish (its own error, not the server's answer) is a failure of the run, but
+// the others still run and the report is still written, with the server's log.
+export const broken: string[] = [];
 export async function timed(name: string, run: () => Promise<void>) {
   phase = name;
   const t0 = Date.now();
-  await run();
-  console.error(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  try {
+    await run();
+  } catch (error) {
+    broken.push(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`.slice(0, 4000));
+  }
+  console.error(
+    `${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s${broken.at(-1)?.startsWith(`${name}: `) ? ' (could not finish)' : ''}`,
+  );
 }
 
 export async function withServer<T>(env: Record<string, string>, run: (dataDir: string) => Promise<T>) {
