@@ -21,7 +21,7 @@ function mailsTo(to: string, subject: RegExp): string[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.eml'))
     .map((file) => readFileSync(join(dir, file), 'utf8'))
-    .filter((text) => new RegExp(`^To: .*${to.replace(/[.@]/g, '\\$&')}`, 'mi').test(text))
+    .filter((text) => new RegExp(`^To:(?:.*[\\s<,])?${to.replace(/[.@+]/g, '\\$&')}(?=[>,\\s]|$)`, 'mi').test(text))
     .filter((text) => subject.test(text));
 }
 

@@ -66,7 +66,9 @@ async function mailTo(to: string, subject: RegExp): Promise<string> {
           .map((f) => readFileSync(join(mailDir, f.name), 'utf8').replace(/=\r?\n/g, ''));
         found =
           texts.find(
-            (text) => new RegExp(`^To: .*${to.replace(/[.@+]/g, '\\$&')}`, 'mi').test(text) && subject.test(text),
+            (text) =>
+              new RegExp(`^To:(?:.*[\\s<,])?${to.replace(/[.@+]/g, '\\$&')}(?=[>,\\s]|$)`, 'mi').test(text) &&
+              subject.test(text),
           ) ?? '';
         return found !== '';
       },

@@ -28,7 +28,8 @@ export function latestSignInPath(dataDir: string, to: string, after = 0): string
     .filter((text) => !handedOut.has(text.match(/\/staff\/sign-in\?t=([\w.-]+)/)?.[1] ?? ''))
     .find(
       (text) =>
-        new RegExp(`^To: .*${to.replace(/[.@]/g, '\\$&')}`, 'mi').test(text) && /\/staff\/sign-in\?t=/.test(text),
+        new RegExp(`^To:(?:.*[\\s<,])?${to.replace(/[.@+]/g, '\\$&')}(?=[>,\\s]|$)`, 'mi').test(text) &&
+        /\/staff\/sign-in\?t=/.test(text),
     );
   const match = found?.match(/\/staff\/sign-in\?t=([\w.-]+)/);
   return match ? `/staff/sign-in?t=${match[1]}` : null;

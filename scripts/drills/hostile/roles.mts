@@ -163,7 +163,11 @@ async function linkToken(dataDir: string, email: string): Promise<string> {
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '=');
       const token = text.match(/\/staff\/sign-in\?t=([\w.-]+)/)?.[1];
-      if (token && new RegExp(`^To: .*${email.replace(/[.@]/g, '\\$&')}`, 'mi').test(text) && !used.has(token)) {
+      if (
+        token &&
+        new RegExp(`^To:(?:.*[\\s<,])?${email.replace(/[.@+]/g, '\\$&')}(?=[>,\\s]|$)`, 'mi').test(text) &&
+        !used.has(token)
+      ) {
         used.add(token);
         if (waited > 5_000) console.error(`the sign-in mail for ${email} came after ${waited / 1000} s`);
         return token;
