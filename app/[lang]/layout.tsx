@@ -15,6 +15,11 @@ import '../globals.css';
 // `dynamicParams = false` itself: Next applies the strictest segment of a route to the whole of it, so
 // saying it here would also refuse the pages of events published after the build (events/[slug]).
 
+// Every page's footer shows the contact details and social pages the content editor keeps (lib/cms): a
+// page is made again within 30 s of a change on any instance (at once on the one that saved it). A page
+// with a shorter time of its own keeps it.
+export const revalidate = 30;
+
 export function generateStaticParams() {
   return langs.map((lang) => ({ lang }));
 }

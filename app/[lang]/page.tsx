@@ -11,7 +11,7 @@ import { Carousel } from '@/components/ui/carousel';
 import { PartnerGrid } from '@/components/ui/partner-grid';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
-import { cmsInsights, cmsPartners } from '@/lib/cms';
+import { cmsContact, cmsInsights, cmsPartners } from '@/lib/cms';
 import { content } from '@/lib/content';
 import { eventAgenda, offerAgenda } from '@/lib/forms/places';
 import { localePath } from '@/lib/i18n';
@@ -41,11 +41,12 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function HomePage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { site, contactInfo, socialLinks, pages, projectSummaries } = content(lang);
+  const { site, pages, projectSummaries } = content(lang);
   const preview = (await draftMode()).isEnabled;
-  const [partners, insights] = await Promise.all([
+  const [partners, insights, { contactInfo, socialLinks }] = await Promise.all([
     cmsPartners(lang, { draft: preview }),
     cmsInsights(lang, { draft: preview }),
+    cmsContact(),
   ]);
   const t = messages(lang);
   const text = t.home;

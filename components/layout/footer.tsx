@@ -1,13 +1,23 @@
 import { SiteLink } from '@/components/ui/site-link';
 import { content } from '@/lib/content';
+import type { ContactInfo, SocialLink } from '@/lib/content/types';
 import type { Lang } from '@/lib/i18n';
 import { messages } from '@/messages';
 
 import { FooterYear } from './footer-year';
 import styles from './footer.module.css';
 
-export function Footer({ lang }: { lang: Lang }) {
-  const { contactInfo, footerNav, site, socialLinks } = content(lang);
+// The contact details and social pages are the content editor's (lib/cms): the frame reads them.
+export function Footer({
+  lang,
+  contactInfo,
+  socialLinks,
+}: {
+  lang: Lang;
+  contactInfo: ContactInfo;
+  socialLinks: readonly SocialLink[];
+}) {
+  const { footerNav, site } = content(lang);
   const text = messages(lang).footer;
   return (
     <footer className={styles.footer}>

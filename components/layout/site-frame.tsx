@@ -4,6 +4,7 @@ import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { OfflineSupport } from '@/components/layout/offline-support';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { cmsContact } from '@/lib/cms';
 import { consentMarkerScript } from '@/lib/consent';
 import { content } from '@/lib/content';
 import { localePath, locales, type Lang } from '@/lib/i18n';
@@ -11,8 +12,9 @@ import { messages } from '@/messages';
 
 // The document every page shares, in one language: <html lang>, the skip link, cookie banner, navigation,
 // footer. The root layout and the not-found page (which Next renders outside any layout) both use it.
-export function SiteFrame({ lang, children }: { lang: Lang; children: React.ReactNode }) {
+export async function SiteFrame({ lang, children }: { lang: Lang; children: React.ReactNode }) {
   const { site, mainNav } = content(lang);
+  const { contactInfo, socialLinks } = await cmsContact();
   const text = messages(lang);
   return (
     <html lang={locales[lang].htmlLang} suppressHydrationWarning>
@@ -30,7 +32,7 @@ export function SiteFrame({ lang, children }: { lang: Lang; children: React.Reac
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer lang={lang} />
+        <Footer lang={lang} contactInfo={contactInfo} socialLinks={socialLinks} />
         <ScrollToTop />
         <Analytics />
         <OfflineSupport />

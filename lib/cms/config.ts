@@ -17,6 +17,7 @@ import { insights, partners, people, testimonials } from './collections/lists';
 import { media } from './collections/media';
 import { offers } from './collections/offers';
 import { staff } from './collections/staff';
+import { contact } from './globals/contact';
 import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
@@ -55,7 +56,7 @@ export default buildConfig({
     },
   },
   collections: [staff, courses, events, offers, insights, partners, people, testimonials, media],
-  globals: [figures],
+  globals: [figures, contact],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
   localization: {

@@ -8,6 +8,7 @@ import { cmsSettings } from '@/lib/config';
 import { parseContent } from '@/lib/content/parse';
 import {
   academyStatsSchema,
+  contactInfoSchema,
   coursesSchemaFor,
   eventsSchema,
   insightsSchema,
@@ -15,9 +16,19 @@ import {
   partnerSchema,
   peopleSchema,
   projectStatsSchema,
+  socialLinksSchema,
   testimonialSchema,
 } from '@/lib/content/schemas';
-import type { Insight, Offer, Partner, Person, SiteEvent, Testimonial } from '@/lib/content/types';
+import type {
+  ContactInfo,
+  Insight,
+  Offer,
+  Partner,
+  Person,
+  SiteEvent,
+  SocialLink,
+  Testimonial,
+} from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { setSingleton, singleton } from '@/lib/singletons';
 
@@ -291,6 +302,21 @@ export async function cmsFigures() {
   return {
     projectStats: parseContent('the CMS (figures)', projectStatsSchema, group(figures.projectStats)),
     academyStats: parseContent('the CMS (figures)', academyStatsSchema, group(figures.academyStats)),
+  };
+}
+
+// The organisation's contact details and social pages.
+export async function cmsContact(): Promise<{ contactInfo: ContactInfo; socialLinks: SocialLink[] }> {
+  const payload = await cms();
+  const contact = await payload.findGlobal({ slug: 'contact', depth: 0 });
+  const links = ((contact.socialLinks ?? []) as Record<string, unknown>[]).map(({ name, href }) => ({ name, href }));
+  return {
+    contactInfo: parseContent('the CMS (contact)', contactInfoSchema, {
+      email: contact.email,
+      phone: contact.phone,
+      address: contact.address,
+    }),
+    socialLinks: parseContent('the CMS (social links)', socialLinksSchema, links),
   };
 }
 

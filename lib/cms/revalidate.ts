@@ -45,3 +45,14 @@ export const revalidatePartners = revalidatingPages('/[lang]');
 export const revalidateTestimonials = revalidatingPages('/[lang]/academy');
 export const revalidatePeople = revalidatingPages('/[lang]/about');
 export const revalidateFigures = revalidatingPages('/[lang]/academy', '/[lang]/projects');
+
+// The contact details are in every page's footer: every page, in every language.
+export function revalidateEveryPage<T>({ doc, context }: { doc: T; context: RequestContext }): T {
+  if (context.seeding) return doc;
+  try {
+    revalidatePath('/', 'layout');
+  } catch (error) {
+    if (!String(error).includes('static generation store missing')) throw error;
+  }
+  return doc;
+}

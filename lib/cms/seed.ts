@@ -91,9 +91,24 @@ async function seedFigures(payload: Payload) {
   log.info({ component: 'cms' }, 'figures seeded from data/');
 }
 
+// The contact details and social pages (a global): saved once from data/site.ts when they never were.
+async function seedContact(payload: Payload) {
+  const contact = await payload.findGlobal({ slug: 'contact', overrideAccess: true, depth: 0 });
+  if (contact.email) return;
+  const { contactInfo, socialLinks } = content(defaultLang);
+  await payload.updateGlobal({
+    slug: 'contact',
+    data: { ...contactInfo, socialLinks: socialLinks.map((link) => ({ ...link })) },
+    overrideAccess: true,
+    context: seeding,
+  });
+  log.info({ component: 'cms' }, 'contact details seeded from data/');
+}
+
 export async function seedFromData(payload: Payload): Promise<void> {
   for (const seed of seeds) await seed(payload);
   await seedFigures(payload);
+  await seedContact(payload);
 }
 
 function seeder<T>(seed: Seed<T>) {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import type {
+  contactInfoSchema,
   coursesSchema,
   eventsSchema,
   insightsSchema,
@@ -9,6 +10,7 @@ import type {
   partnersSchema,
   peopleSchema,
   projectsSchema,
+  socialLinksSchema,
   testimonialsSchema,
 } from './schemas';
 
@@ -22,3 +24,5 @@ export type Person = z.infer<typeof peopleSchema>[number];
 export type Testimonial = z.infer<typeof testimonialsSchema>[number];
 export type SiteEvent = z.infer<typeof eventsSchema>[number];
 export type Offer = z.infer<typeof offersSchema>[number];
+export type ContactInfo = z.infer<typeof contactInfoSchema>;
+export type SocialLink = z.infer<typeof socialLinksSchema>[number];

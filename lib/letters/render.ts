@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import mjml2html from 'mjml';
 import sanitizeHtml from 'sanitize-html';
 
-import { contactInfo, site } from '@/lib/content';
+import { site } from '@/lib/content';
 import { locales, type Lang } from '@/lib/i18n';
 import { escapeHtml } from '@/lib/mail/letter';
 import { letterTexts } from '@/messages/letters';
@@ -61,13 +61,15 @@ export interface LetterFoot {
   why: string;
   // The newsletter's unsubscribe link (UNSUBSCRIBE_SLOT until sent); none for a registrant message.
   unsubscribe?: string;
+  // The organisation's postal address (the content editor's contact details).
+  address: string;
 }
 
 // The version in `lang` (or the default language's when it has none), as an email in that language.
 export async function renderLetterMail(letter: Pick<Letter, 'versions'>, lang: Lang, foot: LetterFoot) {
   const { lang: written, version } = versionIn(letter, lang);
   const words = letterTexts[written];
-  const postal = words.postal(site.name, contactInfo.address);
+  const postal = words.postal(site.name, foot.address);
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:#57534e">${escapeHtml(label)}</a>`;
   const source = `<mjml lang="${locales[written].htmlLang}">

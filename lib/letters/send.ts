@@ -1,3 +1,4 @@
+import { cmsContact } from '@/lib/cms';
 import { site } from '@/lib/content';
 import { defaultLang, localeUrl, type Lang } from '@/lib/i18n';
 import { newsletterLinks } from '@/lib/newsletter';
@@ -194,6 +195,7 @@ export async function footOf(letter: Letter, lang: Lang, siteUrl: string, sent =
           ? words.whyTest(site.name)
           : words.whyRegistered(await itemTitle(letter.audience, version)),
     unsubscribe: list === 'registrants' ? undefined : UNSUBSCRIBE_SLOT,
+    address: (await cmsContact()).contactInfo.address,
   };
 }
 

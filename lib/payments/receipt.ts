@@ -1,5 +1,5 @@
-import { cmsCourseByKey, cmsOffer } from '@/lib/cms';
-import { contactInfo, site } from '@/lib/content';
+import { cmsContact, cmsCourseByKey, cmsOffer } from '@/lib/cms';
+import { site } from '@/lib/content';
 import { cohortStart } from '@/lib/content/facts';
 import { locales, type Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
@@ -28,6 +28,7 @@ export async function receiptOf(
   const t = visitorMails[lang].receipt;
   const course = collection === 'enrolment' ? await cmsCourseByKey(String(data.course ?? ''), lang) : undefined;
   const offer = collection === 'offer' ? await cmsOffer(String(data.offer ?? ''), lang) : undefined;
+  const { contactInfo } = await cmsContact();
   const item = course?.title ?? offer?.title ?? String(data.course ?? data.offer ?? '');
   const cohort = course?.nextCohortDate
     ? formatDates(course.nextCohortDate, undefined, lang)

@@ -23,8 +23,17 @@ afterAll(async () => {
 });
 
 it('serves, in every language, the courses, events and offers of data/ from a new database, and seeds only once', async () => {
-  const { cmsCourses, cmsEvents, cmsFigures, cmsInsights, cmsOffers, cmsPartners, cmsPeople, cmsTestimonials } =
-    await import('@/lib/cms');
+  const {
+    cmsContact,
+    cmsCourses,
+    cmsEvents,
+    cmsFigures,
+    cmsInsights,
+    cmsOffers,
+    cmsPartners,
+    cmsPeople,
+    cmsTestimonials,
+  } = await import('@/lib/cms');
   const { content } = await import('@/lib/content');
   const { langs } = await import('@/lib/i18n');
   const { seedFromData } = await import('@/lib/cms/seed');
@@ -44,6 +53,8 @@ it('serves, in every language, the courses, events and offers of data/ from a ne
   }
   const { projectStats, academyStats } = content('en');
   expect(await cmsFigures()).toEqual({ projectStats, academyStats });
+  const { contactInfo, socialLinks } = content('en');
+  expect(await cmsContact()).toEqual({ contactInfo, socialLinks });
   expect(revalidated).toEqual([]);
   await seedFromData(cms.payload);
   expect(await cms.payload.count({ collection: 'courses' })).toEqual({ totalDocs: content('en').courses.length });
@@ -72,6 +83,28 @@ it('shows the lists in the order staff drag them to, regenerates their pages, an
   await expect(
     cms.payload.update({ collection: 'insights', id: first.id, data: { link: 'javascript:alert(1)' } }),
   ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'link' })] } });
+});
+
+it('changes the contact details on every page at once, and checks them as data/site.ts is checked', async () => {
+  const { cmsContact } = await import('@/lib/cms');
+  const before = await cmsContact();
+  revalidated.length = 0;
+  await cms.payload.updateGlobal({ slug: 'contact', data: { phone: '+234 1 555 0199' } });
+  expect((await cmsContact()).contactInfo.phone).toBe('+234 1 555 0199');
+  // Every page's footer shows it.
+  expect(revalidated).toEqual(['/ (layout)']);
+  for (const [data, path] of [
+    [{ phone: 'call us' }, 'phone'],
+    [{ email: 'hello at baobab' }, 'email'],
+    [{ socialLinks: before.socialLinks.slice(0, 3) }, 'socialLinks'],
+    [{ socialLinks: [...before.socialLinks.slice(1), { name: 'Bad', href: 'javascript:alert(1)' }] }, 'socialLinks'],
+  ] as const) {
+    await expect(cms.payload.updateGlobal({ slug: 'contact', data: data as never })).rejects.toMatchObject({
+      data: { errors: [expect.objectContaining({ path: expect.stringContaining(path) })] },
+    });
+  }
+  await cms.payload.updateGlobal({ slug: 'contact', data: { phone: before.contactInfo.phone } });
+  expect(await cmsContact()).toEqual(before);
 });
 
 it('regenerates the event pages, the lists, Home and the sitemap when an event is published, and shows no draft', async () => {

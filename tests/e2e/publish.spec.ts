@@ -292,7 +292,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('an editor rewrites an insight and a figure: Home, /insights and /academy show them in both languages, a draft only in the preview', async ({
+test('an editor rewrites an insight, a figure and the contact details: the pages showing them change in both languages, a draft only in the preview', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -315,6 +315,10 @@ test('an editor rewrites an insight and a figure: Home, /insights and /academy s
   const figures = (await (await editor.request.get(`${api}/globals/figures`)).json()) as {
     academyStats: { enthusiast: number; fellows: number; countries: number };
   };
+  const contact = (await (await editor.request.get(`${api}/globals/contact`)).json()) as {
+    phone: string;
+    socialLinks: { name: string; href: string }[];
+  };
   const stamp = Date.now().toString(36);
   const title = `Reading a census table ${stamp}`;
   const french = `Lire un tableau de recensement ${stamp}`;
@@ -336,6 +340,20 @@ test('an editor rewrites an insight and a figure: Home, /insights and /academy s
       data: { academyStats: { ...figures.academyStats, fellows } },
     });
     expect(savedFigures.status()).toBe(200);
+    // The contact details: in every page's footer, and on the contact page.
+    const phone = `+234 1 555 ${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const instagram = `https://www.instagram.com/baobab-${stamp}`;
+    const savedContact = await editor.request.post(`${api}/globals/contact`, {
+      headers,
+      data: {
+        phone,
+        socialLinks: contact.socialLinks.map(({ name, href }) => ({
+          name,
+          href: /instagram/i.test(name) ? instagram : href,
+        })),
+      },
+    });
+    expect(savedContact.status()).toBe(200);
 
     await seeWithin(visitor, '/insights', () => expect(visitor.getByRole('heading', { name: title })).toBeVisible());
     await seeWithin(visitor, '/fr/insights', () =>
@@ -347,6 +365,14 @@ test('an editor rewrites an insight and a figure: Home, /insights and /academy s
         visitor.locator('dl[aria-label="Academy figures"]').getByText(String(fellows), { exact: true }),
       ).toBeVisible(),
     );
+    // A page that changes with nothing else: only its footer.
+    await seeWithin(visitor, '/terms', () =>
+      expect(visitor.getByRole('contentinfo').getByRole('link', { name: /Instagram/ })).toHaveAttribute(
+        'href',
+        instagram,
+      ),
+    );
+    await seeWithin(visitor, '/fr/contact', () => expect(visitor.getByRole('link', { name: phone })).toBeVisible());
 
     // A draft: not on the site, only in the editor's preview, under its bar.
     const draft = await editor.request.patch(`${api}/insights/${first.id}?draft=true&locale=en`, {
@@ -371,6 +397,8 @@ test('an editor rewrites an insight and a figure: Home, /insights and /academy s
     for (const [method, path] of [
       ['PATCH', `${api}/insights/${first.id}`],
       ['POST', `${api}/globals/figures`],
+      ['POST', `${api}/globals/contact`],
+      ['GET', `${api}/globals/contact`],
       ['GET', `${api}/insights`],
     ] as const) {
       const answer = await doorPage.request.fetch(path, { method, headers, data: { title: 'Taken over' } });
@@ -389,5 +417,10 @@ test('an editor rewrites an insight and a figure: Home, /insights and /academy s
       expect(restored.status()).toBe(200);
     }
     await editor.request.post(`${api}/globals/figures`, { headers, data: { academyStats: figures.academyStats } });
+    const restored = await editor.request.post(`${api}/globals/contact`, {
+      headers,
+      data: { phone: contact.phone, socialLinks: contact.socialLinks.map(({ name, href }) => ({ name, href })) },
+    });
+    expect(restored.status()).toBe(200);
   }
 });

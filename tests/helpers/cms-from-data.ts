@@ -61,3 +61,7 @@ export const cmsFigures: typeof cms.cmsFigures = async () => ({
   projectStats: { ...content('en').projectStats },
   academyStats: { ...content('en').academyStats },
 });
+export const cmsContact: typeof cms.cmsContact = async () => ({
+  contactInfo: { ...content('en').contactInfo },
+  socialLinks: content('en').socialLinks.map((link) => ({ ...link })),
+});

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { contactInfo } from '@/lib/content';
 import { bodyHtml, bodyText, renderLetterMail, UNSUBSCRIBE_SLOT } from '@/lib/letters/render';
 
 const letter = {
@@ -25,7 +26,11 @@ describe('a letter’s Markdown', () => {
   });
 
   it('becomes an MJML mail in the default language when French is missing, with a text part and the foot', async () => {
-    const mail = await renderLetterMail(letter, 'fr', { why: 'Why', unsubscribe: UNSUBSCRIBE_SLOT });
+    const mail = await renderLetterMail(letter, 'fr', {
+      why: 'Why',
+      unsubscribe: UNSUBSCRIBE_SLOT,
+      address: contactInfo.address,
+    });
     expect(mail.lang).toBe('en');
     expect(mail.html).toMatch(/<html[^>]*lang="en"/);
     expect(mail.html).toContain(UNSUBSCRIBE_SLOT);

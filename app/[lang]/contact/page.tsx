@@ -2,6 +2,7 @@ import { ContactForm } from '@/components/forms/contact-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
+import { cmsContact } from '@/lib/cms';
 import { content } from '@/lib/content';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
@@ -10,6 +11,9 @@ import { messages } from '@/messages';
 import styles from './contact.module.css';
 
 type Props = PageProps<'/[lang]/contact'>;
+
+// The contact details are the content editor's: the page is made again within 30 s of a change.
+export const revalidate = 30;
 
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
@@ -22,7 +26,8 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function ContactPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { contactInfo, pages } = content(lang);
+  const { pages } = content(lang);
+  const { contactInfo } = await cmsContact();
   const { contactPage } = pages;
   const text = messages(lang).contact;
   return (

@@ -5,7 +5,7 @@ import { contactInfo, socialLinks } from '@/lib/content';
 
 describe('Footer', () => {
   it('lists every useful link with its destination', () => {
-    render(<Footer lang="en" />);
+    render(<Footer lang="en" contactInfo={contactInfo} socialLinks={socialLinks} />);
     const useful = within(screen.getByRole('navigation', { name: 'Useful links' }));
     const expected: [string, string][] = [
       ['Who we are', '/about'],
@@ -25,7 +25,7 @@ describe('Footer', () => {
   });
 
   it('has a mailto contact link and the four social links', () => {
-    render(<Footer lang="en" />);
+    render(<Footer lang="en" contactInfo={contactInfo} socialLinks={socialLinks} />);
     expect(screen.getByRole('link', { name: contactInfo.email })).toHaveAttribute(
       'href',
       `mailto:${contactInfo.email}`,
@@ -40,7 +40,7 @@ describe('Footer', () => {
   });
 
   it('shows the current year in the copyright', () => {
-    render(<Footer lang="en" />);
+    render(<Footer lang="en" contactInfo={contactInfo} socialLinks={socialLinks} />);
     expect(screen.getByText(/©/)).toHaveTextContent(`© ${new Date().getFullYear()} Baobab Data`);
   });
 });

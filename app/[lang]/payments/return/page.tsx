@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 
 import { PaymentStep } from '@/components/payments/payment-step';
-import { contactInfo } from '@/lib/content';
+import { cmsContact } from '@/lib/cms';
 import { routeLang } from '@/lib/i18n/route';
 import { paymentContext } from '@/lib/payments/context';
 import { receiptUrl } from '@/lib/payments/links';
@@ -33,7 +33,7 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
   const query = await searchParams;
   const ctx = paymentContext();
   const shown = await returnState(ctx, { reference: query.reference, problem: query.problem }, lang);
-  const email = contactInfo.email;
+  const { email } = (await cmsContact()).contactInfo;
   switch (shown.state) {
     case 'unknown':
       return <PaymentStep title={text.unknownTitle} paragraphs={[fill(text.unknownText, { email })]} />;

@@ -1,6 +1,7 @@
 import * as migration_20261126_153047_initial from './20261126_153047_initial';
 import * as migration_20261126_180402_pictures_schedules from './20261126_180402_pictures_schedules';
 import * as migration_20261126_185048_lists_figures from './20261126_185048_lists_figures';
+import * as migration_20261126_210940_contact_global from './20261126_210940_contact_global';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261126_185048_lists_figures.up,
     down: migration_20261126_185048_lists_figures.down,
-    name: '20261126_185048_lists_figures'
+    name: '20261126_185048_lists_figures',
+  },
+  {
+    up: migration_20261126_210940_contact_global.up,
+    down: migration_20261126_210940_contact_global.down,
+    name: '20261126_210940_contact_global'
   },
 ];

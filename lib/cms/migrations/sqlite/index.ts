@@ -5,6 +5,7 @@ import * as migration_20261126_121405_offer_in_sentence from './20261126_121405_
 import * as migration_20261126_152524_courses from './20261126_152524_courses';
 import * as migration_20261126_180350_pictures_schedules from './20261126_180350_pictures_schedules';
 import * as migration_20261126_185041_lists_figures from './20261126_185041_lists_figures';
+import * as migration_20261126_210933_contact_global from './20261126_210933_contact_global';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261126_185041_lists_figures.up,
     down: migration_20261126_185041_lists_figures.down,
-    name: '20261126_185041_lists_figures'
+    name: '20261126_185041_lists_figures',
+  },
+  {
+    up: migration_20261126_210933_contact_global.up,
+    down: migration_20261126_210933_contact_global.down,
+    name: '20261126_210933_contact_global'
   },
 ];
