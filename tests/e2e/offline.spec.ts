@@ -395,8 +395,12 @@ test('a deploy of a changed page shows the new page online, and the new worker r
       )
       .toBe(200);
     relay.switchTo(nextPort);
-    await page.goto(`${relay.origin}/terms`);
-    expect(await page.content()).toContain(NEW_BUILD);
+    // The new server's first pages start its CMS: until it answers within the worker's wait for the
+    // network, the worker rightly serves the kept copy.
+    await expect(async () => {
+      await page.goto(`${relay.origin}/terms`);
+      expect(await page.content()).toContain(NEW_BUILD);
+    }).toPass({ timeout: 30_000, intervals: [1000, 2000] });
 
     // The browser fetches the worker again (here at once; on its own at the next navigations): the new
     // one takes over and drops the old build's offline pages; the kept /terms is the new one.
