@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 
-import { cmsCourses, cmsEvents, cmsOffers } from '@/lib/cms';
-import { coursePath, eventPath, offerPath, projectPath, projectSummaries } from '@/lib/content';
+import { cmsCourses, cmsEvents, cmsOffers, cmsProjects } from '@/lib/cms';
+import { coursePath, eventPath, offerPath } from '@/lib/content';
 import { defaultLang, langs, localePath } from '@/lib/i18n';
 import { archive } from '@/lib/letters';
 import { languageAlternates, siteUrl } from '@/lib/seo';
@@ -24,14 +24,14 @@ const staticPaths = [
 export const revalidate = 60;
 
 // Every page in both languages, each entry naming its twin (hreflang alternates).
-// Courses, events and offers come from the CMS: one published after the build is listed once its edit
+// Projects, courses, events and offers come from the CMS: one published after the build is listed once its edit
 // regenerates this (or within the minute, whichever is first).
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const paths = [
     ...staticPaths,
     '/newsletter',
     ...(await archive()).map((letter) => `/newsletter/${letter.slug}`),
-    ...projectSummaries.map(projectPath),
+    ...(await cmsProjects(defaultLang)).map(({ summary }) => `/projects/${summary.slug}`),
     ...(await cmsCourses(defaultLang)).map(coursePath),
     ...(await cmsEvents(defaultLang)).map(eventPath),
     ...(await cmsOffers(defaultLang)).map(offerPath),

@@ -1,6 +1,4 @@
-import { projectPath, projectSummaries } from '@/lib/content';
 import { defaultLang, localePath, splitPath } from '@/lib/i18n';
-import { projectIdFromSlug } from '@/lib/slug';
 
 export interface RouteRedirect {
   location: string;
@@ -24,17 +22,10 @@ function englishRedirect(pathname: string): RouteRedirect | null {
   if (pathname === inside || pathname.startsWith(`${inside}/`))
     return { location: pathname.slice(inside.length) || '/', status: 308 };
 
-  const project = pathname.match(/^\/projects?\/([^/]+)\/?$/);
-  if (project) {
-    const id = projectIdFromSlug(project[1]!);
-    const known = projectSummaries.find((p) => p.id === id);
-    if (known) {
-      const canonical = projectPath(known);
-      return canonical === pathname ? null : { location: canonical, status: 308 };
-    }
-    // The home carousel's old form of an unknown project still lands on the list's 404.
-    return pathname.startsWith('/project/') ? { location: `/projects/${project[1]}`, status: 308 } : null;
-  }
+  // The home carousel's old form. The project's page, which alone knows the projects of the CMS, sends
+  // the right number under other words to its one address.
+  const project = pathname.match(/^\/project\/([^/]+)\/?$/);
+  if (project) return { location: `/projects/${project[1]}`, status: 308 };
 
   return null;
 }

@@ -11,7 +11,7 @@ import { Carousel } from '@/components/ui/carousel';
 import { PartnerGrid } from '@/components/ui/partner-grid';
 import { Section } from '@/components/ui/section';
 import ui from '@/components/ui/section.module.css';
-import { cmsContact, cmsInsights, cmsPartners } from '@/lib/cms';
+import { cmsContact, cmsInsights, cmsPartners, cmsProjects } from '@/lib/cms';
 import { content } from '@/lib/content';
 import { eventAgenda, offerAgenda } from '@/lib/forms/places';
 import { localePath } from '@/lib/i18n';
@@ -41,12 +41,13 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function HomePage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { site, pages, projectSummaries } = content(lang);
+  const { site, pages } = content(lang);
   const preview = (await draftMode()).isEnabled;
-  const [partners, insights, { contactInfo, socialLinks }] = await Promise.all([
+  const [partners, insights, { contactInfo, socialLinks }, projects] = await Promise.all([
     cmsPartners(lang, { draft: preview }),
     cmsInsights(lang, { draft: preview }),
     cmsContact(),
+    cmsProjects(lang, { draft: preview }),
   ]);
   const t = messages(lang);
   const text = t.home;
@@ -87,8 +88,8 @@ export default async function HomePage({ params }: Props) {
           label={text.featured}
           text={{ ...t.carousel, previous: text.previousProject, next: text.nextProject }}
         >
-          {projectSummaries.map((project) => (
-            <ProjectCard key={project.id} project={project} variant="carousel" lang={lang} />
+          {projects.map(({ summary }) => (
+            <ProjectCard key={summary.id} project={summary} variant="carousel" lang={lang} />
           ))}
         </Carousel>
       </Section>

@@ -1,7 +1,6 @@
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { SiteLink } from '@/components/ui/site-link';
-import { projectPath } from '@/lib/content';
 import type { ProjectSummary } from '@/lib/content/types';
 import { localePath, type Lang } from '@/lib/i18n';
 import { messages } from '@/messages';
@@ -12,7 +11,8 @@ export function ProjectCard({
   variant,
   lang,
 }: {
-  project: ProjectSummary;
+  // `slug`: the last segment of its address (lib/cms, cmsProjects).
+  project: ProjectSummary & { slug: string };
   variant: 'list' | 'carousel';
   lang: Lang;
 }) {
@@ -30,7 +30,7 @@ export function ProjectCard({
       ) : null}
       <div className={ui.cardBody}>
         <h3>
-          <SiteLink href={localePath(lang, projectPath(project))}>{project.title}</SiteLink>
+          <SiteLink href={localePath(lang, `/projects/${project.slug}`)}>{project.title}</SiteLink>
         </h3>
         <p>{project.summary}</p>
         {variant === 'carousel' ? (

@@ -31,7 +31,8 @@ export const editorsOnly = ({ req }: { req: PayloadRequest }) => roleAllows(req,
 // the roles above, and
 // the editor's "Preview", which opens the page as it will look with the document's latest saved version
 // (app/staff/preview).
-export type EditorialCollection = 'courses' | 'events' | 'offers' | 'insights' | 'partners' | 'testimonials' | 'people';
+export type EditorialCollection =
+  'courses' | 'events' | 'offers' | 'insights' | 'partners' | 'testimonials' | 'people' | 'projects';
 
 export function editorial(collection: EditorialCollection) {
   return {

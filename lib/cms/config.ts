@@ -16,6 +16,7 @@ import { events } from './collections/events';
 import { insights, partners, people, testimonials } from './collections/lists';
 import { media } from './collections/media';
 import { offers } from './collections/offers';
+import { projects } from './collections/projects';
 import { staff } from './collections/staff';
 import { contact } from './globals/contact';
 import { figures } from './globals/figures';
@@ -55,7 +56,7 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, courses, events, offers, insights, partners, people, testimonials, media],
+  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media],
   globals: [figures, contact],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,

@@ -15,6 +15,8 @@ import {
   offersSchema,
   partnerSchema,
   peopleSchema,
+  projectDetail,
+  projectListItem,
   projectStatsSchema,
   socialLinksSchema,
   testimonialSchema,
@@ -25,14 +27,18 @@ import type {
   Offer,
   Partner,
   Person,
+  ProjectDetail,
+  ProjectSummary,
   SiteEvent,
   SocialLink,
   Testimonial,
 } from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { setSingleton, singleton } from '@/lib/singletons';
+import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
 import type { EditorialCollection } from './access';
+import { projectOf } from './collections/projects';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
 export type { CmsCourse } from './shapes';
@@ -242,7 +248,11 @@ export async function cmsOfferDraft(slug: string, lang: Lang): Promise<Offer | u
 // (draft mode) the latest saved version of each. A list may be emptied (every entry unpublished): its
 // page then shows none, where data/ required one.
 type Draft = { draft?: boolean };
-async function listed(collection: 'insights' | 'partners' | 'people' | 'testimonials', lang: Lang, draft = false) {
+async function listed(
+  collection: 'insights' | 'partners' | 'people' | 'testimonials' | 'projects',
+  lang: Lang,
+  draft = false,
+) {
   return documents(collection, lang, { where: draft ? {} : published, sort: '_order', draft });
 }
 const fieldsOf = <K extends string>(doc: Record<string, unknown>, names: readonly K[]) =>
@@ -291,6 +301,35 @@ export async function cmsTestimonials(lang: Lang, { draft }: Draft = {}): Promis
   );
 }
 
+// The projects, in the order staff gave them: each one's card (with the slug of its address, made from
+// its title in the default language and its number) and its page (sections made HTML).
+export interface CmsProject {
+  summary: ProjectSummary & { slug: string };
+  detail: ProjectDetail;
+}
+const projectSchema = z.object({ summary: projectListItem, detail: projectDetail });
+
+export async function cmsProjects(lang: Lang, { draft }: Draft = {}): Promise<CmsProject[]> {
+  const docs = await listed('projects', lang, draft);
+  const named = lang === defaultLang ? docs : await listed('projects', defaultLang, draft);
+  const titles = new Map(named.map((doc) => [doc.id, String(doc.title)]));
+  return docs.map((doc) => {
+    const { summary, detail } = parseContent(
+      `the CMS (project ${String(doc.id)}, ${lang})`,
+      projectSchema,
+      projectOf(doc),
+    );
+    const slug = projectSlug({ id: summary.id, title: titles.get(doc.id) ?? summary.title });
+    return { summary: { ...summary, slug }, detail };
+  });
+}
+
+// The project a page's address names by its number (its words may be those of an older title).
+export async function cmsProject(slug: string, lang: Lang, options: Draft = {}): Promise<CmsProject | undefined> {
+  const id = projectIdFromSlug(slug);
+  return id === null ? undefined : (await cmsProjects(lang, options)).find((project) => project.summary.id === id);
+}
+
 // The figures of the Projects and Academy pages.
 export async function cmsFigures() {
   const payload = await cms();
@@ -333,6 +372,8 @@ export async function cmsPagePath(collection: Collection, id: string): Promise<s
   const payload = await cms();
   const doc = await payload.findByID({ collection, id, draft: true, depth: 0, disableErrors: true }).catch(() => null);
   if (doc && listPages[collection]) return listPages[collection];
+  if (doc && collection === 'projects')
+    return `/projects/${projectSlug({ id: Number(doc.id), title: String(doc.title) })}`;
   const slug = typeof doc?.slug === 'string' ? doc.slug : undefined;
   if (!slug) return undefined;
   return `/${collection === 'courses' ? 'academy' : collection}/${slug}`;

@@ -5,13 +5,13 @@ import type { RequestContext } from 'payload';
 // regenerated on their next visit. (Other instances and nginx keep their copies up to the pages' own
 // revalidate and the cache's validity: docs/staff.md, "Content".) The seed, which fills an empty
 // database before any page exists, changes nothing to regenerate.
-function revalidating(section: '/events' | '/offers' | '/academy') {
+function revalidating(section: '/events' | '/offers' | '/academy' | '/projects') {
   return function revalidate<T>({ doc, context }: { doc: T; context: RequestContext }): T {
     if (context.seeding) return doc;
     try {
       // The list, each item's page and its Open Graph image.
       revalidatePath(`/[lang]${section}`, 'layout');
-      // Home's "Coming up".
+      // Home's "Coming up" (and its projects' carousel).
       revalidatePath('/[lang]', 'page');
       revalidatePath('/sitemap.xml');
     } catch (error) {
@@ -26,6 +26,7 @@ function revalidating(section: '/events' | '/offers' | '/academy') {
 export const revalidateEvent = revalidating('/events');
 export const revalidateOffer = revalidating('/offers');
 export const revalidateCourse = revalidating('/academy');
+export const revalidateProject = revalidating('/projects');
 
 // The simpler lists and the figures, each on the pages that show them (lib/cms/collections/lists.ts).
 function revalidatingPages(...pages: string[]) {

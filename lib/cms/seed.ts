@@ -5,6 +5,7 @@ import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 
 import type { EditorialCollection } from './access';
+import { sections } from './collections/projects';
 import { courseData, courseTextsOf, offerTextsOf, textsOf } from './shapes';
 
 // data/ is the first content (docs/staff.md, "Content"): an empty collection is filled from it, every
@@ -21,7 +22,8 @@ interface Seed<T> {
   collection: EditorialCollection;
   entries: (lang: Lang) => readonly T[];
   document: (entry: T) => Record<string, unknown>;
-  texts: (entry: T) => Record<string, unknown>;
+  // `created`: the document as the default language made it (a list's rows keep their ids).
+  texts: (entry: T, created: Record<string, unknown>) => Record<string, unknown>;
 }
 
 const pick = <T extends object, K extends keyof T>(entry: T, names: readonly K[]) =>
@@ -48,6 +50,32 @@ const seeds = [
     document: (offer) => ({ ...offer }),
     texts: offerTextsOf,
   } satisfies Seed<Content['offers'][number]>),
+  seeder({
+    collection: 'projects',
+    // data/projects.ts's card and page of each project, as one document (lib/cms/collections/projects.ts).
+    entries: (lang) =>
+      content(lang).projectSummaries.map((summary) => ({
+        summary,
+        detail: content(lang).projectDetails[summary.id - 1]!,
+      })),
+    document: ({ summary, detail }) => ({
+      title: summary.title,
+      summary: summary.summary,
+      problem: summary.problem,
+      img: summary.img,
+      archived: summary.archived,
+      ...projectSections(detail),
+      team: detail.team.map((member) => ({ ...member })),
+      project_link: detail.project_link,
+    }),
+    texts: ({ summary, detail }, created) => ({
+      title: summary.title,
+      summary: summary.summary,
+      problem: summary.problem,
+      ...projectSections(detail),
+      team: ((created.team ?? []) as { id: string }[]).map((row, i) => ({ ...detail.team[i], id: row.id })),
+    }),
+  } satisfies Seed<{ summary: Content['projectSummaries'][number]; detail: Content['projectDetails'][number] }>),
   seeder({
     collection: 'insights',
     entries: (lang) => content(lang).insights,
@@ -76,6 +104,10 @@ const seeds = [
     texts: (testimonial) => pick(testimonial, ['quote', 'title', 'country']),
   } satisfies Seed<Content['testimonials'][number]>),
 ];
+
+// A project page's sections, each into the editor's field for it (HTML, which its Markdown keeps).
+const projectSections = (detail: Content['projectDetails'][number]) =>
+  Object.fromEntries(sections.map(([section, field]) => [field, detail[section]]));
 
 // The figures (a global): saved once from data/stats.ts when they never were.
 async function seedFigures(payload: Payload) {
@@ -137,7 +169,7 @@ async function seedOne<T>(payload: Payload, { collection, entries, document, tex
         collection,
         id: doc.id,
         locale: lang,
-        data: { ...texts(translated), _status: 'published' } as never,
+        data: { ...texts(translated, doc as Record<string, unknown>), _status: 'published' } as never,
         overrideAccess: true,
         context: seeding,
       });

@@ -20,7 +20,7 @@ import {
   type TranslatedLang,
   type Translation,
 } from '@/lib/i18n';
-import { projectIdFromSlug, projectSlug } from '@/lib/slug';
+import { projectIdFromSlug } from '@/lib/slug';
 
 import { parseContent } from './parse';
 import * as schemas from './schemas';
@@ -140,14 +140,8 @@ export function offerPath(offer: { slug: string }): string {
   return `/offers/${offer.slug}`;
 }
 
-// The slug comes from the English title in both languages, so a project keeps one address per language.
-export function projectPath(project: { id: number }): string {
-  const english = projectSummaries.find((p) => p.id === project.id);
-  if (!english) throw new Error(`No project with id ${project.id}`);
-  return `/projects/${projectSlug(english)}`;
-}
-
-// docs/product.md §2: the project is found by the trailing number of its URL.
+// docs/product.md §2: the project is found by the trailing number of its URL. (The site reads the projects
+// from the CMS, lib/cms, which data/ only seeds.)
 export function findProjectBySlug(
   slug: string,
   lang: Lang = defaultLang,

@@ -118,7 +118,7 @@ export function coursesSchemaFor(lang: Lang, options: { fromData?: boolean } = {
 export const courseSchema = courseSchemaFor(defaultLang);
 export const coursesSchema = coursesSchemaFor(defaultLang);
 
-const projectListItem = z.object({
+export const projectListItem = z.object({
   id: z.number().int().positive(),
   title: text,
   summary: text,
@@ -127,7 +127,7 @@ const projectListItem = z.object({
   archived: z.boolean(),
 });
 const teamMember = z.object({ name: text, title: text, link: url });
-const projectDetail = z.object({
+export const projectDetail = z.object({
   title: text,
   summary: text,
   img: image,

@@ -154,6 +154,7 @@ export function installHttpIntake(): () => void {
         return true;
       }
       capBody(request, response, isCmsPath(path) ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT);
+      oneLocation(response);
       limitBodyTime(request, response);
       expectClientGone(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
@@ -169,6 +170,18 @@ export function installHttpIntake(): () => void {
     Server.prototype.emit = emit as typeof Server.prototype.emit;
     setSingleton(NAME, undefined);
   };
+}
+
+// A page that redirects (a course or project address under other words) gets its Location from Next
+// twice, once as it renders and again from the rendered page's stored headers. A browser's own loader
+// takes the one address, but a fetch (the service worker's, any script's) joins them with a comma into
+// an address that does not exist. A response has one Location: a second replaces the first.
+function oneLocation(response: ServerResponse) {
+  const append = response.appendHeader.bind(response);
+  response.appendHeader = (name: string, value: string | readonly string[]) =>
+    name.toLowerCase() === 'location' && response.hasHeader('location')
+      ? response.setHeader('location', value)
+      : append(name, value);
 }
 
 // No body goes past PROXY_BODY_LIMIT (CMS_BODY_LIMIT under the CMS's prefix), with or without Content-Length: past it the body ends there for

@@ -70,12 +70,28 @@ describe('the CMS API', () => {
   });
 
   it('refuses staff and door as it refuses strangers: their roles have no content', async () => {
+    const project = (await cms.payload.find({ collection: 'projects', limit: 1 })).docs[0]!;
     for (const role of ['staff', 'door']) {
       const cookie = await cms.sessionFor(`${role}@example.org`);
       expect((await call('GET', 'events', cookie)).status).toBe(403);
       expect((await call('POST', 'events', cookie, newEvent(`by-${role}`))).status).toBe(403);
       expect((await call('GET', 'staff/me', cookie)).body.user).toBeNull();
+      // The projects and the contact details, as the programme.
+      for (const [method, path, body] of [
+        ['GET', 'projects', undefined],
+        ['PATCH', `projects/${project.id}`, { title: 'Taken over' }],
+        ['DELETE', `projects/${project.id}`, undefined],
+        ['GET', 'globals/contact', undefined],
+        ['POST', 'globals/contact', { phone: '+234 1 555 0000' }],
+      ] as const) {
+        const answer = await call(method, path, cookie, body);
+        expect([role, method, path, answer.status]).toEqual([role, method, path, 403]);
+        expect(JSON.stringify(answer.body)).not.toContain('Water Point');
+        expect(JSON.stringify(answer.body)).not.toContain('@baobabdata.org');
+      }
     }
+    expect((await cms.payload.findByID({ collection: 'projects', id: project.id })).title).toBe(project.title);
+    expect((await cms.payload.findGlobal({ slug: 'contact' })).phone).not.toBe('+234 1 555 0000');
     expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
   });
 

@@ -32,6 +32,7 @@ it('serves, in every language, the courses, events and offers of data/ from a ne
     cmsOffers,
     cmsPartners,
     cmsPeople,
+    cmsProjects,
     cmsTestimonials,
   } = await import('@/lib/cms');
   const { content } = await import('@/lib/content');
@@ -50,6 +51,13 @@ it('serves, in every language, the courses, events and offers of data/ from a ne
     expect(await cmsPeople(lang, 'founders')).toEqual(content(lang).founders);
     expect(await cmsPeople(lang, 'advisoryBoard')).toEqual(content(lang).advisoryBoard);
     expect(await cmsTestimonials(lang)).toEqual(content(lang).testimonials);
+    // Each project's card and page, its address made from its English title and number.
+    expect(await cmsProjects(lang)).toEqual(
+      content(lang).projectSummaries.map((summary) => ({
+        summary: { ...summary, slug: 'water-point-watch-1' },
+        detail: content(lang).projectDetails[summary.id - 1],
+      })),
+    );
   }
   const { projectStats, academyStats } = content('en');
   expect(await cmsFigures()).toEqual({ projectStats, academyStats });
@@ -83,6 +91,68 @@ it('shows the lists in the order staff drag them to, regenerates their pages, an
   await expect(
     cms.payload.update({ collection: 'insights', id: first.id, data: { link: 'javascript:alert(1)' } }),
   ).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'link' })] } });
+});
+
+it('publishes a project written in Markdown, keeps its address through a rename, and checks it as data/ is checked', async () => {
+  const { cmsProject, cmsProjects } = await import('@/lib/cms');
+  const [seeded] = (await cms.payload.find({ collection: 'projects', limit: 1 })).docs;
+  revalidated.length = 0;
+  await cms.payload.update({
+    collection: 'projects',
+    id: seeded!.id,
+    locale: other,
+    data: { title: 'Veille des points d’eau', objective: '- Cartographier 500 points\n- Publier **chaque mois**' },
+  });
+  expect(revalidated).toEqual(['/[lang]/projects (layout)', '/[lang] (page)', '/sitemap.xml']);
+  const french = await cmsProject('water-point-watch-1', other);
+  // Its address keeps the default language's words; its French title and Markdown are the French page's.
+  expect(french?.summary).toMatchObject({ title: 'Veille des points d’eau', slug: 'water-point-watch-1' });
+  expect(french?.detail.objective).toBe(
+    '<ul>\n<li>Cartographier 500 points</li>\n<li>Publier <strong>chaque mois</strong></li>\n</ul>',
+  );
+  // Renamed: the new words are its address, and the old ones still find it by its number.
+  await cms.payload.update({ collection: 'projects', id: seeded!.id, data: { title: 'Water Point Map' } });
+  expect((await cmsProject('water-point-watch-1', 'en'))?.summary.slug).toBe('water-point-map-1');
+
+  // A new project: a draft is not on the site until published.
+  const created = await cms.payload.create({
+    collection: 'projects',
+    locale: 'en',
+    draft: true,
+    data: {
+      title: 'School Meals Ledger',
+      summary: 'An open ledger of school meal deliveries.',
+      problem: 'meals paid for are not always served.',
+      img: '/images/projects/water-point-watch.svg',
+      desc: 'Started with **three** schools.',
+      problemInDepth: 'Deliveries are recorded on paper.',
+      objective: '- Publish every delivery',
+      solution: 'A form on a basic phone.',
+      target: 'Parents and head teachers.',
+      team: [{ name: 'Ama Owusu', title: 'Lead', link: 'https://example.org/ama' }],
+      _status: 'draft',
+    } as never,
+  });
+  expect((await cmsProjects('en')).map((p) => p.summary.title)).not.toContain('School Meals Ledger');
+  expect((await cmsProjects('en', { draft: true })).map((p) => p.summary.title)).toContain('School Meals Ledger');
+  await cms.payload.update({ collection: 'projects', id: created.id, data: { _status: 'published' } as never });
+  expect((await cmsProject(`school-meals-ledger-${created.id}`, 'en'))?.detail.desc).toBe(
+    '<p>Started with <strong>three</strong> schools.</p>',
+  );
+  // The rules of data/projects.ts: a team member's profile and the project's link are web addresses.
+  for (const [data, path] of [
+    [{ project_link: 'javascript:alert(1)' }, 'project_link'],
+    [{ team: [{ name: 'X', title: 'Y', link: 'not a link' }] }, 'team'],
+    [{ desc: '   ' }, 'desc'],
+  ] as const) {
+    await expect(
+      cms.payload.update({ collection: 'projects', id: created.id, data: data as never }),
+    ).rejects.toMatchObject({
+      data: { errors: [expect.objectContaining({ path: expect.stringContaining(path) })] },
+    });
+  }
+  await cms.payload.delete({ collection: 'projects', id: created.id });
+  await cms.payload.update({ collection: 'projects', id: seeded!.id, data: { title: 'Water Point Watch' } });
 });
 
 it('changes the contact details on every page at once, and checks them as data/site.ts is checked', async () => {

@@ -292,7 +292,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('an editor rewrites an insight, a figure and the contact details: the pages showing them change in both languages, a draft only in the preview', async ({
+test('an editor rewrites an insight, a figure, a project and the contact details: the pages showing them change in both languages, a draft only in the preview', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -315,6 +315,11 @@ test('an editor rewrites an insight, a figure and the contact details: the pages
   const figures = (await (await editor.request.get(`${api}/globals/figures`)).json()) as {
     academyStats: { enthusiast: number; fellows: number; countries: number };
   };
+  const project = (
+    (await (await editor.request.get(`${api}/projects?sort=_order&limit=1`)).json()) as {
+      docs: { id: number; title: string }[];
+    }
+  ).docs[0]!;
   const contact = (await (await editor.request.get(`${api}/globals/contact`)).json()) as {
     phone: string;
     socialLinks: { name: string; href: string }[];
@@ -354,6 +359,13 @@ test('an editor rewrites an insight, a figure and the contact details: the pages
       },
     });
     expect(savedContact.status()).toBe(200);
+    // A project renamed: its address follows its title, and the old one leads to it.
+    const renamed = `Water Point Map ${stamp}`;
+    const savedProject = await editor.request.patch(`${api}/projects/${project.id}?locale=en`, {
+      headers,
+      data: { title: renamed, _status: 'published' },
+    });
+    expect(savedProject.status()).toBe(200);
 
     await seeWithin(visitor, '/insights', () => expect(visitor.getByRole('heading', { name: title })).toBeVisible());
     await seeWithin(visitor, '/fr/insights', () =>
@@ -365,6 +377,10 @@ test('an editor rewrites an insight, a figure and the contact details: the pages
         visitor.locator('dl[aria-label="Academy figures"]').getByText(String(fellows), { exact: true }),
       ).toBeVisible(),
     );
+    await seeWithin(visitor, '/projects', () => expect(visitor.getByRole('link', { name: renamed })).toBeVisible());
+    await visitor.goto(`/projects/water-point-watch-${project.id}`);
+    await expect(visitor).toHaveURL(new RegExp(`/projects/water-point-map-${stamp}-${project.id}$`));
+    await expect(visitor.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     // A page that changes with nothing else: only its footer.
     await seeWithin(visitor, '/terms', () =>
       expect(visitor.getByRole('contentinfo').getByRole('link', { name: /Instagram/ })).toHaveAttribute(
@@ -398,6 +414,7 @@ test('an editor rewrites an insight, a figure and the contact details: the pages
       ['PATCH', `${api}/insights/${first.id}`],
       ['POST', `${api}/globals/figures`],
       ['POST', `${api}/globals/contact`],
+      ['PATCH', `${api}/projects/${project.id}`],
       ['GET', `${api}/globals/contact`],
       ['GET', `${api}/insights`],
     ] as const) {
@@ -417,6 +434,10 @@ test('an editor rewrites an insight, a figure and the contact details: the pages
       expect(restored.status()).toBe(200);
     }
     await editor.request.post(`${api}/globals/figures`, { headers, data: { academyStats: figures.academyStats } });
+    await editor.request.patch(`${api}/projects/${project.id}?locale=en`, {
+      headers,
+      data: { title: project.title, _status: 'published' },
+    });
     const restored = await editor.request.post(`${api}/globals/contact`, {
       headers,
       data: { phone: contact.phone, socialLinks: contact.socialLinks.map(({ name, href }) => ({ name, href })) },

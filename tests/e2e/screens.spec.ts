@@ -52,6 +52,17 @@ test.describe('redirects and missing pages', () => {
     expect(old.headers()['location']).toBe('/projects/water-point-watch-1');
     await page.goto('/projects/a-renamed-project-1');
     await expect(page).toHaveURL(/\/projects\/water-point-watch-1$/);
+    // One Location each: a fetch (a service worker's) would join two into an address that does not exist.
+    for (const [path, to] of [
+      ['/projects/a-renamed-project-1', '/projects/water-point-watch-1'],
+      ['/academy/basket-weaving', '/academy'],
+    ]) {
+      for (let visit = 0; visit < 2; visit++) {
+        const answer = await request.get(path, { maxRedirects: 0 });
+        const locations = answer.headersArray().filter((h) => h.name.toLowerCase() === 'location');
+        expect([path, locations.map((h) => h.value)]).toEqual([path, [to]]);
+      }
+    }
   });
 
   test('an unknown project id, event or offer is the 404 page', async ({ page }) => {

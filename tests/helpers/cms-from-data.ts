@@ -1,6 +1,7 @@
 import type * as cms from '@/lib/cms';
 import { content } from '@/lib/content';
 import type { Lang } from '@/lib/i18n';
+import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
 // What lib/cms serves from a database seeded from data/ (lib/cms/seed.ts), without Payload: the jsdom
 // suite stands on it (jest.config.mjs), and tests/cms proves the real door serves the same content
@@ -65,3 +66,11 @@ export const cmsContact: typeof cms.cmsContact = async () => ({
   contactInfo: { ...content('en').contactInfo },
   socialLinks: content('en').socialLinks.map((link) => ({ ...link })),
 });
+// A project's address is made from its English title and its number.
+export const cmsProjects: typeof cms.cmsProjects = async (lang: Lang) =>
+  content(lang).projectSummaries.map((summary) => ({
+    summary: { ...summary, slug: projectSlug(content('en').projectSummaries.find((p) => p.id === summary.id)!) },
+    detail: content(lang).projectDetails[summary.id - 1]!,
+  }));
+export const cmsProject: typeof cms.cmsProject = async (slug: string, lang: Lang) =>
+  (await cmsProjects(lang)).find((project) => project.summary.id === projectIdFromSlug(slug));

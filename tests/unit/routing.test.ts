@@ -23,12 +23,12 @@ describe('redirectFor', () => {
       location: '/projects/water-point-watch-1',
       status: 308,
     });
-    expect(redirectFor('/project/anything-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
+    expect(redirectFor('/project/anything-1')).toEqual({ location: '/projects/anything-1', status: 308 });
     expect(redirectFor('/project/unknown-99')).toEqual({ location: '/projects/unknown-99', status: 308 });
   });
 
-  it('sends a known project id with a wrong slug to its canonical address', () => {
-    expect(redirectFor('/projects/old-title-1')).toEqual({ location: '/projects/water-point-watch-1', status: 308 });
+  it('leaves project addresses to the project page, which alone knows the projects of the CMS', () => {
+    expect(redirectFor('/projects/old-title-1')).toBeNull();
     expect(redirectFor('/projects/water-point-watch-1')).toBeNull();
     expect(redirectFor('/projects/unknown-99')).toBeNull();
   });
@@ -41,7 +41,7 @@ describe('redirectFor', () => {
 
   it('does the same under /fr, and sends /en/… to the one English address', () => {
     expect(redirectFor('/fr/home')).toEqual({ location: '/fr', status: 308 });
-    expect(redirectFor('/fr/projects/old-title-1')).toEqual({
+    expect(redirectFor('/fr/project/water-point-watch-1')).toEqual({
       location: '/fr/projects/water-point-watch-1',
       status: 308,
     });

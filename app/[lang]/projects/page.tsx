@@ -1,3 +1,6 @@
+import { draftMode } from 'next/headers';
+
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import { ProjectCard } from '@/components/projects/project-card';
 import buttons from '@/components/ui/button.module.css';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -5,10 +8,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { StatList } from '@/components/ui/stat-list';
 import { Tabs } from '@/components/ui/tabs';
-import { cmsFigures } from '@/lib/cms';
+import { cmsFigures, cmsProjects, type CmsProject } from '@/lib/cms';
 import { content } from '@/lib/content';
-import type { ProjectSummary } from '@/lib/content/types';
-import { type Lang } from '@/lib/i18n';
+import { localePath, type Lang } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -17,8 +19,8 @@ type Props = PageProps<'/[lang]/projects'>;
 
 // Only the languages of the table (app/[lang]/layout.tsx): any other first segment is the 404 page.
 export const dynamicParams = false;
-// Its figures are the CMS's (lib/cms/globals/figures.ts): made again at once when they are edited on
-// this instance, and every 30 seconds for an edit on another.
+// Its projects and figures are the CMS's (lib/cms): made again at once when they are edited on this
+// instance, and every 30 seconds for an edit on another.
 export const revalidate = 30;
 
 export async function generateMetadata({ params }: Props) {
@@ -27,7 +29,7 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({ lang, title, description, path: '/projects' });
 }
 
-function ProjectGrid({ projects, empty, lang }: { projects: ProjectSummary[]; empty: string; lang: Lang }) {
+function ProjectGrid({ projects, empty, lang }: { projects: CmsProject['summary'][]; empty: string; lang: Lang }) {
   if (projects.length === 0) return <p>{empty}</p>;
   return (
     <ul className={ui.grid}>
@@ -42,11 +44,14 @@ function ProjectGrid({ projects, empty, lang }: { projects: ProjectSummary[]; em
 
 export default async function ProjectsPage({ params }: Props) {
   const lang = routeLang((await params).lang);
-  const { pages, projectSummaries, site } = content(lang);
-  const { projectStats } = await cmsFigures();
+  const { pages, site } = content(lang);
+  const preview = (await draftMode()).isEnabled;
+  const [{ projectStats }, projects] = await Promise.all([cmsFigures(), cmsProjects(lang, { draft: preview })]);
+  const projectSummaries = projects.map((project) => project.summary);
   const text = messages(lang).projects;
   return (
     <>
+      {preview && <PreviewNotice path={localePath(lang, '/projects')} />}
       <PageHeader title={text.title} lead={pages.projectsPage.intro}>
         <StatList
           lang={lang}

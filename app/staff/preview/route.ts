@@ -8,7 +8,16 @@ import { requireStaff } from '@/lib/staff/http';
 // The editor's "Preview" (lib/cms/collections): for a content editor's session only, turns on Next's
 // draft mode in this browser and opens the document's page, which then shows its latest saved version,
 // draft or not. `?leave=/path` turns it off and goes back to the page as visitors see it.
-const previewable = ['courses', 'events', 'offers', 'insights', 'partners', 'people', 'testimonials'] as const;
+const previewable = [
+  'courses',
+  'events',
+  'offers',
+  'projects',
+  'insights',
+  'partners',
+  'people',
+  'testimonials',
+] as const;
 
 export async function GET(request: Request) {
   await requireStaff('content');

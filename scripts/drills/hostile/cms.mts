@@ -23,6 +23,9 @@ const api = [
   'courses/versions',
   'insights',
   'people/1',
+  'projects',
+  'projects/1',
+  'projects/versions',
   'globals/figures',
   'globals/contact',
   'globals/contact/versions',
@@ -57,6 +60,7 @@ const admin = [
 // The editor's preview (app/staff/preview): it turns on Next's draft mode, which shows drafts.
 const previews = [
   '/staff/preview?collection=events&id=1&locale=en',
+  '/staff/preview?collection=projects&id=1&locale=fr',
   '/staff/preview?collection=courses&id=1&locale=fr',
   '/staff/preview?leave=/events',
 ];

@@ -1,36 +1,58 @@
 import type { Metadata } from 'next';
+import { draftMode } from 'next/headers';
+import { permanentRedirect } from 'next/navigation';
 
+import { PreviewNotice } from '@/components/layout/preview-notice';
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { PageHeader } from '@/components/ui/page-header';
-import { findProjectBySlug, projectPath, projectSummaries } from '@/lib/content';
-import { routeEntity } from '@/lib/i18n/route';
+import { cmsProject, cmsProjects } from '@/lib/cms';
+import { defaultLang, localePath } from '@/lib/i18n';
+import { routeEntity, routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl } from '@/lib/seo';
-import { projectSlug } from '@/lib/slug';
 
-export const dynamicParams = false;
+// A project published after the build is made on its first visit; an unknown number is the 404 page.
+export const dynamicParams = true;
+// Made again at once when the project is edited on this instance (lib/cms/revalidate.ts), and every
+// 30 seconds for an edit on another.
+export const revalidate = 30;
 
-export function generateStaticParams() {
-  return projectSummaries.map((project) => ({ slug: projectSlug(project) }));
+export async function generateStaticParams() {
+  return (await cmsProjects(defaultLang)).map(({ summary }) => ({ slug: summary.slug }));
 }
 
 type Props = PageProps<'/[lang]/projects/[slug]'>;
 
+// In the CMS's draft mode (a content editor's preview, app/staff/preview), the latest saved version.
+async function finder() {
+  const draft = (await draftMode()).isEnabled;
+  return (slug: string, lang: Parameters<typeof cmsProject>[1]) => cmsProject(slug, lang, { draft });
+}
+
+// An unknown project gets no metadata here, never a 404 (see the event page): the page answers with it.
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, entity: found } = await routeEntity(params, findProjectBySlug);
+  const { lang: segment, slug } = await params;
+  const lang = routeLang(segment);
+  const project = await (await finder())(slug, lang);
+  if (!project) return {};
   return pageMetadata({
     lang,
-    title: found.detail.title,
-    description: found.detail.summary,
-    path: projectPath(found.summary),
+    title: project.detail.title,
+    description: project.detail.summary,
+    path: `/projects/${project.summary.slug}`,
   });
 }
 
 export default async function ProjectPage({ params }: Props) {
-  const { lang, entity: found } = await routeEntity(params, findProjectBySlug);
+  const { lang, entity: project } = await routeEntity(params, await finder());
+  const path = `/projects/${project.summary.slug}`;
+  // The right number under other words (an older title, a shortened link): its one address.
+  if ((await params).slug !== project.summary.slug) permanentRedirect(localePath(lang, path));
+  const preview = (await draftMode()).isEnabled;
   return (
     <>
-      <PageHeader title={found.detail.title} />
-      <ProjectDetail project={found.detail} url={pageUrl(lang, projectPath(found.summary))} lang={lang} />
+      {preview && <PreviewNotice path={localePath(lang, path)} />}
+      <PageHeader title={project.detail.title} />
+      <ProjectDetail project={project.detail} url={pageUrl(lang, path)} lang={lang} />
     </>
   );
 }

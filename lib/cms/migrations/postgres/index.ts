@@ -2,6 +2,7 @@ import * as migration_20261126_153047_initial from './20261126_153047_initial';
 import * as migration_20261126_180402_pictures_schedules from './20261126_180402_pictures_schedules';
 import * as migration_20261126_185048_lists_figures from './20261126_185048_lists_figures';
 import * as migration_20261126_210940_contact_global from './20261126_210940_contact_global';
+import * as migration_20261126_212612_projects from './20261126_212612_projects';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261126_210940_contact_global.up,
     down: migration_20261126_210940_contact_global.down,
-    name: '20261126_210940_contact_global'
+    name: '20261126_210940_contact_global',
+  },
+  {
+    up: migration_20261126_212612_projects.up,
+    down: migration_20261126_212612_projects.down,
+    name: '20261126_212612_projects'
   },
 ];

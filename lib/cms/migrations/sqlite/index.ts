@@ -6,6 +6,7 @@ import * as migration_20261126_152524_courses from './20261126_152524_courses';
 import * as migration_20261126_180350_pictures_schedules from './20261126_180350_pictures_schedules';
 import * as migration_20261126_185041_lists_figures from './20261126_185041_lists_figures';
 import * as migration_20261126_210933_contact_global from './20261126_210933_contact_global';
+import * as migration_20261126_212605_projects from './20261126_212605_projects';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261126_210933_contact_global.up,
     down: migration_20261126_210933_contact_global.down,
-    name: '20261126_210933_contact_global'
+    name: '20261126_210933_contact_global',
+  },
+  {
+    up: migration_20261126_212605_projects.up,
+    down: migration_20261126_212605_projects.down,
+    name: '20261126_212605_projects'
   },
 ];
