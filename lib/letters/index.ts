@@ -273,5 +273,6 @@ export async function archivedLetter(slug: unknown, lang: Lang) {
   const letter = letterOf(await getStore().letterBySlug(slug));
   if (!letter || letter.audience !== 'subscribers' || letter.status !== 'sent') return null;
   const { lang: written, version } = versionIn(letter, lang);
-  return { letter, written, subject: version.subject, html: bodyHtml(version.body, { page: true }) };
+  const { siteUrl } = settings();
+  return { letter, written, subject: version.subject, html: bodyHtml(version.body, { page: true, siteUrl }) };
 }

@@ -31,8 +31,23 @@ const onPage: sanitizeHtml.IOptions = {
   transformTags: { h1: 'h2', h2: 'h3', h3: 'h4' },
 };
 
-export function bodyHtml(body: string, { page = false } = {}): string {
-  return sanitizeHtml(markdown.render(body), page ? onPage : allowed);
+// On the site's own page, a picture is shown only from the site itself (its address made relative):
+// the pages' Content-Security-Policy loads no image from elsewhere, so a picture hosted elsewhere
+// becomes a link to it, in its words. (A mail shows either kind.)
+function pageImages(siteUrl: string): sanitizeHtml.IOptions['transformTags'] {
+  const own = `${siteUrl.replace(/\/$/, '')}/`;
+  return {
+    img: (_tag, attribs): sanitizeHtml.Tag => {
+      const src = attribs.src ?? '';
+      if (src.startsWith(own)) return { tagName: 'img', attribs: { ...attribs, src: `/${src.slice(own.length)}` } };
+      return { tagName: 'a', attribs: { href: src }, text: attribs.alt || src };
+    },
+  };
+}
+
+export function bodyHtml(body: string, { page = false, siteUrl = '' } = {}): string {
+  const options = page ? { ...onPage, transformTags: { ...onPage.transformTags, ...pageImages(siteUrl) } } : allowed;
+  return sanitizeHtml(markdown.render(body), options);
 }
 
 // Markdown is written to be read as it is; links and images become their words then their address.

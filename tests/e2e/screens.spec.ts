@@ -56,7 +56,7 @@ test.describe('redirects and missing pages', () => {
     for (const [path, to] of [
       ['/projects/a-renamed-project-1', '/projects/water-point-watch-1'],
       ['/academy/basket-weaving', '/academy'],
-    ]) {
+    ] as const) {
       for (let visit = 0; visit < 2; visit++) {
         const answer = await request.get(path, { maxRedirects: 0 });
         const locations = answer.headersArray().filter((h) => h.name.toLowerCase() === 'location');

@@ -21,6 +21,17 @@ describe('a letter’s Markdown', () => {
     expect(bodyHtml('# Hello', { page: true })).toBe('<h2>Hello</h2>\n');
   });
 
+  it('shows on the site only its own pictures, and links to those hosted elsewhere (the pages load no other)', () => {
+    const body =
+      '![team](https://baobabdata.org/v/0123456789ab/media/team-1600.webp) ![chart](https://cdn.example/chart.png)';
+    const html = bodyHtml(body, { page: true, siteUrl: 'https://baobabdata.org' });
+    expect(html).toContain('<img src="/v/0123456789ab/media/team-1600.webp" alt="team" />');
+    expect(html).toContain('<a href="https://cdn.example/chart.png">chart</a>');
+    expect(html).not.toContain('<img src="https://cdn.example');
+    // The mail keeps both pictures.
+    expect(bodyHtml(body)).toContain('<img src="https://cdn.example/chart.png" alt="chart" />');
+  });
+
   it('reads as plain text with each link’s address after its words', () => {
     expect(bodyText('See [the site](https://baobabdata.org).')).toBe('See the site (https://baobabdata.org).');
   });
