@@ -2,7 +2,7 @@ import { withPayload } from '@payloadcms/next/withPayload';
 import type { NextConfig } from 'next';
 
 import { CMS_ADMIN } from './lib/cms/paths';
-import { CMS_BODY_LIMIT } from './lib/http/read-body';
+import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT } from './lib/http/read-body';
 import { defaultLang } from './lib/i18n';
 import { ENGLISH_PAGE_PATTERN } from './lib/i18n/rewrite';
 
@@ -19,9 +19,10 @@ const nextConfig: NextConfig = {
     // The stylesheets (4 KiB gzip in all) go inside the HTML: a phone on a slow network can paint as
     // soon as the page arrives instead of waiting one more round trip for them.
     inlineCss: true,
-    // Bodies are buffered for proxy.ts up to this size (Next's default is 10 MB): the CMS's saves. Every
-    // other address is held to PROXY_BODY_LIMIT before Next reads anything (lib/http/read-body.ts).
-    proxyClientMaxBodySize: CMS_BODY_LIMIT,
+    // Bodies are buffered for proxy.ts up to this size (Next's default is 10 MB): a picture uploaded to
+    // the CMS. Every other address is held to its own limit before Next reads anything
+    // (lib/http/read-body.ts).
+    proxyClientMaxBodySize: CMS_UPLOAD_LIMIT,
     // Only the CMS's own actions run with this limit (proxy.ts): the site's forms are refused past
     // PROXY_BODY_LIMIT with 413 first, since Next answers its own limit with a 500.
     serverActions: { bodySizeLimit: CMS_BODY_LIMIT },

@@ -15,6 +15,17 @@ export const PROXY_BODY_LIMIT = 2 * FORM_BODY_LIMIT;
 // The CMS's saves and its own server actions (the admin's whole form state), under its prefix only.
 export const CMS_BODY_LIMIT = 2 * 1024 * 1024;
 
+// A picture uploaded in the content editor (lib/cms/collections/media.ts): a phone's photo is several
+// megabytes. Only a post or patch of the Pictures collection by someone with a staff session cookie gets
+// it (the API then refuses anyone whose session has no content before reading the body); every other
+// address of the CMS keeps CMS_BODY_LIMIT.
+export const CMS_UPLOAD_LIMIT = 16 * 1024 * 1024;
+const UPLOAD_PATH = /^\/staff\/content\/api\/media(?:\/\d+)?$/;
+
+export function isCmsUpload(method: string, path: string, staffCookie: boolean): boolean {
+  return staffCookie && (method === 'POST' || method === 'PATCH') && UPLOAD_PATH.test(path.split('?')[0]!);
+}
+
 // A form has a dozen fields and a server action four more; a body of thousands of tiny fields or parts
 // is refused as unreadable before anything walks them (lib/forms/action-post.ts likewise).
 export const MAX_FORM_FIELDS = 64;
@@ -28,9 +39,10 @@ export function refuseBody(
   method: string,
   path: string,
   contentLength: string | null | undefined,
+  staffCookie = false,
 ): { status: 411 | 413; message: string } | null {
   const cms = isCmsPath(path.split('?')[0]!);
-  if (contentLength != null && !(Number(contentLength) <= (cms ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT))) {
+  if (contentLength != null && !(Number(contentLength) <= bodyLimit(method, path, staffCookie))) {
     return { status: 413, message: bodyMessages.tooLarge };
   }
   // The CMS's saves (POST, PATCH, PUT) come from its own scripts, which always say their length.
@@ -43,6 +55,12 @@ export function refuseBody(
     return { status: 411, message: bodyMessages.lengthRequired };
   }
   return null;
+}
+
+// The most a request's body may hold, by where it goes (the cap of lib/security/http-intake.ts).
+export function bodyLimit(method: string, path: string, staffCookie: boolean): number {
+  if (isCmsUpload(method, path, staffCookie)) return CMS_UPLOAD_LIMIT;
+  return isCmsPath(path.split('?')[0]!) ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT;
 }
 
 export type FormBody =

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { imageHash } from '@/lib/assets';
-import { isCmsPath } from '@/lib/cms/paths';
 import { config } from '@/lib/config';
-import { CMS_BODY_LIMIT, PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
+import { bodyLimit, isCmsUpload, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
 import { sessionCookieName } from '@/lib/staff/auth';
+import { hasSessionCookie } from '@/lib/staff/cookie';
 
 import { xsrfCookieName } from './xsrf-token';
 
@@ -60,6 +60,8 @@ export const MAX_QUERY_PARAMETERS = 100;
 // A body still arriving this long after its request began is cut: a client trickling a few bytes at a
 // time would otherwise hold its connection for minutes. A form's few kilobytes take well under a second.
 export const BODY_DEADLINE_MS = 15_000;
+// A picture uploaded by staff (lib/http/read-body.ts, CMS_UPLOAD_LIMIT): 16 MiB at 1.5 Mbit/s.
+export const UPLOAD_DEADLINE_MS = 90_000;
 
 // The Cookie header Next may see: as sent within COOKIE_LIMITS, else only the cookies the server reads,
 // at most two of each name: a sibling subdomain can plant copies of the names without __Host-, and a
@@ -139,7 +141,14 @@ export function installHttpIntake(): () => void {
         if (bounded === undefined) delete request.headers.cookie;
         else request.headers.cookie = bounded;
       }
-      const refusal = refuseBody(request.method ?? '', request.url ?? '', request.headers['content-length']);
+      // Only with a staff cookie may a body be a picture's size (the CMS checks the session before reading it).
+      const staffCookie = hasSessionCookie(request.headers.cookie);
+      const refusal = refuseBody(
+        request.method ?? '',
+        request.url ?? '',
+        request.headers['content-length'],
+        staffCookie,
+      );
       if (refusal) {
         // The body is never read. The answer is complete as written (Content-Length), but the
         // connection closes only after a pause: closing on unread data resets it, and the client could
@@ -153,9 +162,13 @@ export function installHttpIntake(): () => void {
         setTimeout(() => response.end(), LINGER_MS).unref();
         return true;
       }
-      capBody(request, response, isCmsPath(path) ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT);
+      capBody(request, response, bodyLimit(request.method ?? '', path, staffCookie));
       oneLocation(response);
-      limitBodyTime(request, response);
+      limitBodyTime(
+        request,
+        response,
+        isCmsUpload(request.method ?? '', path, staffCookie) ? UPLOAD_DEADLINE_MS : BODY_DEADLINE_MS,
+      );
       expectClientGone(request, response);
       request.headers[header] = request.socket.remoteAddress ?? '';
       // Only proxy.ts may say which language a not-found page is in.
@@ -219,7 +232,7 @@ function capBody(request: IncomingMessage, response: ServerResponse, limit: numb
 // The connection closes LINGER_MS after the answer, for the client to read it: closing on unread data
 // resets it. Neither ending the body early (the reader would see a short body as complete) nor failing
 // it (Next logs its failed copy of the body as an error) would do.
-function limitBodyTime(request: IncomingMessage, response: ServerResponse): void {
+function limitBodyTime(request: IncomingMessage, response: ServerResponse, deadlineMs: number): void {
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
   if (!hasBody) return;
   const push = request.push.bind(request);
@@ -240,7 +253,7 @@ function limitBodyTime(request: IncomingMessage, response: ServerResponse): void
     });
     response.write(TOO_SLOW);
     setTimeout(() => response.end(), LINGER_MS).unref();
-  }, BODY_DEADLINE_MS).unref();
+  }, deadlineMs).unref();
   const done = () => clearTimeout(timer);
   request.once('end', done);
   response.once('close', done);

@@ -14,6 +14,7 @@ import { trailOf, type AuditEntry, type StaffSession } from '@/lib/storage/types
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';
+import { sessionCookieName } from './cookie';
 import type { Staff } from './roles';
 import { roleOf } from './team';
 
@@ -30,9 +31,7 @@ const TOUCH_EVERY_MS = 60_000;
 // reveals nothing) and per client (four times the address's limit, STAFF_SIGN_IN_LIMIT).
 const WINDOW_MS = 15 * 60_000;
 
-export function sessionCookieName(https: boolean): string {
-  return https ? '__Host-baobab-staff' : 'baobab-staff';
-}
+export { sessionCookieName };
 
 export function sessionCookie(https: boolean, value: string, maxAgeSeconds: number): string {
   return [

@@ -117,6 +117,40 @@ describe('the CMS API', () => {
     expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });
   });
 
+  it('refuses a write without a content session before reading its body, and takes a phone-sized picture from an editor', async () => {
+    const sharp = (await import('sharp')).default;
+    // A 4000 × 3000 photo of noise: several megabytes, as a phone's are.
+    const noise = Buffer.alloc(4000 * 3000 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const photo = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    const form = () => {
+      const data = new FormData();
+      data.append('_payload', JSON.stringify({ alt: 'A crowd at the hackathon' }));
+      data.append('file', new Blob([photo], { type: 'image/jpeg' }), 'crowd.jpg');
+      return data;
+    };
+    const send = (cookie: string | null) => {
+      const headers: Record<string, string> = { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' };
+      if (cookie) headers.cookie = cookie;
+      return api.POST(new Request(`${base}/media`, { method: 'POST', headers, body: form() }), {
+        params: Promise.resolve({ slug: ['media'] }),
+      });
+    };
+    const before = (await cms.payload.count({ collection: 'media' })).totalDocs;
+    for (const cookie of [null, await cms.sessionFor('staff@example.org'), 'baobab-staff=forged']) {
+      expect((await send(cookie)).status).toBe(403);
+    }
+    expect((await cms.payload.count({ collection: 'media' })).totalDocs).toBe(before);
+    const saved = await send(await cms.sessionFor('editor@example.org'));
+    expect(saved.status).toBe(201);
+    const { doc } = (await saved.json()) as { doc: { width: number; mimeType: string } };
+    // Kept at most 2400 px wide, in WebP (lib/cms/collections/media.ts).
+    expect(doc).toMatchObject({ width: 2400, mimeType: 'image/webp' });
+  });
+
   it('answers a body it cannot read with a 4xx, for an editor as for a stranger', async () => {
     const editor = await cms.sessionFor('editor@example.org');
     for (const cookie of [editor, null]) {
@@ -130,7 +164,8 @@ describe('the CMS API', () => {
         if (cookie) headers.cookie = cookie;
         const request = new Request(`${base}/events`, { method: 'POST', headers, body });
         const answer = await api.POST(request, { params: Promise.resolve({ slug: ['events'] }) });
-        expect([type, Boolean(cookie), answer.status]).toEqual([type, Boolean(cookie), status]);
+        // A stranger's body is never read: refused for who they are.
+        expect([type, Boolean(cookie), answer.status]).toEqual([type, Boolean(cookie), cookie ? status : 403]);
       }
     }
     expect(await cms.payload.count({ collection: 'events' })).toEqual({ totalDocs: 1 });

@@ -7,7 +7,7 @@ import { NextRequest } from 'next/server';
 
 import { isCmsAction } from '@/lib/cms/actions';
 import { isCmsPath } from '@/lib/cms/paths';
-import { CMS_BODY_LIMIT, PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
+import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT, PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { proxy } from '@/proxy';
 
 // The CMS's prefix (lib/cms/paths.ts) gets an API's methods and a larger body, and only there: judged on
@@ -40,6 +40,20 @@ describe('the CMS prefix', () => {
     expect(refuseBody('POST', '/staff/content/../../contact?x=1', big)?.status).toBe(413);
     expect(refuseBody('PATCH', '/staff/content/api/events/1', null)?.status).toBe(411);
     expect(refuseBody('DELETE', '/staff/content/api/events/1', null)).toBeNull();
+  });
+
+  it('takes a picture’s size only for an upload to the Pictures collection with a staff cookie', () => {
+    const photo = String(CMS_UPLOAD_LIMIT - 1);
+    expect(refuseBody('POST', '/staff/content/api/media', photo, true)).toBeNull();
+    expect(refuseBody('PATCH', '/staff/content/api/media/12', photo, true)).toBeNull();
+    expect(refuseBody('POST', '/staff/content/api/media', String(CMS_UPLOAD_LIMIT + 1), true)?.status).toBe(413);
+    // Without the cookie, elsewhere in the CMS, or by another method or path: the CMS's own limit.
+    expect(refuseBody('POST', '/staff/content/api/media', photo, false)?.status).toBe(413);
+    expect(refuseBody('POST', '/staff/content/api/events', photo, true)?.status).toBe(413);
+    expect(refuseBody('PUT', '/staff/content/api/media', photo, true)?.status).toBe(413);
+    expect(refuseBody('POST', '/staff/content/api/media/%2e%2e/events', photo, true)?.status).toBe(413);
+    expect(refuseBody('POST', '/staff/content/collections/media/create', photo, true)?.status).toBe(413);
+    expect(refuseBody('POST', '/contact', photo, true)?.status).toBe(413);
   });
 
   it('lets the API’s methods through under the prefix only', async () => {

@@ -116,6 +116,31 @@ export async function cms(dataDir: string) {
     }
   }
 
+  // A picture-sized body (past the CMS's 2 MiB, under the uploads' 16 MiB): without a staff cookie it is
+  // refused for its length; with a forged one, or a session without content, it is refused for who sends
+  // it, before it is read; on any other path of the CMS, for its length. Never stored, never a 5xx.
+  const photo = `--drill\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${'x'.repeat(3 * 1024 * 1024)}\r\n--drill--\r\n`;
+  for (const [cookie, path, expected] of [
+    ['', '/staff/content/api/media', 413],
+    ['baobab-staff=forged', '/staff/content/api/media', 403],
+    [below[0]!, '/staff/content/api/media', 403],
+    [adminCookie, '/staff/content/api/events', 413],
+    [adminCookie, '/staff/content/api/media/%2e%2e/events', 413],
+  ] as const) {
+    const answer = await send(
+      t,
+      'POST',
+      path,
+      {
+        ...ours(cookie),
+        'content-type': 'multipart/form-data; boundary=drill',
+        'content-length': String(photo.length),
+      },
+      photo,
+    );
+    if (answer.status !== expected) gotThrough(t, `a 3 MiB post to ${path} answered ${answer.status}, not ${expected}`);
+  }
+
   // A site form's action under the CMS's prefix, with the CMS's body limit: refused.
   const manifest = JSON.parse(readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
     node: Record<string, { workers: Record<string, unknown> }>;
