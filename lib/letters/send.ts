@@ -18,7 +18,7 @@ import {
 import { letterTexts } from '@/messages/letters';
 
 import { letterOf, listOf, storedOf, versionIn, type Letter } from './letter';
-import { BOUNCE_LIMIT, isMailable, itemTitle, recipientsOf } from './recipients';
+import { BOUNCE_LIMIT, isMailable, itemTitle, recipientsOf, type Recipient } from './recipients';
 import { renderLetterMail, UNSUBSCRIBE_SLOT, type RenderedLetter } from './render';
 
 // Sending a letter (docs/staff.md, "Letters"). Starting it is a job claimed once, so a replayed or
@@ -103,6 +103,26 @@ export async function queueDueBatches(store: Store, settings: SendSettings, now:
   return queued;
 }
 
+// The people a letter being sent goes to, read once per instance and kept a few minutes: a batch every
+// second would otherwise read the whole list each time (10,000 documents per batch on Firestore). Whoever
+// leaves the list meanwhile is still not mailed (the check when the mail leaves, below); whoever joins is
+// found at the next reading, if the send has not passed them yet, as before.
+const RECIPIENTS_KEPT_MS = 5 * 60_000;
+const readings = new WeakMap<object, Map<string, { at: number; people: Promise<Recipient[]> }>>();
+
+function sendingTo(store: Store, letter: Letter, now: number): Promise<Recipient[]> {
+  let kept = readings.get(store);
+  if (!kept) readings.set(store, (kept = new Map()));
+  for (const [id, reading] of kept) if (now - reading.at > RECIPIENTS_KEPT_MS) kept.delete(id);
+  let reading = kept.get(letter.id);
+  if (!reading) {
+    reading = { at: now, people: recipientsOf(store, letter) };
+    reading.people.catch(() => kept.delete(letter.id));
+    kept.set(letter.id, reading);
+  }
+  return reading.people;
+}
+
 export async function queueNextBatch(
   store: Store,
   letter: Letter,
@@ -114,7 +134,7 @@ export async function queueNextBatch(
   if (last && now < last.at + (last.count * 60_000) / settings.ratePerMinute) return 0;
   const cursor = last?.cursor ?? '';
   const size = Math.max(1, Math.min(BATCH_MAX, Math.ceil(settings.ratePerMinute / 60)));
-  const batch = (await recipientsOf(store, letter)).filter((person) => person.key > cursor).slice(0, size);
+  const batch = (await sendingTo(store, letter, now)).filter((person) => person.key > cursor).slice(0, size);
   if (batch.length === 0) {
     const current = letterOf(await store.getLetter(letter.id));
     if (current?.status === 'sending') await store.saveLetter(storedOf({ ...current, status: 'sent', sentAt: now }));

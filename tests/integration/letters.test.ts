@@ -204,6 +204,26 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
     expect(new Set(to).size).toBe(30);
   });
 
+  it('reads the list once per instance for a whole send, not once per batch', async () => {
+    for (let i = 0; i < 30; i++) await subscribe(store, `reader${i}@example.org`, { status: 'confirmed', lang: 'en' });
+    const news = letter('subscribers');
+    await store.saveLetter(storedOf(news));
+    await startSending(store, news, staff, T0);
+    const list = store.list.bind(store);
+    let reads = 0;
+    const counted = Object.assign(Object.create(Object.getPrototypeOf(store) as object) as Store, store, {
+      list: (...args: Parameters<Store['list']>) => {
+        if (args[0] === 'newsletter') reads += 1;
+        return list(...args);
+      },
+    });
+    const slow = { ...settings, ratePerMinute: 300 };
+    let batches = 0;
+    for (let t = T0; (await queueDueBatches(counted, slow, t)) > 0 || t === T0; t += 1000) batches += 1;
+    expect(batches).toBe(6);
+    expect(reads).toBe(1);
+  });
+
   it('has two instances sending one letter mail each person once', async () => {
     for (let i = 0; i < 20; i++) await subscribe(store, `reader${i}@example.org`, { status: 'confirmed', lang: 'en' });
     const news = letter('subscribers');
