@@ -32,11 +32,18 @@ async function mirrorOf(payload: Payload, email: string): Promise<{ id: number |
   return payload.create({ collection: STAFF_COLLECTION, data: { email }, overrideAccess: true });
 }
 
+// The workspace session of a request whose role includes content, or null: the CMS's user, and who
+// may send it a body (app/(payload)/staff/content/api).
+export async function contentSession(headers: Headers) {
+  const session = await currentSession(cookieValue(headers, sessionCookieName(isHttps(headers))), Date.now());
+  return session && may(session, 'content') ? session : null;
+}
+
 export const staffSession: AuthStrategy = {
   name: 'staff-session',
   authenticate: async ({ headers, payload }) => {
-    const session = await currentSession(cookieValue(headers, sessionCookieName(isHttps(headers))), Date.now());
-    if (!session || !may(session, 'content')) return { user: null };
+    const session = await contentSession(headers);
+    if (!session) return { user: null };
     const { id } = await mirrorOf(payload, session.email);
     const user: CmsUser = { id, email: session.email, role: session.role, collection: STAFF_COLLECTION };
     return { user };

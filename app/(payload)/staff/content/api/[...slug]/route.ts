@@ -1,9 +1,7 @@
 import config from '@payload-config';
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes';
 
-import { isHttps } from '@/lib/security/xsrf';
-import { currentSession, sessionCookieName } from '@/lib/staff/auth';
-import { may } from '@/lib/staff/roles';
+import { contentSession } from '@/lib/cms/auth';
 
 // The CMS's REST API. Every collection's access comes from the staff roles (lib/cms/access.ts): without a
 // session whose role has content, no route and no method gives any data.
@@ -32,26 +30,15 @@ async function unreadable(request: Request): Promise<Response | null> {
   return null;
 }
 
-// A write's body is parsed only for someone whose session has content: a picture may be 16 MiB
-// (lib/http/read-body.ts), and a stranger's is refused before Payload parses it. (Payload's access
-// control would refuse the write only after reading the upload.)
-async function mayWrite(request: Request): Promise<boolean> {
-  const name = sessionCookieName(isHttps(request.headers));
-  const value = (request.headers.get('cookie') ?? '')
-    .split(';')
-    .map((pair) => pair.trim())
-    .find((pair) => pair.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-  const session = await currentSession(value, Date.now());
-  return Boolean(session && may(session, 'content'));
-}
-
 type Handler = ReturnType<typeof REST_GET>;
 function listedOnly(handler: Handler, withBody = false): Handler {
   return async (request, context) => {
     const { slug } = await context.params;
     if (unlisted.has(slug?.[0] ?? '')) return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 });
-    if (withBody && !(await mayWrite(request)))
+    // A write's body is parsed only for someone whose session has content: a picture may be 16 MiB
+    // (lib/http/read-body.ts), and a stranger's is refused before Payload parses it (its access control
+    // would refuse the write only after reading the upload).
+    if (withBody && !(await contentSession(request.headers)))
       return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 });
     const refused = withBody ? await unreadable(request) : null;
     return refused ?? handler(request, context);
