@@ -20,9 +20,10 @@ const executablePath =
   undefined;
 
 // The second stream: the specs that run a drill or servers of their own, with their own data folders
-// and ports. The rest stay one after another: the page specs count courses and events the CMS's tests
-// add, and the workspace's journeys sign in as the same admin (each takes the latest link mailed to it).
-const drills = /\/(hostile|instances|cms-instances|backup|stop-signals|shutdown|staff-stores)\.spec\.ts$/;
+// and ports (the CMS's publishing journeys among them, so that what they publish changes no page the
+// others read). The rest stay one after another: the workspace's journeys sign in as the same admin
+// (each takes the latest link mailed to it), and the page specs count what the others store.
+const drills = /\/(hostile|instances|cms-instances|publish|backup|stop-signals|shutdown|staff-stores)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

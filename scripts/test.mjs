@@ -2,7 +2,7 @@
 // `npm test`: lint and the type check, a production build scanned for secrets, then Playwright against
 // it with jest beside it. Stops after the first stage with a failing step and ends with one summary line
 // of the tests that ran.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 import { onNode24 } from './lib/entry.mjs';
@@ -22,35 +22,68 @@ const systemPieces = [
   ['libreoffice-calc-nogui', process.env.SOFFICE_PATH || '/usr/bin/soffice', 'SOFFICE_PATH'],
   ['postgresql', process.env.POSTGRES_BIN || '/usr/lib/postgresql', 'POSTGRES_BIN'],
 ];
-let missing = systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
-if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.log(`Installing Debian's ${missing.join(' and ')} (apt-get) ...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
-  missing = systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+function missingPieces() {
+  return systemPieces.filter(([, path]) => !existsSync(path)).map(([name]) => name);
 }
-if (missing.length > 0) {
+function sayMissing(missing) {
   console.error(
     `npm test needs ${missing.join(' and ')}: install ${missing.length > 1 ? 'them' : 'it'} with \`sudo apt-get install ${missing.join(' ')}\` (or set ${systemPieces
       .filter(([name]) => missing.includes(name))
       .map(([, , setting]) => setting)
       .join(' / ')}).`,
   );
-  process.exit(1);
+}
+// Only the browser tests and jest need them: apt-get runs beside the lint, the type check and the build
+// (a minute or more on a bare machine, mostly waiting on the network and the disk), and the tests wait
+// for it. Its output is printed when it ends.
+let installing = Promise.resolve();
+const missingAtStart = missingPieces();
+if (missingAtStart.length > 0) {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    sayMissing(missingAtStart);
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${missingAtStart.join(' and ')} (apt-get), beside the first steps ...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const quietly = (args) =>
+    new Promise((resolve) => {
+      const child = spawn('apt-get', args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+      let kept = '';
+      child.stdout.on('data', (chunk) => (kept += chunk));
+      child.stderr.on('data', (chunk) => (kept += chunk));
+      child.on('close', () => resolve(kept));
+    });
+  const started = Date.now();
+  installing = (async () => {
+    const kept =
+      (await quietly(['update', '-qq'])) +
+      (await quietly(['install', '-y', '-qq', '--no-install-recommends', ...missingAtStart]));
+    console.log(
+      `\n=== apt-get (its output) ===\n${kept}=== apt-get: done in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+    );
+  })();
 }
 
 // Each stage's steps run side by side; a stage starts when the one before passed. On a machine of two
-// cores: lint and the type check are one core each; the browser tests keep about one core busy (the
+// cores: the lint is one core, the type check then the build the other; the browser tests keep about one core busy (the
 // browser's page, the site, the runner) and spend the rest waiting on timers and pages, so jest runs
 // beside them instead of before them (its output is kept and printed after theirs).
 const stages = [
   [
     { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-    { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+    {
+      name: 'type check',
+      command: 'npm',
+      args: ['run', '--silent', 'typecheck'],
+      // The type check takes half as long as the lint: the build, which is also the one the browser tests
+      // run against, uses the core it leaves.
+      then: {
+        name: 'build with dummy secrets, then scan for them',
+        command: 'node',
+        args: ['scripts/check-secrets.mjs'],
+      },
+    },
   ],
-  // Also the production build the browser tests run against.
-  [{ name: 'build with dummy secrets, then scan for them', command: 'node', args: ['scripts/check-secrets.mjs'] }],
   [
     { name: 'playwright', command: 'npx', args: ['playwright', 'test'], live: true },
     {
@@ -98,7 +131,16 @@ function run(step, live) {
 }
 
 let failedStep = null;
-for (const stage of stages) {
+for (const [index, stage] of stages.entries()) {
+  if (index === stages.length - 1) {
+    await installing;
+    const missing = missingPieces();
+    if (missing.length > 0) {
+      sayMissing(missing);
+      failedStep = 'apt-get';
+      break;
+    }
+  }
   console.log(`\n=== ${stage.map((step) => step.name).join(' | ')} ===`);
   // One step's output goes straight to the terminal: the live one, else the first.
   const live = stage.find((step) => step.live) ?? stage[0];
@@ -108,6 +150,9 @@ for (const stage of stages) {
     break;
   }
 }
+
+// A stage that failed early does not leave apt-get holding dpkg's lock behind it.
+await installing;
 
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;

@@ -1,9 +1,10 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-// Reads what the site under test stored (DATA_DIR=var/e2e in playwright.config.ts).
-export function storedRecords(collection: string, email: string): Record<string, unknown>[] {
-  const db = new Database('var/e2e/baobab.sqlite', { readonly: true, fileMustExist: true });
+// Reads what the site under test stored (DATA_DIR=var/e2e in playwright.config.ts, unless a spec runs a
+// server of its own on `dataDir`).
+export function storedRecords(collection: string, email: string, dataDir = 'var/e2e'): Record<string, unknown>[] {
+  const db = new Database(`${dataDir}/baobab.sqlite`, { readonly: true, fileMustExist: true });
   try {
     const rows = db.prepare('SELECT data FROM records WHERE collection = ? ORDER BY rowid').all(collection) as {
       data: string;
