@@ -19,8 +19,8 @@ import { fillEnrolment, storedRecords, uniqueEmail, waitForHydration } from './s
 // event's picture is uploaded in the editor and served resized, under the hash of the upload.
 //
 // On a server of its own (in the drills' stream, beside the shared site's tests): what it publishes and
-// rewrites changes no page the other specs read. Editors work on a phone in one journey and at a desk in
-// the others; visitors read the pages at both widths.
+// rewrites changes no page the other specs read. Each journey runs once and passes through both widths
+// (1280 and 390 px): the editor moves from a phone to a desk, visitors read on both.
 const ADMIN = 'staff@example.org';
 const LIVE_WITHIN = 60_000;
 
@@ -73,13 +73,14 @@ async function seeWithin(page: Page, path: string, check: () => Promise<void>) {
   }).toPass({ timeout: LIVE_WITHIN, intervals: [1000, 2000, 5000] });
 }
 
-test('an editor on a phone publishes an event in both languages and it is live without a rebuild', async ({
+test('an editor publishes an event in both languages and it is live without a rebuild, at 390 and 1280 px', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  // The staff work at a phone's width, visitors read at a desk's.
+  // One journey at both widths: the editor creates, previews and publishes the event on a phone, then
+  // writes its French and renames it at a desk; visitors read it on both.
   const width = 390;
-  const admin = await newPage(browser, width);
+  const admin = await newPage(browser, 1280);
   await signInByMail(admin, DATA_DIR, ADMIN);
   const editorEmail = uniqueEmail(`editor-${width}`);
   await addColleague(admin, editorEmail, 'editor');
@@ -152,7 +153,8 @@ test('an editor on a phone publishes an event in both languages and it is live w
   await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(preview.getByRole('complementary', { name: 'Preview' })).toHaveCount(0);
 
-  // The French texts, in the same document.
+  // The French texts, in the same document, now at a desk.
+  await editor.setViewportSize({ width: 1280, height: 900 });
   await editor.goto(`/staff/content/collections/events/${id}?locale=fr`);
   await editor.getByLabel('Title').fill(`Journée des données ${width} ${stamp}`);
   await editor.getByLabel('In Sentence').fill(`la Journée des données ${width} ${stamp}`);
@@ -173,6 +175,10 @@ test('an editor on a phone publishes an event in both languages and it is live w
   await seeWithin(visitor, `/fr/events/${slug}`, () =>
     expect(visitor.getByRole('heading', { level: 1, name: `Journée des données ${width} ${stamp}` })).toBeVisible(),
   );
+  const onPhone = await newPage(browser, 390);
+  await onPhone.goto('/fr/events');
+  await expect(onPhone.getByRole('link', { name: `Journée des données ${width} ${stamp}` })).toBeVisible();
+  expect(await onPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Its banner is the uploaded picture's 1600 px copy, kept for a year under the hash of the upload.
   const banner = await visitor.evaluate(() => document.querySelector('img[fetchpriority=high]')?.getAttribute('src'));
@@ -187,15 +193,15 @@ test('an editor on a phone publishes an event in both languages and it is live w
   expect((await visitor.request.get(banner!)).status()).toBe(200);
   expect((await visitor.request.get(original.replace(/\/v\/[0-9a-f]{12}\//, '/v/000000000000/'))).status()).toBe(404);
 
-  // A visitor registers for it.
-  await visitor.goto(`/events/${slug}`);
-  await waitForHydration(visitor, 'Register');
+  // A visitor registers for it, on a phone.
+  await onPhone.goto(`/events/${slug}`);
+  await waitForHydration(onPhone, 'Register');
   const email = uniqueEmail(`publish-${width}`);
-  await visitor.getByLabel('First name').fill('Ama');
-  await visitor.getByLabel('Last name').fill('Owusu');
-  await visitor.getByLabel('Email').fill(email);
-  await visitor.getByRole('button', { name: 'Register' }).click();
-  await expect(visitor.getByText('Continue your registration')).toBeVisible();
+  await onPhone.getByLabel('First name').fill('Ama');
+  await onPhone.getByLabel('Last name').fill('Owusu');
+  await onPhone.getByLabel('Email').fill(email);
+  await onPhone.getByRole('button', { name: 'Register' }).click();
+  await expect(onPhone.getByText('Continue your registration')).toBeVisible();
   expect(storedRecords('user', email, DATA_DIR)).toEqual([expect.objectContaining({ event: slug })]);
 
   // Staff find the registration under the new event: in the inbox's item filter and on its list.
@@ -242,7 +248,7 @@ test('an editor on a phone publishes an event in both languages and it is live w
   }
 });
 
-test('an editor closes a course: its pages say so, and enrolments from pages opened before are refused, with and without JavaScript', async ({
+test('an editor closes a course: its pages say so, and enrolments from pages opened before are refused, with and without JavaScript, at 1280 and 390 px', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
