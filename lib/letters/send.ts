@@ -163,6 +163,10 @@ export async function queueNextBatch(
   return (await store.claimJob(`letter:${letter.id}:${n}`, job, mails)) ? batch.length : 0;
 }
 
+// How soon a paused letter's queued mail is looked at again: after a resume, the mails of the batch that
+// was queued when it was paused leave within this.
+export const PAUSED_LOOK_AGAIN_MS = 15_000;
+
 // The outbox worker's `prepare` for letters: a newsletter's mail goes only to someone still confirmed
 // and not stopped, with their own unsubscribe link and RFC 8058 headers; the body is rendered once per
 // letter and language and kept for the next mails.
@@ -179,10 +183,12 @@ export function letterPreparer(store: Store, settings: Omit<SendSettings, 'rateP
     }
     return rendered.get(key)!;
   };
-  return async (message: OutboxMail): Promise<OutboxMail | { skip: string }> => {
+  return async (message: OutboxMail): Promise<OutboxMail | { skip: string } | { later: number }> => {
     if (!message.letter) return message;
     const letter = letterOf(await store.getLetter(message.letter.id));
     if (!letter) return { skip: `${NOT_SENT}the letter is gone` };
+    // Paused: the mails already queued wait too, untried, and leave after the send is resumed.
+    if (letter.status === 'paused') return { later: PAUSED_LOOK_AGAIN_MS };
     const { list } = message.letter;
     if (list === 'newsletter') {
       const subscriber = await store.getSubscriber(message.to);

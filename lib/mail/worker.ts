@@ -19,8 +19,9 @@ export interface OutboxWorkerOptions {
   log?: (level: 'info' | 'error', message: string) => void;
   // Letters' mails (lib/letters) are queued without their body: this gives the message as it is to be
   // sent, or why it must not be sent any more (the person left the list meanwhile), which fails it
-  // without another attempt.
-  prepare?: (message: OutboxMail) => Promise<OutboxMail | { skip: string }>;
+  // without another attempt, or in how many ms to look at it again (its letter is paused), which gives it
+  // back untried.
+  prepare?: (message: OutboxMail) => Promise<OutboxMail | { skip: string } | { later: number }>;
   // A permanent refusal (an SMTP 5xx) is told here; true when the message must not be tried again.
   refused?: (message: OutboxMail, reason: string) => Promise<boolean>;
 }
@@ -85,6 +86,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const prepared = options.prepare ? await options.prepare(message) : message;
         if ('skip' in prepared) {
           await store.markAttemptFailed(message.id, prepared.skip, null);
+          continue;
+        }
+        if ('later' in prepared) {
+          await store.releaseMails([message.id], now() + prepared.later);
           continue;
         }
         await options.transport.send(prepared);

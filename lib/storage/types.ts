@@ -128,8 +128,9 @@ export interface OutboxStore {
   markSent(id: string, now: number): Promise<void>;
   // Another attempt at `retryAt`, or, when retryAt is null, no more attempts.
   markAttemptFailed(id: string, error: string, retryAt: number | null): Promise<void>;
-  // Gives claimed messages back untried: no attempt counted, due again at once.
-  releaseMails(ids: string[]): Promise<void>;
+  // Gives claimed messages back untried: no attempt counted, due again at once, or at `dueAt` (a
+  // message held back, such as a paused letter's).
+  releaseMails(ids: string[], dueAt?: number): Promise<void>;
   // Makes every message waiting for a later retry due now; resolves to how many there were.
   retryWaitingNow(now: number): Promise<number>;
   outboxCounts(): Promise<OutboxCounts>;

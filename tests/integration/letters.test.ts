@@ -2,7 +2,14 @@
 import type { Email } from 'postal-mime';
 
 import { letterOf, storedOf, type Letter } from '@/lib/letters/letter';
-import { letterPreparer, letterRefusals, queueDueBatches, startSending } from '@/lib/letters/send';
+import {
+  letterPreparer,
+  letterRefusals,
+  PAUSED_LOOK_AGAIN_MS,
+  queueDueBatches,
+  setPaused,
+  startSending,
+} from '@/lib/letters/send';
 import { smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
 import { doubleOptInNewsletter } from '@/lib/newsletter';
@@ -202,6 +209,48 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
     const to = smtp.received.map(toOf);
     expect(to).toHaveLength(30);
     expect(new Set(to).size).toBe(30);
+  });
+
+  it('holds a paused letter’s queued mails untried, and sends each once after the resume', async () => {
+    for (let i = 0; i < 8; i++) await subscribe(store, `reader${i}@example.org`, { status: 'confirmed', lang: 'en' });
+    const slow = { ...settings, ratePerMinute: 300 };
+    const news = letter('subscribers');
+    await store.saveLetter(storedOf(news));
+    await startSending(store, news, staff, T0);
+    expect(await queueDueBatches(store, slow, T0)).toBe(5);
+    const current = async () => letterOf(await store.getLetter(news.id))!;
+    expect(await setPaused(store, await current(), true, staff, T0 + 100)).toBe(true);
+    // The worker's clock: looked at again and again while paused, the queued mails neither leave nor
+    // use up their attempts (three here).
+    let clock = Date.now();
+    const w = createOutboxWorker({
+      store: () => store,
+      transport,
+      owner: 'paused-test',
+      maxAttempts: 3,
+      retryBaseMs: 10,
+      pollMs: 1000,
+      now: () => clock,
+      log: () => {},
+      prepare: letterPreparer(store, settings, () => T0),
+    });
+    for (let i = 0; i < 5; i++) {
+      expect(await w.runOnce()).toBe(0);
+      clock += PAUSED_LOOK_AGAIN_MS;
+    }
+    expect(await queueDueBatches(store, slow, T0 + 60_000)).toBe(0);
+    expect(smtp.received).toEqual([]);
+    expect(await store.letterMailCounts(news.id)).toMatchObject({ pending: 5, sent: 0, failed: 0 });
+
+    expect(await setPaused(store, await current(), false, staff, T0 + 120_000)).toBe(true);
+    for (let t = T0 + 120_000; (await queueDueBatches(store, slow, t)) > 0; t += 1000);
+    while ((await w.runOnce()) > 0);
+    clock += PAUSED_LOOK_AGAIN_MS;
+    while ((await w.runOnce()) > 0);
+    const to = smtp.received.map(toOf);
+    expect(to).toHaveLength(8);
+    expect(new Set(to).size).toBe(8);
+    expect(await store.letterMailCounts(news.id)).toMatchObject({ pending: 0, sent: 8, failed: 0 });
   });
 
   it('reads the list once per instance for a whole send, not once per batch', async () => {

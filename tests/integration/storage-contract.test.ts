@@ -302,6 +302,11 @@ describe.each([
     await store.releaseMails([second!.id]);
     const again = await store.claimMails('worker-b', now, 10, 60_000);
     expect(again.map((m) => [m.id, m.attempts])).toEqual([[second!.id, 0]]);
+    // Given back for later (a paused letter's mail): not due before then, still untried after.
+    await store.releaseMails([second!.id], now + 15_000);
+    expect(await store.claimMails('worker-c', now + 14_999, 10, 60_000)).toEqual([]);
+    const later = await store.claimMails('worker-c', now + 15_000, 10, 60_000);
+    expect(later.map((m) => [m.id, m.attempts])).toEqual([[second!.id, 0]]);
 
     await store.markAttemptFailed(first!.id, 'relay unreachable', now + 3_600_000);
     await store.markSent(second!.id, now);

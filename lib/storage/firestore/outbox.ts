@@ -73,10 +73,11 @@ export function outboxStore(db: Firestore): OutboxStore {
         );
       });
     },
-    async releaseMails(ids) {
+    async releaseMails(ids, dueAt) {
+      const change = dueAt === undefined ? { leaseUntil: 0 } : { leaseUntil: 0, nextAttemptAt: dueAt };
       await inBatches(
         db,
-        ids.map((id) => (batch) => batch.update(db.collection(OUTBOX).doc(id), { leaseUntil: 0 })),
+        ids.map((id) => (batch) => batch.update(db.collection(OUTBOX).doc(id), change)),
       );
     },
     async retryWaitingNow(now) {

@@ -19,8 +19,12 @@ export function outboxStore(db: Db): OutboxStore {
   const fail = db.prepare(
     "UPDATE outbox SET attempts = attempts + 1, last_error = ?, status = 'failed', lease_until = 0 WHERE id = ?",
   );
-  const release = db.prepare("UPDATE outbox SET lease_until = 0 WHERE id = ? AND status = 'pending'");
-  const releaseAll = db.transaction((ids: string[]) => ids.forEach((id) => release.run(id)));
+  const release = db.prepare(
+    "UPDATE outbox SET lease_until = 0, next_attempt_at = COALESCE(@due, next_attempt_at) WHERE id = @id AND status = 'pending'",
+  );
+  const releaseAll = db.transaction((ids: string[], due: number | null) =>
+    ids.forEach((id) => release.run({ id, due })),
+  );
   const hurry = db.prepare(
     "UPDATE outbox SET next_attempt_at = @now WHERE status = 'pending' AND next_attempt_at > @now",
   );
@@ -48,8 +52,8 @@ export function outboxStore(db: Db): OutboxStore {
       if (retryAt === null) fail.run(error, id);
       else retry.run(error, retryAt, id);
     },
-    async releaseMails(ids) {
-      releaseAll(ids);
+    async releaseMails(ids, dueAt) {
+      releaseAll(ids, dueAt ?? null);
     },
     async retryWaitingNow(now) {
       return hurry.run({ now }).changes;
