@@ -28,6 +28,9 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: CMS_BODY_LIMIT },
   },
   serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin', 'mjml'],
+  // `npm test` type-checks the tree just before its build (scripts/test.mjs) and says so: the build
+  // does not check it a second time (23 s). Every other build checks the types.
+  typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED === '1' },
   // Pages that follow the calendar are regenerated every 20 minutes (their `revalidate`); one older than
   // 40 minutes is never served as it is, even to the first visitor after a quiet night: that visitor
   // waits for a fresh one. With nginx's 10 minutes, a closed registration is gone within the hour

@@ -1,5 +1,4 @@
 import MarkdownIt from 'markdown-it';
-import mjml2html from 'mjml';
 import sanitizeHtml from 'sanitize-html';
 
 import { site } from '@/lib/content';
@@ -122,6 +121,8 @@ export async function renderLetterMail(letter: Pick<Letter, 'versions'>, lang: L
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded with the first letter, not with the server (a second and a half of CPU at every start).
+  const { default: mjml2html } = await import('mjml');
   const { html } = await mjml2html(source, { validationLevel: 'soft' });
   const { colon } = visitorMails[written];
   const text = [

@@ -31,6 +31,8 @@ export function scratchTable(source: string): string {
   return source.replace(END_OF_TABLE, `${entry}${END_OF_TABLE}`);
 }
 
+const parsed = new Map<string, ts.SourceFile | undefined>();
+
 // What tsc says about the text homes, with the scratch language in the table or with the real one.
 export function scratchLanguageErrors(repo: string, withScratch: boolean): { file: string; message: string }[] {
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -52,7 +54,10 @@ export function scratchLanguageErrors(repo: string, withScratch: boolean): { fil
     if (withScratch && fileName === table) {
       return ts.createSourceFile(fileName, scratchTable(readFileSync(table, 'utf8')), language);
     }
-    return original.call(host, fileName, language, ...rest);
+    // Every other file (the libraries' declarations most of all) is parsed once for both checks.
+    const key = `${fileName}\0${JSON.stringify(language)}`;
+    if (!parsed.has(key)) parsed.set(key, original.call(host, fileName, language, ...rest));
+    return parsed.get(key);
   };
   const program = ts.createProgram(
     TEXT_HOMES.map((file) => join(repo, file)),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
-import { cert, initializeApp, type ServiceAccount } from 'firebase-admin/app';
-import { getFirestore, type DocumentReference, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import type { App, ServiceAccount } from 'firebase-admin/app';
+import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 
 import { sha256 } from '@/lib/hash';
 
@@ -91,8 +93,24 @@ export function removeAll(db: Firestore, refs: DocumentReference[]) {
 // The document id of a record with a unique key: create() then refuses a second one atomically.
 export const keyedId = (uniqueKey: string) => sha256(uniqueKey, 'hex', 40);
 
-export function connect(options: FirestoreOptions) {
+// firebase-admin takes a second of CPU to load. It is loaded when a Firestore store is opened, not when
+// this module is: a site on SQLite, its scripts and its server's start never load it. Resolved from the
+// project's folder, as the server (firebase-admin is one of its external packages), the scripts and the
+// tests all run there.
+type FirebaseApp = typeof import('firebase-admin/app');
+type FirebaseFirestore = typeof import('firebase-admin/firestore');
+export function firebase(): { app: FirebaseApp; firestore: FirebaseFirestore } {
+  const load = createRequire(join(process.cwd(), 'package.json'));
+  return {
+    app: load('firebase-admin/app') as FirebaseApp,
+    firestore: load('firebase-admin/firestore') as FirebaseFirestore,
+  };
+}
+
+export function connect(options: FirestoreOptions): { app: App; db: Firestore } {
   if (options.emulatorHost) process.env.FIRESTORE_EMULATOR_HOST = options.emulatorHost;
+  const { app: admin, firestore } = firebase();
+  const { cert, initializeApp } = admin;
   const app = initializeApp(
     {
       projectId: options.projectId,
@@ -101,7 +119,7 @@ export function connect(options: FirestoreOptions) {
     // firebase-admin keeps apps by name: each store gets its own, so closing one leaves the others.
     `baobab-store-${randomUUID()}`,
   );
-  const db = getFirestore(app);
+  const db = firestore.getFirestore(app);
   db.settings({ ignoreUndefinedProperties: true });
   return { app, db };
 }

@@ -1,8 +1,6 @@
-import { deleteApp } from 'firebase-admin/app';
-
 import { withDeadline } from '../errors';
 import type { Store } from '../types';
-import { connect, PING_DEADLINE_MS, type FirestoreOptions } from './client';
+import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
@@ -43,7 +41,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
       await withDeadline(db.collection('enrolment').limit(1).get(), PING_DEADLINE_MS, 'the ping');
     },
     async close() {
-      await deleteApp(app);
+      await firebase().app.deleteApp(app);
     },
   };
 }
