@@ -36,6 +36,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
+  // After the shared site has started: a copy of the content it seeded, for the servers specs start.
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL,
     // Recording a trace of every test costs about a seventh of the run; PLAYWRIGHT_TRACE=retain-on-failure

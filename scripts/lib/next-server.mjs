@@ -1,13 +1,14 @@
 // The built site for benchmarks and drills: `next start` run directly (not through scripts/start.mjs,
 // so a signal reaches the process that holds the store), bound to 127.0.0.1.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // `root` is the project folder to serve (a private build's, below); the repository by default.
 export function startNextServer({ port, env = {}, stdio = 'ignore', root = '.' }) {
+  startFromSeededContent(root, env);
   return spawn(
     process.execPath,
     [resolve('node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
@@ -17,6 +18,21 @@ export function startNextServer({ port, env = {}, stdio = 'ignore', root = '.' }
       stdio,
     },
   );
+}
+
+// Under the browser tests, a server on a DATA_DIR without content begins from the content the shared
+// site seeded (tests/e2e/global-setup.ts names the copy): seeding costs three seconds of CPU a server.
+// Two servers started on one DATA_DIR take the first copy; a database elsewhere (Postgres) is left alone.
+function startFromSeededContent(root, env) {
+  const template = process.env.CMS_SEEDED_TEMPLATE;
+  if (!template || !env.DATA_DIR || env.CMS_DATABASE_URL) return;
+  const dataDir = resolve(root, env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    copyFileSync(template, join(dataDir, 'cms.db'), constants.COPYFILE_EXCL);
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  }
 }
 
 // A copy of the build under `dir`, for a server whose pages will differ from the build's: the server

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import Database from 'better-sqlite3';
+
+// The content database as the shared site (playwright.config.ts's webServer) seeded it from data/ on its
+// first start, copied once before any test runs. A server a spec starts on a fresh DATA_DIR begins from
+// this copy (scripts/lib/next-server.mjs) instead of seeding its own: the same documents, without the
+// three seconds of CPU each seeding takes, some thirty times a run on two cores. Seeding itself is
+// proven by the shared site and by tests/cms.
+const SEEDED = resolve('var/e2e/cms.db');
+const TEMPLATE = resolve('var/cms-seeded.db');
+// The seeding's last step (lib/cms/seed.ts): the contact details.
+const LAST_SEEDED = 'contact';
+
+function seeded(): Database.Database | null {
+  if (!existsSync(SEEDED)) return null;
+  const db = new Database(SEEDED, { readonly: true, fileMustExist: true });
+  const done =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(LAST_SEEDED) !== undefined &&
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${LAST_SEEDED}`).get() as { n: number }).n > 0;
+  if (done) return db;
+  db.close();
+  return null;
+}
+
+export default async function globalSetup() {
+  const deadline = Date.now() + 120_000;
+  let db = seeded();
+  while (!db) {
+    if (Date.now() > deadline) throw new Error(`${SEEDED} was not seeded within 120 s of the site's start`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    db = seeded();
+  }
+  try {
+    await db.backup(TEMPLATE);
+  } finally {
+    db.close();
+  }
+  process.env.CMS_SEEDED_TEMPLATE = TEMPLATE;
+}
