@@ -21,9 +21,11 @@ const executablePath =
 
 // The second stream: the specs that run a drill or servers of their own, with their own data folders
 // and ports (the CMS's publishing journeys among them, so that what they publish changes no page the
-// others read). The rest stay one after another: the workspace's journeys sign in as the same admin
-// (each takes the latest link mailed to it), and the page specs count what the others store.
-const drills = /\/(hostile|instances|cms-instances|publish|backup|stop-signals|shutdown|staff-stores)\.spec\.ts$/;
+// others read), and the offline spec, whose redeploy builds a site of its own and whose forms send
+// addresses of their own. The rest stay one after another: the workspace's journeys sign in as the same
+// admin (each takes the latest link mailed to it), and the page specs count what the others store.
+const drills =
+  /\/(hostile|instances|cms-instances|publish|backup|stop-signals|shutdown|staff-stores|offline)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -7,32 +7,46 @@ import { expect, test } from '@playwright/test';
 
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
+import { startPostgres, type Postgres } from '../helpers/postgres';
 
-// Several instances (docs/staff.md, "Content"): two servers share one content store (the SQLite file of
-// their DATA_DIR, as two processes on one machine do; Postgres is the same for the CMS's door), and the
-// documented nginx is in front of the second. An edit saved on the first instance, which cannot tell the
-// second to regenerate anything, reaches a visitor of the second through nginx's cache within 60 s, in
-// both languages: the pages' own 30 s plus nginx's 20 s.
+// Several instances (docs/staff.md, "Content"; the README's "Several instances"): two servers, each with
+// its own DATA_DIR as on two hosts, share the content editor's Postgres (Debian's postgresql, started
+// here on an empty database, which the two migrate and seed together) and its CMS_SECRET; the
+// documented nginx is in front of the second. An edit saved on the first instance, which cannot tell
+// the second to regenerate anything, reaches a visitor of the second through nginx's cache within 60 s,
+// in both languages. At worst 50 s: the second's page may be fresh for up to 30 s after the edit; the
+// request that finds it older still gets it while it is made again, and nginx keeps that copy 10 s,
+// then 10 s more at most before fetching the new one.
 const STAFF = 'staff@example.org';
 const LIVE_WITHIN_MS = 60_000;
 
 let dir: string;
 const servers: ChildProcess[] = [];
 let nginx: ChildProcess | undefined;
+let postgres: Postgres | undefined;
 let first: string;
 let proxied: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = mkdtempSync(join(tmpdir(), 'baobab-cms-instances-'));
-  const dataDir = join(dir, 'data');
-  const env = { DATA_DIR: dataDir, STAFF_EMAILS: STAFF, MAIL_POLL_MS: '200', TRUSTED_PROXY_HOPS: '1' };
+  postgres = await startPostgres();
+  postgres.createDatabase('cms');
+  const shared = {
+    STAFF_EMAILS: STAFF,
+    MAIL_POLL_MS: '200',
+    TRUSTED_PROXY_HOPS: '1',
+    CMS_DATABASE_URL: postgres.url('cms'),
+    CMS_SECRET: 'cms-instances-'.padEnd(40, 'x'),
+  };
   const ports = [await freePort(), await freePort()];
-  // Each its own copy of the build: a server writes the pages it makes again into it.
+  // Each its own copy of the build (a server writes the pages it makes again into it) and its own data.
   for (const [i, port] of ports.entries()) {
     const own = join(dir, `instance-${i}`);
     mkdirSync(own);
-    servers.push(startNextServer({ port, root: privateBuild(own), env }));
+    servers.push(
+      startNextServer({ port, root: privateBuild(own), env: { ...shared, DATA_DIR: join(dir, `data-${i}`) } }),
+    );
   }
   for (const port of ports) await waitUntilUp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000 });
   first = `http://127.0.0.1:${ports[0]}`;
@@ -47,6 +61,7 @@ test.afterAll(async () => {
   test.setTimeout(90_000);
   if (nginx) await stopServer(nginx);
   await Promise.all(servers.map((server) => stopServer(server)));
+  await postgres?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -58,7 +73,7 @@ async function signIn(): Promise<string> {
   await expect
     .poll(
       () => {
-        const folder = join(dir, 'data', 'mail');
+        const folder = join(dir, 'data-0', 'mail');
         const mails = (() => {
           try {
             return readdirSync(folder).map((file) => readFileSync(join(folder, file), 'utf8'));
