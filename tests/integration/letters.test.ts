@@ -84,7 +84,8 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
   });
   afterAll(() => harness.cleanup());
 
-  function worker(on: Store = store) {
+  // `now` is the worker's clock (the real one unless a test moves it).
+  function worker(on: Store = store, now?: () => number) {
     return createOutboxWorker({
       store: () => on,
       transport,
@@ -92,6 +93,7 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
       maxAttempts: 3,
       retryBaseMs: 10,
       pollMs: 1000,
+      now,
       log: () => {},
       prepare: letterPreparer(on, settings, () => T0),
       refused: letterRefusals(on, () => T0),
@@ -223,17 +225,7 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
     // The worker's clock: looked at again and again while paused, the queued mails neither leave nor
     // use up their attempts (three here).
     let clock = Date.now();
-    const w = createOutboxWorker({
-      store: () => store,
-      transport,
-      owner: 'paused-test',
-      maxAttempts: 3,
-      retryBaseMs: 10,
-      pollMs: 1000,
-      now: () => clock,
-      log: () => {},
-      prepare: letterPreparer(store, settings, () => T0),
-    });
+    const w = worker(store, () => clock);
     for (let i = 0; i < 5; i++) {
       expect(await w.runOnce()).toBe(0);
       clock += PAUSED_LOOK_AGAIN_MS;
