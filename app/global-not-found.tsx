@@ -4,8 +4,7 @@ import { headers } from 'next/headers';
 import { NotFoundBody } from '@/components/layout/not-found-body';
 import { SiteFrame } from '@/components/layout/site-frame';
 import { LANG_HEADER, toLang, type Lang } from '@/lib/i18n';
-import { pageTitle, siteUrl } from '@/lib/seo';
-import { messages } from '@/messages';
+import { notFoundMetadata, siteUrl } from '@/lib/seo';
 
 import './globals.css';
 
@@ -18,14 +17,7 @@ async function requestLang(): Promise<Lang> {
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  const lang = await requestLang();
-  const text = messages(lang).notFound;
-  return {
-    metadataBase: new URL(siteUrl),
-    title: pageTitle(text.title, lang),
-    description: text.text,
-    robots: { index: false },
-  };
+  return { metadataBase: new URL(siteUrl), ...notFoundMetadata(await requestLang()) };
 }
 
 export default async function GlobalNotFound() {

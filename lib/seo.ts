@@ -35,6 +35,12 @@ export function pageTitle(title: string, lang: Lang): string {
   return fill(messages(lang).pageTitle, { page: title, brand: site.name });
 }
 
+// The head of a 404 page in a language: never indexed.
+export function notFoundMetadata(lang: Lang): Metadata {
+  const text = messages(lang).notFound;
+  return { title: pageTitle(text.title, lang), description: text.text, robots: { index: false } };
+}
+
 // The home page's card, which the pages without one of their own show too.
 export function homeCard(lang: Lang): SocialCard {
   return { path: '/', title: messages(lang).home.card };

@@ -10,14 +10,15 @@ export function routeLang(value: string): Lang {
   return isLang(value) ? value : notFound();
 }
 
-// The language and entity of a page at /[lang]/…/[slug]; `find` looks the slug up in that language.
+// The language and entity of a page at /[lang]/…/[slug]; `find` looks the slug up in that language. No
+// entity is the page's 404 (components/layout/missing-page.tsx).
 export async function routeEntity<T>(
   params: Promise<{ lang: string; slug: string }>,
   find: (slug: string, lang: Lang) => T | undefined | Promise<T | undefined>,
-): Promise<{ lang: Lang; slug: string; entity: T }> {
+): Promise<{ lang: Lang; slug: string; entity: T | undefined }> {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
-  return { lang, slug, entity: (await find(slug, lang)) ?? notFound() };
+  return { lang, slug, entity: await find(slug, lang) };
 }
 
 // The language of the [lang] segment being rendered, for what Next gives no params: the not-found file

@@ -162,14 +162,16 @@ test.describe('redirects and missing pages in French', () => {
     test.use({ javaScriptEnabled: false });
 
     test('an unknown French address is the French 404 page; an English one the English page', async ({ page }) => {
-      // An unknown event's, offer's or project's address (pages that take slugs published after the
-      // build) gets its 404 status, and its words only once the browser runs the page (docs/product.md §2).
-      for (const path of ['/fr/events/no-such-event', '/fr/projects/water-point-watch-99']) {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(404);
-        await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
-      }
-      for (const path of ['/fr/no-such-page', '/fr/a/b']) {
+      // An unknown event's, offer's, project's or letter's address (pages that take slugs published
+      // after the build) is the same page in the site's frame (components/layout/missing-page.tsx).
+      for (const path of [
+        '/fr/no-such-page',
+        '/fr/a/b',
+        '/fr/events/no-such-event',
+        '/fr/offers/no-such-offer',
+        '/fr/projects/water-point-watch-99',
+        '/fr/newsletter/no-such-letter',
+      ]) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -178,10 +180,11 @@ test.describe('redirects and missing pages in French', () => {
         await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/fr');
         await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
       }
-      for (const path of ['/no-such-page', '/en/no-such-page']) {
+      for (const path of ['/no-such-page', '/en/no-such-page', '/events/no-such-event', '/newsletter/no-such-letter']) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page).toHaveTitle('Page not found - Baobab Data');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
       }
     });

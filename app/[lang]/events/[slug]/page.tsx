@@ -6,6 +6,7 @@ import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { EventForm } from '@/components/forms/event-form';
+import { MissingPage } from '@/components/layout/missing-page';
 import { PreviewNotice } from '@/components/layout/preview-notice';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
@@ -15,8 +16,8 @@ import { eventClosedText, eventDates, eventDescription } from '@/lib/content/fac
 import { eventBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
-import { routeEntity, routeLang } from '@/lib/i18n/route';
-import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
+import { routeEntity } from '@/lib/i18n/route';
+import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
 
@@ -39,13 +40,11 @@ async function finder() {
 
 type Props = PageProps<'/[lang]/events/[slug]'>;
 
-// An unknown slug gets no metadata here, never a 404: thrown from the metadata, it would reach the
-// visitor as Next's empty error page; the page itself answers with the 404 in its language.
+// An unknown slug gets the 404's head here, never a thrown 404: from the metadata, that would reach the
+// visitor as Next's empty error page. The page itself answers with the 404 (MissingPage).
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
-  const event = await (await finder())(slug, lang);
-  if (!event) return {};
+  const { lang, entity: event } = await routeEntity(params, await finder());
+  if (!event) return notFoundMetadata(lang);
   return pageMetadata({
     lang,
     title: event.title,
@@ -56,6 +55,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function EventPage({ params }: Props) {
   const { lang, entity: event } = await routeEntity(params, await finder());
+  if (!event) return <MissingPage lang={lang} />;
   const preview = (await draftMode()).isEnabled;
   const { site } = content(lang);
   const t = messages(lang);

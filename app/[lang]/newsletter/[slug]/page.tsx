@@ -1,9 +1,8 @@
-import { notFound } from 'next/navigation';
-
+import { MissingPage } from '@/components/layout/missing-page';
 import { ArchivedLetter } from '@/components/newsletter/letter-archive';
 import { routeLang } from '@/lib/i18n/route';
 import { archivedLetter } from '@/lib/letters';
-import { homeCard, pageMetadata } from '@/lib/seo';
+import { homeCard, notFoundMetadata, pageMetadata } from '@/lib/seo';
 
 // A letter's page is made at its first visit (the build reads no store, so it knows no slug) and then
 // served as made, like the prerendered pages, for ten minutes before the server makes it again, as the
@@ -20,7 +19,7 @@ export async function generateMetadata({ params }: Props) {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
   const found = await archivedLetter(slug, lang);
-  if (!found) return {};
+  if (!found) return notFoundMetadata(lang);
   return pageMetadata({
     lang,
     title: found.subject,
@@ -34,6 +33,6 @@ export default async function ArchivedLetterPage({ params }: Props) {
   const { lang: segment, slug } = await params;
   const lang = routeLang(segment);
   const found = await archivedLetter(slug, lang);
-  if (!found) notFound();
+  if (!found) return <MissingPage lang={lang} />;
   return <ArchivedLetter subject={found.subject} html={found.html} at={found.letter.sentAt} lang={found.written} />;
 }

@@ -6,6 +6,7 @@ import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { OfferForm } from '@/components/forms/offer-form';
+import { MissingPage } from '@/components/layout/missing-page';
 import { PreviewNotice } from '@/components/layout/preview-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
@@ -24,8 +25,8 @@ import { offerBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
-import { routeEntity, routeLang } from '@/lib/i18n/route';
-import { pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
+import { routeEntity } from '@/lib/i18n/route';
+import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { fill, messages } from '@/messages';
 import { formTexts } from '@/messages/forms';
 
@@ -48,13 +49,11 @@ async function finder() {
 
 type Props = PageProps<'/[lang]/offers/[slug]'>;
 
-// An unknown slug gets no metadata here, never a 404: thrown from the metadata, it would reach the
-// visitor as Next's empty error page; the page itself answers with the 404 in its language.
+// An unknown slug gets the 404's head here, never a thrown 404: from the metadata, that would reach the
+// visitor as Next's empty error page. The page itself answers with the 404 (MissingPage).
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
-  const offer = await (await finder())(slug, lang);
-  if (!offer) return {};
+  const { lang, entity: offer } = await routeEntity(params, await finder());
+  if (!offer) return notFoundMetadata(lang);
   return pageMetadata({
     lang,
     title: offer.title,
@@ -65,6 +64,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function OfferPage({ params }: Props) {
   const { lang, entity: offer } = await routeEntity(params, await finder());
+  if (!offer) return <MissingPage lang={lang} />;
   const preview = (await draftMode()).isEnabled;
   const { site } = content(lang);
   const t = messages(lang);

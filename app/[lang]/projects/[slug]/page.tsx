@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import { draftMode } from 'next/headers';
 import { permanentRedirect } from 'next/navigation';
 
+import { MissingPage } from '@/components/layout/missing-page';
 import { PreviewNotice } from '@/components/layout/preview-notice';
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { PageHeader } from '@/components/ui/page-header';
 import { cmsProject, cmsProjects } from '@/lib/cms';
 import { defaultLang, localePath } from '@/lib/i18n';
-import { routeEntity, routeLang } from '@/lib/i18n/route';
-import { pageMetadata, pageUrl } from '@/lib/seo';
+import { routeEntity } from '@/lib/i18n/route';
+import { notFoundMetadata, pageMetadata, pageUrl } from '@/lib/seo';
 
 // A project published after the build is made on its first visit; an unknown number is the 404 page.
 export const dynamicParams = true;
@@ -28,12 +29,10 @@ async function finder() {
   return (slug: string, lang: Parameters<typeof cmsProject>[1]) => cmsProject(slug, lang, { draft });
 }
 
-// An unknown project gets no metadata here, never a 404 (see the event page): the page answers with it.
+// An unknown project gets the 404's head here, never a thrown 404 (see the event page).
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang: segment, slug } = await params;
-  const lang = routeLang(segment);
-  const project = await (await finder())(slug, lang);
-  if (!project) return {};
+  const { lang, entity: project } = await routeEntity(params, await finder());
+  if (!project) return notFoundMetadata(lang);
   return pageMetadata({
     lang,
     title: project.detail.title,
@@ -44,6 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProjectPage({ params }: Props) {
   const { lang, entity: project } = await routeEntity(params, await finder());
+  if (!project) return <MissingPage lang={lang} />;
   const path = `/projects/${project.summary.slug}`;
   // The right number under other words (an older title, a shortened link): its one address.
   if ((await params).slug !== project.summary.slug) permanentRedirect(localePath(lang, path));
