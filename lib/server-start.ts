@@ -95,7 +95,7 @@ export function startServer(): void {
   places.start();
 
   // Publications scheduled in the content editor, when they come due.
-  const publishing = createPublishingTask({ log: componentLog('cms') });
+  const publishing = createPublishingTask({ log: componentLog('cms'), origin: ownOrigin });
   publishing.start();
 
   // Payments whose webhook never came: asked about again now and then (only with a provider).
@@ -157,4 +157,11 @@ export function startServer(): void {
   };
   process.once('SIGTERM', onStop);
   process.once('SIGINT', onStop);
+}
+
+// This server's own address, for the requests it makes to itself: Next writes both once it listens (the
+// origin names the address it is bound to; 0.0.0.0 is named localhost).
+function ownOrigin(): string | undefined {
+  const { __NEXT_PRIVATE_ORIGIN: origin, PORT: port } = process.env;
+  return origin || (port ? `http://127.0.0.1:${port}` : undefined);
 }

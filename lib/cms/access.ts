@@ -3,6 +3,8 @@ import type { Access, CollectionConfig, PayloadRequest } from 'payload';
 import { may, type Permission } from '@/lib/staff/roles';
 import type { StaffRole } from '@/lib/storage/types';
 
+import { isPublishingPass } from './runner';
+
 // Who may do what in the CMS comes from the staff roles (lib/staff/roles.ts), checked by Payload on the
 // server for every route of its API and its admin. Only a session whose role has `content` is a CMS user
 // at all (lib/cms/auth.ts); these checks are the second lock.
@@ -26,6 +28,8 @@ export const deleters: Access = ({ req }) => roleAllows(req, 'content-delete');
 export const nobody: Access = () => false;
 // The same, for the CMS's job queue (scheduled publishing).
 export const editorsOnly = ({ req }: { req: PayloadRequest }) => roleAllows(req, 'content');
+// Running the due jobs: editors, and the server's own publishing pass (lib/cms/runner.ts).
+export const jobRunners = ({ req }: { req: PayloadRequest }) => roleAllows(req, 'content') || isPublishingPass(req);
 
 // What every collection of the site's content shares: drafts, scheduled publishing and a version history,
 // the roles above, and

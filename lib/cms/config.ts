@@ -10,7 +10,7 @@ import { defaultLang, langs, locales } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
-import { editorsOnly } from './access';
+import { editorsOnly, jobRunners } from './access';
 import { courses } from './collections/courses';
 import { events } from './collections/events';
 import { insights, partners, people, testimonials } from './collections/lists';
@@ -79,8 +79,8 @@ export default buildConfig({
       }),
   // Scheduled publishing queues jobs; the server's publishing pass runs them (lib/cms/scheduled.ts), not
   // a cron of the CMS, which would also run in commands and tests and keep them from exiting. Its API's
-  // run endpoint is for editors only.
-  jobs: { access: { run: editorsOnly, queue: editorsOnly, cancel: editorsOnly } },
+  // run endpoint is for editors and that pass only.
+  jobs: { access: { run: jobRunners, queue: editorsOnly, cancel: editorsOnly } },
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },

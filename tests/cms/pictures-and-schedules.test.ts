@@ -1,4 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -9,7 +11,7 @@ import { eventFields, startCms } from './setup';
 // Pictures uploaded in the editor (lib/cms/collections/media.ts): resized, linked by the hash of the
 // upload, served as immutable under that hash only, and closed to anyone without content. Scheduled
 // publishing (lib/cms/scheduled.ts): a publish queued for a time runs when due, with the rights its
-// author has then.
+// author has then, through the server's own run endpoint, which no one else may call.
 type Handler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>;
 type FileRoute = (request: Request, context: { params: Promise<{ hash: string; file: string }> }) => Promise<Response>;
 let api: Record<'GET' | 'POST', Handler>;
@@ -29,8 +31,14 @@ afterAll(async () => {
   rmSync(cms.dir, { recursive: true, force: true });
 });
 
-async function call(method: keyof typeof api, path: string, cookie: string | null, body?: BodyInit) {
-  const headers: Record<string, string> = { origin, 'sec-fetch-site': 'same-origin' };
+async function call(
+  method: keyof typeof api,
+  path: string,
+  cookie: string | null,
+  body?: BodyInit,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { origin, 'sec-fetch-site': 'same-origin', ...extra };
   if (cookie) headers.cookie = cookie;
   if (typeof body === 'string') headers['content-type'] = 'application/json';
   const request = new Request(`${base}/${path}`, { method, headers, body });
@@ -199,5 +207,84 @@ describe('scheduled publishing', () => {
     await new Promise((resolve) => setTimeout(resolve, 1600));
     await createPublishingTask({ log: () => {} }).runOnce();
     expect(await cmsEvent('left-behind', 'en')).toBeUndefined();
+  });
+
+  // The CMS's run endpoint as the server's pass calls it: a request to this API, here behind a real
+  // HTTP server of the test's.
+  async function serveApi() {
+    const asked: string[] = [];
+    const server = createServer((request, response) => {
+      asked.push(request.url!);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      const forwarded = new Request(`${origin}${request.url}`, { headers });
+      const slug = new URL(forwarded.url).pathname.slice('/staff/content/api/'.length).split('/');
+      void api.GET(forwarded, { params: Promise.resolve({ slug }) }).then(async (answer) => {
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, asked, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it('runs due publications only for editors and for the server’s own pass, never for a forged one', async () => {
+    const { cmsEvent } = await import('@/lib/cms');
+    const { RUNNER_HEADER, runnerSecret } = await import('@/lib/cms/runner');
+    await scheduleBy('editor@example.org', 'run-by-pass');
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const secret = runnerSecret();
+    for (const [who, cookie, extra] of [
+      ['stranger', null, {}],
+      ['staff', await cms.sessionFor('staff@example.org'), {}],
+      ['door', await cms.sessionFor('door@example.org'), {}],
+      ['forged pass', null, { [RUNNER_HEADER]: 'forged' }],
+      ['altered pass', null, { [RUNNER_HEADER]: `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}` }],
+      ['longer pass', null, { [RUNNER_HEADER]: `${secret}x` }],
+    ] as const) {
+      const answer = await call('GET', 'payload-jobs/run', cookie, undefined, extra);
+      expect([who, answer.status]).toEqual([who, 401]);
+    }
+    expect(await cmsEvent('run-by-pass', 'en')).toBeUndefined();
+    const answer = await call('GET', 'payload-jobs/run', null, undefined, { [RUNNER_HEADER]: secret });
+    expect(answer.status).toBe(200);
+    expect((await cmsEvent('run-by-pass', 'en'))?.title).toBe('Data Day run-by-pass');
+  });
+
+  it('runs them through the server when it has one, and here when the server does not answer', async () => {
+    const { cmsEvent, createPublishingTask } = await import('@/lib/cms');
+    const api = await serveApi();
+    try {
+      const logged: string[] = [];
+      const log = (level: string, message: string) => logged.push(`${level}: ${message}`);
+      await scheduleBy('editor@example.org', 'through-server');
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await createPublishingTask({ log, origin: () => api.origin }).runOnce();
+      expect(api.asked).toEqual(['/staff/content/api/payload-jobs/run?limit=20']);
+      expect((await cmsEvent('through-server', 'en'))?.title).toBe('Data Day through-server');
+      expect(logged).toEqual(['info: ran 1 due scheduled publication(s)']);
+      // Nothing due: the pass asks nothing of the server.
+      await createPublishingTask({ log, origin: () => api.origin }).runOnce();
+      expect(api.asked).toHaveLength(1);
+
+      await scheduleBy('editor@example.org', 'server-away');
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const away = await new Promise<string>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo;
+          probe.close(() => resolve(`http://127.0.0.1:${port}`));
+        });
+      });
+      logged.length = 0;
+      await createPublishingTask({ log, origin: () => away }).runOnce();
+      expect((await cmsEvent('server-away', 'en'))?.title).toBe('Data Day server-away');
+      expect(logged).toEqual([
+        expect.stringMatching(/^error: scheduled publications could not run through the server, running them here/),
+        'info: ran 1 scheduled publication(s)',
+      ]);
+    } finally {
+      api.server.close();
+    }
   });
 });

@@ -16,7 +16,8 @@ import { fillEnrolment, storedRecords, uniqueEmail, waitForHydration } from './s
 // visitor registers for it; renamed, it keeps its address and its registrations. Door and staff roles
 // cannot publish. An editor closes a course, and an enrolment sent from its page opened before is
 // refused, with and without JavaScript. A draft is previewed by its editor and by no one else. The
-// event's picture is uploaded in the editor and served resized, under the hash of the upload.
+// event's picture is uploaded in the editor and served resized, under the hash of the upload. A post
+// scheduled with the editor's "Schedule Publish" goes live at its time, on its own.
 //
 // On a server of its own (in the drills' stream, beside the shared site's tests): what it publishes and
 // rewrites changes no page the other specs read. Each journey runs once and passes through both widths
@@ -73,7 +74,7 @@ async function seeWithin(page: Page, path: string, check: () => Promise<void>) {
   }).toPass({ timeout: LIVE_WITHIN, intervals: [1000, 2000, 5000] });
 }
 
-test('an editor publishes an event in both languages and it is live without a rebuild, at 390 and 1280 px', async ({
+test('an editor publishes an event in both languages and it is live without a rebuild, and a post scheduled in the editor goes live at its time, at 390 and 1280 px', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -91,6 +92,39 @@ test('an editor publishes an event in both languages and it is live without a re
   await editor.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
   await expect(editor).toHaveURL(/\/staff\/content$/);
   const stamp = Date.now().toString(36);
+
+  // First, a post rewritten as a draft and scheduled from the editor for the next whole minute: it goes
+  // live on its own while the editor works on the event, and is looked for at the end.
+  const post = (
+    (await (await editor.request.get('/staff/content/api/insights?sort=_order&limit=1&page=2')).json()) as {
+      docs: { id: number }[];
+    }
+  ).docs[0]!;
+  const scheduledTitle = `Counting the rains ${stamp}`;
+  await editor.goto(`/staff/content/collections/insights/${post.id}?locale=en`);
+  await editor.getByLabel('Title').fill(scheduledTitle);
+  await editor.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(editor.getByText(/Draft saved successfully/i).first()).toBeVisible();
+  // The arrow beside "Publish changes" opens its menu.
+  await editor.locator('.btn--withPopup .popup-button').click();
+  await editor.getByRole('button', { name: 'Schedule Publish' }).click();
+  const schedule = editor.getByRole('dialog');
+  // The picker's own format, in the browser's time zone, at least 10 seconds ahead.
+  const [publishAt, dueAt] = await editor.evaluate(() => {
+    const at = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
+    const month = at.toLocaleString('en-US', { month: 'short' });
+    const hour = at.getHours() % 12 || 12;
+    const minute = String(at.getMinutes()).padStart(2, '0');
+    const day = at.getHours() < 12 ? 'AM' : 'PM';
+    return [`${month} ${at.getDate()}, ${at.getFullYear()} ${hour}:${minute} ${day}`, at.getTime()] as const;
+  });
+  await schedule.locator('#time input').fill(publishAt);
+  await schedule.locator('#time input').press('Enter');
+  await schedule.locator('#scheduled-publish-save').click();
+  await expect(editor.getByText('Scheduled successfully.')).toBeVisible();
+  await expect(schedule.getByRole('table')).toContainText('Publish');
+  await editor.keyboard.press('Escape');
+  expect(await (await editor.request.get('/insights')).text()).not.toContain(scheduledTitle);
   const slug = `data-day-${width}-${stamp}`;
   const title = `Data Day ${width} ${stamp}`;
   await editor.goto('/staff/content/collections/events/create');
@@ -227,6 +261,12 @@ test('an editor publishes an event in both languages and it is live without a re
   await admin.goto(`/staff/items/user/${slug}`);
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Event registration: ${title} (renamed)`);
   await expect(admin.getByText(email)).toBeVisible();
+
+  // The post scheduled at the start goes live at its time, published by the server's pass (every 20 s).
+  await visitor.waitForTimeout(Math.max(0, dueAt - Date.now()));
+  await seeWithin(visitor, '/insights', () =>
+    expect(visitor.getByRole('heading', { name: scheduledTitle })).toBeVisible(),
+  );
 
   // Door and staff roles cannot publish: the CMS is not theirs, its API answers 403.
   for (const [role, start] of [

@@ -90,6 +90,12 @@ export async function cms(dataDir: string) {
   const t = tally('CMS without content rights');
   const strangers = ['', 'baobab-staff=x', `baobab-staff=${'A'.repeat(43)}`, 'payload-token=forged'];
   await tryEverything(t, 'no session', strangers);
+  // The run endpoint of the CMS's jobs runs scheduled publications for editors and the server's own
+  // pass only (lib/cms/runner.ts): a stranger's claim to be that pass is refused.
+  for (const pass of ['', 'forged', 'A'.repeat(43), 'A'.repeat(4096)]) {
+    const answer = await send(t, 'GET', '/staff/content/api/payload-jobs/run', { 'x-publishing-pass': pass });
+    if (answer.status < 400) gotThrough(t, `a forged publishing pass ran the CMS's jobs (${answer.status})`);
+  }
 
   const adminCookie = await signIn(t, dataDir, ADMIN);
   const below: string[] = [];
