@@ -488,6 +488,12 @@ export function siteCapacity(env: Record<string, string | undefined> = process.e
   return checked.data;
 }
 
+// This server's own address, for the requests it makes to itself (lib/cms/scheduled.ts): Next writes
+// both once it listens, the origin naming the address it is bound to (0.0.0.0 is named localhost).
+export function ownOrigin(env: Record<string, string | undefined> = process.env): string | undefined {
+  return env.__NEXT_PRIVATE_ORIGIN || (env.PORT ? `http://127.0.0.1:${env.PORT}` : undefined);
+}
+
 // Whether this process is `next build` prerendering pages: they then read no store (lib/content/seats.ts).
 export function isBuilding(env: Record<string, string | undefined> = process.env): boolean {
   return env.NEXT_PHASE === 'phase-production-build';

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 import { createPublishingTask } from '@/lib/cms';
-import { config, ConfigError, type Config } from '@/lib/config';
+import { config, ConfigError, ownOrigin, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { createLetterSender, letterMailHooks } from '@/lib/letters';
 import { log } from '@/lib/log';
@@ -157,11 +157,4 @@ export function startServer(): void {
   };
   process.once('SIGTERM', onStop);
   process.once('SIGINT', onStop);
-}
-
-// This server's own address, for the requests it makes to itself: Next writes both once it listens (the
-// origin names the address it is bound to; 0.0.0.0 is named localhost).
-function ownOrigin(): string | undefined {
-  const { __NEXT_PRIVATE_ORIGIN: origin, PORT: port } = process.env;
-  return origin || (port ? `http://127.0.0.1:${port}` : undefined);
 }

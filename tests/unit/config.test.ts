@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { buildSiteUrl, cmsSettings, readConfig } from '@/lib/config';
+import { buildSiteUrl, cmsSettings, ownOrigin, readConfig } from '@/lib/config';
 
 describe('readConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -116,6 +116,14 @@ describe('the site address mailed links use', () => {
     expect(readConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
     expect(readConfig({}).siteUrl).toBe('http://localhost:3000');
     expect(readConfig({ PORT: 'x' }).siteUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('ownOrigin', () => {
+  it('is the address Next says it listens on, else the loopback on its port, else unknown', () => {
+    expect(ownOrigin({ __NEXT_PRIVATE_ORIGIN: 'http://localhost:3000', PORT: '3000' })).toBe('http://localhost:3000');
+    expect(ownOrigin({ PORT: '8080' })).toBe('http://127.0.0.1:8080');
+    expect(ownOrigin({})).toBeUndefined();
   });
 });
 
