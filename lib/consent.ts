@@ -21,7 +21,11 @@ export function getConsent(): Consent | null {
 
 // Runs inline in <head> before the first paint: marks <html> with the choice ('none' when there is
 // none yet), so the banner is shown or hidden from the very first frame rather than after hydration.
-export const consentMarkerScript = `document.documentElement.dataset.consent=(document.cookie.match(new RegExp(${JSON.stringify(CONSENT_PATTERN)}))||[])[1]||'none'`;
+// A function, so the browser's bundle of this module (the banner's) leaves it out: a constant made with
+// a call stays in it.
+export function consentMarkerScript(): string {
+  return `document.documentElement.dataset.consent=(document.cookie.match(new RegExp(${JSON.stringify(CONSENT_PATTERN)}))||[])[1]||'none'`;
+}
 
 export function setConsent(choice: Consent): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';

@@ -21,7 +21,7 @@ export async function SiteFrame({ lang, children }: { lang: Lang; children: Reac
       {/* The document's own head, as in a root layout: this component is the root layout's body. */}
       {/* eslint-disable-next-line @next/next/no-head-element */}
       <head>
-        <script dangerouslySetInnerHTML={{ __html: consentMarkerScript }} />
+        <script dangerouslySetInnerHTML={{ __html: consentMarkerScript() }} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -56,7 +56,7 @@ describe('consentMarkerScript (inline in <head>)', () => {
     ['', 'none'],
   ])('marks <html> from %j as %s', (cookie, expected) => {
     const fake = { cookie, documentElement: { dataset: {} as Record<string, string> } };
-    new Function('document', consentMarkerScript)(fake);
+    new Function('document', consentMarkerScript())(fake);
     expect(fake.documentElement.dataset.consent).toBe(expected);
   });
 });
