@@ -10,7 +10,7 @@ type Log = (level: 'info' | 'error', message: string) => void;
 
 // Scheduled publishing: "Schedule publish" in the editor queues a job in the CMS (its `payload-jobs`
 // collection) to publish or unpublish a document at a given time. This pass looks for due jobs every
-// 20 seconds, on every instance: the CMS takes each job by marking it as processing before it runs it,
+// 10 seconds, on every instance: the CMS takes each job by marking it as processing before it runs it,
 // and a publish that runs twice publishes the same version. The job publishes with the rights of the
 // member who scheduled it as the team has them when it runs (lib/cms/collections/staff.ts).
 //
@@ -29,7 +29,7 @@ export function createPublishingTask(options: { intervalMs?: number; log: Log; o
     } catch (error) {
       options.log('error', `scheduled publications failed, trying again later: ${(error as Error).message}`);
     }
-  }, options.intervalMs ?? 20_000);
+  }, options.intervalMs ?? 10_000);
   return { runOnce: task.once, start: task.start, stop: task.stop };
 }
 

@@ -262,7 +262,7 @@ test('an editor publishes an event in both languages and it is live without a re
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Event registration: ${title} (renamed)`);
   await expect(admin.getByText(email)).toBeVisible();
 
-  // The post scheduled at the start goes live at its time, published by the server's pass (every 20 s).
+  // The post scheduled at the start goes live at its time, published by the server's pass (every 10 s).
   await visitor.waitForTimeout(Math.max(0, dueAt - Date.now()));
   await seeWithin(visitor, '/insights', () =>
     expect(visitor.getByRole('heading', { name: scheduledTitle })).toBeVisible(),
