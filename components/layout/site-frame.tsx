@@ -1,5 +1,4 @@
-import { Analytics } from '@/components/layout/analytics';
-import { CookieBanner } from '@/components/layout/cookie-banner';
+import { Analytics, CookieBanner } from '@/components/layout/cookie-choice';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { OfflineSupport } from '@/components/layout/offline-support';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { CookieBanner } from '@/components/layout/cookie-banner';
+import { CookieBanner } from '@/components/layout/cookie-choice';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentMarkerScript, readConsent } from '@/lib/consent';
 import { messages } from '@/messages';
 

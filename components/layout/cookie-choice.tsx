@@ -1,12 +1,16 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 import { SiteLink } from '@/components/ui/site-link';
 import { getConsent, setConsent, subscribeConsent } from '@/lib/consent';
+import { publicConfig } from '@/lib/public-config';
 
 import styles from './cookie-banner.module.css';
 
+// The visitor's cookie choice: the banner that asks for it, and the analytics it allows (one module,
+// so every page's scripts carry one wrapper and one set of imports for the two).
+//
 // A prerendered page cannot know the visitor's cookie, so the banner is always in the HTML and the
 // inline script of lib/consent.ts shows it from the first paint only to a visitor who has not chosen
 // (a banner that appeared after hydration became the page's Largest Contentful Paint). Without
@@ -40,4 +44,25 @@ export function CookieBanner({ text, privacyHref }: { text: CookieTexts; privacy
       </div>
     </section>
   );
+}
+
+// Loads the operator's analytics script (a build-time setting) only when one is configured and the
+// visitor has not refused cookies. Loaded once the page is idle.
+const analyticsSrc = publicConfig.analyticsSrc ?? '';
+const noChoiceYet = () => 'server' as const;
+
+export function Analytics() {
+  const consent = useSyncExternalStore(subscribeConsent, getConsent, noChoiceYet);
+  const allowed = Boolean(analyticsSrc) && consent !== 'server' && consent !== 'refused';
+
+  useEffect(() => {
+    if (!allowed || document.querySelector(`script[data-analytics]`)) return;
+    const script = document.createElement('script');
+    script.src = analyticsSrc;
+    script.async = true;
+    script.dataset.analytics = 'true';
+    document.body.append(script);
+  }, [allowed]);
+
+  return null;
 }
