@@ -122,9 +122,17 @@ test('an edit saved on one instance reaches a visitor of the other through nginx
   const french = `Carte des points d’eau ${stamp}`;
   const phone = `+234 1 555 ${String(Date.now() % 10_000).padStart(4, '0')}`;
   const saved = Date.now();
-  expect((await api('projects/1?locale=en', 'PATCH', { title, _status: 'published' })).status).toBe(200);
-  expect((await api('projects/1?locale=fr', 'PATCH', { title: french, _status: 'published' })).status).toBe(200);
-  expect((await api('globals/contact', 'POST', { phone })).status).toBe(200);
+  // Each answer with its body, so that a refusal says why.
+  const answered = async (answer: Promise<Response>) => {
+    const response = await answer;
+    return [response.status, response.status === 200 ? '' : await response.text()];
+  };
+  expect(await answered(api('projects/1?locale=en', 'PATCH', { title, _status: 'published' }))).toEqual([200, '']);
+  expect(await answered(api('projects/1?locale=fr', 'PATCH', { title: french, _status: 'published' }))).toEqual([
+    200,
+    '',
+  ]);
+  expect(await answered(api('globals/contact', 'POST', { phone }))).toEqual([200, '']);
 
   const seen: Record<string, number> = {};
   await expect
