@@ -98,7 +98,7 @@ describe('an item is written in the default language first', () => {
   it('refuses to publish in another language while a default-language text is empty, and names each one', async () => {
     const cookie = await cms.sessionFor('editor@example.org');
     // A draft in the default language with only the facts: drafts may be incomplete.
-    const facts = eventFields('slip-day', { img: '/images/events/hackathon-2023.svg' });
+    const facts: Record<string, unknown> = eventFields('slip-day', { img: '/images/events/hackathon-2023.svg' });
     for (const text of ['title', 'inSentence', 'dates', 'tagline', 'description', 'location']) delete facts[text];
     const draft = await call('POST', 'events?draft=true', cookie, { ...facts, _status: 'draft' });
     expect(draft.status).toBe(201);
@@ -169,6 +169,14 @@ describe('an item the site cannot read', () => {
       expect(insights.length).toBeGreaterThan(0);
       expect(insights.map((entry) => entry.link)).not.toContain(insight.link);
     }
+
+    // The door lists the others, and the places pass (offers of freed seats, reminders) still runs.
+    const { checkInEvents } = await import('@/lib/staff/check-in');
+    const door = (await checkInEvents()).map((event) => JSON.stringify(event));
+    expect(door.join()).toContain('baobab-data-hackathon-2023');
+    expect(door.join()).not.toContain('broken-day');
+    const { placesPass } = await import('@/lib/places/task');
+    await expect(placesPass()).resolves.toEqual({ ended: expect.any(Number), reminders: expect.any(Number) });
 
     const problems = await site.cmsProblems();
     const ids = problems.map((problem) => `${problem.collection}:${problem.id}`);
