@@ -149,7 +149,7 @@ function worstOf(collection: string, doc: Record<string, unknown>): [string, str
               .map(([key, inner]) => [key, strip(inner)]),
           )
         : value;
-  const base = { ...(strip(doc) as Record<string, unknown>), _status: 'published' };
+  const base: Record<string, unknown> = { ...(strip(doc) as Record<string, unknown>), _status: 'published' };
   const fresh = (tag: string) => ({
     ...base,
     ...(typeof base.slug === 'string' ? { slug: `${base.slug}-${tag}` } : {}),
