@@ -4,20 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { GET as payLink } from '@/app/[lang]/pay/[token]/route';
-import type { FormServices } from '@/lib/forms/services';
-import { submitForm } from '@/lib/forms/submit';
-import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { ANSWER_WINDOW_MS, createProviderAnswers, FAILURE_MS } from '@/lib/payments/answers';
 import { paymentContext } from '@/lib/payments/context';
-import { paymentSettings } from '@/lib/payments/record';
 import { returnState } from '@/lib/payments/visitor';
-import { createRateLimiter } from '@/lib/security/rate-limit';
-import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
 
+import { paidEnrolment } from '../helpers/paid-enrolment';
 import { startPaystackStub, STUB_SECRET_KEY, type PaystackStub } from '../helpers/paystack-stub';
-import { BEFORE_SEED_EVENT, sampleEnrolment } from '../helpers/samples';
 
 // Calls to the payment provider are bounded (docs/reliability.md, "Calls to the payment provider"):
 // a pay link opened 100 times, one after another or all at once and from 100 addresses, asks the
@@ -29,8 +23,6 @@ process.env.LINK_SECRET = 'provider-calls-test-link-secret-0123456789';
 process.env.PAYSTACK_SECRET_KEY = STUB_SECRET_KEY;
 
 const SOCKET = 'x-test-socket-address';
-const TOKEN = issueXsrfToken();
-const site = { siteUrl: 'http://localhost:3000', siteName: 'Baobab Data' };
 
 let stub: PaystackStub;
 let clock = Date.now();
@@ -52,34 +44,6 @@ beforeEach(() => {
   setSingleton('routeLimit.pay', undefined);
 });
 
-// An enrolment in the $105 course, as the form stores it: its pay link's token and its reference.
-let people = 0;
-async function enrol() {
-  const meta: RequestMeta = {
-    headers: new Headers({ host: 'localhost:3000', 'x-xsrf-token': TOKEN }),
-    cookie: (name) => (name === 'XSRF-TOKEN' ? TOKEN : undefined),
-    address: `198.51.100.${++people}`,
-  };
-  const services: FormServices = {
-    store: getStore(),
-    rateLimiter: createRateLimiter(1000),
-    newsletter: doubleOptInNewsletter({ store: getStore, secret: () => 's'.repeat(40), mail: () => site }),
-    recaptcha: null,
-    mail: { staff: 'staff@baobabdata.org', ...site },
-    payments: paymentSettings(),
-    now: Date.now,
-    today: () => BEFORE_SEED_EVENT,
-    log: () => {},
-  };
-  const data = new FormData();
-  for (const [k, v] of Object.entries({ ...sampleEnrolment, name: `Payer ${people}` })) data.set(k, v);
-  const state = await submitForm('enrol', data, meta, services);
-  if (state.status !== 'success' || !state.link) throw new Error(`no pay link: ${JSON.stringify(state)}`);
-  const token = state.link.href.split('/pay/')[1]!;
-  const record = (await getStore().list('enrolment')).find((r) => r.data.name === `Payer ${people}`)!;
-  return { token, reference: String(record.data.payReference) };
-}
-
 // The calls the stub received about one reference: starting the payment, and asking how it stands.
 const calls = (reference: string) =>
   stub.requests.filter(
@@ -96,7 +60,7 @@ async function visit(token: string, i: number) {
 }
 
 it('asks the provider once for 100 visits to one pay link, one after another; after the window, once more', async () => {
-  const { token, reference } = await enrol();
+  const { token, reference } = await paidEnrolment();
   const seen = new Set<string>();
   for (let i = 0; i < 100; i++) {
     const answer = await visit(token, i);
@@ -117,7 +81,7 @@ it('asks the provider once for 100 visits to one pay link, one after another; af
 });
 
 it('asks the provider once for 100 visits to one pay link at the same moment; after the window, once more', async () => {
-  const { token, reference } = await enrol();
+  const { token, reference } = await paidEnrolment();
   const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => visit(token, i)));
   expect(new Set(answers.map((a) => `${a.status} ${a.location}`)).size).toBe(1);
   expect(answers[0]!.location).toMatch(/\/checkout\/\w+$/);
@@ -128,7 +92,7 @@ it('asks the provider once for 100 visits to one pay link at the same moment; af
 });
 
 it('asks once per window for 100 return pages, one after another or at once, and settles a payment made', async () => {
-  const { token, reference } = await enrol();
+  const { token, reference } = await paidEnrolment();
   await visit(token, 1);
   const before = calls(reference);
   const ctx = paymentContext();
@@ -150,7 +114,7 @@ it('asks once per window for 100 return pages, one after another or at once, and
 });
 
 it('asks a failing provider again a few seconds later, not at each of 100 visits, and never answers 5xx', async () => {
-  const { token, reference } = await enrol();
+  const { token, reference } = await paidEnrolment();
   stub.state.failure = 'error';
   for (let i = 0; i < 100; i++) {
     expect(await visit(token, i)).toEqual({
