@@ -234,7 +234,7 @@ export async function startPaymentsDrill(base: string) {
           r.url.pathname === `/transaction/verify/${reference}`,
       ).length;
     const startedAt = Date.now();
-    const visits = [];
+    const visits: Awaited<ReturnType<typeof send>>[] = [];
     for (let i = 0; i < 50; i++) visits.push(await send('GET', `/pay/${opened}`));
     visits.push(...(await Promise.all(Array.from({ length: 50 }, () => send('GET', `/pay/${opened}`)))));
     const checkout = [...stub.transactions.values()].find((tx) => visits[0]!.location?.endsWith(tx.accessCode));
