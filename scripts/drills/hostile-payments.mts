@@ -1,8 +1,8 @@
 // The hostile drill's payments class (docs/security.md, "Payment webhook"): forged, altered, replayed,
 // forged-refund, wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
 // webhook, and made-up or altered pay, return and receipt links, against a server pointed at the local
-// Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, and the one payment made
-// for real marked once with one receipt.
+// Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, the one payment made for
+// real marked once with one receipt, and one provider call for a pay link opened 100 times.
 //
 // Wiring (scripts/drills/hostile/index.mts): start the stub before the main server and give that server
 // its settings, then run the class like the others:
