@@ -1,10 +1,4 @@
-import {
-  ValidationError,
-  type CollectionBeforeChangeHook,
-  type CollectionConfig,
-  type Field,
-  type PayloadRequest,
-} from 'payload';
+import { APIError, type CollectionBeforeChangeHook, type CollectionConfig, type Field } from 'payload';
 
 import { defaultLang, locales } from '@/lib/i18n';
 
@@ -63,20 +57,19 @@ function isEmpty(value: unknown): boolean {
 
 const defaultName = locales[defaultLang].name;
 
-export function missingMessage(): string {
-  return `Missing in ${defaultName}: switch the editor's language to ${defaultName} and write this text first.`;
+// One sentence naming every text at fault and the language: the editor shows it as the save's error,
+// and the API answers it with a 400.
+export function missingMessage(labels: string[]): string {
+  return `Missing in ${defaultName}: ${labels.join(', ')}. Switch the editor's language to ${defaultName} and write these texts first: every other language falls back to them.`;
 }
 
-function refuse(req: PayloadRequest, collection: string, missing: RequiredText[]): never {
-  throw new ValidationError({
-    collection,
-    req,
-    errors: missing.map(({ path, label }) => ({
-      path: path.join('.'),
-      label,
-      message: `${label}: ${missingMessage()}`,
-    })),
-  });
+function refuse(missing: RequiredText[]): never {
+  throw new APIError(
+    missingMessage(missing.map(({ label }) => label)),
+    400,
+    { fields: missing.map(({ path }) => path.join('.')) },
+    true,
+  );
 }
 
 // The hook every collection with drafts gets (./config.ts).
@@ -95,9 +88,9 @@ export function defaultTextsFirst(collection: CollectionConfig): CollectionBefor
           value && typeof value === 'object' && !Array.isArray(value) ? (value as never)[defaultLang] : value,
         );
       });
-      return missing.length > 0 ? refuse(req, collection.slug, missing) : data;
+      return missing.length > 0 ? refuse(missing) : data;
     }
-    if (operation === 'create') refuse(req, collection.slug, required);
+    if (operation === 'create') refuse(required);
     if (data._status !== 'published') return data;
     const inDefault = await req.payload.findByID({
       collection: collection.slug as never,
@@ -111,7 +104,7 @@ export function defaultTextsFirst(collection: CollectionConfig): CollectionBefor
       req,
     });
     const missing = required.filter(({ path }) => isEmpty(valueAt(inDefault, path)));
-    return missing.length > 0 ? refuse(req, collection.slug, missing) : data;
+    return missing.length > 0 ? refuse(missing) : data;
   };
 }
 
