@@ -12,6 +12,19 @@ export function subscriberKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
+// One person's key for one item (AddOptions.payer): the item's value and the address as subscribers'
+// are compared (trimmed, any case).
+export function payerKey(item: string, email: string): string {
+  return JSON.stringify([item, subscriberKey(email)]);
+}
+
+// Whether a record still stands for its person's registration: not spam (a duplicate staff merged is
+// kept as spam, `mergedInto`), not given back, not let pass. One that no longer stands lets the person
+// register again.
+export function standsFor(data: RecordData): boolean {
+  return data.staffStatus !== 'spam' && data.booking !== 'cancelled' && data.booking !== 'passed';
+}
+
 // Job keys become document ids and file-safe names.
 export function isJobKey(key: string): boolean {
   return /^[\w.:-]{1,200}$/.test(key);

@@ -53,6 +53,10 @@ export interface AddOptions {
   id?: string;
   // Refuse a second record with the same key in this collection (e.g. a newsletter address).
   uniqueKey?: string;
+  // One record per person and item (`payerKey`, rules.ts): while a record made with this key still
+  // stands for its person (`standsFor`), a second add with it stores nothing and is refused with
+  // RegisteredError naming that record; a submission key seen before is still a DuplicateError.
+  payer?: string;
   // The identity of a submission: a second add with the same key (a retry, a double click, a refreshed
   // answer page) stores nothing and is refused with DuplicateError.
   submissionKey?: string;

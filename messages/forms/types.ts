@@ -93,6 +93,12 @@ export interface AnswerWords {
   eventDetail: string;
   eventLink: string;
   offerReserved: string;
+  // The same person again for the same course or offer (nothing stored): whether their place is paid,
+  // and whether its pay link was mailed to them again.
+  alreadyRegistered: string;
+  alreadyPaid: string;
+  payLinkMailed: string;
+  alreadyDetail: string;
   // On the waiting list of a full event or offer, at a position.
   waitlisted: string;
   waitlistPosition(position: number): string;

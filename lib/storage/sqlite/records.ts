@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { DuplicateError, FullError } from '../errors';
-import { checkSeat, isRecordId, subscriberKey } from '../rules';
+import { DuplicateError, FullError, RegisteredError } from '../errors';
+import { checkSeat, isRecordId, standsFor, subscriberKey } from '../rules';
 import type { AddOptions, Collection, NewMail, RecordData, RecordStore, StoredRecord } from '../types';
 import type { Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
@@ -26,12 +26,39 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
   const selectSubscriber = db.prepare(
     "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
   );
+  const selectKeyed = db.prepare('SELECT id, data FROM records WHERE collection = ? AND unique_key = ?');
+  const selectById = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
+  const releaseKey = db.prepare('UPDATE records SET unique_key = NULL WHERE id = ?');
+
+  // The record that stands for the person holding this key: the holder, or the record staff merged it
+  // into; null when neither stands any more.
+  const standing = (collection: Collection, row: { id: string; data: string }): string | null => {
+    const data = JSON.parse(row.data) as RecordData;
+    if (standsFor(data)) return row.id;
+    if (typeof data.mergedInto !== 'string') return null;
+    const kept = selectById.get(collection, data.mergedInto) as { id: string; data: string } | undefined;
+    return kept && standsFor(JSON.parse(kept.data) as RecordData) ? kept.id : null;
+  };
 
   const addAll = db.transaction(
     (id: string, collection: Collection, data: RecordData, options: AddOptions): number | undefined => {
       let stored = data;
       let mails = options.mails;
       let waiting: number | undefined;
+      // A repeat of a submission, then the same person again, before anything is taken or counted. A
+      // person's key is the record's unique key, released by a record that no longer stands for them.
+      const first = options.submissionKey === undefined ? undefined : submissionOf.get(options.submissionKey);
+      if (first !== undefined) throw new DuplicateError(collection, first as string);
+      let uniqueKey = options.uniqueKey ?? null;
+      if (options.payer !== undefined) {
+        uniqueKey = `payer:${options.payer}`;
+        const holder = selectKeyed.get(collection, uniqueKey) as { id: string; data: string } | undefined;
+        if (holder) {
+          const registered = standing(collection, holder);
+          if (registered !== null) throw new RegisteredError(collection, registered);
+          releaseKey.run(holder.id);
+        }
+      }
       if (options.seat) {
         const { key, capacity, waitlist, seated } = options.seat;
         // Nobody takes a seat ahead of someone waiting for one: a freed seat is theirs (lib/places).
@@ -50,7 +77,7 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       insertRecord.run({
         id,
         collection,
-        uniqueKey: options.uniqueKey ?? null,
+        uniqueKey,
         date: typeof stored.date === 'number' ? stored.date : Date.now(),
         data: JSON.stringify(stored),
       });
@@ -76,9 +103,9 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       if (options.seat) checkSeat(options.seat);
       let waiting: number | undefined;
       try {
-        // With a seat the transaction takes the write lock before it counts, so another process on the
-        // same file counts after this commit.
-        waiting = (options.seat ? addAll.immediate : addAll)(id, collection, data, options);
+        // With a seat or a person's key the transaction takes the write lock before it reads, so another
+        // process on the same file reads after this commit.
+        waiting = (options.seat || options.payer !== undefined ? addAll.immediate : addAll)(id, collection, data, options);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
