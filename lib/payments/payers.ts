@@ -17,7 +17,7 @@ export function personOf(collection: Collection, data: RecordData): { field: str
 // The records of the same person for the same item, this one included, spam left out unless asked: read
 // along the inbox's index on the item and the whole address, on either store.
 export async function samePerson(
-  store: InboxStore,
+  store: Pick<InboxStore, 'inbox'>,
   collection: Collection,
   data: RecordData,
   options: { paid?: boolean; spam?: boolean } = {},
@@ -39,9 +39,20 @@ export async function samePerson(
 // Another record of the same address for the same item that is paid, or null: a pay link or a reminder
 // of this one then has nothing to ask for.
 export async function paidElsewhere(
-  store: InboxStore,
+  store: Pick<InboxStore, 'inbox'>,
   record: { collection: Collection; id: string; data: RecordData },
 ): Promise<StoredRecord | null> {
   const paid = await samePerson(store, record.collection, record.data, { paid: true, spam: true });
   return paid.find((row) => row.id !== record.id) ?? null;
+}
+
+// The record a record staff merged into another (lib/staff/duplicates.ts) stands for, or null.
+export async function keptRecord<R extends { collection: Collection; data: RecordData }>(
+  store: Pick<InboxStore, 'getRecord'>,
+  record: R,
+): Promise<(StoredRecord & { collection: R['collection'] }) | null> {
+  const kept = record.data.mergedInto;
+  if (typeof kept !== 'string') return null;
+  const found = await store.getRecord(record.collection, kept);
+  return found ? { ...found, collection: record.collection } : null;
 }
