@@ -20,7 +20,6 @@ import {
   isPayable,
   isRegisteredError,
   isStoreTimeout,
-  payerKey,
   type AddOptions,
   type NewMail,
   type RecordData,
@@ -242,7 +241,7 @@ async function storeRecord(
   const options: AddOptions = {
     id,
     submissionKey: identity,
-    ...(person ? { payer: payerKey(person.item, person.email) } : {}),
+    ...(person ? { payer: person } : {}),
     mails: form.mails(input, services.mail, lang, services.today(), { place, pay: payment?.link }).map(once),
     ...(places && place
       ? {

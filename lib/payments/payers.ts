@@ -1,12 +1,12 @@
 import { parseSearch } from '@/lib/storage/search';
-import { itemField, type Collection, type InboxStore, type RecordData, type StoredRecord } from '@/lib/storage/types';
+import { itemField, type Collection, type Payer, type InboxStore, type RecordData, type StoredRecord } from '@/lib/storage/types';
 
 // One person, one payment per item (docs/product.md §14): a person is an address (trimmed, any case)
 // on the list of one course or offer. A second record of theirs stores nothing new (lib/forms/submit.ts);
 // records stored twice before that rule are flagged for staff to merge (lib/staff/duplicates.ts).
 
 // The item a record of a form that takes payments is for, and its address, or null.
-export function personOf(collection: Collection, data: RecordData): { field: string; item: string; email: string } | null {
+export function personOf(collection: Collection, data: RecordData): Payer | null {
   const field = itemField[collection];
   const item = field ? data[field] : undefined;
   const email = data.email;

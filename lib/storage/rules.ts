@@ -1,4 +1,4 @@
-import type { BookingState, InboxRecord, NewMail, RecordData, Seat } from './shapes';
+import type { BookingState, InboxRecord, NewMail, Payer, RecordData, Seat, StoredRecord } from './shapes';
 
 // Rules both adapters follow, so the two stores answer alike.
 
@@ -16,6 +16,20 @@ export function subscriberKey(email: string): string {
 // are compared (trimmed, any case).
 export function payerKey(item: string, email: string): string {
   return JSON.stringify([item, subscriberKey(email)]);
+}
+
+// The record among a person's records for one item (AddOptions.payer) that stands for them: the paid
+// one, else the first stored; undefined when none stands. `rows` may hold others: they are left out.
+export function standingRecord<R extends StoredRecord>(payer: Payer, rows: R[]): R | undefined {
+  const theirs = rows.filter(
+    (row) =>
+      row.data[payer.field] === payer.item &&
+      typeof row.data.email === 'string' &&
+      subscriberKey(row.data.email) === subscriberKey(payer.email) &&
+      standsFor(row.data),
+  );
+  const oldest = theirs.sort((a, b) => Number(a.data.date) - Number(b.data.date));
+  return oldest.find((row) => row.data.payStatus === 'paid') ?? oldest[0];
 }
 
 // Whether a record still stands for its person's registration: not spam (a duplicate staff merged is

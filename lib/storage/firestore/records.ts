@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 
 import { DuplicateError, FullError, RegisteredError, withDeadline } from '../errors';
-import { checkSeat, isRecordId, settleHeldBack, standsFor, subscriberKey } from '../rules';
+import { checkSeat, isRecordId, payerKey, settleHeldBack, standingRecord, standsFor, subscriberKey } from '../rules';
+import { parseSearch } from '../search';
 import { recipientDigest } from '../traces';
 import type { Collection, NewMail, RecordStore, Seat, StoredRecord } from '../types';
 import {
@@ -125,8 +126,29 @@ export function recordStore(db: Firestore): RecordStore {
           : db.collection(SUBMISSIONS).doc(keyedId(addOptions.submissionKey));
       const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyedId(key));
       // The person's key for the item: created in the batch, so a second record for them refuses it.
-      const payer =
-        addOptions.payer === undefined ? null : db.collection(PAYERS).doc(keyedId(`${collection}\n${addOptions.payer}`));
+      const person = addOptions.payer;
+      const payer = person
+        ? db.collection(PAYERS).doc(keyedId(`${collection}\n${payerKey(person.item, person.email)}`))
+        : null;
+      // Their records stored before (those from before keys too), read along the inbox's index on the
+      // address and the item: one that stands refuses the add, unless this is a repeat of a submission.
+      const address = person && parseSearch(person.email);
+      if (person && address?.exact) {
+        const rows = (
+          await col
+            .where('_terms', 'array-contains', address.term)
+            .where(person.field, '==', person.item)
+            .orderBy('_order', 'desc')
+            .limit(50)
+            .get()
+        ).docs.map((doc) => ({ id: doc.id, data: recordData(doc) }));
+        const registered = standingRecord(person, rows);
+        if (registered) {
+          const first = submission && (await submission.get());
+          if (first?.exists) throw new DuplicateError(collection, first.get('recordId') as string);
+          throw new RegisteredError(collection, registered.id);
+        }
+      }
       const place = addOptions.seat ? placeFor(db, addOptions.seat, ref.id, collection) : null;
       let placeDoc = await place?.choose();
 

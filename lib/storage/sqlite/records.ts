@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 import { DuplicateError, FullError, RegisteredError } from '../errors';
-import { checkSeat, isRecordId, standsFor, subscriberKey } from '../rules';
+import { checkSeat, isRecordId, standingRecord, subscriberKey } from '../rules';
+import { parseSearch } from '../search';
 import type { AddOptions, Collection, NewMail, RecordData, RecordStore, StoredRecord } from '../types';
 import type { Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
@@ -26,38 +27,26 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
   const selectSubscriber = db.prepare(
     "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
   );
-  const selectKeyed = db.prepare('SELECT id, data FROM records WHERE collection = ? AND unique_key = ?');
-  const selectById = db.prepare('SELECT id, data FROM records WHERE collection = ? AND id = ?');
-  const releaseKey = db.prepare('UPDATE records SET unique_key = NULL WHERE id = ?');
-
-  // The record that stands for the person holding this key: the holder, or the record staff merged it
-  // into; null when neither stands any more.
-  const standing = (collection: Collection, row: { id: string; data: string }): string | null => {
-    const data = JSON.parse(row.data) as RecordData;
-    if (standsFor(data)) return row.id;
-    if (typeof data.mergedInto !== 'string') return null;
-    const kept = selectById.get(collection, data.mergedInto) as { id: string; data: string } | undefined;
-    return kept && standsFor(JSON.parse(kept.data) as RecordData) ? kept.id : null;
-  };
+  // A person's records in a collection, found by their whole address along the search words' index.
+  const selectByAddress = db.prepare(
+    'SELECT r.id, r.data FROM record_words w JOIN records r ON r.id = w.id WHERE w.word = ? AND r.collection = ?',
+  );
 
   const addAll = db.transaction(
     (id: string, collection: Collection, data: RecordData, options: AddOptions): number | undefined => {
       let stored = data;
       let mails = options.mails;
       let waiting: number | undefined;
-      // A repeat of a submission, then the same person again, before anything is taken or counted. A
-      // person's key is the record's unique key, released by a record that no longer stands for them.
+      // A repeat of a submission, then the same person again, before anything is taken or counted; the
+      // write lock taken first makes the check and the insert one step across processes.
       const first = options.submissionKey === undefined ? undefined : submissionOf.get(options.submissionKey);
       if (first !== undefined) throw new DuplicateError(collection, first as string);
-      let uniqueKey = options.uniqueKey ?? null;
-      if (options.payer !== undefined) {
-        uniqueKey = `payer:${options.payer}`;
-        const holder = selectKeyed.get(collection, uniqueKey) as { id: string; data: string } | undefined;
-        if (holder) {
-          const registered = standing(collection, holder);
-          if (registered !== null) throw new RegisteredError(collection, registered);
-          releaseKey.run(holder.id);
-        }
+      const payer = options.payer;
+      const address = payer && parseSearch(payer.email);
+      if (payer && address?.exact) {
+        const rows = (selectByAddress.all(address.term, collection) as { id: string; data: string }[]).map(parsed);
+        const registered = standingRecord(payer, rows);
+        if (registered) throw new RegisteredError(collection, registered.id);
       }
       if (options.seat) {
         const { key, capacity, waitlist, seated } = options.seat;
@@ -77,7 +66,7 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       insertRecord.run({
         id,
         collection,
-        uniqueKey,
+        uniqueKey: options.uniqueKey ?? null,
         date: typeof stored.date === 'number' ? stored.date : Date.now(),
         data: JSON.stringify(stored),
       });
@@ -105,7 +94,7 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       try {
         // With a seat or a person's key the transaction takes the write lock before it reads, so another
         // process on the same file reads after this commit.
-        waiting = (options.seat || options.payer !== undefined ? addAll.immediate : addAll)(id, collection, data, options);
+        waiting = (options.seat || options.payer ? addAll.immediate : addAll)(id, collection, data, options);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
