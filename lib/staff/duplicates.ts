@@ -1,6 +1,6 @@
+import { personOf, samePerson } from '@/lib/payments/payers';
 import { recordBooking, withPlaces } from '@/lib/places';
 import { seatsChanged } from '@/lib/places/offers';
-import { personOf, samePerson } from '@/lib/payments/payers';
 import { getStore } from '@/lib/storage';
 import { payerKey, standsFor, type Collection, type StoredRecord } from '@/lib/storage/types';
 

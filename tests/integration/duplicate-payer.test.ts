@@ -62,7 +62,14 @@ function formData(fields: Record<string, string>) {
   return data;
 }
 
-const settings: PaymentSettings = { online: true, currency: 'USD', usdRate: 1, linkDays: 30, secret: SECRET, siteUrl: SITE };
+const settings: PaymentSettings = {
+  online: true,
+  currency: 'USD',
+  usdRate: 1,
+  linkDays: 30,
+  secret: SECRET,
+  siteUrl: SITE,
+};
 
 let stub: PaystackStub;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -149,7 +156,9 @@ describe.each(bothStores)('one payer per item on %s', (_name, makeHarness) => {
     expect(await store.list('enrolment')).toHaveLength(1);
 
     await deliver();
-    const payAgain = mailsTo(address()).filter((m) => m.subject === 'You are already registered: Data Analysis with Python');
+    const payAgain = mailsTo(address()).filter(
+      (m) => m.subject === 'You are already registered: Data Analysis with Python',
+    );
     expect(payAgain).toHaveLength(1);
     expect(payAgain[0]!.text).toContain(href);
     expect(payAgain[0]!.text).toContain('pay $105 online');
@@ -247,9 +256,9 @@ describe.each(bothStores)('one payer per item on %s', (_name, makeHarness) => {
     const flagged = async () => possibleDuplicates('enrolment', (await itemPage('enrolment', field, undefined)).rows);
     expect([...(await flagged())].sort()).toEqual([first.id, paid.id].sort());
     // The payments list (the item's page filtered by payment) flags the one it shows.
-    expect([...(await possibleDuplicates('enrolment', (await itemPage('enrolment', field, undefined, 'unpaid')).rows))]).toEqual([
-      first.id,
-    ]);
+    expect([
+      ...(await possibleDuplicates('enrolment', (await itemPage('enrolment', field, undefined, 'unpaid')).rows)),
+    ]).toEqual([first.id]);
 
     // Staff posts: cross-site, signed out and the door's role are refused, and change nothing.
     await store.saveTeamMember(
@@ -296,7 +305,9 @@ describe.each(bothStores)('one payer per item on %s', (_name, makeHarness) => {
     ]);
     expect(await flagged()).toEqual(new Set());
     expect((await merge(adminCookie)).headers.get('location')).toMatch(/merged=single$/);
-    expect((await itemPage('enrolment', field, undefined)).rows.map((r) => r.id).sort()).toEqual([paid.id, other.id].sort());
+    expect((await itemPage('enrolment', field, undefined)).rows.map((r) => r.id).sort()).toEqual(
+      [paid.id, other.id].sort(),
+    );
     // The set-aside record's pay link leads to the kept one, which is paid; nobody paid is reminded.
     const token = payPath(SECRET, 'BD-AAAA11111111', 'en', NOW, 30).split('/').at(-1)!;
     expect(await startPayment(context(), token, 'en')).toEqual({ to: 'return', reference: 'BD-BBBB22222222' });
