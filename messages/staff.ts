@@ -376,6 +376,7 @@ export const staffText = {
     mergeSingle: 'Nothing to merge: this person has one record here.',
     mergeTwoPaid: 'Two of these records are paid: refund one before merging.',
     mergeMissing: 'This record is no longer here.',
+    mergedInto: 'A duplicate, merged into the record kept: open it',
     checkIn: 'Check guests in at the door',
     download: 'Download',
     csv: 'CSV',
