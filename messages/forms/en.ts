@@ -104,7 +104,7 @@ export const en = {
     alreadyRegistered: 'You are already registered',
     alreadyPaid: 'We already have your registration with this address, and your place is paid. Nothing new was saved.',
     payLinkMailed:
-      'We already have your registration with this address, so nothing new was saved. We have emailed the link to pay to that address again.',
+      'We already have your registration with this address, so nothing new was saved. The link to pay is in our mail to that address.',
     alreadyDetail: 'We already have your registration with this address, so nothing new was saved.',
     courseClosed: 'This course is closed for now, so it takes no enrolments. Nothing was saved.',
     waitlisted: 'You are on the waiting list',

@@ -117,7 +117,7 @@ export const fr = {
     alreadyPaid:
       'Nous avons déjà votre inscription avec cette adresse, et votre place est réglée. Rien de nouveau n’a été enregistré.',
     payLinkMailed:
-      'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré. Nous avons renvoyé le lien pour payer à cette adresse.',
+      'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré. Le lien pour payer figure dans notre e-mail à cette adresse.',
     alreadyDetail: 'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré.',
     courseClosed:
       'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions. Rien n’a été enregistré.',

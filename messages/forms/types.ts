@@ -94,7 +94,7 @@ export interface AnswerWords {
   eventLink: string;
   offerReserved: string;
   // The same person again for the same course or offer (nothing stored): whether their place is paid,
-  // and whether its pay link was mailed to them again.
+  // and, owing, that the mail to their address has the link to pay (sent again once a day).
   alreadyRegistered: string;
   alreadyPaid: string;
   payLinkMailed: string;

@@ -38,8 +38,10 @@ const staffFields = new Set([
   'assignedTo',
   'assignedBy',
   'assignedAt',
-  // A duplicate merged into another record (lib/staff/duplicates.ts): a link to it.
+  // A duplicate merged into another record (lib/staff/duplicates.ts): a link to it; and when a pay link
+  // went again to someone who registered twice.
   'mergedInto',
+  'payLinkMailedAt',
   // Shown in the payment's own section.
   ...paymentFields,
 ]);
