@@ -40,6 +40,8 @@ const dir = mkdtempSync(join(tmpdir(), 'baobab-duplicate-payer-'));
 process.env.DATA_DIR = dir;
 process.env.STAFF_EMAILS = 'admin@example.org';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The first test on Firestore starts the emulator, and this machine's cores are shared.
+jest.setTimeout(60_000);
 
 const TOKEN = issueXsrfToken();
 const NOW = Date.UTC(2026, 10, 27, 9);
