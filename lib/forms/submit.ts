@@ -304,9 +304,9 @@ async function storeRecord(
 
 // The same person again for the same course or offer (AddOptions.payer): nothing new is stored, and the
 // form's answer says they are registered (on the waiting list, their position). Owing, their record's
-// own pay link goes again to the address, in the record's language, as a confirmation: at most once per
-// item, language and day, within the address's daily cap. Whoever typed the address, the mail reaches
-// only its owner and carries nothing typed (docs/product.md §7).
+// own pay link goes again to the address as a confirmation: at most once per item, language and day,
+// within the address's daily cap. Whoever typed the address, the mail reaches only its owner and
+// carries nothing typed (docs/product.md §7).
 async function alreadyRegistered(
   operation: FormOperation,
   form: Extract<Form, { kind: 'record' }>,
@@ -330,18 +330,18 @@ async function alreadyRegistered(
   ) {
     return answer(words.alreadyPaid);
   }
-  const owner = toLang(stored.data.lang);
+  // In the language of this post, under that language's once-only key of the day: whoever typed the
+  // address first cannot keep its owner from the link in their own language.
   const link =
     stored.data.payStatus === 'unpaid' && owesNow(stored.data)
-      ? storedPaymentLink(form, input, stored.data, owner, services)
+      ? storedPaymentLink(form, input, stored.data, lang, services)
       : undefined;
   if (!link) return answer(words.alreadyDetail);
-  // Under the once-only key of the day's confirmation in that language, which carried the link already.
   const now = services.now();
   const item = form.item?.(input) ?? '';
   const mail = confirmOnce(
-    await payLinkAgain(form.collection, stored.data, owner, { href: link.href, amount: link.amount }),
-    { operation, item, lang: owner, day: new Date(now).toISOString().slice(0, 10) },
+    await payLinkAgain(form.collection, stored.data, lang, { href: link.href, amount: link.amount }),
+    { operation, item, lang, day: new Date(now).toISOString().slice(0, 10) },
     services,
   );
   await services.store.mailAboutRecord(form.collection, stored.id, { payLinkMailedAt: now }, mail);

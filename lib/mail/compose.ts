@@ -523,7 +523,7 @@ export async function paymentReminder(
 }
 
 // The pay link again, to someone who registered a second time for what they have not paid (lib/forms/
-// submit.ts): the stored record's own link, in the record's language.
+// submit.ts): the stored record's own link, in the language they posted in.
 export async function payLinkAgain(
   collection: PayableCollection,
   data: RecordData,
