@@ -284,6 +284,9 @@ export const en = {
     givenBackTitle: 'Nothing is due',
     givenBackText:
       'Your place for {item} was given back, so nothing is due for it. Write to us at {email} if you think this is wrong.',
+    alreadyPaidTitle: 'You are already registered',
+    alreadyPaidText:
+      'Your place for {item} is already paid, under another registration with your address, so nothing is due here. Write to us at {email} if you think this is wrong.',
     unknownTitle: 'We do not know this payment',
     unknownText: 'No enrolment or reservation has this reference. Write to us at {email} if you think one should.',
     invalidTitle: 'This payment link is not valid',

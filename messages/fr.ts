@@ -289,6 +289,9 @@ export const fr = {
     givenBackTitle: 'Rien n’est dû',
     givenBackText:
       'Votre place pour « {item} » a été libérée : rien n’est dû pour elle. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
+    alreadyPaidTitle: 'Vous êtes déjà inscrit(e)',
+    alreadyPaidText:
+      'Votre place pour « {item} » est déjà réglée, sous une autre inscription à votre adresse : rien n’est dû ici. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
     unknownTitle: 'Paiement inconnu',
     unknownText:
       'Aucune inscription ni réservation ne porte cette référence. Écrivez-nous à {email} si vous pensez que c’est une erreur.',

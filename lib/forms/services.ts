@@ -10,14 +10,15 @@ import { placesChanged } from '@/lib/places/pages';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
-import { getStore, type InboxStore, type PlacesStore, type RecordStore } from '@/lib/storage';
+import { getStore, type InboxStore, type PaymentStore, type PlacesStore, type RecordStore } from '@/lib/storage';
 import type { FormOperation } from '@/lib/storage/collections';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.
 export interface FormServices {
-  // Records, and the inbox, which counts what the honeypot kept as spam.
-  store: RecordStore & PlacesStore & InboxStore;
+  // Records, and the inbox, which counts what the honeypot kept as spam and finds a person's other
+  // records; a mail about a stored record (a pay link sent again).
+  store: RecordStore & PlacesStore & InboxStore & Pick<PaymentStore, 'mailAboutRecord'>;
   rateLimiter: RateLimiter;
   newsletter: NewsletterProvider;
   recaptcha: RecaptchaSettings | null;

@@ -6,16 +6,19 @@ import { verifyBotToken } from '@/lib/bot-check';
 import { DAY_MS, HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { confirmationCap } from '@/lib/mail/compose';
+import { confirmationCap, payLinkAgain } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
-import { newPayment, storedPayLink } from '@/lib/payments/record';
+import { paidElsewhere, personOf } from '@/lib/payments/payers';
+import { newPayment, owesNow, storedPayLink } from '@/lib/payments/record';
 import { newCheckInCode, placeParts } from '@/lib/places/links';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
   duplicateOf,
   isDuplicateError,
   isFullError,
+  isPayable,
+  isRegisteredError,
   isStoreTimeout,
   type AddOptions,
   type NewMail,
@@ -233,9 +236,12 @@ async function storeRecord(
   // registration with places owes it only once it holds one: on the waiting list it owes nothing, and
   // its mails and answer carry no pay link until a place is claimed or given (lib/places/visitor.ts).
   const payment = paymentOf(form, input, identity, lang, services);
+  // A form that takes payments keeps one record per person and item (lib/payments/payers.ts).
+  const person = form.price ? personOf(form.collection, record) : null;
   const options: AddOptions = {
     id,
     submissionKey: identity,
+    ...(person ? { payer: person } : {}),
     mails: form.mails(input, services.mail, lang, services.today(), { place, pay: payment?.link }).map(once),
     ...(places && place
       ? {
@@ -277,6 +283,9 @@ async function storeRecord(
       services.log(`${operation}: refused, every place of ${places.seat} is taken`);
       return { status: 'error', message: places.full, values, waitlist: true };
     }
+    if (isRegisteredError(error)) {
+      return alreadyRegistered(operation, form, input, duplicateOf(error), places, services, lang);
+    }
     if (!isDuplicateError(error)) throw error;
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
     // Someone on the waiting list hears their position again.
@@ -291,6 +300,52 @@ async function storeRecord(
     }
   }
   return form.answer(input, lang, pay);
+}
+
+// The same person again for the same course or offer (AddOptions.payer): nothing new is stored, and the
+// form's answer says they are registered (on the waiting list, their position). Owing, their record's
+// own pay link goes again to the address as a confirmation: at most once per item, language and day,
+// within the address's daily cap. Whoever typed the address, the mail reaches only its owner and
+// carries nothing typed (docs/product.md §7).
+async function alreadyRegistered(
+  operation: FormOperation,
+  form: Extract<Form, { kind: 'record' }>,
+  input: unknown,
+  recordId: string | undefined,
+  places: FormBooking | undefined,
+  services: FormServices,
+  lang: Lang,
+): Promise<FormState> {
+  const words = formTexts[lang].answers;
+  services.log(`${operation}: the same person again for the same item, nothing stored`, { recordId });
+  const stored = recordId === undefined ? null : await services.store.getRecord(form.collection, recordId);
+  if (places && stored?.data.booking === 'waiting' && typeof stored.data.waitPosition === 'number') {
+    return places.waitlisted(stored.data.waitPosition);
+  }
+  const answer = (detail: string): FormState => ({ status: 'success', message: words.alreadyRegistered, detail });
+  if (!stored || !isPayable(form.collection)) return answer(words.alreadyDetail);
+  if (
+    stored.data.payStatus === 'paid' ||
+    (await paidElsewhere(services.store, { collection: form.collection, ...stored }))
+  ) {
+    return answer(words.alreadyPaid);
+  }
+  // In the language of this post, under that language's once-only key of the day: whoever typed the
+  // address first cannot keep its owner from the link in their own language.
+  const link =
+    stored.data.payStatus === 'unpaid' && owesNow(stored.data)
+      ? storedPaymentLink(form, input, stored.data, lang, services)
+      : undefined;
+  if (!link) return answer(words.alreadyDetail);
+  const now = services.now();
+  const item = form.item?.(input) ?? '';
+  const mail = confirmOnce(
+    await payLinkAgain(form.collection, stored.data, lang, { href: link.href, amount: link.amount }),
+    { operation, item, lang, day: new Date(now).toISOString().slice(0, 10) },
+    services,
+  );
+  await services.store.mailAboutRecord(form.collection, stored.id, { payLinkMailedAt: now }, mail);
+  return answer(words.payLinkMailed);
 }
 
 // Once the last place is gone, or few are left (a page then says how many), the pages that show it are

@@ -521,3 +521,21 @@ export async function paymentReminder(
     link: { href: pay.href, label: t.link(pay.amount) },
   });
 }
+
+// The pay link again, to someone who registered a second time for what they have not paid (lib/forms/
+// submit.ts): the stored record's own link, in the language they posted in.
+export async function payLinkAgain(
+  collection: PayableCollection,
+  data: RecordData,
+  lang: Lang,
+  pay: { href: string; amount: string },
+): Promise<NewMail> {
+  const t = visitorMails[lang].payAgain;
+  const { item } = await receiptOf(collection, data, lang, SITE_TIME_ZONE);
+  return confirmation(String(data.email), t.subject(item), {
+    lang,
+    heading: t.heading,
+    paragraphs: [t.text(pay.amount, item)],
+    link: { href: pay.href, label: t.link(pay.amount) },
+  });
+}

@@ -18,7 +18,7 @@ import { SUBUNITS, type Charge, type PaymentCurrency, type PaymentProvider, type
 // and the pay link after asking the provider, the periodic check, or staff by hand. Each goes through
 // the store's settlePayment, which commits the change, the receipt and the audit entry once per record.
 export interface PaymentContext {
-  store: PaymentStore & Pick<InboxStore, 'getRecord' | 'updateRecord'>;
+  store: PaymentStore & Pick<InboxStore, 'getRecord' | 'updateRecord' | 'inbox'>;
   provider: PaymentProvider | null;
   // Signs pay links and receipts, and derives references (the link secret).
   secret: string;

@@ -3,6 +3,7 @@ import type { PayableRecord } from '@/lib/storage/types';
 
 import type { AnswerKind } from './answers';
 import { isPaymentReference, payPath, readPayToken, returnUrl } from './links';
+import { keptRecord, paidElsewhere } from './payers';
 import { formatCharge } from './price';
 import { receiptOf } from './receipt';
 import { owesNow } from './record';
@@ -25,6 +26,11 @@ export async function startPayment(ctx: PaymentContext, token: string, lang: Lan
   const record = await ctx.store.findPayment(reference);
   // Unknown (forgotten), already paid or refunded, or a place given back: the return page says which.
   if (!record || record.data.payStatus !== 'unpaid' || !owesNow(record.data)) return { to: 'return', reference };
+  // One person, one payment per item (lib/payments/payers.ts): a record merged into another pays under
+  // that one's reference; one whose address paid for the item under another record owes nothing.
+  const kept = await keptRecord(ctx.store, record);
+  if (kept && typeof kept.data.payReference === 'string') return { to: 'return', reference: kept.data.payReference };
+  if (await paidElsewhere(ctx.store, record)) return { to: 'return', reference };
   const { provider } = ctx;
   if (!provider) return { to: 'return', reference, problem: 'down' };
   // Asked once per reference and window (lib/payments/answers.ts): visits meanwhile reuse the outcome,
@@ -101,7 +107,7 @@ function verified(ctx: PaymentContext, provider: PaymentProvider, reference: str
 export type ReturnState =
   | { state: 'paid' | 'refunded'; record: PayableRecord }
   | { state: 'pending' | 'failed' | 'expired'; record: PayableRecord; payHref: string }
-  | { state: 'down' | 'mismatch' | 'given-back'; record: PayableRecord }
+  | { state: 'down' | 'mismatch' | 'given-back' | 'already-paid'; record: PayableRecord }
   | { state: 'unknown' | 'invalid' };
 
 export async function returnState(
@@ -116,6 +122,13 @@ export async function returnState(
   if (record.data.payStatus === 'paid' || record.data.payStatus === 'refunded') {
     return { state: record.data.payStatus, record };
   }
+  // A record merged into another shows that one's state; one whose address paid for the item under
+  // another record says so, and asks the provider nothing.
+  const kept = await keptRecord(ctx.store, record);
+  if (kept && kept.data.mergedInto === undefined && isPaymentReference(kept.data.payReference)) {
+    return returnState(ctx, { reference: kept.data.payReference }, lang);
+  }
+  if (await paidElsewhere(ctx.store, record)) return { state: 'already-paid', record };
   // A place given back (docs/product.md §9) owes nothing: no new pay link. A payment made before is
   // still marked by the webhook or the periodic check, and staff see it paid, for a refund.
   if (!owesNow(record.data)) return { state: 'given-back', record };

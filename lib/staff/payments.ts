@@ -9,7 +9,14 @@ import { owesNow } from '@/lib/payments/record';
 import { amountText, settleByHand } from '@/lib/payments/settle';
 import { SUBUNITS, type PaymentCurrency } from '@/lib/payments/types';
 import { getStore } from '@/lib/storage';
-import { isPayable, paymentStatuses, type Collection, type PaymentStatus, type RecordData } from '@/lib/storage/types';
+import {
+  isPayable,
+  paymentStatuses,
+  subscriberKey,
+  type Collection,
+  type PaymentStatus,
+  type RecordData,
+} from '@/lib/storage/types';
 
 import { auditEntry } from './audit';
 import { localClock } from './digest';
@@ -83,10 +90,18 @@ export async function remindUnpaid(
   const timeZone = config().staff.timeZone;
   const day = localClock(now, timeZone).date;
   const unpaid = await allRecords(collection, { field: item.field, value: item.value }, 'unpaid');
+  // One person, one payment per item: an address that paid under another record of the list is not
+  // reminded (lib/payments/payers.ts).
+  const paid = new Set(
+    (await allRecords(collection, { field: item.field, value: item.value }, 'paid')).flatMap((record) =>
+      typeof record.data.email === 'string' ? [subscriberKey(record.data.email)] : [],
+    ),
+  );
   let sent = 0;
   for (const record of unpaid) {
     const { data } = record;
     if (typeof data.email !== 'string' || data.email === '' || !owesNow(data)) continue;
+    if (paid.has(subscriberKey(data.email))) continue;
     const lang = toLang(data.lang);
     const amount = formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang);
     const mail = {

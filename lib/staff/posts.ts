@@ -24,6 +24,7 @@ import {
 } from './actions';
 import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
 import { checkInGuest, checkInsOf } from './check-in';
+import { mergeDuplicates } from './duplicates';
 import { fromWorkspace, NO_STORE, notYours, plain, requestCookie, requestSession, see } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
 import { staffCheckInPath, staffItemPath, staffSubmissionPath } from './paths';
@@ -234,6 +235,17 @@ const posts = {
       if (!record || typeof value !== 'string') return notFound();
       const result = await promote(session, { collection, id }, now);
       return see(`${staffItemPath(collection, value)}?promoted=${result}`);
+    },
+  }),
+  // A person's records for one item, stored twice, merged into one; back to the item's page saying how.
+  merge: post({
+    schema: z.object(recordFields),
+    permission: 'inbox',
+    refused: notFound,
+    run: async ({ collection, id }, { session, now }) => {
+      const { outcome, item } = await mergeDuplicates(session, { collection, id }, now);
+      if (item === undefined) return notFound();
+      return see(`${staffItemPath(collection, item)}?merged=${outcome}`);
     },
   }),
   // A payment staff took themselves (cash, a bank transfer), with its amount and a note; then a refund.

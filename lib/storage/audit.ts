@@ -33,6 +33,8 @@ export const auditActions = [
   'paid',
   'refunded',
   'pay-reminder',
+  // Records one person stored twice for an item, merged into one (lib/staff/duplicates.ts).
+  'merge',
   'promote',
   'check-in',
   // Letters to the community (lib/letters): a draft saved, a test mailed to oneself, a send started

@@ -13,7 +13,23 @@ export class DuplicateError extends Error {
   }
 }
 
-// The first record of a repeated submission (DuplicateError.recordId), or undefined.
+// The same person registered again for the same item (AddOptions.payer): nothing was stored, and
+// `recordId` is the record that stands for them.
+export class RegisteredError extends Error {
+  readonly recordId: string;
+  constructor(collection: Collection, recordId: string) {
+    super(`This person already has a record for this item in ${collection}`);
+    this.name = 'RegisteredError';
+    this.recordId = recordId;
+  }
+}
+
+export function isRegisteredError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'RegisteredError';
+}
+
+// The first record of a repeated submission (DuplicateError.recordId), or the record of the person
+// registered before (RegisteredError.recordId), or undefined.
 export function duplicateOf(error: unknown): string | undefined {
   const id = (error as { recordId?: unknown } | null)?.recordId;
   return typeof id === 'string' ? id : undefined;

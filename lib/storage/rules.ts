@@ -1,4 +1,4 @@
-import type { BookingState, InboxRecord, NewMail, RecordData, Seat } from './shapes';
+import type { BookingState, InboxRecord, NewMail, Payer, RecordData, Seat, StoredRecord } from './shapes';
 
 // Rules both adapters follow, so the two stores answer alike.
 
@@ -10,6 +10,33 @@ export function isRecordId(value: unknown): value is string {
 
 export function subscriberKey(email: string): string {
   return email.trim().toLowerCase();
+}
+
+// One person's key for one item (AddOptions.payer): the item's value and the address as subscribers'
+// are compared (trimmed, any case).
+export function payerKey(item: string, email: string): string {
+  return JSON.stringify([item, subscriberKey(email)]);
+}
+
+// The record among a person's records for one item (AddOptions.payer) that stands for them: the paid
+// one, else the first stored; undefined when none stands. `rows` may hold others: they are left out.
+export function standingRecord<R extends StoredRecord>(payer: Payer, rows: R[]): R | undefined {
+  const theirs = rows.filter(
+    (row) =>
+      row.data[payer.field] === payer.item &&
+      typeof row.data.email === 'string' &&
+      subscriberKey(row.data.email) === subscriberKey(payer.email) &&
+      standsFor(row.data),
+  );
+  const oldest = theirs.sort((a, b) => Number(a.data.date) - Number(b.data.date));
+  return oldest.find((row) => row.data.payStatus === 'paid') ?? oldest[0];
+}
+
+// Whether a record still stands for its person's registration: not spam (a duplicate staff merged is
+// kept as spam, `mergedInto`), not given back, not let pass. One that no longer stands lets the person
+// register again.
+export function standsFor(data: RecordData): boolean {
+  return data.staffStatus !== 'spam' && data.booking !== 'cancelled' && data.booking !== 'passed';
 }
 
 // Job keys become document ids and file-safe names.

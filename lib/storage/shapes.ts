@@ -53,6 +53,11 @@ export interface AddOptions {
   id?: string;
   // Refuse a second record with the same key in this collection (e.g. a newsletter address).
   uniqueKey?: string;
+  // One record per person and item: while a record of this collection with `field` equal to `item` and
+  // this address (any case, rules.ts `payerKey`) still stands for its person (`standsFor`), records
+  // stored before this option included, a second add stores nothing and is refused with RegisteredError
+  // naming that record; a submission key seen before is still a DuplicateError.
+  payer?: Payer;
   // The identity of a submission: a second add with the same key (a retry, a double click, a refreshed
   // answer page) stores nothing and is refused with DuplicateError.
   submissionKey?: string;
@@ -62,6 +67,12 @@ export interface AddOptions {
   // record: when every seat is taken nothing is stored and the add is refused with FullError. The
   // seat is freed when the record is forgotten or purged (see Store.seatsTaken).
   seat?: Seat;
+}
+
+export interface Payer {
+  field: string;
+  item: string;
+  email: string;
 }
 
 // Seats are exclusive by construction on every store: numbered seat rows (SQLite, inside the add's

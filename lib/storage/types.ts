@@ -235,15 +235,15 @@ export interface PaymentStore {
   pendingPayments(since: number, limit: number): Promise<PayableRecord[]>;
   // Records paid at or after `since` (their `paidAt`) and still paid, oldest first: the digest's count.
   paidSince(since: number): Promise<PayableRecord[]>;
-  // Merges `changes` into the record and queues one mail about it, with its audit entry, in one commit;
-  // a mail with a onceKey only once under that key. False, with nothing written, when the key was used
-  // or there is no such record.
+  // Merges `changes` into the record and queues one mail about it, with its audit entry (none for a mail
+  // no staff member sent), in one commit; a mail with a onceKey only once under that key. False, with
+  // nothing written, when the key was used or there is no such record.
   mailAboutRecord(
     collection: Collection,
     id: string,
     changes: RecordData,
     mail: NewMail,
-    audit: AuditEntry,
+    audit?: AuditEntry,
   ): Promise<boolean>;
 }
 

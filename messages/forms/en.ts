@@ -101,6 +101,11 @@ export const en = {
     eventDetail: 'Your details are saved. Finish your registration on the event page that opens next.',
     eventLink: 'Continue to the registration page',
     offerReserved: 'Your Spot has been Reserved',
+    alreadyRegistered: 'You are already registered',
+    alreadyPaid: 'We already have your registration with this address, and your place is paid. Nothing new was saved.',
+    payLinkMailed:
+      'We already have your registration with this address, so nothing new was saved. The link to pay is in our mail to that address.',
+    alreadyDetail: 'We already have your registration with this address, so nothing new was saved.',
     courseClosed: 'This course is closed for now, so it takes no enrolments. Nothing was saved.',
     waitlisted: 'You are on the waiting list',
     waitlistPosition: (position) =>

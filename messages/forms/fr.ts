@@ -113,6 +113,12 @@ export const fr = {
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',
     eventLink: 'Continuer vers la page d’inscription',
     offerReserved: 'Votre place est réservée',
+    alreadyRegistered: 'Vous êtes déjà inscrit(e)',
+    alreadyPaid:
+      'Nous avons déjà votre inscription avec cette adresse, et votre place est réglée. Rien de nouveau n’a été enregistré.',
+    payLinkMailed:
+      'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré. Le lien pour payer figure dans notre e-mail à cette adresse.',
+    alreadyDetail: 'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré.',
     courseClosed:
       'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions. Rien n’a été enregistré.',
     waitlisted: 'Vous êtes sur la liste d’attente',

@@ -93,6 +93,12 @@ export interface AnswerWords {
   eventDetail: string;
   eventLink: string;
   offerReserved: string;
+  // The same person again for the same course or offer (nothing stored): whether their place is paid,
+  // and, owing, that the mail to their address has the link to pay (sent again once a day).
+  alreadyRegistered: string;
+  alreadyPaid: string;
+  payLinkMailed: string;
+  alreadyDetail: string;
   // On the waiting list of a full event or offer, at a position.
   waitlisted: string;
   waitlistPosition(position: number): string;

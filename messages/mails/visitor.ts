@@ -111,6 +111,13 @@ export interface VisitorMailTexts {
     text(amount: string, item: string): string;
     link(amount: string): string;
   };
+  // The pay link again, to someone who registered a second time for what they have not paid yet.
+  payAgain: {
+    subject(item: string): string;
+    heading: string;
+    text(amount: string, item: string): string;
+    link(amount: string): string;
+  };
   contact: {
     subject(site: string): string;
     heading: string;
@@ -244,6 +251,13 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       heading: 'Your place is not confirmed yet',
       text: (amount, item) =>
         `We have not received the ${amount} for ${item} yet. Pay online with the link below to confirm your place. If you already paid another way, tell us and we will record it.`,
+      link: (amount) => `Pay ${amount} now`,
+    },
+    payAgain: {
+      subject: (item) => `You are already registered: ${item}`,
+      heading: 'You are already registered',
+      text: (amount, item) =>
+        `We received a second registration for ${item} with this address. Your first one stands, so nothing new was recorded. To confirm your place, pay ${amount} online with the link below.`,
       link: (amount) => `Pay ${amount} now`,
     },
     contact: {
@@ -383,6 +397,13 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       heading: 'Votre place n’est pas encore confirmée',
       text: (amount, item) =>
         `Nous n’avons pas encore reçu les ${amount} pour « ${item} ». Réglez en ligne avec le lien ci-dessous pour confirmer votre place. Si vous avez déjà payé autrement, dites-le-nous et nous enregistrerons votre paiement.`,
+      link: (amount) => `Payer ${amount} maintenant`,
+    },
+    payAgain: {
+      subject: (item) => `Vous êtes déjà inscrit(e) : ${item}`,
+      heading: 'Vous êtes déjà inscrit(e)',
+      text: (amount, item) =>
+        `Nous avons reçu une seconde inscription à « ${item} » avec cette adresse. La première reste valable : rien de nouveau n’a été enregistré. Pour confirmer votre place, réglez ${amount} en ligne avec le lien ci-dessous.`,
       link: (amount) => `Payer ${amount} maintenant`,
     },
     contact: {

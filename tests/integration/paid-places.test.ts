@@ -108,6 +108,21 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
   });
   afterAll(() => harness.cleanup());
 
+  it('takes no second place for the same address: the holder is told, the one waiting hears their position', async () => {
+    const first = await reserve('a@example.org');
+    const again = await reserve(' A@Example.org', { firstName: 'Awa-Marie' });
+    expect(again).toEqual({ status: 'success', message: words.alreadyRegistered, detail: words.payLinkMailed });
+    expect(await store.list('offer')).toHaveLength(1);
+    // The day's confirmation has the pay link: no second mail that day.
+    const sent = (await mails()).filter((m) => m.to === 'a@example.org');
+    expect(sent.map((m) => referenceOf(payLinkIn(m)!))).toEqual([referenceOf(payHref(first)!)]);
+    // Full: the list, once; again, the same position, and no second ticket.
+    const waiting = await reserve('b@example.org', { waitlist: '1' });
+    expect(await reserve('B@example.org', { waitlist: '1', lastName: 'Ba' })).toEqual(waiting);
+    expect(await store.waitingList(SEAT)).toHaveLength(1);
+    expect(await store.list('offer')).toHaveLength(2);
+  });
+
   it('asks no payment of someone waiting, and the price under their own reference once they claim a freed place', async () => {
     const first = await reserve('a@example.org');
     expect(first).toMatchObject({ status: 'success', message: words.offerReserved });

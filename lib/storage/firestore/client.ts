@@ -30,6 +30,9 @@ export const OUTBOX = 'outbox';
 // Stored submissions' keys and once-only messages' keys.
 export const SUBMISSIONS = 'submissions';
 export const SENT_ONCE = 'sentOnce';
+// One document per person and item (AddOptions.payer), named by the key, naming the record that stands
+// for them (`recordId`).
+export const PAYERS = 'payers';
 // Jobs run once across instances.
 export const JOBS = 'jobs';
 export const SESSIONS = 'staffSessions';

@@ -5,7 +5,17 @@ import { withDeadline } from '../errors';
 import { isRecordId, subscriberKey } from '../rules';
 import { messageConcerns, onlyListsEmail, recipientDigest, withoutRowsNaming } from '../traces';
 import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
-import { AUDIT, CLAIMS, inBatches, OUTBOX, removeAll, SENT_ONCE, SUBMISSIONS, WRITE_DEADLINE_MS } from './client';
+import {
+  AUDIT,
+  CLAIMS,
+  inBatches,
+  OUTBOX,
+  PAYERS,
+  removeAll,
+  SENT_ONCE,
+  SUBMISSIONS,
+  WRITE_DEADLINE_MS,
+} from './client';
 import { belongingTo, recordData, writeAudit, type OutboxDoc } from './shared';
 
 // Forgetting reads whole collections: Firestore cannot compare case-insensitively, and forgetting
@@ -63,8 +73,11 @@ async function forget(db: Firestore, email: string, audit?: AuditOf<EmailTraces>
   const result = report(found);
   const submissions: DocumentReference[] = [];
   for (const record of found.records) {
-    const docs = (await db.collection(SUBMISSIONS).where('recordId', '==', record.id).get()).docs;
-    submissions.push(...docs.map((doc) => doc.ref));
+    // Its submission keys, and the person's key for its item, go with it.
+    for (const markers of [SUBMISSIONS, PAYERS]) {
+      const docs = (await db.collection(markers).where('recordId', '==', record.id).get()).docs;
+      submissions.push(...docs.map((doc) => doc.ref));
+    }
   }
   const belonging = await belongingTo(
     db,

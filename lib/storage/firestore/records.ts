@@ -2,11 +2,22 @@ import { randomUUID } from 'node:crypto';
 
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 
-import { DuplicateError, FullError, withDeadline } from '../errors';
-import { checkSeat, isRecordId, settleHeldBack, subscriberKey } from '../rules';
+import { DuplicateError, FullError, RegisteredError, withDeadline } from '../errors';
+import { checkSeat, isRecordId, payerKey, settleHeldBack, standingRecord, standsFor, subscriberKey } from '../rules';
+import { parseSearch } from '../search';
 import { recipientDigest } from '../traces';
 import type { Collection, NewMail, RecordStore, Seat, StoredRecord } from '../types';
-import { ALREADY_EXISTS, codeOf, keyedId, SEATS, SENT_ONCE, SUBMISSIONS, WAITLIST, WRITE_DEADLINE_MS } from './client';
+import {
+  ALREADY_EXISTS,
+  codeOf,
+  keyedId,
+  PAYERS,
+  SEATS,
+  SENT_ONCE,
+  SUBMISSIONS,
+  WAITLIST,
+  WRITE_DEADLINE_MS,
+} from './client';
 import { inboxChanges, inboxFields, queue, recordData } from './shared';
 
 // A seat for one add: a free number chosen at random (so concurrent adds rarely pick the same one),
@@ -58,6 +69,35 @@ function placeFor(db: Firestore, seat: Seat, recordId: string, collection: Colle
   }
 }
 
+// A person's key held by a record not found may be a batch being committed right now (the emulator
+// writes a batch's documents one by one): it is taken back only once older than this.
+const LOST_HOLDER_MS = 60_000;
+
+// The record that stands for the person whose key document is `payer` (AddOptions.payer): its holder,
+// or the record staff merged it into; 'released' when neither stands any more, and then the key is
+// released (with its update time as a precondition, so a key taken again meanwhile stays on Firestore);
+// 'free' when nobody else holds it (the batch was refused for another document).
+async function standingFor(
+  db: Firestore,
+  collection: Collection,
+  payer: DocumentReference,
+  attempt: string,
+): Promise<{ recordId: string } | 'released' | 'free'> {
+  const doc = await payer.get();
+  if (!doc.exists || doc.get('attempt') === attempt) return 'free';
+  const holderId = doc.get('recordId') as string;
+  const holder = await db.collection(collection).doc(holderId).get();
+  if (!holder.exists && Date.now() - Number(doc.get('date')) < LOST_HOLDER_MS) return { recordId: holderId };
+  if (holder.exists && standsFor(recordData(holder))) return { recordId: holderId };
+  const merged = holder.exists ? holder.get('mergedInto') : undefined;
+  if (typeof merged === 'string') {
+    const kept = await db.collection(collection).doc(merged).get();
+    if (kept.exists && standsFor(recordData(kept))) return { recordId: kept.id };
+  }
+  await payer.delete({ lastUpdateTime: doc.updateTime! });
+  return 'released';
+}
+
 // Each refusal of a capped message's slot means another add took one: a few more tries than the slots.
 const DAILY_SLOTS_RETRIES = 10;
 
@@ -85,6 +125,30 @@ export function recordStore(db: Firestore): RecordStore {
           ? null
           : db.collection(SUBMISSIONS).doc(keyedId(addOptions.submissionKey));
       const onceMarker = (key: string) => db.collection(SENT_ONCE).doc(keyedId(key));
+      // The person's key for the item: created in the batch, so a second record for them refuses it.
+      const person = addOptions.payer;
+      const payer = person
+        ? db.collection(PAYERS).doc(keyedId(`${collection}\n${payerKey(person.item, person.email)}`))
+        : null;
+      // Their records stored before (those from before keys too), read along the inbox's index on the
+      // address and the item: one that stands refuses the add, unless this is a repeat of a submission.
+      const address = person && parseSearch(person.email);
+      if (person && address?.exact) {
+        const rows = (
+          await col
+            .where('_terms', 'array-contains', address.term)
+            .where(person.field, '==', person.item)
+            .orderBy('_order', 'desc')
+            .limit(50)
+            .get()
+        ).docs.map((doc) => ({ id: doc.id, data: recordData(doc) }));
+        const registered = standingRecord(person, rows);
+        if (registered) {
+          const first = submission && (await submission.get());
+          if (first?.exists) throw new DuplicateError(collection, first.get('recordId') as string);
+          throw new RegisteredError(collection, registered.id);
+        }
+      }
       const place = addOptions.seat ? placeFor(db, addOptions.seat, ref.id, collection) : null;
       let placeDoc = await place?.choose();
 
@@ -120,6 +184,7 @@ export function recordStore(db: Firestore): RecordStore {
       };
       let markers: DocumentReference[] = [];
       const attemptId = randomUUID();
+      let payerTries = 3;
       const commit = async () => {
         const now = Date.now();
         const { data: record, mails } = stored();
@@ -127,6 +192,10 @@ export function recordStore(db: Firestore): RecordStore {
         const batch = db.batch();
         if (placeDoc) batch.create(placeDoc.ref, placeDoc.data);
         markers = [];
+        if (payer) {
+          batch.create(payer, { collection, recordId: ref.id, date: now, attempt: attemptId });
+          markers.push(payer);
+        }
         for (const m of mails.filter((mail) => !dropped.has(mail))) {
           const marker = { date: now, recipient: recipientDigest(m.to), attempt: attemptId };
           for (const markerRef of [
@@ -170,6 +239,16 @@ export function recordStore(db: Firestore): RecordStore {
           const first = submission === null ? null : await submission.get();
           if (first?.exists) throw new DuplicateError(collection, first.get('recordId') as string);
           if (addOptions.uniqueKey !== undefined && (await ref.get()).exists) throw new DuplicateError(collection);
+          if (payer) {
+            const registered = await standingFor(db, collection, payer, attemptId);
+            if (typeof registered === 'object') throw new RegisteredError(collection, registered.recordId);
+            // A key released (its record no longer stands): the same attempt again.
+            if (registered === 'released') {
+              if (--payerTries < 0) throw error;
+              attempt -= 1;
+              continue;
+            }
+          }
           const live = stored().mails.filter((m) => !dropped.has(m));
           const once = live.filter((m) => m.onceKey !== undefined);
           const taken = await Promise.all(once.map(async (m) => (await onceMarker(m.onceKey!).get()).exists));

@@ -46,7 +46,7 @@ export function paymentStore(db: Db, shared: SharedWriters): PaymentStore {
     },
   );
   const mailAbout = db.transaction(
-    (collection: Collection, id: string, changes: RecordData, mail: NewMail, audit: AuditEntry) => {
+    (collection: Collection, id: string, changes: RecordData, mail: NewMail, audit?: AuditEntry) => {
       const row = selectRecord.get(collection, id) as { id: string; data: string } | undefined;
       if (!row || shared.queue(id, [mail]).length === 0) return false;
       shared.rewrite(id, { ...JSON.parse(row.data), ...changes });

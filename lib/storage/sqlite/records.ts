@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { DuplicateError, FullError } from '../errors';
-import { checkSeat, isRecordId, subscriberKey } from '../rules';
+import { DuplicateError, FullError, RegisteredError } from '../errors';
+import { checkSeat, isRecordId, standingRecord, subscriberKey } from '../rules';
+import { parseSearch } from '../search';
 import type { AddOptions, Collection, NewMail, RecordData, RecordStore, StoredRecord } from '../types';
 import type { Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
@@ -26,12 +27,27 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
   const selectSubscriber = db.prepare(
     "SELECT id, data FROM records WHERE collection = 'newsletter' AND unique_key = ?",
   );
+  // A person's records in a collection, found by their whole address along the search words' index.
+  const selectByAddress = db.prepare(
+    'SELECT r.id, r.data FROM record_words w JOIN records r ON r.id = w.id WHERE w.word = ? AND r.collection = ?',
+  );
 
   const addAll = db.transaction(
     (id: string, collection: Collection, data: RecordData, options: AddOptions): number | undefined => {
       let stored = data;
       let mails = options.mails;
       let waiting: number | undefined;
+      // A repeat of a submission, then the same person again, before anything is taken or counted; the
+      // write lock taken first makes the check and the insert one step across processes.
+      const first = options.submissionKey === undefined ? undefined : submissionOf.get(options.submissionKey);
+      if (first !== undefined) throw new DuplicateError(collection, first as string);
+      const payer = options.payer;
+      const address = payer && parseSearch(payer.email);
+      if (payer && address?.exact) {
+        const rows = (selectByAddress.all(address.term, collection) as { id: string; data: string }[]).map(parsed);
+        const registered = standingRecord(payer, rows);
+        if (registered) throw new RegisteredError(collection, registered.id);
+      }
       if (options.seat) {
         const { key, capacity, waitlist, seated } = options.seat;
         // Nobody takes a seat ahead of someone waiting for one: a freed seat is theirs (lib/places).
@@ -76,9 +92,9 @@ export function recordStore(db: Db, shared: SharedWriters): RecordStore {
       if (options.seat) checkSeat(options.seat);
       let waiting: number | undefined;
       try {
-        // With a seat the transaction takes the write lock before it counts, so another process on the
-        // same file counts after this commit.
-        waiting = (options.seat ? addAll.immediate : addAll)(id, collection, data, options);
+        // With a seat or a person's key the transaction takes the write lock before it reads, so another
+        // process on the same file reads after this commit.
+        waiting = (options.seat || options.payer ? addAll.immediate : addAll)(id, collection, data, options);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {

@@ -69,6 +69,8 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
       return <PaymentStep title={text.mismatchTitle} paragraphs={[fill(text.mismatchText, values)]} />;
     case 'given-back':
       return <PaymentStep title={text.givenBackTitle} paragraphs={[fill(text.givenBackText, values)]} />;
+    case 'already-paid':
+      return <PaymentStep title={text.alreadyPaidTitle} paragraphs={[fill(text.alreadyPaidText, values)]} />;
   }
   const again = { href: shown.payHref, label: fill(text.payAgain, values) };
   const [title, paragraph] =

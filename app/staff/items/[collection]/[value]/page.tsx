@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { Pager } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
+import { possibleDuplicates } from '@/lib/staff/duplicates';
 import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
 import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
@@ -41,6 +42,8 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
   // An item nobody registered for that is neither a course nor in the CMS is no page.
   if (count === 0 && !items.known(key)) notFound();
   const label = items.label(key);
+  // One person's records stored twice for this item, flagged among those shown (lib/staff/duplicates.ts).
+  const duplicates = await possibleDuplicates(item.collection, rows);
   const reminded = ['reminded', 'skipped'].every((name) => /^\d{1,5}$/.test(String(query[name])))
     ? { sent: String(query.reminded), skipped: String(query.skipped) }
     : null;
@@ -49,6 +52,14 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
   const booking = await itemBooking(item.collection, item.value);
   const places = booking ? await placesOf(booking.seat) : null;
   const { promoted } = query;
+  const mergeWords: Record<string, string> = {
+    merged: words.merged,
+    single: words.mergeSingle,
+    'two-paid': words.mergeTwoPaid,
+    missing: words.mergeMissing,
+  };
+  // Only its own keys: `?merged=constructor` is no message.
+  const mergedText = Object.hasOwn(mergeWords, String(query.merged)) ? mergeWords[String(query.merged)] : null;
   const promotedText =
     promoted === 'taken'
       ? words.promoted
@@ -67,6 +78,7 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
         <p>{fill(words.capacity, { count: String(places.taken), capacity: String(booking.capacity) })}</p>
       )}
       {promotedText && <p role="status">{promotedText}</p>}
+      {mergedText && <p role="status">{mergedText}</p>}
       {booking && item.collection === 'user' && (
         <p>
           <Link className={styles.secondary} href={staffCheckInPath(item.value)}>
@@ -121,7 +133,22 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
                 {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
                 {booking ? ` · ${bookingLabel(row.data)}` : ''}
                 {payment && ` · ${payWords.states[payment]}`}
+                {duplicates.has(row.id) && (
+                  <>
+                    {' · '}
+                    <strong>{words.possibleDuplicate}</strong>
+                  </>
+                )}
               </span>
+              {duplicates.has(row.id) && (
+                <form method="post" action="/staff/api/merge" className={styles.inline}>
+                  <input type="hidden" name="collection" value={row.collection} />
+                  <input type="hidden" name="id" value={row.id} />
+                  <button type="submit" className={styles.secondary} title={words.mergeHint}>
+                    {words.merge}
+                  </button>
+                </form>
+              )}
             </li>
           );
         })}

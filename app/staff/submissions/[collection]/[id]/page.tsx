@@ -8,7 +8,7 @@ import { paymentCurrencies } from '@/lib/payments/types';
 import { NOTE_MAX, replyMailbox, replyTemplate } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref } from '@/lib/staff/inbox';
-import { staffForgetPath } from '@/lib/staff/paths';
+import { staffForgetPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentView } from '@/lib/staff/payments';
 import {
   choiceLabel,
@@ -22,7 +22,7 @@ import {
 import { submissionWithMails } from '@/lib/staff/queries';
 import { may } from '@/lib/staff/roles';
 import { assignable } from '@/lib/staff/team';
-import { isCollection, paymentFields, type RecordData } from '@/lib/storage/types';
+import { isCollection, isRecordId, paymentFields, type RecordData } from '@/lib/storage/types';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -38,6 +38,10 @@ const staffFields = new Set([
   'assignedTo',
   'assignedBy',
   'assignedAt',
+  // A duplicate merged into another record (lib/staff/duplicates.ts): a link to it; and when a pay link
+  // went again to someone who registered twice.
+  'mergedInto',
+  'payLinkMailedAt',
   // Shown in the payment's own section.
   ...paymentFields,
 ]);
@@ -95,6 +99,11 @@ export default async function SubmissionPage({
       {data.statusBy && (
         <p className={styles.meta}>
           {fill(words.handledBy, { who: String(data.statusBy), when: formatWhen(data.statusAt) })}
+        </p>
+      )}
+      {typeof data.mergedInto === 'string' && isRecordId(data.mergedInto) && (
+        <p className={styles.meta}>
+          <Link href={staffSubmissionPath(collection, data.mergedInto)}>{staffText.item.mergedInto}</Link>
         </p>
       )}
 
