@@ -74,7 +74,7 @@ function commandEnv(env: Env, nodeEnv?: 'production'): NodeJS.ProcessEnv {
 }
 
 // A command that waits for an answer (a schema push asking to accept its warnings) is stopped, not waited on.
-const COMMAND_LIMIT_MS = 90_000;
+const COMMAND_LIMIT_MS = 180_000;
 
 const command = (name: string, args: string[], env: Env, nodeEnv?: 'production') =>
   run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `scripts/${name}.ts`, ...args], {
@@ -199,7 +199,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator commands on a live site
     expect(refused.stderr.trim().split('\n')).toEqual([expect.stringContaining(last!)]);
     expect(refused.stderr).toMatch(/start the server/);
     expect(await schemaOf(store, env)).toBe(behind);
-  }, 300_000);
+  }, 600_000);
 });
 
 // A command on a folder where no server ever ran may create the content database, with the server's
@@ -211,4 +211,4 @@ it('a command on an empty folder migrates it as the server would', async () => {
   expect(JSON.parse(made).recorded.map((m: { name: string }) => m.name)).toEqual(migrationsOf('sqlite'));
   expect(serverShape).toBeDefined();
   expect(shapeOf(made)).toBe(serverShape);
-}, 120_000);
+}, 240_000);
