@@ -14,7 +14,7 @@ import { existingSingleton, setSingleton } from '@/lib/singletons';
 // (scripts/digest.ts) does so only where no server ever ran; on a database whose migrations are not
 // exactly the code's it stops with one line before the CMS starts.
 
-// A migration of lib/cms/migrations/<store>: each adapter's take that adapter's arguments.
+// A migration of lib/cms/migrations/<store>: its functions take its adapter's own arguments.
 export type Migration = { name: string; up: (args: never) => Promise<void>; down: (args: never) => Promise<void> };
 
 const COMMAND = 'cms-operator-command';
@@ -78,7 +78,7 @@ export async function schemaVerdict(migrations: readonly Migration[]): Promise<'
   if (!command) return missing.length > 0 ? 'migrate' : 'current';
   if (missing.length > 0) {
     throw new SchemaRefused(
-      `The content database (${where}) lacks ${missing.length} of this code's migrations (${missing.join(', ')}): start the server (npm start), which applies them, then run the command again.`,
+      `The content database (${where}) lacks ${missing.length} of this code's migrations (${missing.join(', ')}): start the server or build the site (npm start, npm run build), which applies them, then run the command again.`,
     );
   }
   const known = new Set(migrations.map((m) => m.name));
