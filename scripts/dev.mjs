@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm run dev`: Next's development server, on Node 24 like every other command.
+// `npm run dev`: Next's development server, on Node 24 like every other command. Its CMS applies the
+// migrations of lib/cms/migrations as production does, never a push (lib/cms/schema.ts): after changing
+// a collection, `npm run cms -- migrate:create <name>`, then restart.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 

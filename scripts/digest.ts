@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { operatorCommand } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
@@ -17,6 +18,9 @@ function fail(message: string): never {
   console.error(`${message}\nUsage: npm run digest -- --since YYYY-MM-DD`);
   process.exit(2);
 }
+
+// The item names it reads start the CMS: on a site that has run, as a reader of its database only.
+operatorCommand();
 
 async function main() {
   const { values } = parseArgs({ options: { since: { type: 'string' } } });
@@ -64,7 +68,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  // The CMS's Postgres adapter holds a connection that nothing releases: the command ends here.
+  () => process.exit(),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -24,12 +24,13 @@ import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
 import { CMS_ADMIN, CMS_API } from './paths';
+import { settleSchema } from './schema';
 import { seedFromData } from './seed';
 
 // The CMS (Payload) inside the site: its admin and API under the staff workspace (./paths.ts), its
 // content in SQLite in DATA_DIR, or in Postgres when CMS_DATABASE_URL is set (several instances). The
 // schema follows migrations in lib/cms/migrations (`npm run cms -- migrate:create` after changing a
-// collection), applied at start in production.
+// collection), applied when the CMS starts (./schema.ts), never pushed.
 const { dataDir, cms } = cmsSettings();
 // The CMS sends no mail of its own (no passwords to reset): the site's letters go through lib/mail.
 const noMail: EmailAdapter = () => ({
@@ -74,12 +75,12 @@ export default buildConfig({
     ? postgresAdapter({
         pool: { connectionString: cms.databaseUrl },
         migrationDir: migrationDir('postgres'),
-        prodMigrations: postgresMigrations,
+        push: false,
       })
     : sqliteAdapter({
         client: { url: `file:${join(dataDir, 'cms.db')}` },
         migrationDir: migrationDir('sqlite'),
-        prodMigrations: sqliteMigrations,
+        push: false,
       }),
   // Scheduled publishing queues jobs; the server's publishing pass runs them (lib/cms/scheduled.ts), not
   // a cron of the CMS, which would also run in commands and tests and keep them from exiting. Its API's
@@ -88,7 +89,11 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },
-  onInit: seedFromData,
+  // The migrations first (./schema.ts: in every NODE_ENV, and never by a command on a site that has run).
+  onInit: async (payload) => {
+    await settleSchema(payload, cms.databaseUrl ? postgresMigrations : sqliteMigrations);
+    await seedFromData(payload);
+  },
   email: noMail,
   // The site's logger (JSON lines for the journal), with the CMS's lines marked as such.
   logger: log.child({ component: 'cms' }),

@@ -40,16 +40,18 @@ import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 import type { EditorialCollection } from './access';
 import { globalOr, globalProblem, keepValid, sortDocs, type Checked, type ContentProblem, type Doc } from './checked';
 import { projectOf } from './collections/projects';
+import { checkBeforeStart } from './schema';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
 export type { CmsCourse } from './shapes';
 export { createPublishingTask } from './scheduled';
+export { operatorCommand } from './schema';
 
 // The one door to the CMS's content for the site's pages: plain async functions that return content in
 // the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
 
-// Starting the CMS applies its migrations and fills an empty database from data/: `next build`'s workers
-// and instances that share DATA_DIR start it one at a time, under a lock folder beside the SQLite file.
+// Starting the CMS applies its migrations (./schema.ts) and fills an empty database from data/: `next build`'s
+// workers and instances that share DATA_DIR start it one at a time, under a lock folder beside the SQLite file.
 const LOCK_STALE_MS = 120_000;
 
 async function underLock<T>(work: () => Promise<T>): Promise<T> {
@@ -97,6 +99,7 @@ async function underDatabaseLock<T>(databaseUrl: string, work: () => Promise<T>)
 // not pay the seconds they take to import.
 function started(): Promise<Payload> {
   const start = async () => {
+    await checkBeforeStart();
     const [{ getPayload }, { default: config }] = await Promise.all([import('payload'), import('@payload-config')]);
     return getPayload({ config });
   };
