@@ -11,6 +11,7 @@ import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
 import { editorsOnly, jobRunners } from './access';
+import { recordSchedules } from './audit';
 import { courses } from './collections/courses';
 import { events } from './collections/events';
 import { insights, partners, people, testimonials } from './collections/lists';
@@ -84,7 +85,10 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },
-  onInit: seedFromData,
+  onInit: async (payload) => {
+    recordSchedules(payload);
+    await seedFromData(payload);
+  },
   email: noMail,
   // The site's logger (JSON lines for the journal), with the CMS's lines marked as such.
   logger: log.child({ component: 'cms' }),
