@@ -2,6 +2,8 @@ import { rmSync } from 'node:fs';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { defaultLang } from '@/lib/i18n';
+
 import { eventFields, startCms } from './setup';
 
 // Content changes in the staff audit trail (lib/cms/audit.ts): publish, unpublish, schedule and delete
@@ -60,8 +62,8 @@ describe('the staff audit trail', () => {
     const admin = await cms.sessionFor('admin@example.org');
     for (const collection of collections) {
       const since = Date.now();
-      const config = cms.payload.collections[collection].config;
-      const { docs } = await cms.payload.find({ collection, limit: 1, depth: 0, locale: 'en' });
+      const config = cms.payload.collections[collection]!.config;
+      const { docs } = await cms.payload.find({ collection, limit: 1, depth: 0, locale: defaultLang });
       const doc = docs[0] as Record<string, unknown>;
       const title = String(doc[config.admin.useAsTitle ?? 'id']);
       const named = `${String(config.labels.singular)} “${title}” (#${String(doc.id)})`;
@@ -110,7 +112,7 @@ describe('the staff audit trail', () => {
     expect(changed.status).toBe(200);
     // Still live as published: a draft of changes is no unpublishing.
     const { cmsEvent } = await import('@/lib/cms');
-    expect((await cmsEvent('live-at-once', 'en'))?.title).toBe('Data Day live-at-once');
+    expect((await cmsEvent('live-at-once', defaultLang))?.title).toBe('Data Day live-at-once');
     expect(await contentEntries(since)).toEqual([
       ['content-publish', 'editor@example.org', `Event “Data Day live-at-once” (#${id})`],
     ]);
