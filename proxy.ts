@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 import { isCmsAction } from '@/lib/cms/actions';
-import { CMS_API, isCmsPath } from '@/lib/cms/paths';
+import { CMS_API, CREATE_PAGE, isCmsPath } from '@/lib/cms/paths';
 import { config as settings } from '@/lib/config';
 import { formActionId, isFormActionPost } from '@/lib/forms/action-post';
 import { staleFormOperation } from '@/lib/forms/stale-action';
 import { PAGE_FORM_FIELD } from '@/lib/forms/state';
 import { isApiPath } from '@/lib/http/api-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
-import { LANG_HEADER, splitPath } from '@/lib/i18n';
+import { defaultLang, LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { isContentWriter } from '@/lib/security/content-writer';
@@ -127,7 +127,7 @@ function refuseCms(request: NextRequest): NextResponse | null {
   const writer = isContentWriter(request.headers);
   const refusal = refuseBody(request.method, pathname, request.headers.get('content-length'), writer);
   if (refusal) return new NextResponse(refusal.message, { status: refusal.status });
-  if (READS.includes(request.method)) return null;
+  if (READS.includes(request.method)) return createInDefaultLanguage(request);
   const headers = request.headers;
   if (fromOtherOrigin(headers) || (headers.get('sec-fetch-site') !== 'same-origin' && !headers.has('origin'))) {
     return new NextResponse(CROSS_ORIGIN_MESSAGE, { status: 403 });
@@ -137,6 +137,16 @@ function refuseCms(request: NextRequest): NextResponse | null {
     return new NextResponse(bodyMessages.unreadable, { status: 400 });
   }
   return null;
+}
+
+// A new item opens in the default language, whichever the editor was last used in.
+function createInDefaultLanguage(request: NextRequest): NextResponse | null {
+  const url = request.nextUrl;
+  if (request.method !== 'GET' || !CREATE_PAGE.test(url.pathname) || url.searchParams.get('locale') === defaultLang)
+    return null;
+  const to = url.clone();
+  to.searchParams.set('locale', defaultLang);
+  return NextResponse.redirect(to, 307);
 }
 
 export const config = {

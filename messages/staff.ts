@@ -108,6 +108,15 @@ export const staffText = {
     title: 'At the door',
     text: 'Check guests in at the door: choose the event.',
   },
+  // Content the site leaves out because it cannot read it (lib/cms/checked.ts).
+  attention: {
+    title: 'Content that needs attention',
+    intro: 'The site leaves these out until they are fixed in the content editor. Everything else shows as usual.',
+    languages: 'Language',
+    fields: 'Fields',
+    fix: 'Fix in the editor',
+    everyLanguage: 'every language',
+  },
   inbox: {
     title: 'Inbox',
     list: 'Submissions',

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 
+import { ContentAttention } from '@/components/staff/content-attention';
 import { Pager, SearchField } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
@@ -18,6 +19,7 @@ import {
   parseItem,
   personName,
 } from '@/lib/staff/present';
+import { may } from '@/lib/staff/roles';
 import { assignable } from '@/lib/staff/team';
 import { collections, paymentStatuses, submissionStatuses } from '@/lib/storage/types';
 import { fill } from '@/messages';
@@ -50,6 +52,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
   return (
     <StaffFrame session={session} denied={raw.denied === '1'}>
       <h1>{words.title}</h1>
+      {may(session, 'content') && <ContentAttention />}
       {changed !== null && <p role="status">{fill(words.changed, { count: changed })}</p>}
       {forgotten && (
         <p role="status">

@@ -19,6 +19,7 @@ import { media } from './collections/media';
 import { offers } from './collections/offers';
 import { projects } from './collections/projects';
 import { staff } from './collections/staff';
+import { withDefaultTextsFirst } from './default-texts';
 import { contact } from './globals/contact';
 import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
@@ -57,7 +58,10 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media],
+  // Nothing is created or published without its texts in the default language (./default-texts.ts).
+  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media].map(
+    withDefaultTextsFirst,
+  ),
   globals: [figures, contact],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,

@@ -5,16 +5,16 @@ import type { Payload } from 'payload';
 import { z } from 'zod';
 
 import { cmsSettings } from '@/lib/config';
-import { parseContent } from '@/lib/content/parse';
+import { content } from '@/lib/content';
 import {
   academyStatsSchema,
   contactInfoSchema,
-  coursesSchemaFor,
-  eventsSchema,
-  insightsSchema,
-  offersSchema,
+  courseSchemaFor,
+  eventSchema,
+  insightSchema,
+  offerSchema,
   partnerSchema,
-  peopleSchema,
+  personSchema,
   projectDetail,
   projectListItem,
   projectStatsSchema,
@@ -33,11 +33,12 @@ import type {
   SocialLink,
   Testimonial,
 } from '@/lib/content/types';
-import { defaultLang, type Lang } from '@/lib/i18n';
+import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { setSingleton, singleton } from '@/lib/singletons';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
 import type { EditorialCollection } from './access';
+import { globalOr, globalProblem, keepValid, sortDocs, type Checked, type ContentProblem, type Doc } from './checked';
 import { imageSizes } from './collections/media';
 import { projectOf } from './collections/projects';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
@@ -141,11 +142,30 @@ async function documents(
 const published: Where = { _status: { equals: 'published' } };
 
 // The published courses in a language, in the academy's order (the order they were added in).
+// How each collection's documents are checked, one by one, as the site reads them in a language.
+const courseCheck =
+  (lang: Lang) =>
+  (doc: Doc): Checked<CmsCourse> => {
+    const course = toCourse(doc, lang);
+    const result = courseSchemaFor(lang, { fromData: false }).safeParse(course);
+    return result.success ? { success: true, data: { ...result.data, key: course.key } } : result;
+  };
+const eventCheck = () => (doc: Doc) => eventSchema.safeParse(toEvent(doc));
+const offerCheck = () => (doc: Doc) => offerSchema.safeParse(toOffer(doc));
+const fieldsOf = <K extends string>(doc: Record<string, unknown>, names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, doc[name]])) as Record<K, unknown>;
+const insightCheck = () => (doc: Doc) =>
+  insightSchema.safeParse(fieldsOf(doc, ['title', 'img', 'description', 'link']));
+const partnerCheck = () => (doc: Doc) => partnerSchema.safeParse(fieldsOf(doc, ['img', 'alt']));
+const personCheck = () => (doc: Doc) => personSchema.safeParse(fieldsOf(doc, ['name', 'title', 'img', 'link']));
+const testimonialCheck = () => (doc: Doc) =>
+  testimonialSchema.safeParse(fieldsOf(doc, ['quote', 'name', 'country', 'flag', 'title']));
+const projectSchema = z.object({ summary: projectListItem, detail: projectDetail });
+const projectCheck = () => (doc: Doc) => projectSchema.safeParse(projectOf(doc));
+
 export async function cmsCourses(lang: Lang): Promise<CmsCourse[]> {
   const docs = await documents('courses', lang, { where: published, sort: 'id' });
-  const shaped = docs.map((doc) => toCourse(doc, lang));
-  const checked = parseContent(`the CMS (courses, ${lang})`, coursesSchemaFor(lang, { fromData: false }), shaped);
-  return checked.map((course, i) => ({ ...course, key: shaped[i]!.key }));
+  return keepValid('courses', lang, docs, courseCheck(lang), (course) => course.slug).map(({ value }) => value);
 }
 
 export async function cmsCourse(slug: string, lang: Lang): Promise<CmsCourse | undefined> {
@@ -162,11 +182,7 @@ export async function cmsCourseByKey(key: string, lang: Lang): Promise<CmsCourse
 // The published events in a language, in date order.
 export async function cmsEvents(lang: Lang): Promise<SiteEvent[]> {
   const docs = await documents('events', lang, { where: published, sort: 'startDate' });
-  return parseContent(
-    `the CMS (events, ${lang})`,
-    eventsSchema,
-    docs.map((doc) => toEvent(doc)),
-  );
+  return keepValid('events', lang, docs, eventCheck(), (event) => event.slug).map(({ value }) => value);
 }
 
 export async function cmsEvent(slug: string, lang: Lang): Promise<SiteEvent | undefined> {
@@ -176,11 +192,7 @@ export async function cmsEvent(slug: string, lang: Lang): Promise<SiteEvent | un
 // The published offers in a language, by their last day.
 export async function cmsOffers(lang: Lang): Promise<Offer[]> {
   const docs = await documents('offers', lang, { where: published, sort: 'endsOnDate' });
-  return parseContent(
-    `the CMS (offers, ${lang})`,
-    offersSchema,
-    docs.map((doc) => toOffer(doc)),
-  );
+  return keepValid('offers', lang, docs, offerCheck(), (offer) => offer.slug).map(({ value }) => value);
 }
 
 export async function cmsOffer(slug: string, lang: Lang): Promise<Offer | undefined> {
@@ -228,21 +240,20 @@ async function latest(
 export async function cmsCourseDraft(slug: string, lang: Lang): Promise<CmsCourse | undefined> {
   const doc = await latest('courses', slug, lang);
   if (!doc) return undefined;
-  const course = toCourse(doc, lang);
-  const [checked] = parseContent(`the CMS (course draft, ${lang})`, coursesSchemaFor(lang, { fromData: false }), [
-    course,
-  ]);
-  return { ...checked!, key: course.key };
+  const result = courseCheck(lang)(doc);
+  return result.success ? result.data : undefined;
 }
 
 export async function cmsEventDraft(slug: string, lang: Lang): Promise<SiteEvent | undefined> {
   const doc = await latest('events', slug, lang);
-  return doc && parseContent(`the CMS (event draft, ${lang})`, eventsSchema, [toEvent(doc)])[0];
+  const result = doc && eventCheck()(doc);
+  return result?.success ? result.data : undefined;
 }
 
 export async function cmsOfferDraft(slug: string, lang: Lang): Promise<Offer | undefined> {
   const doc = await latest('offers', slug, lang);
-  return doc && parseContent(`the CMS (offer draft, ${lang})`, offersSchema, [toOffer(doc)])[0];
+  const result = doc && offerCheck()(doc);
+  return result?.success ? result.data : undefined;
 }
 
 // The shorter lists, in the order staff gave them: published entries, or in the editor's preview
@@ -256,26 +267,14 @@ async function listed(
 ) {
   return documents(collection, lang, { where: draft ? {} : published, sort: '_order', draft });
 }
-const fieldsOf = <K extends string>(doc: Record<string, unknown>, names: readonly K[]) =>
-  Object.fromEntries(names.map((name) => [name, doc[name]])) as Record<K, unknown>;
-
 export async function cmsInsights(lang: Lang, { draft }: Draft = {}): Promise<Insight[]> {
   const docs = await listed('insights', lang, draft);
-  const fields = ['title', 'img', 'description', 'link'] as const;
-  return parseContent(
-    `the CMS (insights, ${lang})`,
-    insightsSchema,
-    docs.map((doc) => fieldsOf(doc, fields)),
-  );
+  return keepValid('insights', lang, docs, insightCheck()).map(({ value }) => value);
 }
 
 export async function cmsPartners(lang: Lang, { draft }: Draft = {}): Promise<Partner[]> {
   const docs = await listed('partners', lang, draft);
-  return parseContent(
-    `the CMS (partners, ${lang})`,
-    z.array(partnerSchema),
-    docs.map((doc) => fieldsOf(doc, ['img', 'alt'])),
-  );
+  return keepValid('partners', lang, docs, partnerCheck()).map(({ value }) => value);
 }
 
 export async function cmsPeople(
@@ -284,22 +283,12 @@ export async function cmsPeople(
   { draft }: Draft = {},
 ): Promise<Person[]> {
   const docs = (await listed('people', lang, draft)).filter((doc) => doc.group === group);
-  const fields = ['name', 'title', 'img', 'link'] as const;
-  return parseContent(
-    `the CMS (people, ${lang})`,
-    peopleSchema,
-    docs.map((doc) => fieldsOf(doc, fields)),
-  );
+  return keepValid('people', lang, docs, personCheck()).map(({ value }) => value);
 }
 
 export async function cmsTestimonials(lang: Lang, { draft }: Draft = {}): Promise<Testimonial[]> {
   const docs = await listed('testimonials', lang, draft);
-  const fields = ['quote', 'name', 'country', 'flag', 'title'] as const;
-  return parseContent(
-    `the CMS (testimonials, ${lang})`,
-    z.array(testimonialSchema),
-    docs.map((doc) => fieldsOf(doc, fields)),
-  );
+  return keepValid('testimonials', lang, docs, testimonialCheck()).map(({ value }) => value);
 }
 
 // The projects, in the order staff gave them: each one's card (with the slug of its address, made from
@@ -308,18 +297,11 @@ export interface CmsProject {
   summary: ProjectSummary & { slug: string };
   detail: ProjectDetail;
 }
-const projectSchema = z.object({ summary: projectListItem, detail: projectDetail });
-
 export async function cmsProjects(lang: Lang, { draft }: Draft = {}): Promise<CmsProject[]> {
   const docs = await listed('projects', lang, draft);
   const named = lang === defaultLang ? docs : await listed('projects', defaultLang, draft);
   const titles = new Map(named.map((doc) => [doc.id, String(doc.title)]));
-  return docs.map((doc) => {
-    const { summary, detail } = parseContent(
-      `the CMS (project ${String(doc.id)}, ${lang})`,
-      projectSchema,
-      projectOf(doc),
-    );
+  return keepValid('projects', lang, docs, projectCheck()).map(({ doc, value: { summary, detail } }) => {
     const slug = projectSlug({ id: summary.id, title: titles.get(doc.id) ?? summary.title });
     return { summary: { ...summary, slug }, detail };
   });
@@ -331,8 +313,10 @@ export async function cmsProject(slug: string, lang: Lang, options: Draft = {}):
   return id === null ? undefined : (await cmsProjects(lang, options)).find((project) => project.summary.id === id);
 }
 
-// The figures of the Projects and Academy pages.
-export async function cmsFigures() {
+// The figures of the Projects and Academy pages. Figures the site cannot read are the first ones, from
+// data/, until they are fixed.
+const figuresSchema = z.object({ projectStats: projectStatsSchema, academyStats: academyStatsSchema });
+async function figuresValue() {
   const payload = await cms();
   const figures = await payload.findGlobal({ slug: 'figures', depth: 0 });
   const group = (value: unknown) => {
@@ -340,24 +324,78 @@ export async function cmsFigures() {
     return rest;
   };
   return {
-    projectStats: parseContent('the CMS (figures)', projectStatsSchema, group(figures.projectStats)),
-    academyStats: parseContent('the CMS (figures)', academyStatsSchema, group(figures.academyStats)),
+    value: { projectStats: group(figures.projectStats), academyStats: group(figures.academyStats) },
+    version: figures.updatedAt,
   };
 }
 
-// The organisation's contact details and social pages.
-export async function cmsContact(): Promise<{ contactInfo: ContactInfo; socialLinks: SocialLink[] }> {
+export async function cmsFigures(): Promise<z.output<typeof figuresSchema>> {
+  const { value, version } = await figuresValue();
+  const { projectStats, academyStats } = content(defaultLang);
+  return globalOr('figures', figuresSchema, value, () => ({ projectStats, academyStats }), version);
+}
+
+// The organisation's contact details and social pages, or the first ones from data/ while they cannot be read.
+const contactSchema = z.object({ contactInfo: contactInfoSchema, socialLinks: socialLinksSchema });
+async function contactValue() {
   const payload = await cms();
   const contact = await payload.findGlobal({ slug: 'contact', depth: 0 });
   const links = ((contact.socialLinks ?? []) as Record<string, unknown>[]).map(({ name, href }) => ({ name, href }));
   return {
-    contactInfo: parseContent('the CMS (contact)', contactInfoSchema, {
-      email: contact.email,
-      phone: contact.phone,
-      address: contact.address,
-    }),
-    socialLinks: parseContent('the CMS (social links)', socialLinksSchema, links),
+    value: {
+      contactInfo: { email: contact.email, phone: contact.phone, address: contact.address },
+      socialLinks: links,
+    },
+    version: contact.updatedAt,
   };
+}
+
+export async function cmsContact(): Promise<{ contactInfo: ContactInfo; socialLinks: SocialLink[] }> {
+  const { value, version } = await contactValue();
+  const { contactInfo, socialLinks } = content(defaultLang);
+  return globalOr('contact', contactSchema, value, () => ({ contactInfo, socialLinks }), version);
+}
+
+// Every item the site leaves out because it cannot read it, in any language, with the address where an
+// editor fixes it: the workspace lists them as needing attention.
+export type { ContentProblem } from './checked';
+export async function cmsProblems(): Promise<ContentProblem[]> {
+  const checks = {
+    courses: courseCheck,
+    events: eventCheck,
+    offers: offerCheck,
+    insights: insightCheck,
+    partners: partnerCheck,
+    people: personCheck,
+    testimonials: testimonialCheck,
+    projects: projectCheck,
+  } satisfies Record<Collection, (lang: Lang) => (doc: Doc) => Checked<unknown>>;
+  const slugOf = (value: unknown) => (value as { slug?: unknown }).slug;
+  const perLanguage = await Promise.all(
+    langs.flatMap((lang) =>
+      (Object.keys(checks) as Collection[]).map(async (collection) => {
+        const docs = await documents(collection, lang, { where: published, sort: 'id' });
+        const keyed = ['courses', 'events', 'offers'].includes(collection);
+        return sortDocs(collection, lang, docs, checks[collection](lang), keyed ? slugOf : undefined).problems;
+      }),
+    ),
+  );
+  const [figures, contact] = await Promise.all([figuresValue(), contactValue()]);
+  // One entry per item, naming the languages it fails in.
+  const byItem = new Map<string, ContentProblem>();
+  for (const problem of perLanguage.flat()) {
+    const key = `${problem.collection}:${problem.id}`;
+    const known = byItem.get(key);
+    if (known) {
+      known.lang = `${known.lang}, ${problem.lang}`;
+      known.fields = [...new Set([...known.fields, ...problem.fields])];
+    } else byItem.set(key, { ...problem });
+  }
+  return [
+    ...byItem.values(),
+    ...globalProblem('figures', figuresSchema, figures.value),
+    ...globalProblem('contact', contactSchema, contact.value),
+  ];
 }
 
 // Where each list is shown: its preview opens there.

@@ -29,3 +29,8 @@ export function isCmsPath(pathname: string): boolean {
 export const MEDIA_PATH = /^\/v\/([0-9a-f]{12})\/media\/([A-Za-z0-9._~%-]+)$/;
 
 export const mediaPath = (hash: string, filename: string) => `/v/${hash}/media/${encodeURIComponent(filename)}`;
+
+// The editor's page for a new item of a collection. It opens in the language the editor was last used
+// in; a new item is written in the default language first (lib/cms/default-texts.ts), so proxy.ts sends
+// this page to that language.
+export const CREATE_PAGE = /^\/staff\/content\/collections\/[a-z-]+\/create$/;

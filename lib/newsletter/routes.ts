@@ -1,4 +1,5 @@
 import { localePath, toLang, type Lang } from '@/lib/i18n';
+import { takeRouteAllowance, tooManyRequests } from '@/lib/security/route-limits';
 import { fromOtherOrigin } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
@@ -45,6 +46,9 @@ export async function confirmPost(request: Request, list: DoubleOptInNewsletter,
 // only the status; the page's form posts the token and is sent on to the result.
 export async function unsubscribePost(request: Request, list: DoubleOptInNewsletter, now: number): Promise<Response> {
   const { form, token, lang } = await read(request);
+  // Per client (lib/security/route-limits.ts): a mail program reads the 429 and tries again later.
+  const allowed = takeRouteAllowance('unsubscribe', request.headers);
+  if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const result = await list.unsubscribe(token, now);
   if (form?.get('List-Unsubscribe') === 'One-Click') {
     return new Response(result === 'unsubscribed' ? 'Unsubscribed\n' : 'This link is not valid\n', {

@@ -1,9 +1,11 @@
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
 import { linkSecret } from '@/lib/security/signed-link';
+import { singleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
 
 import { paymentProvider } from '.';
+import { createProviderAnswers } from './answers';
 import type { PaymentContext } from './settle';
 
 // The server's payment context: the configured store, provider and settings (lib/config.ts).
@@ -20,5 +22,7 @@ export function paymentContext(component = 'payments'): PaymentContext {
     linkDays: settings.payments.linkDays,
     now: Date.now,
     log: (level, message, fields = {}) => logger[level](fields, message),
+    // One for the process: the pay link's route and the return page are separate bundles.
+    answers: singleton('paymentAnswers', () => createProviderAnswers()),
   };
 }

@@ -10,6 +10,7 @@ import {
   type RecordData,
 } from '@/lib/storage/types';
 
+import type { ProviderAnswers } from './answers';
 import { paymentReference, receiptUrl } from './links';
 import { SUBUNITS, type Charge, type PaymentCurrency, type PaymentProvider, type Refund } from './types';
 
@@ -28,6 +29,9 @@ export interface PaymentContext {
   linkDays: number;
   now: () => number;
   log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
+  // What the provider answered lately (answers.ts): the server's context keeps them, so visitors'
+  // links ask the provider once per reference and window; without it every visit asks.
+  answers?: ProviderAnswers;
 }
 
 // Why a charge the provider reports does not pay a record: it did not succeed, or it is not this

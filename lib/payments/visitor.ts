@@ -1,12 +1,13 @@
 import { toLang, type Lang } from '@/lib/i18n';
 import type { PayableRecord } from '@/lib/storage/types';
 
+import type { AnswerKind } from './answers';
 import { isPaymentReference, payPath, readPayToken, returnUrl } from './links';
 import { formatCharge } from './price';
 import { receiptOf } from './receipt';
 import { owesNow } from './record';
 import { settleCharge, type PaymentContext } from './settle';
-import type { Charge } from './types';
+import type { Charge, PaymentProvider } from './types';
 
 // The visitor's side of a payment (docs/product.md §14): the pay link sends them to the provider's page
 // for their record, and the return page asks the provider, on the server, before it says "Paid". Nothing
@@ -26,11 +27,29 @@ export async function startPayment(ctx: PaymentContext, token: string, lang: Lan
   if (!record || record.data.payStatus !== 'unpaid' || !owesNow(record.data)) return { to: 'return', reference };
   const { provider } = ctx;
   if (!provider) return { to: 'return', reference, problem: 'down' };
+  // Asked once per reference and window (lib/payments/answers.ts): visits meanwhile reuse the outcome,
+  // and a provider that did not answer is asked again a few seconds later.
+  return askOnce(
+    ctx,
+    `pay ${reference}`,
+    () => providerStep(ctx, provider, record, reference, lang),
+    (outcome) => (outcome.to === 'return' && outcome.problem === 'down' ? 'failure' : 'answer'),
+  );
+}
+
+// The provider's part of a pay link: its page for this payment, or the return page if paid meanwhile.
+async function providerStep(
+  ctx: PaymentContext,
+  provider: PaymentProvider,
+  record: PayableRecord,
+  reference: string,
+  lang: Lang,
+): Promise<PayOutcome> {
   try {
     // The provider takes a reference once: a visitor back on the link goes to the page it gave the
     // first time, unless the payment went through meanwhile (a lost webhook) or the provider forgot it.
     if (typeof record.data.payUrl === 'string') {
-      const charge = await provider.verify(reference);
+      const charge = await verified(ctx, provider, reference);
       if (charge.status === 'success') {
         await settleCharge(ctx, record, charge, 'pay link');
         return { to: 'return', reference };
@@ -62,6 +81,22 @@ export async function startPayment(ctx: PaymentContext, token: string, lang: Lan
   }
 }
 
+// The answer to `ask`, once per key and window when the context keeps answers (the server's does).
+function askOnce<T>(ctx: PaymentContext, key: string, ask: () => Promise<T>, kind: (answer: T) => AnswerKind) {
+  return ctx.answers ? ctx.answers.once(key, ask, kind) : ask();
+}
+
+// How the payment of `reference` stands, as the provider said within the window (a payment made, for
+// longer): shared by the pay link and the return page.
+function verified(ctx: PaymentContext, provider: PaymentProvider, reference: string): Promise<Charge> {
+  return askOnce(
+    ctx,
+    `verify ${reference}`,
+    () => provider.verify(reference),
+    (charge) => (charge.status === 'success' ? 'paid' : 'answer'),
+  );
+}
+
 // What the return page shows, once the provider was asked.
 export type ReturnState =
   | { state: 'paid' | 'refunded'; record: PayableRecord }
@@ -89,7 +124,7 @@ export async function returnState(
   if (!ctx.provider || problem === 'down') return { state: 'down', record };
   let charge: Charge;
   try {
-    charge = await ctx.provider.verify(reference);
+    charge = await verified(ctx, ctx.provider, reference);
   } catch (error) {
     if ((error as Error).name !== 'ProviderUnavailable') throw error;
     ctx.log('warn', `payment ${reference} not verified on return: ${(error as Error).message}`, {

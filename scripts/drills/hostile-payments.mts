@@ -1,8 +1,8 @@
 // The hostile drill's payments class (docs/security.md, "Payment webhook"): forged, altered, replayed,
 // forged-refund, wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
 // webhook, and made-up or altered pay, return and receipt links, against a server pointed at the local
-// Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, and the one payment made
-// for real marked once with one receipt.
+// Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, the one payment made for
+// real marked once with one receipt, and one provider call for a pay link opened 100 times.
 //
 // Wiring (scripts/drills/hostile/index.mts): start the stub before the main server and give that server
 // its settings, then run the class like the others:
@@ -26,6 +26,8 @@ export interface Tally {
   unanswered: number;
   bypasses: number;
   notes: string[];
+  // How many times the provider was asked while one pay link was opened 100 times.
+  providerCallsPer100Visits?: number;
 }
 
 const enrolment = (email: string) => ({
@@ -89,16 +91,20 @@ export async function startPaymentsDrill(base: string) {
 
     // Records that owe $105, each with its pay link, as the form answers them.
     const xsrf = await xsrfHeaders(base);
-    const owed: { reference: string; token: string }[] = [];
-    for (let i = 0; i < scale + 1; i++) {
+    // An enrolment as the form answers it: its pay link's token.
+    const enrol = async (who: string) => {
       const answer = await send(
         'POST',
         '/api/forms/enrol',
         { 'content-type': 'application/x-www-form-urlencoded', ...xsrf },
-        new URLSearchParams(enrolment(`payer${i}.${Date.now()}@example.org`)).toString(),
+        new URLSearchParams(enrolment(`${who}.${Date.now()}@example.org`)).toString(),
       );
       const href = (JSON.parse(answer.text) as { link?: { href: string } }).link?.href ?? '';
-      const token = href.split('/pay/')[1] ?? '';
+      return href.split('/pay/')[1] ?? '';
+    };
+    const owed: { reference: string; token: string }[] = [];
+    for (let i = 0; i < scale + 1; i++) {
+      const token = await enrol(`payer${i}`);
       const pay = await send('GET', `/pay/${token}`);
       // The provider's page: the stub knows the reference now.
       const started = [...stub.transactions.values()].find((tx) => pay.location?.endsWith(tx.accessCode));
@@ -217,6 +223,29 @@ export async function startPaymentsDrill(base: string) {
         t.notes.push(`${path.slice(0, 60)} says paid`);
       }
     }
+
+    // One pay link opened 100 times, 50 one after another and 50 at once: the site asks the provider at
+    // most once per reference and 30 s (lib/payments/answers.ts), so 1 call, or 2 if the window turned.
+    const opened = await enrol('opener');
+    const callsAbout = (reference: string) =>
+      stub.requests.filter(
+        (r) =>
+          (r.url.pathname === '/transaction/initialize' && r.body.includes(reference)) ||
+          r.url.pathname === `/transaction/verify/${reference}`,
+      ).length;
+    const startedAt = Date.now();
+    const visits: Awaited<ReturnType<typeof send>>[] = [];
+    for (let i = 0; i < 50; i++) visits.push(await send('GET', `/pay/${opened}`));
+    visits.push(...(await Promise.all(Array.from({ length: 50 }, () => send('GET', `/pay/${opened}`)))));
+    const checkout = [...stub.transactions.values()].find((tx) => visits[0]!.location?.endsWith(tx.accessCode));
+    const calls = checkout ? callsAbout(checkout.reference) : 0;
+    const windows = 1 + Math.floor((Date.now() - startedAt) / 30_000);
+    if (!checkout || visits.some((v) => v.status !== 303 || v.location !== visits[0]!.location)) {
+      t.notes.push(`a pay link opened 100 times did not always lead to the same provider page`);
+    }
+    if (calls > windows) t.bypasses += calls - windows;
+    t.notes.unshift(`one pay link opened 100 times: ${calls} provider call${calls === 1 ? '' : 's'}`);
+    t.providerCallsPer100Visits = calls;
 
     // The store: only the real payment is marked, once, with one receipt.
     const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });

@@ -2,6 +2,7 @@ import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { paymentContext } from '@/lib/payments/context';
 import { startPayment } from '@/lib/payments/visitor';
+import { takeRouteAllowance, tooManyRequests } from '@/lib/security/route-limits';
 
 // The pay link of a confirmation mail and of the form's answer (docs/product.md §14): sends the visitor
 // to the provider's page for their record's payment, or to the return page saying what stopped it.
@@ -13,9 +14,11 @@ const see = (location: string) =>
     headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
   });
 
-export async function GET(_request: Request, { params }: { params: Promise<{ lang: string; token: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ lang: string; token: string }> }) {
   const { lang: segment, token } = await params;
   const lang = routeLang(segment);
+  const allowed = takeRouteAllowance('pay', request.headers);
+  if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const outcome = await startPayment(paymentContext(), token, lang);
   if (outcome.to === 'provider') return see(outcome.url);
   const query = new URLSearchParams({

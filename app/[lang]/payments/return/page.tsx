@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 
 import { PaymentStep } from '@/components/payments/payment-step';
 import { cmsContact } from '@/lib/cms';
@@ -6,8 +7,10 @@ import { routeLang } from '@/lib/i18n/route';
 import { paymentContext } from '@/lib/payments/context';
 import { receiptUrl } from '@/lib/payments/links';
 import { paymentFacts, returnState } from '@/lib/payments/visitor';
+import { takeRouteAllowance } from '@/lib/security/route-limits';
 import { homeCard, pageTitle, socialImage } from '@/lib/seo';
 import { fill, messages } from '@/messages';
+import { formTexts } from '@/messages/forms';
 import { count } from '@/messages/units';
 
 type Props = PageProps<'/[lang]/payments/return'>;
@@ -31,6 +34,13 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
   const lang = routeLang((await params).lang);
   const text = messages(lang).payment;
   const query = await searchParams;
+  // The pay link's allowance (lib/security/route-limits.ts): a page cannot answer 429, so it says so.
+  const allowed = takeRouteAllowance('pay', await headers());
+  if (!allowed.ok) {
+    return (
+      <PaymentStep title={text.title} paragraphs={[formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds)]} />
+    );
+  }
   const ctx = paymentContext();
   const shown = await returnState(ctx, { reference: query.reference, problem: query.problem }, lang);
   const { email } = (await cmsContact()).contactInfo;

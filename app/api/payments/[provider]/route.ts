@@ -1,9 +1,13 @@
 import { paymentContext } from '@/lib/payments/context';
 import { handleWebhook } from '@/lib/payments/webhook';
+import { deliveriesRefused } from '@/lib/security/route-limits';
 
 // The payment provider's webhook, POST /api/payments/<provider> (docs/security.md, "Payment webhook").
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request, { params }: { params: Promise<{ provider: string }> }) {
-  return handleWebhook(paymentContext('payments-webhook'), (await params).provider, request);
+  const ctx = paymentContext('payments-webhook');
+  // Before the body is read; a refused delivery is delivered again later, so it is late, never lost.
+  const refused = deliveriesRefused(request.headers, (message) => ctx.log('warn', `payment webhook ${message}`));
+  return refused ?? handleWebhook(ctx, (await params).provider, request);
 }

@@ -1,6 +1,7 @@
 import { readFormBody } from '@/lib/http/read-body';
 import { localePath, toLang } from '@/lib/i18n';
 import { cancelPlace, claimPlace } from '@/lib/places/visitor';
+import { takeRouteAllowance, tooManyRequests } from '@/lib/security/route-limits';
 import { fromOtherOrigin } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
@@ -27,6 +28,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ act
   if (!body.ok) return plain(body.message, body.status);
   const token = body.formData.get('t');
   const lang = toLang(body.formData.get('lang'));
+  const allowed = takeRouteAllowance('places', headers);
+  if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const now = Date.now();
   const result = action === 'cancel' ? await cancelPlace(token, now) : await claimPlace(token, now);
   return new Response(null, {
