@@ -11,10 +11,10 @@ import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { defaultLang, LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
+import { isContentWriter } from '@/lib/security/content-writer';
 import { CHECK_IN_PERMISSIONS_POLICY, securityHeaders } from '@/lib/security/headers';
 import { fromOtherOrigin, isHttps } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
-import { hasSessionCookie } from '@/lib/staff/cookie';
 
 const recaptcha = Boolean(publicConfig.recaptchaSiteKey);
 const { analyticsSrc } = publicConfig;
@@ -113,7 +113,8 @@ const CMS_PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 const READS = ['GET', 'HEAD', 'OPTIONS'];
 
 // The CMS (lib/cms) under its prefix, judged on the normalised path: its API takes the methods of a REST
-// API and bodies up to CMS_BODY_LIMIT (CMS_UPLOAD_LIMIT for a picture sent with a staff cookie); its admin pages take only Payload's own server actions, sent by
+// API and bodies up to CMS_BODY_LIMIT (CMS_UPLOAD_LIMIT for a picture from a session the HTTP intake
+// verified); its admin pages take only Payload's own server actions, sent by
 // its scripts. Every write must come from a page of this site (Fetch Metadata or Origin), on top of the
 // SameSite=Strict session cookie. Who may do what is then Payload's access control (lib/cms/access.ts).
 function refuseCms(request: NextRequest): NextResponse | null {
@@ -123,8 +124,8 @@ function refuseCms(request: NextRequest): NextResponse | null {
   if (!allowed.includes(request.method)) {
     return new NextResponse('Method not allowed.', { status: 405, headers: { allow: allowed.join(', ') } });
   }
-  const staffCookie = hasSessionCookie(request.headers.get('cookie'));
-  const refusal = refuseBody(request.method, pathname, request.headers.get('content-length'), staffCookie);
+  const writer = isContentWriter(request.headers);
+  const refusal = refuseBody(request.method, pathname, request.headers.get('content-length'), writer);
   if (refusal) return new NextResponse(refusal.message, { status: refusal.status });
   if (READS.includes(request.method)) return createInDefaultLanguage(request);
   const headers = request.headers;

@@ -283,6 +283,10 @@ export const staffText = {
       'letter-resume': 'Resumed the sending of a letter',
       'letter-campaign': 'A letter’s Mailchimp campaign was sent',
       'letter-retry': 'Tried again to send a letter through Mailchimp',
+      'content-publish': 'Published content',
+      'content-unpublish': 'Unpublished content',
+      'content-delete': 'Deleted content',
+      'content-schedule': 'Scheduled content to be published or unpublished',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

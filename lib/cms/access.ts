@@ -3,7 +3,10 @@ import type { Access, CollectionConfig, PayloadRequest } from 'payload';
 import { may, type Permission } from '@/lib/staff/roles';
 import type { StaffRole } from '@/lib/storage/types';
 
+import { contentAuditHooks } from './audit';
 import { isPublishingPass } from './runner';
+
+type Hooks = NonNullable<CollectionConfig['hooks']>;
 
 // Who may do what in the CMS comes from the staff roles (lib/staff/roles.ts), checked by Payload on the
 // server for every route of its API and its admin. Only a session whose role has `content` is a CMS user
@@ -32,7 +35,7 @@ export const editorsOnly = ({ req }: { req: PayloadRequest }) => roleAllows(req,
 export const jobRunners = ({ req }: { req: PayloadRequest }) => roleAllows(req, 'content') || isPublishingPass(req);
 
 // What every collection of the site's content shares: drafts, scheduled publishing and a version history,
-// the roles above, and
+// the roles above, the staff audit trail's record of publishing, unpublishing and deleting, and
 // the editor's "Preview", which opens the page as it will look with the document's latest saved version
 // (app/staff/preview).
 export type EditorialCollection =
@@ -40,6 +43,13 @@ export type EditorialCollection =
 
 export function editorial(collection: EditorialCollection) {
   return {
+    // The collection's own hooks, with the staff audit trail's after them (./audit.ts).
+    hooks: (own: Hooks): Hooks => ({
+      ...own,
+      beforeChange: [...(own.beforeChange ?? []), ...contentAuditHooks.beforeChange],
+      afterChange: [...(own.afterChange ?? []), ...contentAuditHooks.afterChange],
+      afterDelete: [...(own.afterDelete ?? []), ...contentAuditHooks.afterDelete],
+    }),
     // "Schedule publish" beside "Publish changes": a job in the CMS's queue, run when due by the
     // server's publishing pass (lib/cms/scheduled.ts), with the rights of whoever scheduled it.
     versions: { drafts: { schedulePublish: true }, maxPerDoc: 50 },
@@ -47,6 +57,7 @@ export function editorial(collection: EditorialCollection) {
     preview: (doc: Record<string, unknown>, { locale }: { locale: string }) =>
       `/staff/preview?collection=${collection}&id=${String(doc.id)}&locale=${locale}`,
   } satisfies Pick<CollectionConfig, 'versions' | 'access'> & {
+    hooks: (own: Hooks) => Hooks;
     preview: NonNullable<CollectionConfig['admin']>['preview'];
   };
 }

@@ -11,6 +11,7 @@ import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
 
 import { editorsOnly, jobRunners } from './access';
+import { recordSchedules } from './audit';
 import { courses } from './collections/courses';
 import { events } from './collections/events';
 import { insights, partners, people, testimonials } from './collections/lists';
@@ -92,6 +93,7 @@ export default buildConfig({
   // The migrations first (./schema.ts: in every NODE_ENV, and never by a command on a site that has run).
   onInit: async (payload) => {
     await settleSchema(payload, cms.databaseUrl ? postgresMigrations : sqliteMigrations);
+    recordSchedules(payload);
     await seedFromData(payload);
   },
   email: noMail,

@@ -39,6 +39,7 @@ import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
 import type { EditorialCollection } from './access';
 import { globalOr, globalProblem, keepValid, sortDocs, type Checked, type ContentProblem, type Doc } from './checked';
+import { imageSizes } from './collections/media';
 import { projectOf } from './collections/projects';
 import { checkBeforeStart } from './schema';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
@@ -426,13 +427,18 @@ export interface CmsPictureFile {
 }
 
 // A file of an uploaded picture (the upload or one of its smaller copies), by the address pages link it
-// with (lib/cms/paths.ts): only under the hash of the picture's current upload.
+// with (lib/cms/paths.ts): only under the hash of the picture's current upload. The same bytes uploaded
+// twice share a hash under two file names, so the picture is the one with that hash and that file.
 export async function cmsPictureFile(hash: string, filename: string): Promise<CmsPictureFile | null> {
   if (!/^[0-9a-f]{12}$/.test(hash)) return null;
   const payload = await cms();
+  const named = [
+    { filename: { equals: filename } },
+    ...imageSizes.map(({ name }) => ({ [`sizes.${name}.filename`]: { equals: filename } })),
+  ];
   const { docs } = await payload.find({
     collection: 'media',
-    where: { hash: { equals: hash } },
+    where: { and: [{ hash: { equals: hash } }, { or: named }] },
     limit: 1,
     depth: 0,
   });

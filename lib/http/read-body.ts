@@ -16,14 +16,14 @@ export const PROXY_BODY_LIMIT = 2 * FORM_BODY_LIMIT;
 export const CMS_BODY_LIMIT = 2 * 1024 * 1024;
 
 // A picture uploaded in the content editor (lib/cms/collections/media.ts): a phone's photo is several
-// megabytes. Only a post or patch of the Pictures collection by someone with a staff session cookie gets
-// it (the API then refuses anyone whose session has no content before reading the body); every other
-// address of the CMS keeps CMS_BODY_LIMIT.
+// megabytes. Only a post or patch of the Pictures collection by a content writer gets it: a session the
+// HTTP intake found valid in the store, with a role that may write content, before reading the body
+// (lib/security/content-writer.ts); every other address of the CMS keeps CMS_BODY_LIMIT.
 export const CMS_UPLOAD_LIMIT = 16 * 1024 * 1024;
 const UPLOAD_PATH = /^\/staff\/content\/api\/media(?:\/\d+)?$/;
 
-export function isCmsUpload(method: string, path: string, staffCookie: boolean): boolean {
-  return staffCookie && (method === 'POST' || method === 'PATCH') && UPLOAD_PATH.test(path.split('?')[0]!);
+export function isCmsUpload(method: string, path: string, contentWriter: boolean): boolean {
+  return contentWriter && (method === 'POST' || method === 'PATCH') && UPLOAD_PATH.test(path.split('?')[0]!);
 }
 
 // A form has a dozen fields and a server action four more; a body of thousands of tiny fields or parts
@@ -39,10 +39,10 @@ export function refuseBody(
   method: string,
   path: string,
   contentLength: string | null | undefined,
-  staffCookie = false,
+  contentWriter = false,
 ): { status: 411 | 413; message: string } | null {
   const cms = isCmsPath(path.split('?')[0]!);
-  if (contentLength != null && !(Number(contentLength) <= bodyLimit(method, path, staffCookie))) {
+  if (contentLength != null && !(Number(contentLength) <= bodyLimit(method, path, contentWriter))) {
     return { status: 413, message: bodyMessages.tooLarge };
   }
   // The CMS's saves (POST, PATCH, PUT) come from its own scripts, which always say their length.
@@ -58,8 +58,8 @@ export function refuseBody(
 }
 
 // The most a request's body may hold, by where it goes (the cap of lib/security/http-intake.ts).
-export function bodyLimit(method: string, path: string, staffCookie: boolean): number {
-  if (isCmsUpload(method, path, staffCookie)) return CMS_UPLOAD_LIMIT;
+export function bodyLimit(method: string, path: string, contentWriter: boolean): number {
+  if (isCmsUpload(method, path, contentWriter)) return CMS_UPLOAD_LIMIT;
   return isCmsPath(path.split('?')[0]!) ? CMS_BODY_LIMIT : PROXY_BODY_LIMIT;
 }
 

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { imageHash } from '@/lib/assets';
+import { CMS_API, isCmsPath } from '@/lib/cms/paths';
 import { config } from '@/lib/config';
-import { bodyLimit, isCmsUpload, refuseBody } from '@/lib/http/read-body';
+import { bodyLimit, CMS_BODY_LIMIT, isCmsUpload, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
 import { sessionCookieName } from '@/lib/staff/auth';
 import { hasSessionCookie } from '@/lib/staff/cookie';
 
+import { contentWriterHeader } from './content-writer';
 import { xsrfCookieName } from './xsrf-token';
 
 // What the server does with each request before Next sees it.
@@ -60,7 +62,7 @@ export const MAX_QUERY_PARAMETERS = 100;
 // A body still arriving this long after its request began is cut: a client trickling a few bytes at a
 // time would otherwise hold its connection for minutes. A form's few kilobytes take well under a second.
 export const BODY_DEADLINE_MS = 15_000;
-// A picture uploaded by staff (lib/http/read-body.ts, CMS_UPLOAD_LIMIT): 16 MiB at 1.5 Mbit/s.
+// A picture uploaded by an editor (lib/http/read-body.ts, CMS_UPLOAD_LIMIT): 16 MiB at 1.5 Mbit/s.
 export const UPLOAD_DEADLINE_MS = 90_000;
 
 // The Cookie header Next may see: as sent within COOKIE_LIMITS, else only the cookies the server reads,
@@ -141,41 +143,36 @@ export function installHttpIntake(): () => void {
         if (bounded === undefined) delete request.headers.cookie;
         else request.headers.cookie = bounded;
       }
-      // Only with a staff cookie may a body be a picture's size (the CMS checks the session before reading it).
-      const staffCookie = hasSessionCookie(request.headers.cookie);
-      const refusal = refuseBody(
-        request.method ?? '',
-        request.url ?? '',
-        request.headers['content-length'],
-        staffCookie,
-      );
-      if (refusal) {
-        // The body is never read. The answer is complete as written (Content-Length), but the
-        // connection closes only after a pause: closing on unread data resets it, and the client could
-        // lose the answer.
-        response.writeHead(refusal.status, {
-          'content-type': 'text/plain; charset=utf-8',
-          'content-length': Buffer.byteLength(refusal.message),
-          connection: 'close',
-        });
-        response.write(refusal.message);
-        setTimeout(() => response.end(), LINGER_MS).unref();
+      const method = request.method ?? '';
+      // A body to the CMS's API is read only for a session the store says is valid and whose role may
+      // write content: the request waits for the store's answer, its body unread, and anyone else gets
+      // the CMS's usual limits (413 past them) and otherwise a 403 before a byte of it is read.
+      if (hasBody(request) && isCmsApiPath(path)) {
+        const refusal = refuseBody(method, url, request.headers['content-length'], true);
+        if (refusal) return refuse(response, refusal);
+        // Counts every byte from now on: some may arrive while the store is asked (no more than the
+        // request's buffer, since nothing reads them).
+        const limit = { bytes: CMS_BODY_LIMIT };
+        capBody(request, response, () => limit.bytes);
+        void mayWriteContent(request)
+          .then((writer) => {
+            // A client gone while the store was asked has nobody to answer.
+            if (request.destroyed || request.socket.destroyed) return;
+            const refusal =
+              refuseBody(method, url, request.headers['content-length'], writer) ?? (writer ? null : notAllowed);
+            if (refusal) return refuse(response, refusal);
+            limit.bytes = bodyLimit(method, path, true);
+            const deadline = isCmsUpload(method, path, true) ? UPLOAD_DEADLINE_MS : BODY_DEADLINE_MS;
+            admit(request, response, header, deadline, true);
+            emit.call(this, event, ...args);
+          })
+          .catch(() => request.socket.destroy());
         return true;
       }
-      capBody(request, response, bodyLimit(request.method ?? '', path, staffCookie));
-      oneLocation(response);
-      limitBodyTime(
-        request,
-        response,
-        isCmsUpload(request.method ?? '', path, staffCookie) ? UPLOAD_DEADLINE_MS : BODY_DEADLINE_MS,
-      );
-      expectClientGone(request, response);
-      request.headers[header] = request.socket.remoteAddress ?? '';
-      // Only proxy.ts may say which language a not-found page is in.
-      delete request.headers[LANG_HEADER];
-      // With no proxy trusted, these are the client's own words, yet Next builds the request's URL from
-      // them and checks a server action's Origin against X-Forwarded-Host: they go before Next sees them.
-      if (config().trustedProxy.trustedHops === 0) for (const name of FORWARDED) delete request.headers[name];
+      const refusal = refuseBody(method, url, request.headers['content-length']);
+      if (refusal) return refuse(response, refusal);
+      capBody(request, response, () => bodyLimit(method, path, false));
+      admit(request, response, header, BODY_DEADLINE_MS, false);
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;
@@ -183,6 +180,74 @@ export function installHttpIntake(): () => void {
     Server.prototype.emit = emit as typeof Server.prototype.emit;
     setSingleton(NAME, undefined);
   };
+}
+
+// A refusal sent before the body is read. The body is never read. The answer is complete as written
+// (Content-Length), but the connection closes only after a pause: closing on unread data resets it, and
+// the client could lose the answer.
+function refuse(response: ServerResponse, refusal: { status: number; message: string; type?: string }): true {
+  response.writeHead(refusal.status, {
+    'content-type': refusal.type ?? 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(refusal.message),
+    connection: 'close',
+  });
+  response.write(refusal.message);
+  setTimeout(() => response.end(), LINGER_MS).unref();
+  return true;
+}
+
+// What every request let through gets before Next sees it (the body's cap is already in place).
+function admit(
+  request: IncomingMessage,
+  response: ServerResponse,
+  header: string,
+  deadlineMs: number,
+  contentWriter: boolean,
+): void {
+  if (contentWriter) request.headers[contentWriterHeader()] = '1';
+  else delete request.headers[contentWriterHeader()];
+  oneLocation(response);
+  limitBodyTime(request, response, deadlineMs);
+  expectClientGone(request, response);
+  request.headers[header] = request.socket.remoteAddress ?? '';
+  // Only proxy.ts may say which language a not-found page is in.
+  delete request.headers[LANG_HEADER];
+  // With no proxy trusted, these are the client's own words, yet Next builds the request's URL from
+  // them and checks a server action's Origin against X-Forwarded-Host: they go before Next sees them.
+  if (config().trustedProxy.trustedHops === 0) for (const name of FORWARDED) delete request.headers[name];
+}
+
+function hasBody(request: IncomingMessage): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
+}
+
+const isCmsApiPath = (path: string) => (path === CMS_API || path.startsWith(`${CMS_API}/`)) && isCmsPath(path);
+
+// The CMS's own answer to a write without a session that has content, in its own shape.
+const notAllowed = {
+  status: 403,
+  message: JSON.stringify({ errors: [{ message: 'You are not allowed to perform this action.' }] }),
+  type: 'application/json',
+};
+
+// Whether the request's staff session is valid in the store now and its role may write content
+// (lib/cms/auth.ts, the CMS's own sign-in). A store that does not answer refuses.
+async function mayWriteContent(request: IncomingMessage): Promise<boolean> {
+  if (!hasSessionCookie(request.headers.cookie)) return false;
+  const headers = new Headers();
+  for (const name of ['cookie', 'x-forwarded-proto']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  try {
+    // Loaded on first use: the workspace's sessions and the store are not needed for anything else here.
+    const { contentSession } = await import('@/lib/cms/auth');
+    return (await contentSession(headers)) !== null;
+  } catch (error) {
+    const { log } = await import('@/lib/log');
+    log.error({ err: error }, 'a content session could not be checked');
+    return false;
+  }
 }
 
 // A page that redirects (a course or project address under other words) gets its Location from Next
@@ -197,13 +262,13 @@ function oneLocation(response: ServerResponse) {
       : append(name, value);
 }
 
-// No body goes past PROXY_BODY_LIMIT (CMS_BODY_LIMIT under the CMS's prefix), with or without Content-Length: past it the body ends there for
+// No body goes past PROXY_BODY_LIMIT (CMS_BODY_LIMIT under the CMS's prefix, CMS_UPLOAD_LIMIT for an editor's picture), with or without Content-Length: past it the body ends there for
 // whoever reads it (the form endpoint then refuses it as too large) and the socket is no longer read.
 // Without this, Next reads the rest of a chunked body and Node reads and discards it to keep the
 // connection: megabytes of allocation and garbage collection per request, stalling every visitor.
 // The message is marked complete so that ending it early does not reset the connection before the
 // client has read the answer; the connection is closed LINGER_MS after the answer instead.
-function capBody(request: IncomingMessage, response: ServerResponse, limit: number): void {
+function capBody(request: IncomingMessage, response: ServerResponse, limit: () => number): void {
   const push = request.push.bind(request);
   let received = 0;
   let cut = false;
@@ -211,7 +276,7 @@ function capBody(request: IncomingMessage, response: ServerResponse, limit: numb
     if (chunk === null) return push(null);
     if (cut) return false;
     received += (chunk as Buffer).length;
-    if (received <= limit) return push(chunk, encoding);
+    if (received <= limit()) return push(chunk, encoding);
     cut = true;
     request.complete = true;
     push(null);
@@ -233,8 +298,7 @@ function capBody(request: IncomingMessage, response: ServerResponse, limit: numb
 // resets it. Neither ending the body early (the reader would see a short body as complete) nor failing
 // it (Next logs its failed copy of the body as an error) would do.
 function limitBodyTime(request: IncomingMessage, response: ServerResponse, deadlineMs: number): void {
-  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
-  if (!hasBody) return;
+  if (!hasBody(request)) return;
   const push = request.push.bind(request);
   let late = false;
   // false: Node's HTTP parser stops reading the socket.

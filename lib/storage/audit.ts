@@ -47,6 +47,12 @@ export const auditActions = [
   'letter-resume',
   'letter-campaign',
   'letter-retry',
+  // Content in the CMS (lib/cms/audit.ts): an item published (first or with changes), taken off the
+  // site, deleted, or scheduled to be published or unpublished; the detail names it.
+  'content-publish',
+  'content-unpublish',
+  'content-delete',
+  'content-schedule',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -26,7 +26,7 @@ export const courses: CollectionConfig = {
   },
   versions: shared.versions,
   access: shared.access,
-  hooks: {
+  hooks: shared.hooks({
     // The key enrolments are stored under is the slug the course was created with (the seed gives its
     // own), and no later edit changes it, through the editor or the API.
     beforeValidate: [
@@ -35,7 +35,7 @@ export const courses: CollectionConfig = {
     ],
     afterChange: [revalidateCourse],
     afterDelete: [revalidateCourse],
-  },
+  }),
   fields: [
     {
       name: 'slug',

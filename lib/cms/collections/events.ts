@@ -24,7 +24,11 @@ export const events: CollectionConfig = {
   },
   versions: shared.versions,
   access: shared.access,
-  hooks: { beforeValidate: [pathOfPicture], afterChange: [revalidateEvent], afterDelete: [revalidateEvent] },
+  hooks: shared.hooks({
+    beforeValidate: [pathOfPicture],
+    afterChange: [revalidateEvent],
+    afterDelete: [revalidateEvent],
+  }),
   defaultSort: 'startDate',
   fields: [
     {

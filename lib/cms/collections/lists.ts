@@ -29,7 +29,7 @@ function list(
     admin: { preview: shared.preview, useAsTitle, defaultColumns: [useAsTitle, '_status'] },
     versions: shared.versions,
     access: shared.access,
-    hooks: { beforeValidate: [pathOfPicture], afterChange: [revalidate], afterDelete: [revalidate] },
+    hooks: shared.hooks({ beforeValidate: [pathOfPicture], afterChange: [revalidate], afterDelete: [revalidate] }),
     fields,
   };
 }

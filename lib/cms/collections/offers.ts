@@ -24,7 +24,11 @@ export const offers: CollectionConfig = {
   },
   versions: shared.versions,
   access: shared.access,
-  hooks: { beforeValidate: [pathOfPicture], afterChange: [revalidateOffer], afterDelete: [revalidateOffer] },
+  hooks: shared.hooks({
+    beforeValidate: [pathOfPicture],
+    afterChange: [revalidateOffer],
+    afterDelete: [revalidateOffer],
+  }),
   defaultSort: 'endsOnDate',
   fields: [
     {

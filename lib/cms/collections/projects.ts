@@ -63,7 +63,11 @@ export const projects: CollectionConfig = {
   },
   versions: editorial('projects').versions,
   access: editorial('projects').access,
-  hooks: { beforeValidate: [pathOfPicture], afterChange: [revalidateProject], afterDelete: [revalidateProject] },
+  hooks: editorial('projects').hooks({
+    beforeValidate: [pathOfPicture],
+    afterChange: [revalidateProject],
+    afterDelete: [revalidateProject],
+  }),
   fields: [
     text('title', 'Title', 'summary.title', {
       localized: true,
