@@ -57,10 +57,10 @@ function isEmpty(value: unknown): boolean {
 
 const defaultName = locales[defaultLang].name;
 
-// One sentence naming every text at fault and the language: the editor shows it as the save's error,
-// and the API answers it with a 400.
+// Why, then every text at fault after a colon: the editor shows it as the save's error, with the texts as
+// a list, and the API answers it with a 400.
 export function missingMessage(labels: string[]): string {
-  return `Missing in ${defaultName}: ${labels.join(', ')}. Switch the editor's language to ${defaultName} and write these texts first: every other language falls back to them.`;
+  return `Missing in ${defaultName} (switch the editor's language to ${defaultName} and write them first; every other language falls back to them): ${labels.join(', ')}`;
 }
 
 function refuse(missing: RequiredText[]): never {
