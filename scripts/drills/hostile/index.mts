@@ -23,6 +23,7 @@ import { bodies, bodyStall } from './bodies.mjs';
 import { tallies, tally } from './client.mjs';
 import { clientsGone } from './clients-gone.mjs';
 import { cms } from './cms.mjs';
+import { editorsDay, editorsDayReport } from './editors-day.mjs';
 import { everyPath, fiveHundredsOnDemand } from './five-hundreds.mjs';
 import { floodProbe, floods } from './floods.mjs';
 import { forgery } from './forgery.mjs';
@@ -105,6 +106,8 @@ await withServer(
       Object.assign(tally('event day'), await eventDayAttacks({ base, dataDir, staffEmail: 'staff@example.org' }));
     }),
 );
+// An editor's worst day beside a visitor: a server of its own, its store seeded before it starts.
+await timed("editor's worst day", () => editorsDay());
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT) }, () => timed('rate limit', () => rateLimitBypass('direct')));
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXY_HOPS: '1' }, () =>
   timed('rate limit behind a proxy', () => rateLimitBypass('behind one proxy')),
@@ -130,6 +133,7 @@ const report = {
   // Classes that stopped on an error of their own, with it.
   unfinished: broken,
   floodProbe,
+  editorsDay: editorsDayReport,
 };
 const totals = [...tallies.values()];
 const ok =
@@ -163,6 +167,20 @@ for (const [via, widths] of Object.entries(floodProbe)) {
       .map(([k, v]) => `${v} ms (${k})`)
       .join(', ')} |`,
   );
+}
+const day = editorsDayReport;
+if (day.quiet && day.during) {
+  console.log(
+    `| editor's worst day: visitor's median / slowest, quiet (${day.quiet.loads} loads) → during (${day.during.loads} loads, ${day.seconds} s) | ${day.quiet.medianMs} / ${day.quiet.slowestMs} ms → ${day.during.medianMs} / ${day.during.slowestMs} ms (${day.ratio}×, bound 2×) |`,
+  );
+  for (const [action, statuses] of Object.entries(day.actions)) {
+    console.log(
+      `| editor's worst day: ${action} | ${Object.entries(statuses)
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(', ')} |`,
+    );
+  }
+  console.log(`| editor's worst day: provider calls during the pay-link flood | ${day.providerCalls} |`);
 }
 console.log(`| classes that could not finish | ${broken.length} |`);
 console.log(`| verdict | ${ok ? 'PASS' : 'FAIL'} |`);
