@@ -32,7 +32,7 @@ export function worstOf(collection: string, doc: Record<string, unknown>): Worst
               .map(([key, inner]) => [key, strip(inner)]),
           )
         : value;
-  const base = { ...(strip(doc) as Record<string, unknown>), _status: 'published' };
+  const base: Record<string, unknown> = { ...(strip(doc) as Record<string, unknown>), _status: 'published' };
   // Each item its own slug (or key), but for the one whose point is to collide.
   const fresh = (tag: string) => ({
     ...base,
