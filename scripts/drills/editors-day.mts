@@ -21,6 +21,7 @@ if (day.quiet && day.during) {
   );
   console.log(`| visitor's loads, quiet / during (${day.seconds} s) | ${day.quiet.loads} / ${day.during.loads} |`);
   console.log(`| visitor's median, quiet → during | ${day.quiet.medianMs} → ${day.during.medianMs} ms |`);
+  console.log(`| visitor's 90th percentile, quiet → during | ${day.quiet.p90Ms} → ${day.during.p90Ms} ms |`);
   console.log(
     `| visitor's slowest, quiet → during | ${day.quiet.slowestMs} → ${day.during.slowestMs} ms (${day.ratio}×, bound 2×) |`,
   );
@@ -30,6 +31,11 @@ if (day.quiet && day.during) {
     console.log(`| ${action} | ${answers.join(', ')} |`);
   }
   console.log(`| provider calls during the pay-link flood | ${day.providerCalls} |`);
+  for (const load of day.slowestLoads) {
+    console.log(
+      `| a slowest load: ${load.path} at ${load.atS} s | ${load.ms} ms, under way: ${load.underWay.join(', ') || 'nothing'} |`,
+    );
+  }
   console.log(
     `| after the day | ${Object.entries(day.afterwards)
       .map(([path, status]) => `${path} ${status}`)

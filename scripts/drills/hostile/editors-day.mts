@@ -47,12 +47,14 @@ const VISITOR_PATHS = ['/', '/events'];
 
 interface Load {
   path: string;
+  at: number;
   ms: number;
   status: number;
 }
 interface Phase {
   loads: number;
   medianMs: number;
+  p90Ms: number;
   slowestMs: number;
   fiveHundreds: number;
 }
@@ -68,7 +70,9 @@ export const editorsDayReport: {
   actions: Record<string, Record<string, number>>;
   providerCalls?: number;
   afterwards: Record<string, number>;
-} = { actions: {}, afterwards: {} };
+  // The visitor's slowest loads during the day, with what the editor and the stranger had under way then.
+  slowestLoads: { path: string; ms: number; atS: number; underWay: string[] }[];
+} = { actions: {}, afterwards: {}, slowestLoads: [] };
 
 export async function editorsDay() {
   const dir = mkdtempSync(join(tmpdir(), 'baobab-editors-day-'));
@@ -124,9 +128,13 @@ async function day(dataDir: string, stub: Stub) {
   const visitors = tally(EDITORS_DAY);
   const t = tally(EDITORS_DAY_WORK);
   const actions = editorsDayReport.actions;
+  // When each action was under way.
+  const spans: { name: string; from: number; to: number }[] = [];
   // Each action's answers, by status (-1: no answer).
   const act = async (name: string, sending: Promise<{ status: number; body: string }>) => {
+    const from = Date.now();
     const answer = await sending;
+    spans.push({ name, from, to: Date.now() });
     const byStatus = (actions[name] ??= {});
     byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
     return answer;
@@ -151,11 +159,12 @@ async function day(dataDir: string, stub: Stub) {
   const upload = multipartPicture(picture.bytes);
   const payLink = await aPayLink(t, stub);
 
-  // The visitor, quiet: each page warmed first (a page's first render after a start is not the
-  // visitor's usual wait), then `quiet` loads.
-  await probe(VISITOR_PATHS.length * 3);
-  const quiet = await probe(counts.quiet);
-  editorsDayReport.quiet = phase(quiet);
+  // The visitor, quiet: each page warmed first (a page's first render after a start, or after a
+  // change, is not the visitor's usual wait), then `quiet` loads; topped up after the day to as many
+  // loads as during it, so that the two slowest loads are of samples of the same size.
+  const warm = () => probe(VISITOR_PATHS.length * 3);
+  await warm();
+  const quietBefore = await probe(counts.quiet);
 
   // The day: everyone at once, the visitor throughout.
   const during = startProbe();
@@ -196,9 +205,27 @@ async function day(dataDir: string, stub: Stub) {
     strangerOnPayLinks(t, act, payLink),
   ]);
   editorsDayReport.providerCalls = providerCalls(stub) - providerCallsBefore;
+  // The editor's actions first, then the stranger's, each in the order they began.
+  editorsDayReport.actions = Object.fromEntries(
+    Object.entries(actions).sort(([a], [b]) => Number(a.startsWith('stranger')) - Number(b.startsWith('stranger'))),
+  );
   editorsDayReport.seconds = Math.round((Date.now() - t0) / 100) / 10;
   const loads = await during();
   editorsDayReport.during = phase(loads);
+  await warm();
+  const quiet = [...quietBefore, ...(await probe(Math.max(0, loads.length - quietBefore.length)))];
+  editorsDayReport.quiet = phase(quiet);
+  editorsDayReport.slowestLoads = [...loads]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((load) => ({
+      path: load.path,
+      ms: Math.round(load.ms),
+      atS: Math.round((load.at - t0) / 100) / 10,
+      underWay: [
+        ...new Set(spans.filter((span) => span.from < load.at + load.ms && span.to > load.at).map((span) => span.name)),
+      ],
+    }));
 
   // The visitor's tally: every load, its 5xx, and the bound.
   for (const load of [...quiet, ...loads]) {
@@ -363,7 +390,7 @@ function runProbe(count?: number) {
   return { worker, loads };
 }
 
-const probe = (count: number) => runProbe(count).loads;
+const probe = (count: number): Promise<Load[]> => (count > 0 ? runProbe(count).loads : Promise.resolve([]));
 
 function startProbe() {
   const { worker, loads } = runProbe();
@@ -378,6 +405,7 @@ function phase(loads: Load[]): Phase {
   return {
     loads: loads.length,
     medianMs: Math.round(ms[Math.floor(ms.length / 2)] ?? 0),
+    p90Ms: Math.round(ms[Math.floor(ms.length * 0.9)] ?? 0),
     slowestMs: Math.round(ms.at(-1) ?? 0),
     fiveHundreds: loads.filter((l) => l.status >= 500).length,
   };
