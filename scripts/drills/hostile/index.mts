@@ -5,8 +5,9 @@
 // attack (scripts/drills/body-stall.mjs; goal under 50 ms).
 // The header floods (cookies, header lines, query parameters, form fields) go to every API route 8 and
 // then 32 at a time, directly and through docs/deploy/nginx.conf, while a probe on another route keeps
-// asking: its slowest answer is reported (goal under 300 ms). The server's log must hold no error-level
-// line and no uncaught exception.
+// asking: its slowest answer is reported (goal under 300 ms). An editor's worst day (editors-day.mts)
+// runs beside a visitor, whose slowest load must stay within 2× of the quiet one. The server's log must
+// hold no error-level line and no uncaught exception.
 // Usage: npm run build && npx tsx scripts/drills/hostile/index.mts [--per-form 2000] [--scale 20] [--port 3240]
 //        [--quick] [--json report.json]
 // --quick (what `npm test` runs, tests/e2e/hostile.spec.ts): small counts and a single stall round.
