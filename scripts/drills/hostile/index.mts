@@ -5,8 +5,9 @@
 // attack (scripts/drills/body-stall.mjs; goal under 50 ms).
 // The header floods (cookies, header lines, query parameters, form fields) go to every API route 8 and
 // then 32 at a time, directly and through docs/deploy/nginx.conf, while a probe on another route keeps
-// asking: its slowest answer is reported (goal under 300 ms). The server's log must hold no error-level
-// line and no uncaught exception.
+// asking: its slowest answer is reported (goal under 300 ms). An editor's worst day (editors-day.mts)
+// runs beside a visitor, whose slowest load must stay within 2× of the quiet one. The server's log must
+// hold no error-level line and no uncaught exception.
 // Usage: npm run build && npx tsx scripts/drills/hostile/index.mts [--per-form 2000] [--scale 20] [--port 3240]
 //        [--quick] [--json report.json]
 // --quick (what `npm test` runs, tests/e2e/hostile.spec.ts): small counts and a single stall round.
@@ -23,6 +24,7 @@ import { bodies, bodyStall } from './bodies.mjs';
 import { tallies, tally } from './client.mjs';
 import { clientsGone } from './clients-gone.mjs';
 import { cms } from './cms.mjs';
+import { editorsDay, editorsDayReport } from './editors-day.mjs';
 import { everyPath, fiveHundredsOnDemand } from './five-hundreds.mjs';
 import { floodProbe, floods } from './floods.mjs';
 import { forgery } from './forgery.mjs';
@@ -105,6 +107,8 @@ await withServer(
       Object.assign(tally('event day'), await eventDayAttacks({ base, dataDir, staffEmail: 'staff@example.org' }));
     }),
 );
+// An editor's worst day beside a visitor: a server of its own, its store seeded before it starts.
+await timed("editor's worst day", () => editorsDay());
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT) }, () => timed('rate limit', () => rateLimitBypass('direct')));
 await withServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXY_HOPS: '1' }, () =>
   timed('rate limit behind a proxy', () => rateLimitBypass('behind one proxy')),
@@ -130,6 +134,7 @@ const report = {
   // Classes that stopped on an error of their own, with it.
   unfinished: broken,
   floodProbe,
+  editorsDay: editorsDayReport,
 };
 const totals = [...tallies.values()];
 const ok =
@@ -163,6 +168,20 @@ for (const [via, widths] of Object.entries(floodProbe)) {
       .map(([k, v]) => `${v} ms (${k})`)
       .join(', ')} |`,
   );
+}
+const day = editorsDayReport;
+if (day.quiet && day.during) {
+  console.log(
+    `| editor's worst day: visitor's median / slowest, quiet (${day.quiet.loads} loads) → during (${day.during.loads} loads, ${day.seconds} s) | ${day.quiet.medianMs} / ${day.quiet.slowestMs} ms → ${day.during.medianMs} / ${day.during.slowestMs} ms (${day.ratio}×, bound 2×) |`,
+  );
+  for (const [action, statuses] of Object.entries(day.actions)) {
+    console.log(
+      `| editor's worst day: ${action} | ${Object.entries(statuses)
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(', ')} |`,
+    );
+  }
+  console.log(`| editor's worst day: provider calls during the pay-link flood | ${day.providerCalls} |`);
 }
 console.log(`| classes that could not finish | ${broken.length} |`);
 console.log(`| verdict | ${ok ? 'PASS' : 'FAIL'} |`);

@@ -36,10 +36,18 @@ export async function timed(name: string, run: () => Promise<void>) {
   );
 }
 
-export async function withServer<T>(env: Record<string, string>, run: (dataDir: string) => Promise<T>) {
+// `root`: a private build (privateBuild) for a class whose content changes the pages; `prepare`: what
+// goes into the store before the server starts.
+export async function withServer<T>(
+  env: Record<string, string>,
+  run: (dataDir: string) => Promise<T>,
+  { root, prepare }: { root?: string; prepare?: (dataDir: string) => Promise<void> } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
+  await prepare?.(dataDir);
   const server = startNextServer({
     port,
+    root,
     // Before the seed's event and offer, as the build the tests make: their forms are open.
     env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', SITE_TODAY: '2023-03-01', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
