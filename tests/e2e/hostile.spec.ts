@@ -82,14 +82,13 @@ test('the hostile drill, short: no 5xx, no bypass, one mail per victim and form,
       expect(c.bypasses, name).toBe(0);
     }
     expect(report.classes['mail cannon']!.mailsPerVictim).toBe(1);
-    // An editor's worst day: the visitor loaded pages quiet and throughout the day, got no 5xx, and their
-    // slowest load stayed within 2× of the quiet one (counted above as the class's bypass too); the
+    // An editor's worst day: the visitor loaded pages quiet and throughout the day and got no 5xx; the
     // editor's and the stranger's work all happened, and the pages that list content answer after it.
+    // (How slow the visitor's loads got is a figure for docs/reliability.md, not an assertion.)
     const day = report.editorsDay;
     expect(day.quiet.loads).toBeGreaterThan(0);
     expect(day.during.loads).toBeGreaterThan(0);
     expect(day.quiet.fiveHundreds + day.during.fiveHundreds).toBe(0);
-    expect(day.during.slowestMs).toBeLessThanOrEqual(2 * day.quiet.slowestMs);
     const sent = (action: string) => Object.values(day.actions[action] ?? {}).reduce((n, c) => n + c, 0);
     expect(sent('upload the largest picture')).toBe(2);
     expect(sent('download 2,000 rows, xlsx') + sent('download 2,000 rows, csv')).toBe(2);
