@@ -23,7 +23,10 @@ import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
 import { CMS_ADMIN, CMS_API } from './paths';
+import { cmsLogger } from './refusals';
+import { withOwnRowIds } from './row-ids';
 import { seedFromData } from './seed';
+import { writesTakeTurns } from './sqlite-locks';
 
 // The CMS (Payload) inside the site: its admin and API under the staff workspace (./paths.ts), its
 // content in SQLite in DATA_DIR, or in Postgres when CMS_DATABASE_URL is set (several instances). The
@@ -39,6 +42,9 @@ const noMail: EmailAdapter = () => ({
     throw new Error('The CMS sends no mail: letters go through lib/mail');
   },
 });
+
+// How long a write on SQLite waits for the ones before it to finish.
+const SQLITE_WAIT_MS = 15_000;
 
 const migrationDir = (store: string) => join(/*turbopackIgnore: true*/ process.cwd(), 'lib/cms/migrations', store);
 
@@ -56,7 +62,9 @@ export default buildConfig({
       importMapFile: join(process.cwd(), 'app/(payload)/staff/content/import-map.ts'),
     },
   },
-  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media],
+  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media].map(
+    withOwnRowIds,
+  ),
   globals: [figures, contact],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
@@ -76,6 +84,10 @@ export default buildConfig({
         client: { url: `file:${join(dataDir, 'cms.db')}` },
         migrationDir: migrationDir('sqlite'),
         prodMigrations: sqliteMigrations,
+        // Each write in one transaction, as on Postgres: a write that fails half-way leaves nothing
+        // (Payload leaves SQLite's off by default). IMMEDIATE takes the write lock at the start; this
+        // process's writes take turns for it (./sqlite-locks.ts).
+        transactionOptions: { behavior: 'immediate' },
       }),
   // Scheduled publishing queues jobs; the server's publishing pass runs them (lib/cms/scheduled.ts), not
   // a cron of the CMS, which would also run in commands and tests and keep them from exiting. Its API's
@@ -84,8 +96,20 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },
-  onInit: seedFromData,
+  onInit: async (payload) => {
+    writesTakeTurns(payload, SQLITE_WAIT_MS);
+    await seedFromData(payload);
+  },
   email: noMail,
-  // The site's logger (JSON lines for the journal), with the CMS's lines marked as such.
-  logger: log.child({ component: 'cms' }),
+  // The site's logger (JSON lines for the journal), with the CMS's lines marked as such; refusals are
+  // one short line each (./refusals.ts), so each of Payload's refusals reaches it as an error with its
+  // status rather than as a line of its own.
+  logger: cmsLogger(log.child({ component: 'cms' })),
+  loggingLevels: {
+    Forbidden: 'error',
+    Locked: 'error',
+    MissingFile: 'error',
+    NotFound: 'error',
+    ValidationError: 'error',
+  },
 });
