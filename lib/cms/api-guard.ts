@@ -92,7 +92,7 @@ function kindIn(payload: Payload, fields: FlattenedField[], path: string[]): Kin
   }
   if (rest.length) {
     if (field.type === 'array' && rest.length === 1 && rest[0] === 'id') return 'other';
-    return 'flattenedFields' in field && field.type !== 'join' ? kindIn(payload, field.flattenedFields, rest) : 'other';
+    return 'flattenedFields' in field ? kindIn(payload, field.flattenedFields, rest) : 'other';
   }
   if (field.type === 'number') return 'number';
   if (field.type === 'date') return 'date';

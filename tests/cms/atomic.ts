@@ -46,7 +46,7 @@ export async function atomicWrites(
     if (String(doc.title).startsWith('Refused')) throw new APIError('Refused after the write', 400);
     return doc;
   };
-  const hooks = payload.collections.projects.config.hooks;
+  const hooks = payload.collections.projects!.config.hooks;
   hooks.afterChange = [...(hooks.afterChange ?? []), refuse];
   let refused = 'accepted';
   try {
