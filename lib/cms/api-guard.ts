@@ -67,17 +67,25 @@ const OPERATORS = new Set([
   'contains',
   'exists',
 ]);
-// Operators whose value is compared with the field's own type, and those that take a list.
-const TYPED = new Set(['equals', 'not_equals', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal']);
+// Operators that take a list.
 const LISTS = new Set(['in', 'not_in']);
 
-type Kind = 'number' | 'date' | 'other' | undefined;
+// What a field's values must look like when compared (its name in a refusal, and the test), or 'text'
+// for anything a string fits. The SQL adapters turn a number that is not one into NaN, an invalid date
+// into nothing, and Postgres keeps booleans and options (enums) in types that refuse other words.
+type Typed = { is: string; fits: (value: string) => boolean };
+type Kind = Typed | 'text' | undefined;
+
+const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
+const NUMBER: Typed = { is: 'a number', fits: isNumber };
+const DATE: Typed = { is: 'a date', fits: (value) => !Number.isNaN(new Date(value).getTime()) };
+const BOOLEAN: Typed = { is: 'true or false', fits: (value) => value === 'true' || value === 'false' };
 
 // The kind of value a query path compares against, or undefined when the path names no field (Payload
 // refuses those itself, with a 400 that names the path).
 function kindAt(payload: Payload, collection: Collection, path: string[]): Kind {
   const [name, ...rest] = path;
-  if (name === 'id' && rest.length === 0) return idTypeOf(payload, collection) === 'number' ? 'number' : 'other';
+  if (name === 'id' && rest.length === 0) return idTypeOf(payload, collection) === 'number' ? NUMBER : 'text';
   return kindIn(payload, collection.flattenedFields, path);
 }
 
@@ -87,20 +95,25 @@ function kindIn(payload: Payload, fields: FlattenedField[], path: string[]): Kin
   if (!field) return undefined;
   if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
     const target = payload.collections[field.relationTo]?.config;
-    if (!target) return 'other';
+    if (!target) return 'text';
     return rest.length ? kindAt(payload, target, rest) : kindAt(payload, target, ['id']);
   }
   if (rest.length) {
-    if (field.type === 'array' && rest.length === 1 && rest[0] === 'id') return 'other';
-    return 'flattenedFields' in field ? kindIn(payload, field.flattenedFields, rest) : 'other';
+    if (field.type === 'array' && rest.length === 1 && rest[0] === 'id') return 'text';
+    return 'flattenedFields' in field ? kindIn(payload, field.flattenedFields, rest) : 'text';
   }
-  if (field.type === 'number') return 'number';
-  if (field.type === 'date') return 'date';
-  return 'other';
+  if (field.type === 'number') return NUMBER;
+  if (field.type === 'date') return DATE;
+  if (field.type === 'checkbox') return BOOLEAN;
+  if (field.type === 'select' || field.type === 'radio') {
+    const options = new Set(field.options.map((option) => (typeof option === 'string' ? option : option.value)));
+    return { is: `one of ${[...options].join(', ')}`, fits: (value) => options.has(value) };
+  }
+  return 'text';
 }
 
-const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
-const isDate = (value: string) => !Number.isNaN(new Date(value).getTime());
+// Operators that search text.
+const TEXTUAL = new Set(['like', 'not_like', 'contains']);
 
 // The `where` of a query, as its parameters spell it (`where[or][0][title][equals]=…`): only the
 // operators the SQL adapters have (`near`, `within` and `intersects` need a point field, which no
@@ -133,17 +146,35 @@ function whereRefusal(
       ((more.length === 1 || repeated) && !(LISTS.has(operator) && /^\d{0,3}$/.test(more[0] ?? '')))
     )
       return badQuery(`The operator "${operator}" takes a single value`);
-    if (!collection || !(TYPED.has(operator) || LISTS.has(operator))) continue;
+    if (!collection || operator === 'exists') continue;
     let fieldPath = path.split('.');
     if (versions && fieldPath[0] === 'version') fieldPath = fieldPath.slice(1);
     else if (versions && fieldPath[0] === 'parent') fieldPath = ['id'];
     const kind = kindAt(payload, collection, fieldPath);
+    if (kind === undefined || kind === 'text') continue;
+    if (TEXTUAL.has(operator)) return badQuery(`"${path.slice(0, 60)}" is not text: "${operator}" cannot search it`);
     const values = LISTS.has(operator) ? value.split(',') : [value];
-    const fits = kind === 'number' ? isNumber : kind === 'date' ? isDate : null;
-    if (fits && !values.every((each) => each === 'null' || fits(each)))
-      return badQuery(`"${path}" is ${kind === 'number' ? 'a number' : 'a date'}: "${value.slice(0, 40)}" is not one`);
+    if (!values.every((each) => each === 'null' || kind.fits(each)))
+      return badQuery(`"${path.slice(0, 60)}" is ${kind.is}: "${value.slice(0, 40)}" is not`);
   }
   return null;
+}
+
+// Postgres keeps no NUL character in a text, and takes no negative page (an offset below zero).
+const hasNul = (text: string) => text.includes('\0');
+
+function queryRefusal(search: URLSearchParams): Refusal | null {
+  for (const [key, value] of search) if (hasNul(key) || hasNul(value)) return badQuery('This query cannot be read');
+  const page = search.get('page');
+  if (page !== null && Number(page) < 0) return badQuery('The page is a number from 1');
+  return null;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return hasNul(value);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, each]) => hasNul(key) || holdsNul(each));
+  return false;
 }
 
 // Whether an upload's file is on the disk: Payload answers a missing one with a 500.
@@ -164,6 +195,8 @@ function fileMissing(collection: Collection, filename: string): boolean {
 // Payload answer it.
 export function refusalOf(payload: Payload, method: string, segments: string[], url: URL): Refusal | null {
   const { config } = payload;
+  const refused = queryRefusal(url.searchParams);
+  if (refused) return refused;
   const [first, ...rest] = segments;
   // Payload looks the first segment up in a plain object: `__proto__`, `constructor` or `valueOf`
   // finds Object's own members there, and it throws on them.
@@ -209,10 +242,10 @@ export function writesDocument(payload: Payload, method: string, segments: strin
   return Boolean(found && (found.endpoint.path === '/' || found.endpoint.path === '/:id'));
 }
 
-// A write's JSON must be an object: Payload's field hooks read a property of `null`, a string or a
-// number and throw.
+// A write's JSON must be an object (Payload's field hooks read a property of `null`, a string or a
+// number and throw), and hold no NUL character (Postgres refuses it in a text).
 export function bodyRefusal(data: unknown): Refusal | null {
-  return data !== null && typeof data === 'object' && !Array.isArray(data)
-    ? null
-    : { status: 400, message: 'Send a JSON object' };
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return { status: 400, message: 'Send a JSON object' };
+  return holdsNul(data) ? { status: 400, message: 'A text holds a NUL character' } : null;
 }
