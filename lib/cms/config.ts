@@ -25,8 +25,11 @@ import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
 import { CMS_ADMIN, CMS_API } from './paths';
+import { cmsLogger } from './refusals';
+import { withOwnRowIds } from './row-ids';
 import { settleSchema } from './schema';
 import { seedFromData } from './seed';
+import { writesTakeTurns } from './sqlite-locks';
 
 // The CMS (Payload) inside the site: its admin and API under the staff workspace (./paths.ts), its
 // content in SQLite in DATA_DIR, or in Postgres when CMS_DATABASE_URL is set (several instances). The
@@ -42,6 +45,9 @@ const noMail: EmailAdapter = () => ({
     throw new Error('The CMS sends no mail: letters go through lib/mail');
   },
 });
+
+// How long a write on SQLite waits for the ones before it to finish.
+const SQLITE_WAIT_MS = 15_000;
 
 const migrationDir = (store: string) => join(/*turbopackIgnore: true*/ process.cwd(), 'lib/cms/migrations', store);
 
@@ -60,9 +66,9 @@ export default buildConfig({
     },
   },
   // Nothing is created or published without its texts in the default language (./default-texts.ts).
-  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media].map(
-    withDefaultTextsFirst,
-  ),
+  collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media]
+    .map(withOwnRowIds)
+    .map(withDefaultTextsFirst),
   globals: [figures, contact],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
@@ -82,6 +88,10 @@ export default buildConfig({
         client: { url: `file:${join(dataDir, 'cms.db')}` },
         migrationDir: migrationDir('sqlite'),
         push: false,
+        // Each write in one transaction, as on Postgres: a write that fails half-way leaves nothing
+        // (Payload leaves SQLite's off by default). IMMEDIATE takes the write lock at the start; this
+        // process's writes take turns for it (./sqlite-locks.ts).
+        transactionOptions: { behavior: 'immediate' },
       }),
   // Scheduled publishing queues jobs; the server's publishing pass runs them (lib/cms/scheduled.ts), not
   // a cron of the CMS, which would also run in commands and tests and keep them from exiting. Its API's
@@ -92,11 +102,21 @@ export default buildConfig({
   typescript: { outputFile: join(process.cwd(), 'lib/cms/payload-types.ts'), autoGenerate: false },
   // The migrations first (./schema.ts: in every NODE_ENV, and never by a command on a site that has run).
   onInit: async (payload) => {
+    writesTakeTurns(payload, SQLITE_WAIT_MS);
     await settleSchema(payload, cms.databaseUrl ? postgresMigrations : sqliteMigrations);
     recordSchedules(payload);
     await seedFromData(payload);
   },
   email: noMail,
-  // The site's logger (JSON lines for the journal), with the CMS's lines marked as such.
-  logger: log.child({ component: 'cms' }),
+  // The site's logger (JSON lines for the journal), with the CMS's lines marked as such; refusals are
+  // one short line each (./refusals.ts), so each of Payload's refusals reaches it as an error with its
+  // status rather than as a line of its own.
+  logger: cmsLogger(log.child({ component: 'cms' })),
+  loggingLevels: {
+    Forbidden: 'error',
+    Locked: 'error',
+    MissingFile: 'error',
+    NotFound: 'error',
+    ValidationError: 'error',
+  },
 });

@@ -1,0 +1,63 @@
+import { APIError, type Payload } from 'payload';
+
+// SQLite's transactions (lib/cms/config.ts) each run on a connection of their own: libSQL's client hands
+// its connection to the transaction and opens a new one for what follows. A second write begun while
+// one is open finds the database locked (SQLITE_BUSY, a 500), and waiting inside SQLite would not help:
+// libSQL is synchronous, so a busy wait would hold the very thread the open transaction needs to finish.
+// So this process's writes take turns here, in order, without blocking the thread; one that waits longer
+// than `milliseconds` is answered 503 (try again), never a lock error.
+type Id = number | string;
+type Db = Payload['db'] & {
+  beginTransaction: (options?: unknown) => Promise<Id | null>;
+  commitTransaction: (id: Id | Promise<Id | null>) => Promise<void>;
+  rollbackTransaction: (id: Id | Promise<Id | null>) => Promise<void>;
+};
+
+export function writesTakeTurns(payload: Payload, milliseconds: number): void {
+  const db = payload.db as Db;
+  if (db.name !== 'sqlite' || typeof db.beginTransaction !== 'function') return;
+  const { beginTransaction, commitTransaction, rollbackTransaction } = db;
+  let last: Promise<void> = Promise.resolve();
+  const turns = new Map<Id, () => void>();
+
+  db.beginTransaction = async (options) => {
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const previous = last;
+    last = last.then(() => mine);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([
+      previous.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), milliseconds))),
+    ]);
+    clearTimeout(timer);
+    if (!waited) {
+      done();
+      throw new APIError('The content database is busy: try again in a moment', 503, null, true);
+    }
+    try {
+      const id = await beginTransaction.call(db, options);
+      if (id === null || id === undefined) done();
+      else turns.set(id, done);
+      return id;
+    } catch (error) {
+      done();
+      throw error;
+    }
+  };
+  const ending =
+    (end: (id: Id | Promise<Id | null>) => Promise<void>) =>
+    async (given: Id | Promise<Id | null>): Promise<void> => {
+      const id = await given;
+      try {
+        await end.call(db, id ?? '');
+      } finally {
+        if (id !== null && id !== undefined) {
+          turns.get(id)?.();
+          turns.delete(id);
+        }
+      }
+    };
+  db.commitTransaction = ending(commitTransaction);
+  db.rollbackTransaction = ending(rollbackTransaction);
+}
