@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -11,6 +13,15 @@ import { csvHead, csvRows, xlsxWriter, type Cell } from './sheet';
 // of rows it is sent and sends back the bytes, so that the server's own thread, which answers visitors,
 // never spends the seconds a large CSV or workbook takes.
 const job = workerData as ExportJob;
+
+// Where the system allows it (Linux: a thread's priority is its own), this thread yields the processor
+// to the server's: on a busy machine a visitor's page comes first, and a download takes a little longer.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  // Elsewhere the worker runs at the server's priority.
+}
+
 const port = parentPort!;
 const send = (message: FromWorker) => {
   // Each chunk is handed over, not copied.
