@@ -104,8 +104,9 @@ export function offThread(job: ExportJob, pages: AsyncIterable<unknown[] | Cell[
           throw failure;
         }
         if (done) {
-          controller.close();
+          // The thread is gone by the time the client has the file's end.
           await worker!.terminate();
+          controller.close();
           return;
         }
         if (waiting) {
