@@ -2,11 +2,13 @@
 // Reads the configured store (SQLite, or Firestore when configured) and prints CSV or JSON. The export
 // is in the staff audit trail, as the operator's, before any of it is written: one the trail cannot
 // record is not written.
-import { writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 
-import { toCsv, toJson } from '@/lib/export';
 import { auditEntry, operator } from '@/lib/staff/audit';
+import { offThread } from '@/lib/staff/off-thread';
 import { formName } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
 import { collections, isCollection } from '@/lib/storage/types';
@@ -16,6 +18,10 @@ function fail(message: string): never {
     `${message}\nUsage: npm run export -- <${collections.join('|')}> [--format csv|json] [--since YYYY-MM-DD] [--out FILE]`,
   );
   process.exit(2);
+}
+
+async function* pagesOf<T>(items: T[], size = 1000): AsyncGenerator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }
 
 async function main() {
@@ -41,13 +47,10 @@ async function main() {
     const records = await store.list(collection, { since });
     const detail = `${formName(collection)} ${values.format} (${records.length} rows)${values.since ? ` since ${values.since}` : ''}`;
     await store.addAudit(auditEntry('command-export', operator(), detail, Date.now()));
-    const output = values.format === 'json' ? toJson(records) : toCsv(collection, records);
-    if (values.out) {
-      writeFileSync(values.out, output);
-      console.error(`Wrote ${records.length} ${collection} record(s) to ${values.out}`);
-    } else {
-      process.stdout.write(output);
-    }
+    // Written by the export worker, as the workspace's downloads are (lib/staff/off-thread.ts).
+    const output = offThread({ kind: 'records', format: values.format, collection }, pagesOf(records));
+    await pipeline(Readable.fromWeb(output as never), values.out ? createWriteStream(values.out) : process.stdout);
+    if (values.out) console.error(`Wrote ${records.length} ${collection} record(s) to ${values.out}`);
   } finally {
     await store.close();
   }

@@ -1,6 +1,10 @@
 import { columns } from '@/lib/forms/registry';
 import type { Collection, StoredRecord } from '@/lib/storage';
 
+import { neutraliseFormulas } from './formulas';
+
+export { neutraliseFormulas };
+
 // A form's own fields, in the order of its form: the columns every download starts with.
 export function formColumns(collection: Collection): string[] {
   return columns[collection];
@@ -15,16 +19,6 @@ export function columnsFor(collection: Collection, records: StoredRecord[]): str
     for (const key of Object.keys(record.data)) if (!names.includes(key)) names.push(key);
   }
   return names;
-}
-
-// A spreadsheet would run a cell that starts with one of these as a formula. A program told to split
-// on ';' (French-locale spreadsheets) or on ',' where we did not mean it starts a new cell after any
-// ';', ',' or line break inside a value, quotes or spaces before it included: a formula character there
-// is neutralised too, with the same apostrophe.
-const FORMULA_AFTER_SPLIT = /(^|[,;\n\r])([\s"]*)(?=[=+\-@\t\r])/g;
-
-export function neutraliseFormulas(text: string): string {
-  return text.replace(FORMULA_AFTER_SPLIT, "$1$2'");
 }
 
 function cell(value: unknown): string {

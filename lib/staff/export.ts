@@ -1,8 +1,5 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-
 import { config } from '@/lib/config';
-import { formColumns, neutraliseFormulas } from '@/lib/export';
+import { formColumns } from '@/lib/export';
 import { SUBUNITS } from '@/lib/payments/types';
 import {
   isPayable,
@@ -13,7 +10,9 @@ import {
 } from '@/lib/storage/types';
 import { staffText } from '@/messages/staff';
 
+import { offThread } from './off-thread';
 import { choiceLabel, languageName, localDate, type ItemNames } from './present';
+import { csvHead, csvRows, isoIn, type Cell } from './sheet';
 
 type ItemTitles = Pick<ItemNames, 'title'>;
 
@@ -21,7 +20,7 @@ export { localDate };
 
 // The workspace's downloads of one course, event or offer (or one form): headings in words, labels
 // instead of codes, dates as dates. Rows written as CSV or XLSX.
-export type Cell = string | { date: number };
+export type { Cell };
 
 export interface Table {
   headings: string[];
@@ -95,89 +94,28 @@ export function subscriberRow({ data }: StoredRecord): Cell[] {
 
 // ISO 8601 with the organisation's offset, e.g. 2026-11-24T09:30:00+01:00.
 export function isoLocal(ms: number, timeZone = config().staff.timeZone): string {
-  const local = localDate(ms, timeZone).getTime();
-  const offset = Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${new Date(local).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
+  return isoIn(ms, timeZone);
 }
-
-// Formulas are neutralised as in every export (at the start and after any ',', ';' or line break, for a
-// spreadsheet that splits on them); a phone number (+234 …) is plain text and keeps its plus sign.
-const PHONE = /^\+?[\d\s()-]{4,}$/;
-
-function csvCell(cell: Cell, timeZone: string): string {
-  let text = typeof cell === 'string' ? cell : isoLocal(cell.date, timeZone);
-  if (!PHONE.test(text)) text = neutraliseFormulas(text);
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-const csvLine = (row: Cell[], timeZone: string) => row.map((cell) => csvCell(cell, timeZone)).join(',');
 
 export function toStaffCsv(table: Table, timeZone = config().staff.timeZone): string {
-  const lines = [table.headings, ...table.rows].map((row) => csvLine(row, timeZone));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return `${csvHead(table.headings, timeZone)}${csvRows(table.rows, timeZone)}`;
 }
 
-// A download written as it is read, one page of rows at a time: a page is read only when the client
-// has taken what came before (a stream's pull), so the server holds about one page whatever the size.
+// A download written as it is read, one page of rows at a time, off the server's thread
+// (./off-thread.ts): a page is read only when the client has taken what came before.
 export function csvStream(
   headings: string[],
   pages: AsyncIterable<Cell[][]>,
   timeZone = config().staff.timeZone,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const iterator = pages[Symbol.asyncIterator]();
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvLine(headings, timeZone)}\r\n`));
-    },
-    async pull(controller) {
-      const page = await iterator.next();
-      if (page.done) return controller.close();
-      controller.enqueue(encoder.encode(page.value.map((row) => `${csvLine(row, timeZone)}\r\n`).join('')));
-    },
-    async cancel() {
-      await iterator.return?.();
-    },
-  });
+  return offThread({ kind: 'csv', headings, timeZone }, pages);
 }
 
-// The same as a workbook, through exceljs's streaming writer: each row is committed (written out) as it
-// is added, strings are written in their cells rather than in a table of shared strings kept to the
-// end, and the next page is read once the zip's output has drained to the client.
+// The same as a workbook (./sheet.ts, through exceljs's streaming writer).
 export async function xlsxStream(
   headings: string[],
   pages: AsyncIterable<Cell[][]>,
   sheetName: string,
 ): Promise<ReadableStream<Uint8Array>> {
-  // Loaded only when a download is asked for: the library is large and the server needs it rarely.
-  const { default: ExcelJS } = await import('exceljs');
-  const output = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = headings.map(() => ({ width: 20 }));
-  const write = async () => {
-    const head = sheet.addRow(headings);
-    head.font = { bold: true };
-    head.commit();
-    for await (const page of pages) {
-      for (const row of page) {
-        const added = sheet.addRow(row.map((cell) => (typeof cell === 'string' ? cell : localDate(cell.date))));
-        row.forEach((cell, i) => {
-          // Strings stay strings: exceljs writes them as text, never as numbers or formulas.
-          if (typeof cell !== 'string') added.getCell(i + 1).numFmt = 'yyyy-mm-dd hh:mm';
-        });
-        added.commit();
-      }
-      if (output.writableNeedDrain) await once(output, 'drain');
-    }
-    sheet.commit();
-    await book.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error as Error));
-  return Readable.toWeb(output) as ReadableStream<Uint8Array>;
+  return offThread({ kind: 'xlsx', headings, sheetName, timeZone: config().staff.timeZone }, pages);
 }
