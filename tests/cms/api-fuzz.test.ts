@@ -169,55 +169,61 @@ it('answers no request with a 5xx, for any role, path, method, query or body', a
     ...collections.map((slug) => `${slug}/versions`),
     ...globals.map((slug) => `globals/${slug}`),
   ];
-  const roles: [string, string | null][] = [
-    ['anonymous', null],
-    ['forged cookie', `baobab-staff=${'A'.repeat(43)}`],
-    ['viewer', await cms.sessionFor('staff@example.org')],
-    ['door', await cms.sessionFor('door@example.org')],
-    ['editor', await cms.sessionFor('editor@example.org')],
-    ['admin', await cms.sessionFor('admin@example.org')],
+  // [role, cookie, whether its role has content]: a role without content is refused before any query or
+  // body is read, so it gets every path and method; the content roles get the odd queries and bodies too
+  // (the whole product is some 44,000 requests and a minute and a half of CPU, more than CI can spare).
+  const roles: [string, string | null, boolean][] = [
+    ['anonymous', null, false],
+    ['forged cookie', `baobab-staff=${'A'.repeat(43)}`, false],
+    ['viewer', await cms.sessionFor('staff@example.org'), false],
+    ['door', await cms.sessionFor('door@example.org'), false],
+    ['editor', await cms.sessionFor('editor@example.org'), true],
+    ['admin', await cms.sessionFor('admin@example.org'), true],
   ];
   const failures: (Call & { status: number | string })[] = [];
   let sent = 0;
-  for (const [role, cookie] of roles) {
-    const calls: Omit<Call, 'role'>[] = [
-      ...paths.flatMap((path) =>
-        METHODS.map((method) => ({
-          method,
-          path,
-          body: ['POST', 'PATCH', 'PUT'].includes(method) ? {} : undefined,
-        })),
-      ),
-      ...lists.flatMap((path) => ODD_QUERIES.map((query) => ({ method: 'GET', path: `${path}?${query}` }))),
-      // Bulk writes select their documents with the same queries.
-      ...collections.flatMap((slug) =>
-        ODD_QUERIES.filter((query) => query.startsWith('where')).flatMap((query) => [
-          { method: 'PATCH', path: `${slug}?${query}`, body: { title: 'Bulk' } },
-          { method: 'DELETE', path: `${slug}?${query}` },
-        ]),
-      ),
-      ...collections.flatMap((slug) =>
-        ODD_BODIES.flatMap((body) => [
-          { method: 'POST', path: slug, body },
-          { method: 'PATCH', path: `${slug}/${ids[slug]}`, body },
-        ]),
-      ),
-      ...globals.flatMap((slug) => ODD_BODIES.map((body) => ({ method: 'POST', path: `globals/${slug}`, body }))),
-      // JSON that does not parse, and a write without a body.
-      ...collections.flatMap((slug) => [
-        { method: 'POST', path: slug, body: RAW },
-        { method: 'PATCH', path: `${slug}/${ids[slug]}`, body: RAW },
-        { method: 'POST', path: slug },
-        { method: 'PATCH', path: `${slug}/${ids[slug]}` },
-      ]),
-    ];
+  for (const [role, cookie, content] of roles) {
+    const everyPath = paths.flatMap((path) =>
+      METHODS.map((method) => ({
+        method,
+        path,
+        body: ['POST', 'PATCH', 'PUT'].includes(method) ? {} : undefined,
+      })),
+    );
+    const calls: Omit<Call, 'role'>[] = !content
+      ? everyPath
+      : [
+          ...everyPath,
+          ...lists.flatMap((path) => ODD_QUERIES.map((query) => ({ method: 'GET', path: `${path}?${query}` }))),
+          // Bulk writes select their documents with the same queries.
+          ...collections.flatMap((slug) =>
+            ODD_QUERIES.filter((query) => query.startsWith('where')).flatMap((query) => [
+              { method: 'PATCH', path: `${slug}?${query}`, body: { title: 'Bulk' } },
+              { method: 'DELETE', path: `${slug}?${query}` },
+            ]),
+          ),
+          ...collections.flatMap((slug) =>
+            ODD_BODIES.flatMap((body) => [
+              { method: 'POST', path: slug, body },
+              { method: 'PATCH', path: `${slug}/${ids[slug]}`, body },
+            ]),
+          ),
+          ...globals.flatMap((slug) => ODD_BODIES.map((body) => ({ method: 'POST', path: `globals/${slug}`, body }))),
+          // JSON that does not parse, and a write without a body.
+          ...collections.flatMap((slug) => [
+            { method: 'POST', path: slug, body: RAW },
+            { method: 'PATCH', path: `${slug}/${ids[slug]}`, body: RAW },
+            { method: 'POST', path: slug },
+            { method: 'PATCH', path: `${slug}/${ids[slug]}` },
+          ]),
+        ];
     for (const call of calls) {
       const status = await send(call, cookie);
       sent += 1;
       if (typeof status !== 'number' || status >= 500) failures.push({ role, ...call, status });
     }
   }
-  expect(sent).toBeGreaterThan(10_000);
+  expect(sent).toBeGreaterThan(5_000);
   expect(failures).toEqual([]);
   process.stdout.write(`content API fuzz: ${sent} requests, none answered 5xx\n`);
 }, 600_000);
