@@ -1,6 +1,8 @@
-import { APIError, type CollectionBeforeChangeHook, type CollectionConfig, type Field } from 'payload';
+import { type CollectionBeforeChangeHook, type CollectionConfig, type Field } from 'payload';
 
 import { defaultLang, locales } from '@/lib/i18n';
+
+import { refusal } from './refusal';
 
 // The site reads every language over the default one (a text not yet translated shows the default's), so
 // an item published without its default-language texts has nothing to show where they are missing, and
@@ -64,12 +66,7 @@ export function missingMessage(labels: string[]): string {
 }
 
 function refuse(missing: RequiredText[]): never {
-  throw new APIError(
-    missingMessage(missing.map(({ label }) => label)),
-    400,
-    { fields: missing.map(({ path }) => path.join('.')) },
-    true,
-  );
+  throw refusal(missingMessage(missing.map(({ label }) => label)));
 }
 
 // The hook every collection with drafts gets (./config.ts).

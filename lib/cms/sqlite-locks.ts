@@ -1,4 +1,6 @@
-import { APIError, type Payload } from 'payload';
+import type { Payload } from 'payload';
+
+import { refusal } from './refusal';
 
 // SQLite's transactions (lib/cms/config.ts) each run on a connection of their own: libSQL's client hands
 // its connection to the transaction and opens a new one for what follows. A second write begun while
@@ -33,7 +35,7 @@ export function writesTakeTurns(payload: Payload, milliseconds: number): void {
     clearTimeout(timer);
     if (!waited) {
       done();
-      throw new APIError('The content database is busy: try again in a moment', 503, null, true);
+      throw refusal('The content database is busy: try again in a moment', 503);
     }
     try {
       const id = await beginTransaction.call(db, options);

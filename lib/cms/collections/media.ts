@@ -1,5 +1,4 @@
 import {
-  APIError,
   type CollectionBeforeChangeHook,
   type CollectionBeforeOperationHook,
   type CollectionConfig,
@@ -11,6 +10,7 @@ import { cmsSettings } from '@/lib/config';
 import { sha256 } from '@/lib/hash';
 
 import { deleters, editors } from '../access';
+import { refusal } from '../refusal';
 
 // Pictures uploaded in the editor (events, offers and courses choose one). Each upload is kept resized to
 // at most 2400 px, in WebP, with two smaller copies for cards and banners, stripped of its metadata (a
@@ -53,10 +53,10 @@ const boundPixels: CollectionBeforeOperationHook = async ({ args, operation, req
   try {
     size = await sharp(input).metadata();
   } catch {
-    throw new APIError(unreadablePicture, 400, null, true);
+    throw refusal(unreadablePicture);
   }
   const { width = 0, height = 0, pages = 1 } = size;
-  if (width * height * pages > MAX_PIXELS) throw new APIError(tooManyPixels(width, height * pages), 400, null, true);
+  if (width * height * pages > MAX_PIXELS) throw refusal(tooManyPixels(width, height * pages));
   return args;
 };
 
