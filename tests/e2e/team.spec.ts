@@ -115,6 +115,8 @@ test('two notes written at once are both kept; a French message gets a French re
 });
 
 test('three records ticked are handled together, and the audit shows who did what', async ({ page }) => {
+  // `npm run export` starts its own process and the export's worker thread: seconds on a busy machine.
+  test.setTimeout(60_000);
   const tag = lettersOf(Date.now());
   await page.goto('/contact');
   const names = ['One', 'Two', 'Three'].map((n) => `${n} ${tag}`);

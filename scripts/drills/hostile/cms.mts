@@ -122,14 +122,15 @@ export async function cms(dataDir: string) {
     }
   }
 
-  // A picture-sized body (past the CMS's 2 MiB, under the uploads' 16 MiB): without a staff cookie it is
-  // refused for its length; with a forged one, or a session without content, it is refused for who sends
-  // it, before it is read; on any other path of the CMS, for its length. Never stored, never a 5xx.
+  // A picture-sized body (past the CMS's 2 MiB, under the uploads' 16 MiB): only a session the store finds
+  // valid with a role that writes content has the uploads' allowance, so without a cookie, with a forged
+  // one or with a session without content it is refused for its length before it is read; on any other
+  // path of the CMS, for its length too. Never stored, never a 5xx.
   const photo = `--drill\r\nContent-Disposition: form-data; name="file"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${'x'.repeat(3 * 1024 * 1024)}\r\n--drill--\r\n`;
   for (const [cookie, path, expected] of [
     ['', '/staff/content/api/media', 413],
-    ['baobab-staff=forged', '/staff/content/api/media', 403],
-    [below[0]!, '/staff/content/api/media', 403],
+    ['baobab-staff=forged', '/staff/content/api/media', 413],
+    [below[0]!, '/staff/content/api/media', 413],
     [adminCookie, '/staff/content/api/events', 413],
     [adminCookie, '/staff/content/api/media/%2e%2e/events', 413],
   ] as const) {
