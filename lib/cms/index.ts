@@ -334,8 +334,11 @@ async function figuresValue() {
 
 export async function cmsFigures(): Promise<z.output<typeof figuresSchema>> {
   const { value, version } = await figuresValue();
-  const { projectStats, academyStats } = content(defaultLang);
-  return globalOr('figures', figuresSchema, value, () => ({ projectStats, academyStats }), version);
+  const first = () => {
+    const { projectStats, academyStats } = content(defaultLang);
+    return { projectStats, academyStats };
+  };
+  return globalOr('figures', figuresSchema, value, first, version);
 }
 
 // The organisation's contact details and social pages, or the first ones from data/ while they cannot be read.
@@ -355,8 +358,11 @@ async function contactValue() {
 
 export async function cmsContact(): Promise<{ contactInfo: ContactInfo; socialLinks: SocialLink[] }> {
   const { value, version } = await contactValue();
-  const { contactInfo, socialLinks } = content(defaultLang);
-  return globalOr('contact', contactSchema, value, () => ({ contactInfo, socialLinks }), version);
+  const first = () => {
+    const { contactInfo, socialLinks } = content(defaultLang);
+    return { contactInfo, socialLinks };
+  };
+  return globalOr('contact', contactSchema, value, first, version);
 }
 
 // Every item the site leaves out because it cannot read it, in any language, with the address where an
