@@ -89,17 +89,27 @@ export function defaultTextsFirst(collection: CollectionConfig): CollectionBefor
     }
     if (operation === 'create') refuse(required);
     if (data._status !== 'published') return data;
-    const inDefault = await req.payload.findByID({
-      collection: collection.slug as never,
-      id: (originalDoc as { id: number | string }).id,
-      locale: defaultLang,
-      fallbackLocale: false,
-      draft: true,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-      req,
-    });
+    // Read in the write's own transaction (`req`); the Local API sets the request's language to the one
+    // it reads in, so the write's own is put back after, or the rest of the save would land in the
+    // default language's texts.
+    const { locale: writing, fallbackLocale } = req;
+    let inDefault: unknown;
+    try {
+      inDefault = await req.payload.findByID({
+        collection: collection.slug as never,
+        id: (originalDoc as { id: number | string }).id,
+        locale: defaultLang,
+        fallbackLocale: false,
+        draft: true,
+        depth: 0,
+        overrideAccess: true,
+        disableErrors: true,
+        req,
+      });
+    } finally {
+      req.locale = writing;
+      req.fallbackLocale = fallbackLocale;
+    }
     const missing = required.filter(({ path }) => isEmpty(valueAt(inDefault, path)));
     return missing.length > 0 ? refuse(missing) : data;
   };

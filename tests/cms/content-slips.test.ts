@@ -96,6 +96,7 @@ describe('an item is written in the default language first', () => {
   });
 
   it('refuses to publish in another language while a default-language text is empty, and names each one', async () => {
+    const { defaultLang } = await import('@/lib/i18n');
     const cookie = await cms.sessionFor('editor@example.org');
     // A draft in the default language with only the facts: drafts may be incomplete.
     const facts: Record<string, unknown> = eventFields('slip-day', { img: '/images/events/hackathon-2023.svg' });
@@ -123,7 +124,13 @@ describe('an item is written in the default language first', () => {
     const { _status, ...english } = inOther;
     expect((await call('PATCH', `events/${id}?draft=true`, cookie, english)).status).toBe(200);
     expect(_status).toBe('published');
-    expect((await call('PATCH', `events/${id}?locale=${other}`, cookie, inOther)).status).toBe(200);
+    const inOtherWords = { ...inOther, title: 'Journée des données' };
+    expect((await call('PATCH', `events/${id}?locale=${other}`, cookie, inOtherWords)).status).toBe(200);
+    // The check read the default language's texts; the save still lands in the language it was made in.
+    const read = (locale: string) =>
+      cms.payload.findByID({ collection: 'events', id, locale: locale as never, fallbackLocale: false, depth: 0 });
+    expect((await read(defaultLang)).title).toBe(texts.title);
+    expect((await read(other)).title).toBe('Journée des données');
     expect((await site.cmsEvents(other as never)).map((event) => event.slug)).toContain('slip-day');
   });
 });
