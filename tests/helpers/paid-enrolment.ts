@@ -33,7 +33,10 @@ export async function paidEnrolment(): Promise<{ token: string; reference: strin
     log: () => {},
   };
   const data = new FormData();
-  for (const [k, v] of Object.entries({ ...sampleEnrolment, name })) data.set(k, v);
+  // Each enrolment its own person: a second one with the same address is the same person, who gets no
+  // second record and no second link.
+  const email = `payer-${people}@example.org`;
+  for (const [k, v] of Object.entries({ ...sampleEnrolment, name, email })) data.set(k, v);
   const state = await submitForm('enrol', data, meta, services);
   if (state.status !== 'success' || !state.link) throw new Error(`no pay link: ${JSON.stringify(state)}`);
   const record = (await getStore().list('enrolment')).find((r) => r.data.name === name)!;
