@@ -1,7 +1,8 @@
 // The worst content an editor can publish through the CMS's API, per collection (the idea of
 // tests/e2e/editor-slip.spec.ts, for the drills): built from a collection's first document as the API
 // gives it, each item sent as the editor's browser sends it, published.
-import { defaultLang, langs } from '@/lib/i18n';
+// Relative, not '@/': the browser tests import this module too, and their loader maps '@/' only in tests/.
+import { defaultLang, langs } from '../../lib/i18n';
 
 // Every collection an editor publishes to (lib/cms/collections).
 export const contentCollections = [

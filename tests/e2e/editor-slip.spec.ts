@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
+import { contentCollections, worstOf } from '../../scripts/drills/worst-content.mjs';
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
 import { pagePaths } from './routes';
 import { signInByMail } from './staff-mail';
@@ -142,44 +143,6 @@ test('an editor last used in French opens a new event in English, and publishing
   await everyPageAnswers(editor);
 });
 
-// The worst content of each collection, sent as an editor's browser sends it.
-function worstOf(collection: string, doc: Record<string, unknown>): [string, string, Record<string, unknown>][] {
-  const strip = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(strip)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value)
-              .filter(([key]) => !['id', 'createdAt', 'updatedAt', '_status', 'image'].includes(key))
-              .map(([key, inner]) => [key, strip(inner)]),
-          )
-        : value;
-  const base: Record<string, unknown> = { ...(strip(doc) as Record<string, unknown>), _status: 'published' };
-  const fresh = (tag: string) => ({
-    ...base,
-    ...(typeof base.slug === 'string' ? { slug: `${base.slug}-${tag}` } : {}),
-    ...(typeof base.key === 'string' ? { key: `${base.key}-${tag}` } : {}),
-  });
-  const texts = Object.keys(base).filter(
-    (key) => typeof base[key] === 'string' && !/slug|key|img|Date|link/i.test(key),
-  );
-  const each = (value: string) => Object.fromEntries(texts.map((key) => [key, value]));
-  return [
-    ['missing language', `${collection}?locale=${OTHER}`, fresh('lang')],
-    ['empty required fields', collection, { ...fresh('empty'), ...each('') }],
-    ['reversed dates', collection, { ...fresh('dates'), startDate: '2023-06-09', endDate: '2023-06-01' }],
-    ['zero capacity', collection, { ...fresh('zero'), capacity: 0 }],
-    ['negative capacity', collection, { ...fresh('negative'), capacity: -5 }],
-    ['very long texts', collection, { ...fresh('long'), ...each('Long '.repeat(4_000)) }],
-    ['odd Unicode', collection, { ...fresh('odd'), ...each('\u202Eevil\u200B \uD800 🦁 e\u0301\u0301\u0301 \uFEFF') }],
-    [
-      'a slug of another',
-      collection,
-      { ...fresh('twin'), ...(typeof doc.slug === 'string' ? { slug: doc.slug } : {}) },
-    ],
-  ];
-}
-
 test('the worst content of every collection breaks no page, and an item broken below the editor’s checks is left out alone and listed as needing attention', async ({
   browser,
 }) => {
@@ -187,16 +150,7 @@ test('the worst content of every collection breaks no page, and an item broken b
   const editor = await signedInEditor(browser, 1280);
   const headers = { origin: baseURL };
   const answers: string[] = [];
-  for (const collection of [
-    'courses',
-    'events',
-    'offers',
-    'projects',
-    'insights',
-    'partners',
-    'people',
-    'testimonials',
-  ]) {
+  for (const collection of contentCollections) {
     const list = await editor.request.get(`/staff/content/api/${collection}?limit=1&depth=0&sort=id`);
     const [doc] = ((await list.json()) as { docs: Record<string, unknown>[] }).docs;
     for (const [name, path, data] of worstOf(collection, doc!)) {
