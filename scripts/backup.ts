@@ -32,7 +32,7 @@ if (!file || rest.length > 0 || file.startsWith('-')) {
 const settings = config();
 if (settings.store.kind === 'firestore') {
   console.error(
-    'The store is Firestore: use its managed export (gcloud firestore export gs://BUCKET), see "4. Back up" in the README.',
+    'The store is Firestore: use its managed export (gcloud firestore export gs://BUCKET), see "4. Back up" in docs/operations.md.',
   );
   process.exit(2);
 }

@@ -28,7 +28,7 @@ if (!file || rest.length > 0 || file.startsWith('-')) {
 const settings = config();
 if (settings.store.kind === 'firestore') {
   console.error(
-    'The store is Firestore: restore with its managed import (gcloud firestore import gs://BUCKET/PREFIX), see "4. Back up" in the README.',
+    'The store is Firestore: restore with its managed import (gcloud firestore import gs://BUCKET/PREFIX), see "4. Back up" in docs/operations.md.',
   );
   process.exit(2);
 }
