@@ -14,16 +14,15 @@
 // FCP: script (split by what the code is: React's hydration and rendering, the RSC payload's decoding,
 // the particles, the carousels...), style and layout, paint, HTML parsing, garbage collection.
 // Run it under `nice -n -10` on a shared host: the figures are the page's, not the neighbours'.
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createGzip } from 'node:zlib';
 
 import { chromium } from 'playwright-core';
 
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { serveStatic } from './static-site.mjs';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -88,43 +87,12 @@ for (const root of roots) {
 }
 for (const dir of args.static) {
   const port = nextPort++;
-  const server = serveStatic(resolve(dir), port);
+  const server = serveStatic(dir, port);
   cleanups.push(() => new Promise((done) => server.close(done)));
   targets.push({ name: dir, base: `http://127.0.0.1:${port}`, map: (r) => routeMap.get(r) ?? r });
 }
 process.on('exit', () => targets.forEach((t) => t.server?.kill('SIGTERM')));
 await Promise.all(targets.map((t) => t.server && waitUntilUp(`${t.base}/about`, { server: t.server })));
-
-// A folder served as a single-page app, compressed as Next compresses its own answers.
-function serveStatic(dir, port) {
-  const types = {
-    '.html': 'text/html; charset=utf-8',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.json': 'application/json',
-    '.svg': 'image/svg+xml',
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.webp': 'image/webp',
-    '.avif': 'image/avif',
-    '.woff2': 'font/woff2',
-    '.ico': 'image/x-icon',
-    '.webmanifest': 'application/manifest+json',
-    '.txt': 'text/plain',
-  };
-  return createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    const type = types[extname(file)] ?? 'application/octet-stream';
-    const compress = /^(text|application\/(json|manifest)|image\/svg)/.test(type);
-    response.setHeader('Content-Type', type);
-    if (compress) response.setHeader('Content-Encoding', 'gzip');
-    const stream = createReadStream(file);
-    (compress ? stream.pipe(createGzip()) : stream).pipe(response);
-  }).listen(port, '127.0.0.1');
-}
 
 // ---- one visit --------------------------------------------------------------------------------------
 
@@ -378,7 +346,7 @@ async function breakdown(target, { traceEvents, html }) {
     while (node && !node.callFrame.url && node.parent) node = nodes.get(node.parent);
     const url = node?.callFrame.url;
     if (!url) {
-      add('other', weight);
+      add('other native work', weight);
       continue;
     }
     const { spans, lineStarts, inline } = await modulesOf(url, target.base, html);
@@ -422,6 +390,7 @@ if (args.trace) {
     'paint',
     'HTML parsing',
     'garbage collection',
+    'other native work',
     'not sampled',
   ];
   const rows = [];
