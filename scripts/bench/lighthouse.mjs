@@ -153,7 +153,7 @@ for (const form of forms) {
         continue;
       }
       runsByRoute.get(key).push({
-        performance: categories.performance.score * 100,
+        performance: Math.round(categories.performance.score * 100),
         accessibility: categories.accessibility.score * 100,
         bestPractices: categories['best-practices'].score * 100,
         seo: categories.seo.score * 100,
