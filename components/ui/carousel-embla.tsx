@@ -30,20 +30,24 @@ export default function EmblaCarousel({ label, text, slides, startIndex, firstMo
     [emblaRef],
   );
 
+  // A press between this component's mount and embla's set-up (loaded on intent, it can be pressed then).
+  const [earlyMove, setEarlyMove] = useState<CarouselMove | null>(null);
+  const move = earlyMove ?? firstMove;
+
   useEffect(() => {
     if (!api) return;
     api.rootNode().dataset.enhanced = 'true';
     const update = () => setEdges({ prev: api.canScrollPrev(), next: api.canScrollNext() });
     api.on('select', update).on('reInit', update);
     queueMicrotask(() => {
-      if (firstMove === 'next') api.scrollNext();
-      if (firstMove === 'prev') api.scrollPrev();
+      if (move === 'next') api.scrollNext();
+      if (move === 'prev') api.scrollPrev();
       update();
     });
     return () => {
       api.off('select', update).off('reInit', update);
     };
-  }, [api, firstMove]);
+  }, [api, move]);
 
   return (
     <CarouselFrame
@@ -53,7 +57,11 @@ export default function EmblaCarousel({ label, text, slides, startIndex, firstMo
       viewportRef={viewportRef}
       canPrev={edges.prev}
       canNext={edges.next}
-      onMove={(move) => (move === 'prev' ? api?.scrollPrev() : api?.scrollNext())}
+      onMove={(next) => {
+        if (!api) setEarlyMove(next);
+        else if (next === 'prev') api.scrollPrev();
+        else api.scrollNext();
+      }}
     />
   );
 }
