@@ -1,5 +1,3 @@
-import { Suspense } from 'react';
-
 import { Analytics, CookieBanner } from '@/components/layout/cookie-choice';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
@@ -33,12 +31,7 @@ export async function SiteFrame({ lang, children }: { lang: Lang; children: Reac
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        {/* Hydrated apart from the page (components/ui/section.tsx says why). Only what is rendered at
-            once goes in a boundary: a page that waited for its data in one would be sent after the frame,
-            out of order, and shown by a script (nothing without JavaScript). */}
-        <Suspense>
-          <Footer lang={lang} contactInfo={contactInfo} socialLinks={socialLinks} />
-        </Suspense>
+        <Footer lang={lang} contactInfo={contactInfo} socialLinks={socialLinks} />
         <ScrollToTop />
         <Analytics />
         <OfflineSupport />

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { SiteLink } from '@/components/ui/site-link';
 
@@ -15,11 +15,6 @@ interface SectionProps {
 }
 
 // A page section headed by an h2 that names it for assistive technology.
-//
-// Each section is its own Suspense boundary, though nothing in it suspends: React hydrates every
-// boundary of a server-rendered page apart from the rest, in its own tasks and at a low priority, and
-// first whichever one the visitor touches. Hydrated in one piece, a page's commit was a task of
-// 150-200 ms on a phone; in sections, the menu and the links answer between them.
 export function Section({ id, title, alt = false, more, children }: SectionProps) {
   const heading = (
     <h2 id={id} className={ui.heading}>
@@ -27,23 +22,21 @@ export function Section({ id, title, alt = false, more, children }: SectionProps
     </h2>
   );
   return (
-    <Suspense>
-      <section className={alt ? `${ui.section} ${ui.alt}` : ui.section} aria-labelledby={id}>
-        <div className="container">
-          {more ? (
-            <div className={ui.headRow}>
-              {heading}
-              <SiteLink href={more.href}>
-                {more.label}
-                <span className="visually-hidden"> {more.hidden}</span>
-              </SiteLink>
-            </div>
-          ) : (
-            heading
-          )}
-          {children}
-        </div>
-      </section>
-    </Suspense>
+    <section className={alt ? `${ui.section} ${ui.alt}` : ui.section} aria-labelledby={id}>
+      <div className="container">
+        {more ? (
+          <div className={ui.headRow}>
+            {heading}
+            <SiteLink href={more.href}>
+              {more.label}
+              <span className="visually-hidden"> {more.hidden}</span>
+            </SiteLink>
+          </div>
+        ) : (
+          heading
+        )}
+        {children}
+      </div>
+    </section>
   );
 }
