@@ -11,7 +11,6 @@ import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { config } from '@/lib/config';
-import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
 import {
   backupCms,
@@ -22,6 +21,7 @@ import {
   mediaBackupOf,
   sqliteFile,
 } from '@/lib/storage/backup';
+import { auditEntry, operator } from '@/lib/team';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {

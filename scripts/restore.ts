@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { config } from '@/lib/config';
-import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
 import {
   cmsBackupOf,
@@ -18,6 +17,7 @@ import {
   restoreSqlite,
   sqliteFile,
 } from '@/lib/storage/backup';
+import { auditEntry, operator } from '@/lib/team';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {

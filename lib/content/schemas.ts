@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
-import { MEDIA_PATH } from '@/lib/cms/paths';
+import { MEDIA_PATH } from '@/lib/http/cms-paths';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
 import { count } from '@/messages/units';

@@ -6,10 +6,9 @@ import { kickOutbox } from '@/lib/mail/worker';
 import { configuredMailchimp, type ListCounts, type MailchimpApi } from '@/lib/newsletter';
 import { periodic } from '@/lib/periodic';
 import { linkSecret } from '@/lib/security/signed-link';
-import { auditEntry } from '@/lib/staff/audit';
-import type { Staff } from '@/lib/staff/roles';
 import { getStore } from '@/lib/storage';
 import type { OutboxMail } from '@/lib/storage/types';
+import { auditEntry, type Staff } from '@/lib/team';
 
 import { advanceCampaigns, campaignSender, retryCampaigns, startCampaigns } from './campaigns';
 import {

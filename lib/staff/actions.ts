@@ -12,12 +12,10 @@ import { placeRecord, registeredMails } from '@/lib/places/visitor';
 import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
 import { getStore } from '@/lib/storage';
 import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { auditEntry, may, roleOf, type Staff } from '@/lib/team';
 import { visitorMails } from '@/messages/mails/visitor';
 
-import { auditEntry } from './audit';
 import { personName } from './present';
-import { may, type Staff } from './roles';
-import { roleOf } from './team';
 
 // What staff do to a submission is committed together with its audit entry (who and when).
 

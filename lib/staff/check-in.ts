@@ -4,8 +4,8 @@ import { defaultLang } from '@/lib/i18n';
 import { readPlaceLink } from '@/lib/places/links';
 import { getStore } from '@/lib/storage';
 import { holdsSeat, isRecordId, type CheckIn, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { auditEntry } from '@/lib/team';
 
-import { auditEntry } from './audit';
 import { allRecords } from './inbox';
 import { personName } from './present';
 

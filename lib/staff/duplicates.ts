@@ -3,9 +3,7 @@ import { recordBooking, withPlaces } from '@/lib/places';
 import { seatsChanged } from '@/lib/places/offers';
 import { getStore } from '@/lib/storage';
 import { payerKey, standsFor, type Collection, type StoredRecord } from '@/lib/storage/types';
-
-import { auditEntry } from './audit';
-import type { Staff } from './roles';
+import { auditEntry, type Staff } from '@/lib/team';
 
 // Records one person stored twice for one course, event or offer, from before a second registration
 // stored nothing (lib/payments/payers.ts): flagged "possible duplicate" in an item's list, and merged by

@@ -1,6 +1,6 @@
 import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
-import { getStore } from '@/lib/storage';
+import { getStore, parseItem } from '@/lib/storage';
 import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
@@ -19,7 +19,7 @@ import {
   type SubscriberStatus,
 } from '@/lib/storage/types';
 
-import { dayStart, parseItem } from './present';
+import { dayStart } from './present';
 
 export const PAGE_SIZE = 50;
 // A search of several words reads the records found by its longest word and keeps those with the

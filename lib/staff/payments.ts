@@ -8,7 +8,7 @@ import { charged, courseDue, formatCharge, offerDue } from '@/lib/payments/price
 import { owesNow } from '@/lib/payments/record';
 import { amountText, settleByHand } from '@/lib/payments/settle';
 import { SUBUNITS, type PaymentCurrency } from '@/lib/payments/types';
-import { getStore } from '@/lib/storage';
+import { getStore, parseItem } from '@/lib/storage';
 import {
   isPayable,
   paymentStatuses,
@@ -17,12 +17,10 @@ import {
   type PaymentStatus,
   type RecordData,
 } from '@/lib/storage/types';
+import { auditEntry, type Staff } from '@/lib/team';
 
-import { auditEntry } from './audit';
 import { localClock } from './digest';
 import { allRecords } from './inbox';
-import { parseItem } from './present';
-import type { Staff } from './roles';
 
 // What staff do about payments (docs/staff.md, "Payments"): mark one paid by hand (cash, a bank
 // transfer) or refunded, and mail a reminder to everyone on a list who has not paid. Every change is

@@ -11,7 +11,7 @@ process.env.STAFF_SIGN_IN_LIMIT = '2';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const load = async () => ({
-  ...(await import('@/lib/staff/auth')),
+  ...(await import('@/lib/team')),
   ...(await import('@/lib/staff/actions')),
   store: (await import('@/lib/storage')).getStore(),
 });

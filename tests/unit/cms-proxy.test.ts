@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import { NextRequest } from 'next/server';
 
-import { isCmsAction } from '@/lib/cms/actions';
-import { isCmsPath } from '@/lib/cms/paths';
+import { isCmsAction } from '@/lib/http/cms-actions';
+import { isCmsPath } from '@/lib/http/cms-paths';
 import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT, PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { proxy } from '@/proxy';
 

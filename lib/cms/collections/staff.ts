@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload';
 
-import { roleOf } from '@/lib/staff/team';
+import { roleOf } from '@/lib/team';
 
 import { nobody } from '../access';
 import { STAFF_COLLECTION, staffSession } from '../auth';
