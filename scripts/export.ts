@@ -9,8 +9,7 @@ import { parseArgs } from 'node:util';
 
 import { offThread } from '@/lib/staff/off-thread';
 import { formName } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
-import { collections, isCollection } from '@/lib/storage/types';
+import { collections, getStore, isCollection } from '@/lib/storage';
 import { auditEntry, operator } from '@/lib/team';
 
 function fail(message: string): never {

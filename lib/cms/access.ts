@@ -8,7 +8,7 @@ import { isPublishingPass } from './runner';
 
 type Hooks = NonNullable<CollectionConfig['hooks']>;
 
-// Who may do what in the CMS comes from the staff roles (lib/staff/roles.ts), checked by Payload on the
+// Who may do what in the CMS comes from the staff roles (lib/team/roles.ts), checked by Payload on the
 // server for every route of its API and its admin. Only a session whose role has `content` is a CMS user
 // at all (lib/cms/auth.ts); these checks are the second lock.
 function roleAllows(req: PayloadRequest, permission: Permission): boolean {

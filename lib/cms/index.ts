@@ -42,6 +42,8 @@ import { projectOf } from './collections/projects';
 import { cms } from './payload';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
+export { bodyRefusal, refusalOf, writesDocument, type Refusal } from './api-guard';
+export { inApiRequest, refused } from './refusals';
 export type { CmsCourse } from './shapes';
 export { cms } from './payload';
 export { createPublishingTask } from './scheduled';
@@ -366,7 +368,7 @@ export interface CmsPictureFile {
 }
 
 // A file of an uploaded picture (the upload or one of its smaller copies), by the address pages link it
-// with (lib/cms/paths.ts): only under the hash of the picture's current upload. The same bytes uploaded
+// with (lib/http/cms-paths.ts): only under the hash of the picture's current upload. The same bytes uploaded
 // twice share a hash under two file names, so the picture is the one with that hash and that file.
 export async function cmsPictureFile(hash: string, filename: string): Promise<CmsPictureFile | null> {
   if (!/^[0-9a-f]{12}$/.test(hash)) return null;

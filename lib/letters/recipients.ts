@@ -1,8 +1,13 @@
 import { cmsItems } from '@/lib/cms';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { parseItem } from '@/lib/storage';
-import { holdsSeat } from '@/lib/storage/rules';
-import { recipientDigest, subscriberKey, type RecordStore, type SubscriberStatus } from '@/lib/storage/types';
+import {
+  holdsSeat,
+  parseItem,
+  recipientDigest,
+  subscriberKey,
+  type RecordStore,
+  type SubscriberStatus,
+} from '@/lib/storage';
 
 import type { Letter } from './letter';
 

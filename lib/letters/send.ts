@@ -13,7 +13,7 @@ import {
   type RecordStore,
   type StaffSession,
   type StaffStore,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 import { auditEntry } from '@/lib/team';
 import { letterTexts } from '@/messages/letters';
 

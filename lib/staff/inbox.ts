@@ -1,12 +1,14 @@
 import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
-import { getStore, parseItem } from '@/lib/storage';
-import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
+  getStore,
   isCollection,
   isPayable,
   isRecordId,
+  matchesOthers,
+  parseItem,
+  parseSearch,
   payableCollections,
   paymentStatuses,
   submissionStatuses,
@@ -17,7 +19,7 @@ import {
   type PaymentStatus,
   type SubmissionStatus,
   type SubscriberStatus,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 
 import { dayStart } from './present';
 

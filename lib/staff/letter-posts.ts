@@ -2,8 +2,17 @@ import { z } from 'zod';
 
 import { plain, see } from '@/lib/http/answers';
 import { langs, type Lang } from '@/lib/i18n';
-import { letterById, pauseLetter, retryLetter, saveDraft, sendTest, startLetter, type Letter } from '@/lib/letters';
-import { BODY_MAX, SUBJECT_MAX } from '@/lib/letters/letter';
+import {
+  BODY_MAX,
+  letterById,
+  pauseLetter,
+  retryLetter,
+  saveDraft,
+  sendTest,
+  startLetter,
+  SUBJECT_MAX,
+  type Letter,
+} from '@/lib/letters';
 import { letterStaffText } from '@/messages/letters';
 
 import { post, type StaffPost } from './post-shape';

@@ -6,8 +6,7 @@ import { NO_STORE, plain, see } from '@/lib/http/answers';
 import { readFormBody } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { parseItem } from '@/lib/storage';
-import { collections, itemField, RECORD_ID, type Collection } from '@/lib/storage/types';
+import { collections, itemField, parseItem, RECORD_ID, type Collection } from '@/lib/storage';
 import {
   may,
   queueLinkMail,

@@ -1,15 +1,16 @@
 import { DAY_MS } from '@/lib/constants';
 import { log } from '@/lib/log';
-import { getStore, parseItem } from '@/lib/storage';
 import {
   auditActions,
+  getStore,
   isCollection,
   isRecordId,
+  parseItem,
   type Collection,
   type ListedAudit,
   type StaffSession,
   type ThreadEntry,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 import { auditEntry } from '@/lib/team';
 
 import {

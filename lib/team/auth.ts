@@ -10,8 +10,7 @@ import { createRateLimiter } from '@/lib/security/rate-limit';
 import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
 import { sessionCookieName } from '@/lib/security/staff-cookie';
 import { singleton } from '@/lib/singletons';
-import { getStore } from '@/lib/storage';
-import { trailOf, type AuditEntry, type StaffSession } from '@/lib/storage/types';
+import { getStore, trailOf, type AuditEntry, type StaffSession } from '@/lib/storage';
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';

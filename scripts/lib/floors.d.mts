@@ -1,4 +1,5 @@
 export const FLOORS: string[][];
+export const DOORS: string[];
 export function roomOf(file: string): string;
 export function floorOf(room: string): number | undefined;
 export function libImports(): Map<string, { to: string; dynamic: boolean }[]>;

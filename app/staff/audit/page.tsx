@@ -6,7 +6,7 @@ import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
 import { auditLine } from '@/lib/staff/present';
 import { auditFilterKeys, auditTrailPage, type AuditFilters } from '@/lib/staff/queries';
-import { auditActions } from '@/lib/storage/types';
+import { auditActions } from '@/lib/storage';
 import { formatWhen } from '@/lib/team';
 import { staffText } from '@/messages/staff';
 

@@ -11,8 +11,7 @@ import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staf
 import { paymentOf } from '@/lib/staff/payments';
 import { bookingLabel, itemBooking, itemNames, personName } from '@/lib/staff/present';
 import { placesOf } from '@/lib/staff/queries';
-import { parseItem } from '@/lib/storage';
-import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
+import { isPayable, parseItem, paymentStatuses, type PaymentStatus } from '@/lib/storage';
 import { formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';

@@ -12,7 +12,7 @@ import { staffForgetPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentView } from '@/lib/staff/payments';
 import { choiceLabel, formName, isBotFlagged, itemNames, languageName, personName } from '@/lib/staff/present';
 import { submissionWithMails } from '@/lib/staff/queries';
-import { isCollection, isRecordId, paymentFields, type RecordData } from '@/lib/storage/types';
+import { isCollection, isRecordId, paymentFields, type RecordData } from '@/lib/storage';
 import { assignable, formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';

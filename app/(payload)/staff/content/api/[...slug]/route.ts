@@ -2,8 +2,7 @@ import config from '@payload-config';
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes';
 import { getPayload } from 'payload';
 
-import { bodyRefusal, refusalOf, writesDocument, type Refusal } from '@/lib/cms/api-guard';
-import { inApiRequest, refused } from '@/lib/cms/refusals';
+import { bodyRefusal, inApiRequest, refusalOf, refused, writesDocument, type Refusal } from '@/lib/cms';
 import { contentSession } from '@/lib/team';
 
 // The CMS's REST API. Every collection's access comes from the staff roles (lib/cms/access.ts): without a
