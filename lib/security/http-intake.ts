@@ -7,6 +7,7 @@ import { CMS_API, isCmsPath } from '@/lib/http/cms-paths';
 import { bodyLimit, CMS_BODY_LIMIT, isCmsUpload, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
+import { contentSession } from '@/lib/team';
 
 import { contentWriterHeader } from './content-writer';
 import { hasSessionCookie, sessionCookieName } from './staff-cookie';
@@ -239,8 +240,6 @@ async function mayWriteContent(request: IncomingMessage): Promise<boolean> {
     if (typeof value === 'string') headers.set(name, value);
   }
   try {
-    // Loaded on first use: the workspace's sessions and the store are not needed for anything else here.
-    const { contentSession } = await import('@/lib/team');
     return (await contentSession(headers)) !== null;
   } catch (error) {
     const { log } = await import('@/lib/log');
