@@ -1,7 +1,7 @@
 import { withPayload } from '@payloadcms/next/withPayload';
 import type { NextConfig } from 'next';
 
-import { CMS_ADMIN } from './lib/cms/paths';
+import { CMS_ADMIN } from './lib/http/cms-paths';
 import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT } from './lib/http/read-body';
 import { defaultLang } from './lib/i18n';
 import { ENGLISH_PAGE_PATTERN } from './lib/i18n/rewrite';

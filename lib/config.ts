@@ -4,9 +4,8 @@ import type { ServiceAccount } from 'firebase-admin/app';
 import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
-import { paymentCurrencies } from '@/lib/payments/types';
 
-import { SITE_TIME_ZONE } from './constants';
+import { PAYMENT_CURRENCIES, SITE_TIME_ZONE } from './constants';
 import { readPublicConfig } from './public-config';
 import { singleton } from './singletons';
 
@@ -196,7 +195,7 @@ const envSchema = z
     }),
     PAYSTACK_BASE_URL: url('PAYSTACK_BASE_URL'),
     PAYMENT_CURRENCY: z
-      .enum(paymentCurrencies, `PAYMENT_CURRENCY must be one of ${paymentCurrencies.join(', ')}`)
+      .enum(PAYMENT_CURRENCIES, `PAYMENT_CURRENCY must be one of ${PAYMENT_CURRENCIES.join(', ')}`)
       .optional(),
     PAYMENT_EXCHANGE_RATE: number('PAYMENT_EXCHANGE_RATE', 0.0001, 1_000_000),
     PAYMENT_LINK_DAYS: number('PAYMENT_LINK_DAYS', 1, 365).refine((v) => v === undefined || Number.isInteger(v), {

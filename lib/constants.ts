@@ -20,3 +20,8 @@ export const CONTACT_REPLY_DAYS = 2;
 // Confirmations one address receives in a day, from every form together (docs/product.md §7): the first
 // ones committed that day; later ones are held back, their records kept and their staff notes saying so.
 export const DAILY_CONFIRMATIONS = 5;
+
+// The currencies a payment provider may charge in (PAYMENT_CURRENCY, the staff's "mark paid by hand"):
+// Paystack's, for the countries where our visitors pay.
+export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];

@@ -9,13 +9,12 @@ import { createLetterSender, letterMailHooks } from '@/lib/letters';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
-import { paymentContext } from '@/lib/payments/context';
-import { createPaymentCheck } from '@/lib/payments/pending';
-import { createPlacesTask } from '@/lib/places/task';
+import { createPaymentCheck, paymentContext } from '@/lib/payments';
+import { createPlacesTask } from '@/lib/places';
 import { createRetentionTask } from '@/lib/privacy/retention';
-import { endStaleSessions } from '@/lib/staff/auth';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
+import { endStaleSessions } from '@/lib/team';
 
 // The (level, message) logging of the background tasks, on the server's logger.
 const componentLog = (component: string) => {

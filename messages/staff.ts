@@ -1,5 +1,4 @@
-import type { AuditAction } from '@/lib/storage/audit';
-import type { BookingState, StaffRole } from '@/lib/storage/shapes';
+import type { AuditAction, BookingState, StaffRole } from '@/lib/storage';
 
 // The staff workspace's words (/staff, its mails and exports), in English: staff read it in one
 // language. Visitors never see these.

@@ -7,6 +7,7 @@ import { buildConfig, type EmailAdapter } from 'payload';
 import sharp from 'sharp';
 
 import { cmsSettings } from '@/lib/config';
+import { CMS_ADMIN, CMS_API } from '@/lib/http/cms-paths';
 import { defaultLang, langs, locales } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
@@ -25,7 +26,6 @@ import { contact } from './globals/contact';
 import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
-import { CMS_ADMIN, CMS_API } from './paths';
 import { cmsLogger } from './refusals';
 import { withOwnRowIds } from './row-ids';
 import { settleSchema } from './schema';

@@ -15,9 +15,8 @@ import {
   type PayLink,
   type PlaceParts,
 } from '@/lib/mail/compose';
-import { courseDue, offerDue, type Price } from '@/lib/payments/price';
-import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
-import type { NewMail, RecordData } from '@/lib/storage/types';
+import { courseDue, offerDue, type Price } from '@/lib/payments';
+import { formCollections, type FormCollection, type FormOperation, type NewMail, type RecordData } from '@/lib/storage';
 import { formTexts, type AnswerWords } from '@/messages/forms';
 
 import {

@@ -6,8 +6,14 @@ import { confirmationCap } from '@/lib/mail/compose';
 import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
-import { getStore, type RecordStore } from '@/lib/storage';
-import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
+import {
+  getStore,
+  isDuplicateError,
+  subscriberKey,
+  type RecordData,
+  type RecordStore,
+  type SubscriberStatus,
+} from '@/lib/storage';
 import { formTexts } from '@/messages/forms';
 
 import { mailchimpApi, type MailchimpApi } from './mailchimp-api';

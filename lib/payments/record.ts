@@ -2,7 +2,7 @@ import { config } from '@/lib/config';
 import type { Lang } from '@/lib/i18n';
 import type { PayLink } from '@/lib/mail/compose';
 import { linkSecret } from '@/lib/security/signed-link';
-import type { RecordData } from '@/lib/storage/types';
+import type { RecordData } from '@/lib/storage';
 
 import { isPaymentReference, paymentReference, payUrl } from './links';
 import { charged, formatCharge, type Price } from './price';

@@ -8,7 +8,7 @@ import {
   type PayableRecord,
   type PaymentStore,
   type RecordData,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 
 import type { ProviderAnswers } from './answers';
 import { paymentReference, receiptUrl } from './links';

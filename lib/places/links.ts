@@ -4,9 +4,10 @@ import { config } from '@/lib/config';
 import { siteDayEnd } from '@/lib/content/schedule';
 import { localeUrl, type Lang } from '@/lib/i18n';
 import type { PlaceParts } from '@/lib/mail/compose';
-import { qrPng } from '@/lib/places/qr';
 import { linkSecret, readLink, signLink, type LinkPurpose } from '@/lib/security/signed-link';
-import { isCollection, isRecordId, type Collection } from '@/lib/storage/types';
+import { isCollection, isRecordId, type Collection } from '@/lib/storage';
+
+import { qrPng } from './qr';
 
 // The signed links of places (docs/product.md §9): giving a place back ("I can't come"), claiming a
 // place offered from the waiting list, and a guest's check-in (the QR code). Each names its record

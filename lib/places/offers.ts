@@ -6,8 +6,7 @@ import { defaultLang, locales, toLang, type Lang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { seatOfferMail } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
-import { getStore } from '@/lib/storage';
-import { itemField, type Collection, type RecordData, type WaitingTicket } from '@/lib/storage/types';
+import { getStore, itemField, type Collection, type RecordData, type WaitingTicket } from '@/lib/storage';
 
 import { offerFreedSeats } from './fill';
 import { claimUrl } from './links';

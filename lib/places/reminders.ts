@@ -4,7 +4,7 @@ import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { defaultLang, toLang } from '@/lib/i18n';
 import { eventReminder } from '@/lib/mail/compose';
-import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage/types';
+import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage';
 
 import { placeParts } from './links';
 

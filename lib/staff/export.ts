@@ -1,13 +1,7 @@
 import { config } from '@/lib/config';
 import { formColumns } from '@/lib/export';
-import { SUBUNITS } from '@/lib/payments/types';
-import {
-  isPayable,
-  type BookingState,
-  type Collection,
-  type InboxRecord,
-  type StoredRecord,
-} from '@/lib/storage/types';
+import { SUBUNITS } from '@/lib/payments';
+import { isPayable, type BookingState, type Collection, type InboxRecord, type StoredRecord } from '@/lib/storage';
 import { staffText } from '@/messages/staff';
 
 import { offThread } from './off-thread';

@@ -1,12 +1,14 @@
 import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
-import { getStore } from '@/lib/storage';
-import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
+  getStore,
   isCollection,
   isPayable,
   isRecordId,
+  matchesOthers,
+  parseItem,
+  parseSearch,
   payableCollections,
   paymentStatuses,
   submissionStatuses,
@@ -17,9 +19,9 @@ import {
   type PaymentStatus,
   type SubmissionStatus,
   type SubscriberStatus,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 
-import { dayStart, parseItem } from './present';
+import { dayStart } from './present';
 
 export const PAGE_SIZE = 50;
 // A search of several words reads the records found by its longest word and keeps those with the

@@ -1,4 +1,4 @@
-import type { Collection } from '@/lib/storage/types';
+import type { Collection } from '@/lib/storage';
 
 // The workspace's addresses, built in one place: every segment is encoded, whatever a record's id or an
 // item's slug holds.

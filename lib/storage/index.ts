@@ -8,6 +8,20 @@ import { openSqliteStore } from './sqlite';
 import type { Store } from './types';
 
 export * from './types';
+export {
+  backupCms,
+  backupMedia,
+  backupSqlite,
+  cmsBackupOf,
+  cmsFile,
+  mediaBackupOf,
+  restoreCms,
+  restoreMedia,
+  restoreSqlite,
+  sqliteFile,
+} from './backup';
+export { firestoreIndexes } from './firestore-indexes';
+export { matchesOthers, parseSearch } from './search';
 
 // The store chosen by configuration, opened once per process.
 export function getStore(): Store {

@@ -247,7 +247,7 @@ export interface JobData extends RecordData {
   at: number;
 }
 
-// Who may do what in the staff workspace (lib/staff/roles.ts): every member of the team has one role.
+// Who may do what in the staff workspace (lib/team/roles.ts): every member of the team has one role.
 export const staffRoles = ['admin', 'editor', 'staff', 'door'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 

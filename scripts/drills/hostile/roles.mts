@@ -19,7 +19,7 @@ const colleagues = {
 };
 type Role = keyof typeof colleagues | 'admin';
 
-// What each role may not open, by the permission it lacks (lib/staff/roles.ts).
+// What each role may not open, by the permission it lacks (lib/team/roles.ts).
 const pages: Record<string, string[]> = {
   inbox: [
     '/staff',

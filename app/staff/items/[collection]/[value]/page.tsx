@@ -9,10 +9,10 @@ import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
 import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentOf } from '@/lib/staff/payments';
-import { bookingLabel, formatWhen, itemBooking, itemNames, parseItem, personName } from '@/lib/staff/present';
+import { bookingLabel, itemBooking, itemNames, personName } from '@/lib/staff/present';
 import { placesOf } from '@/lib/staff/queries';
-import { may } from '@/lib/staff/roles';
-import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
+import { isPayable, parseItem, paymentStatuses, type PaymentStatus } from '@/lib/storage';
+import { formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 

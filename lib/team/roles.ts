@@ -1,6 +1,6 @@
-import type { StaffRole, StaffSession } from '@/lib/storage/types';
+import type { StaffRole, StaffSession } from '@/lib/storage';
 
-export { staffRoles, type StaffRole } from '@/lib/storage/types';
+export { staffRoles, type StaffRole } from '@/lib/storage';
 
 // What a role may do (docs/staff.md, "Roles"). Every page, post and download of the workspace asks
 // `may(staff, …)` on the server; nothing in a page's links is what keeps anyone out.
