@@ -5,6 +5,7 @@ import { paystackProvider } from './paystack';
 import type { PaymentProvider, ProviderName } from './types';
 
 export * from './types';
+export { payLinkAgain, paymentReminder, type PayLink } from './mails';
 
 // The provider configured by its keys (lib/config.ts), once per process; null without one, the embedded
 // default: the course's external payment page, and staff mark payments by hand.

@@ -3,6 +3,15 @@ import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule
 import { defaultLang } from '@/lib/i18n';
 import { itemField, type Collection, type RecordData } from '@/lib/storage/types';
 
+export {
+  eventConfirmation,
+  offerConfirmation,
+  seatOfferMail,
+  waitlistMails,
+  type ConfirmationParts,
+  type PlaceParts,
+} from './mails';
+
 // The booking of an event or offer named by its slug, as published in the CMS now (its places are the
 // ones staff set there, docs/staff.md "Content"), else null: a course, or an item not published.
 export async function itemBookingOf(collection: Collection, slug: string): Promise<Booking | null> {

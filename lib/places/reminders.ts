@@ -3,10 +3,10 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { defaultLang, toLang } from '@/lib/i18n';
-import { eventReminder } from '@/lib/mail/compose';
 import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage/types';
 
 import { placeParts } from './links';
+import { eventReminder } from './mails';
 
 // Reminders of an event (docs/product.md §9): a week and a day before its first day on the site's
 // calendar, each registrant holding a place gets one mail in their language, with the place, the time,

@@ -3,7 +3,6 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { toLang } from '@/lib/i18n';
-import { claimNote, eventConfirmation, offerConfirmation } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { offerDue } from '@/lib/payments/price';
 import { paymentSettings, seatedPayment } from '@/lib/payments/record';
@@ -12,6 +11,7 @@ import type { RecordData, StoredRecord } from '@/lib/storage/types';
 
 import { recordBooking, withPlaces } from '.';
 import { newCheckInCode, placeParts, readPlaceLink, type PlaceLink } from './links';
+import { claimNote, eventConfirmation, offerConfirmation } from './mails';
 import { formatDeadline, itemWords, seatsChanged } from './offers';
 
 // What a visitor does with a place's signed link (docs/product.md §9): give it back, or take one offered

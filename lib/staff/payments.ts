@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import { defaultLang, localeUrl, toLang } from '@/lib/i18n';
-import { paymentReminder } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
+import { paymentReminder } from '@/lib/payments';
 import { paymentContext } from '@/lib/payments/context';
 import { payUrl } from '@/lib/payments/links';
 import { charged, courseDue, formatCharge, offerDue } from '@/lib/payments/price';
