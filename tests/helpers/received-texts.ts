@@ -13,7 +13,7 @@ import { formatCost, formatDates } from '@/lib/i18n/format';
 import type { Letter } from '@/lib/letters/letter';
 import { footOf } from '@/lib/letters/send';
 import type { MailContext } from '@/lib/mail/compose';
-import { confirmationMail, welcomeMail } from '@/lib/mail/newsletter';
+import { confirmationMail, welcomeMail } from '@/lib/newsletter/mails';
 import { formatCharge } from '@/lib/payments/price';
 import { seatOfferMail, type ConfirmationParts, type PlaceParts } from '@/lib/places';
 import { formatDeadline } from '@/lib/places/offers';
