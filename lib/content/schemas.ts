@@ -192,8 +192,8 @@ export const eventSchema = z
     endTime: clockTime.optional(),
     timeZone: timeZone.optional(),
     capacity,
-    // Its registrants get a reminder a week and a day before it starts (docs/product.md §9), unless
-    // this is false.
+    // Its registrants get a reminder on each of REMINDER_DAYS before it starts (lib/constants.ts,
+    // docs/product.md §9), unless this is false.
     reminders: z.boolean().optional(),
     tagline: text,
     description: text,

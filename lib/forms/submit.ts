@@ -6,10 +6,10 @@ import { verifyBotToken } from '@/lib/bot-check';
 import { DAY_MS, HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { confirmationCap, payLinkAgain } from '@/lib/mail/compose';
+import { confirmationCap } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
-import { newPayment, owesNow, paidElsewhere, personOf, storedPayLink } from '@/lib/payments';
+import { newPayment, owesNow, paidElsewhere, payLinkAgain, personOf, storedPayLink } from '@/lib/payments';
 import { registrationPlace } from '@/lib/places';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {

@@ -5,6 +5,7 @@ export { paymentProvider } from './provider';
 export * from './types';
 export { paymentContext } from './context';
 export { payUrl, readReceiptToken, receiptUrl } from './links';
+export { payLinkAgain, paymentReminder, type PayLink } from './mails';
 export { paidElsewhere, personOf, samePerson } from './payers';
 export { createPaymentCheck } from './pending';
 export { charged, courseDue, formatCharge, offerDue, type Price } from './price';

@@ -1,6 +1,5 @@
 import { config } from '@/lib/config';
 import { defaultLang, localeUrl, toLang } from '@/lib/i18n';
-import { paymentReminder } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import {
   amountText,
@@ -10,6 +9,7 @@ import {
   offerDue,
   owesNow,
   paymentContext,
+  paymentReminder,
   payUrl,
   settleByHand,
   SUBUNITS,
