@@ -1,15 +1,17 @@
 import { withDeadline } from '../errors';
 import type { Store } from '../types';
+import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
+import { offerStore } from './offers';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
-import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { addAuditFields, staffStore, upgradeAudit } from './staff';
+import { waitingListStore } from './waiting-list';
 
 export type { FirestoreOptions } from './client';
 export { auditFilters, inboxFields, inboxFilters } from './shared';
@@ -24,7 +26,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   return {
     kind: 'firestore',
     ...recordStore(db),
-    ...placesStore(db),
+    ...waitingListStore(db),
+    ...offerStore(db),
+    ...checkInStore(db),
     ...outboxStore(db),
     ...privacyStore(db),
     ...jobStore(db),
