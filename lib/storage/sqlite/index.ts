@@ -1,4 +1,5 @@
 import type { Store } from '../types';
+import { certificateStore } from './certificates';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
@@ -28,6 +29,7 @@ export function openSqliteStore(file: string): Store {
     ...paymentStore(db, shared),
     ...staffStore(db, shared),
     ...letterStore(db),
+    ...certificateStore(db, shared),
     async ping() {
       db.prepare('SELECT 1').get();
     },

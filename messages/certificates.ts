@@ -1,0 +1,127 @@
+import type { Localised } from '@/lib/i18n';
+
+// The words of certificates (lib/certificates): the PDF, its mail and the verification page in every
+// language, each sentence whole; the workspace's words in English (as the rest of the workspace).
+export interface CertificateTexts {
+  // The PDF.
+  attendanceTitle: string;
+  completionTitle: string;
+  certifies: string;
+  attended: string;
+  completed: string;
+  eventDates(dates: string): string;
+  cohortDates(dates: string): string;
+  completedOn(date: string): string;
+  issuedBy(organisation: string): string;
+  verifyAt: string;
+  code(code: string): string;
+  // The mail.
+  mailSubject(title: string): string;
+  mailHeading: string;
+  mailAttendance(title: string): string;
+  mailCompletion(title: string): string;
+  mailAttached: string;
+  mailVerify: string;
+  download: string;
+  linkedIn: string;
+  // The verification page.
+  verifyTitle: string;
+  verifiedHeading: string;
+  verifiedText(organisation: string): string;
+  name: string;
+  achievement: string;
+  what: string;
+  dates: string;
+  issuer: string;
+  issuedOn: string;
+  revokedHeading: string;
+  revokedText(date: string): string;
+  reissuedText(date: string): string;
+  withdrawnHeading: string;
+  withdrawnText(date: string): string;
+  unknownHeading: string;
+  unknownText: string;
+  kindAttendance: string;
+  kindCompletion: string;
+}
+
+export const certificateTexts: Localised<CertificateTexts> = {
+  en: {
+    attendanceTitle: 'Certificate of attendance',
+    completionTitle: 'Certificate of completion',
+    certifies: 'This certifies that',
+    attended: 'attended',
+    completed: 'successfully completed',
+    eventDates: (dates) => `Held on ${dates}`,
+    cohortDates: (dates) => `Cohort starting ${dates}`,
+    completedOn: (date) => `Completed on ${date}`,
+    issuedBy: (organisation) => `Issued by ${organisation}`,
+    verifyAt: 'Check this certificate at',
+    code: (code) => `Verification code: ${code}`,
+    mailSubject: (title) => `Your certificate: ${title}`,
+    mailHeading: 'Your certificate',
+    mailAttendance: (title) => `Thank you for attending ${title}. Your certificate of attendance is attached.`,
+    mailCompletion: (title) => `Congratulations on completing ${title}. Your certificate of completion is attached.`,
+    mailAttached: 'It is a PDF you can print or share. Anyone can check it with its code.',
+    mailVerify: 'Check it online',
+    download: 'Download it again',
+    linkedIn: 'Add it to LinkedIn',
+    verifyTitle: 'Certificate check',
+    verifiedHeading: 'This certificate is valid',
+    verifiedText: (organisation) => `${organisation} issued this certificate. Its details are below.`,
+    name: 'Awarded to',
+    achievement: 'What was achieved',
+    what: 'For',
+    dates: 'Dates',
+    issuer: 'Issued by',
+    issuedOn: 'Issued on',
+    revokedHeading: 'This certificate was revoked',
+    revokedText: (date) => `It was revoked on ${date} and is no longer valid.`,
+    reissuedText: (date) => `It was replaced by a new certificate on ${date} and is no longer valid.`,
+    withdrawnHeading: 'This certificate was withdrawn',
+    withdrawnText: (date) => `It was withdrawn on ${date} at its holder’s request and is no longer valid.`,
+    unknownHeading: 'No certificate has this code',
+    unknownText: 'Check the code for typing mistakes. A certificate’s code has 16 letters and digits.',
+    kindAttendance: 'Attendance',
+    kindCompletion: 'Completion',
+  },
+  fr: {
+    attendanceTitle: 'Attestation de participation',
+    completionTitle: 'Certificat de réussite',
+    certifies: 'Nous certifions que',
+    attended: 'a participé à',
+    completed: 'a suivi avec succès',
+    eventDates: (dates) => `Tenu le ${dates}`,
+    cohortDates: (dates) => `Promotion commençant le ${dates}`,
+    completedOn: (date) => `Terminé le ${date}`,
+    issuedBy: (organisation) => `Délivré par ${organisation}`,
+    verifyAt: 'Vérifier ce certificat à l’adresse',
+    code: (code) => `Code de vérification : ${code}`,
+    mailSubject: (title) => `Votre certificat : ${title}`,
+    mailHeading: 'Votre certificat',
+    mailAttendance: (title) => `Merci d’avoir participé à « ${title} ». Votre attestation de participation est jointe.`,
+    mailCompletion: (title) => `Félicitations pour avoir terminé « ${title} ». Votre certificat de réussite est joint.`,
+    mailAttached: 'C’est un PDF que vous pouvez imprimer ou partager. Chacun peut le vérifier avec son code.',
+    mailVerify: 'Le vérifier en ligne',
+    download: 'Le télécharger à nouveau',
+    linkedIn: 'L’ajouter à LinkedIn',
+    verifyTitle: 'Vérification d’un certificat',
+    verifiedHeading: 'Ce certificat est valide',
+    verifiedText: (organisation) => `${organisation} a délivré ce certificat. Voici ce qu’il atteste.`,
+    name: 'Décerné à',
+    achievement: 'Acquis',
+    what: 'Pour',
+    dates: 'Dates',
+    issuer: 'Délivré par',
+    issuedOn: 'Délivré le',
+    revokedHeading: 'Ce certificat a été révoqué',
+    revokedText: (date) => `Il a été révoqué le ${date} et n’est plus valide.`,
+    reissuedText: (date) => `Il a été remplacé par un nouveau certificat le ${date} et n’est plus valide.`,
+    withdrawnHeading: 'Ce certificat a été retiré',
+    withdrawnText: (date) => `Il a été retiré le ${date} à la demande de son titulaire et n’est plus valide.`,
+    unknownHeading: 'Aucun certificat ne porte ce code',
+    unknownText: 'Vérifiez qu’il n’y a pas de faute de frappe. Le code d’un certificat compte 16 lettres et chiffres.',
+    kindAttendance: 'Participation',
+    kindCompletion: 'Réussite',
+  },
+};
