@@ -15,6 +15,7 @@ export interface CertificateTexts {
   issuedBy(organisation: string): string;
   verifyAt: string;
   code(code: string): string;
+  codeLabel: string;
   // The mail.
   mailSubject(title: string): string;
   mailHeading: string;
@@ -58,12 +59,13 @@ export const certificateTexts: Localised<CertificateTexts> = {
     issuedBy: (organisation) => `Issued by ${organisation}`,
     verifyAt: 'Check this certificate at',
     code: (code) => `Verification code: ${code}`,
+    codeLabel: 'Verification code',
     mailSubject: (title) => `Your certificate: ${title}`,
     mailHeading: 'Your certificate',
     mailAttendance: (title) => `Thank you for attending ${title}. Your certificate of attendance is attached.`,
     mailCompletion: (title) => `Congratulations on completing ${title}. Your certificate of completion is attached.`,
     mailAttached: 'It is a PDF you can print or share. Anyone can check it with its code.',
-    mailVerify: 'Check it online',
+    mailVerify: 'Check it online at',
     download: 'Download it again',
     linkedIn: 'Add it to LinkedIn',
     verifyTitle: 'Certificate check',
@@ -97,12 +99,13 @@ export const certificateTexts: Localised<CertificateTexts> = {
     issuedBy: (organisation) => `Délivré par ${organisation}`,
     verifyAt: 'Vérifier ce certificat à l’adresse',
     code: (code) => `Code de vérification : ${code}`,
+    codeLabel: 'Code de vérification',
     mailSubject: (title) => `Votre certificat : ${title}`,
     mailHeading: 'Votre certificat',
     mailAttendance: (title) => `Merci d’avoir participé à « ${title} ». Votre attestation de participation est jointe.`,
     mailCompletion: (title) => `Félicitations pour avoir terminé « ${title} ». Votre certificat de réussite est joint.`,
     mailAttached: 'C’est un PDF que vous pouvez imprimer ou partager. Chacun peut le vérifier avec son code.',
-    mailVerify: 'Le vérifier en ligne',
+    mailVerify: 'Le vérifier en ligne à l’adresse',
     download: 'Le télécharger à nouveau',
     linkedIn: 'L’ajouter à LinkedIn',
     verifyTitle: 'Vérification d’un certificat',

@@ -287,6 +287,10 @@ export const staffText = {
       'content-unpublish': 'Unpublished content',
       'content-delete': 'Deleted content',
       'content-schedule': 'Scheduled content to be published or unpublished',
+      completed: 'Marked a learner as having completed',
+      'certificate-issue': 'Issued a certificate',
+      'certificate-revoke': 'Revoked a certificate',
+      'certificate-reissue': 'Reissued a certificate under a new code',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',

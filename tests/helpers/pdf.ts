@@ -9,7 +9,7 @@ import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 // The text of every page, each text run on its own line.
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false })
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
     .promise;
   const lines: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
