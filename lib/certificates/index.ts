@@ -10,3 +10,5 @@ export { eligibleRecords, issueCertificates, renderCertificate, type IssueCounts
 export { credentialUrl, downloadUrl, linkedInUrl, readDownloadToken, verifyUrl } from './links';
 export { verification, type Verification } from './verify';
 export { siteDay, verificationWords } from './page';
+export { certificatePosts } from './posts';
+export { certificateList, type CertificateList, type CertificateRow } from './staff';

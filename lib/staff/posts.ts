@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 
+import { certificatePosts } from '@/lib/certificates';
 import { readFormBody } from '@/lib/http/read-body';
 import { letterPosts } from '@/lib/letters/posts';
 import { paymentCurrencies } from '@/lib/payments/types';
@@ -317,6 +318,8 @@ const posts = {
   }),
   // Letters to the community (lib/letters).
   ...letterPosts,
+  // Certificates (lib/certificates).
+  ...certificatePosts,
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
 export async function handleStaffPost(action: string, request: NextRequest): Promise<Response> {
@@ -332,7 +335,11 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   // A ticked list (`records`) is every value of its name; any other field is its one value.
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of body.formData) {
-    if (typeof value !== 'string') continue;
+    // A file is read as text only where a post takes one (a CSV of addresses).
+    if (typeof value !== 'string') {
+      if (name === 'csv' && value.size > 0) fields.csvFile ??= await value.text();
+      continue;
+    }
     if (name === 'records') fields.records = [...((fields.records as string[] | undefined) ?? []), value];
     else fields[name] ??= value;
   }
