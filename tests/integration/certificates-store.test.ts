@@ -102,9 +102,9 @@ describe.each(bothStores)('certificates on %s', (_name, makeHarness) => {
     ]);
     expect(twice.filter(Boolean)).toHaveLength(1);
     expect(await store.certificate(c.code)).toMatchObject({ revokedAt: expect.any(Number), revokedBy: staff.email });
-    expect(await store.revokeCertificate('NOSUCHCODE000000', at, staff.email, 'x', audit('certificate-revoke', ''))).toBe(
-      false,
-    );
+    expect(
+      await store.revokeCertificate('NOSUCHCODE000000', at, staff.email, 'x', audit('certificate-revoke', '')),
+    ).toBe(false);
     await store.close();
   });
 
