@@ -329,6 +329,8 @@ export const staffText = {
     checkInCode: 'Check-in code',
     checkedInAt: 'Checked in',
     checkedInBy: 'Checked in by',
+    completedAt: 'Completed',
+    certificateCode: 'Certificate',
     payStatus: 'Payment',
     payAmount: 'Amount',
     payCurrency: 'Currency',

@@ -2,7 +2,7 @@ import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 
 import { withdrawnCertificate, type CertificateStore, type StoredCertificate } from '../certificates';
 import { withDeadline } from '../errors';
-import { subscriberKey } from '../rules';
+import { isRecordId, subscriberKey } from '../rules';
 import { ALREADY_EXISTS, codeOf, keyedId, WRITE_DEADLINE_MS } from './client';
 import { queue, writeAudit } from './shared';
 
@@ -38,6 +38,13 @@ async function commitOnce(batch: WriteBatch, what: string): Promise<boolean> {
 
 export function certificateStore(db: Firestore): CertificateStore {
   const ref = (code: string) => db.collection(CERTIFICATES).doc(code);
+  // The record names its current certificate (`certificateCode`, '' once revoked), for the downloads;
+  // a record gone meanwhile is left alone.
+  const name = async (batch: WriteBatch, c: StoredCertificate, code: string) => {
+    if (!isRecordId(c.recordId)) return;
+    const record = await db.collection(c.collection).doc(c.recordId).get();
+    if (record.exists) batch.update(record.ref, { certificateCode: code });
+  };
   const read = async (code: string) => (/^\w{1,40}$/.test(code) ? certificateOf((await ref(code).get()).data()) : null);
 
   return {
@@ -48,6 +55,7 @@ export function certificateStore(db: Firestore): CertificateStore {
         at: certificate.issuedAt,
       });
       batch.create(ref(certificate.code), docOf(certificate));
+      await name(batch, certificate, certificate.code);
       queue(db, batch, certificate.recordId, mails);
       writeAudit(db, batch, audit);
       return (await commitOnce(batch, 'the certificate')) ? 'issued' : 'already';
@@ -68,6 +76,7 @@ export function certificateStore(db: Firestore): CertificateStore {
       const batch = db.batch();
       batch.create(db.collection(CERTIFICATE_REPLACEMENTS).doc(`revoke:${code}`), { at });
       batch.update(ref(code), { revokedAt: at, revokedBy: by, revokeReason: reason });
+      if (certificate.replacedBy === null) await name(batch, certificate, '');
       writeAudit(db, batch, audit);
       return commitOnce(batch, 'the revocation');
     },
@@ -87,6 +96,7 @@ export function certificateStore(db: Firestore): CertificateStore {
       });
       batch.set(db.collection(CERTIFICATE_KEYS).doc(keyedId(old.key)), { code: next.code, at: next.issuedAt });
       batch.create(ref(next.code), docOf({ ...next, key: old.key }));
+      await name(batch, next, next.code);
       queue(db, batch, next.recordId, mails);
       writeAudit(db, batch, audit);
       return (await commitOnce(batch, 'the reissue')) ? 'reissued' : 'gone';

@@ -21,6 +21,7 @@ export function certificateStore(db: Db, shared: SharedWriters): CertificateStor
     .prepare('SELECT data FROM certificates WHERE collection = ? AND item = ? ORDER BY issued_at, code')
     .pluck();
   const update = db.prepare('UPDATE certificates SET data = @data, email_key = @emailKey WHERE code = @code');
+  const selectRecord = db.prepare('SELECT data FROM records WHERE id = ?').pluck();
 
   const read = (code: string) => {
     const data = byCode.get(code) as string | undefined;
@@ -30,10 +31,16 @@ export function certificateStore(db: Db, shared: SharedWriters): CertificateStor
     insert.run({ ...rowOf(certificate), data: JSON.stringify(certificate) });
   const save = (certificate: StoredCertificate) =>
     update.run({ code: certificate.code, emailKey: rowOf(certificate).emailKey, data: JSON.stringify(certificate) });
+  // The record names its current certificate (`certificateCode`, '' once revoked), for the downloads.
+  const name = (recordId: string, code: string) => {
+    const data = selectRecord.get(recordId) as string | undefined;
+    if (data !== undefined) shared.rewrite(recordId, { ...JSON.parse(data), certificateCode: code });
+  };
 
   const issue = db.transaction((certificate: StoredCertificate, mails: NewMail[], audit: AuditEntry) => {
     if (takeKey.run(certificate.key, certificate.code).changes === 0) return 'already' as const;
     write(certificate);
+    name(certificate.recordId, certificate.code);
     shared.queue(certificate.recordId, mails);
     shared.audit(audit);
     return 'issued' as const;
@@ -43,6 +50,7 @@ export function certificateStore(db: Db, shared: SharedWriters): CertificateStor
     const certificate = read(code);
     if (!certificate || certificate.revokedAt !== null) return false;
     save({ ...certificate, revokedAt: at, revokedBy: by, revokeReason: reason });
+    if (certificate.replacedBy === null) name(certificate.recordId, '');
     shared.audit(audit);
     return true;
   });
@@ -58,6 +66,7 @@ export function certificateStore(db: Db, shared: SharedWriters): CertificateStor
       replacedBy: next.code,
     });
     write({ ...next, key: old.key });
+    name(next.recordId, next.code);
     shared.queue(next.recordId, mails);
     shared.audit(audit);
     return 'reissued' as const;
