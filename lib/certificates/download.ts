@@ -1,3 +1,5 @@
+import { toLang } from '@/lib/i18n';
+
 import { renderCertificate } from './issue';
 import { readDownloadToken } from './links';
 import { certificateSignatory } from './signatory';
@@ -12,6 +14,6 @@ export async function downloadedCertificate(token: unknown, now: number) {
   if (!found || found.state !== 'valid') return null;
   return {
     code: found.certificate.code,
-    pdf: await renderCertificate(found.certificate, await certificateSignatory()),
+    pdf: await renderCertificate(found.certificate, await certificateSignatory(toLang(found.certificate.lang))),
   };
 }

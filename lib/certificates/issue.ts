@@ -134,9 +134,10 @@ export async function issueCertificates(
   const held = new Set(
     (await store.certificatesOf(collection, item)).filter((c) => c.withdrawnAt === null).map((c) => c.key),
   );
-  const signatory = await certificateSignatory();
   const counts: IssueCounts = { issued: 0, already: 0, skipped: ids === 'all' ? 0 : ids.length - chosen.length };
+  // The item's facts and the signatory, read once per language.
   const facts = new Map<Lang, ItemFacts | null>();
+  const signatories = new Map<Lang, Signatory | null>();
   for (const record of chosen) {
     const email = String(record.data.email ?? '');
     if (!email) {
@@ -149,8 +150,9 @@ export async function issueCertificates(
     }
     const lang = toLang(record.data.lang);
     if (!facts.has(lang)) facts.set(lang, await itemFacts(collection, item, lang));
+    if (!signatories.has(lang)) signatories.set(lang, await certificateSignatory(lang));
     const certificate = certificateFor(record, item, facts.get(lang)!, { at: now, by: session.email, achievement });
-    const pdf = await renderCertificate(certificate, signatory);
+    const pdf = await renderCertificate(certificate, signatories.get(lang)!);
     const audit = auditEntry('certificate-issue', session.email, certificate.code, now, {
       collection,
       id: record.id,

@@ -135,7 +135,7 @@ export async function reissueCertificate(session: StaffSession, code: string, na
     revokeReason: null,
     replacedBy: null,
   };
-  const pdf = await renderCertificate(next, await certificateSignatory());
+  const pdf = await renderCertificate(next, await certificateSignatory(toLang(next.lang)));
   const audit = auditEntry('certificate-reissue', session.email, `${code} → ${next.code}`, now, recordOf(old));
   const done = await store.reissueCertificate(code, next, [certificateMail(next, toLang(next.lang), pdf)], audit);
   return done === 'reissued' ? next : null;

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 import jsQR from 'jsqr';
@@ -6,18 +8,13 @@ import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 // Reading back the PDFs the site makes, as a person or a machine would: their text through Mozilla's
 // PDF.js (the reader of Firefox), and the QR codes of their pictures decoded with jsQR.
 
-// The text of every page, each text run on its own line.
+// The text of every page, each text run on its own line (./pdf-text.mjs, in a process of its own).
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
-    .promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim() !== '') lines.push(item.str);
-  }
-  await doc.cleanup();
-  return lines.join('\n');
+  return execFileSync(process.execPath, [join(process.cwd(), 'tests/helpers/pdf-text.mjs')], {
+    input: bytes,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 // The pictures of a PDF (pdf-lib writes a PNG as 8-bit RGB or grey, compressed with Flate), decoded
