@@ -11,4 +11,12 @@ export { credentialUrl, downloadUrl, linkedInUrl, readDownloadToken, verifyUrl }
 export { verification, type Verification } from './verify';
 export { siteDay, verificationWords } from './page';
 export { certificatePosts } from './posts';
-export { certificateList, type CertificateList, type CertificateRow } from './staff';
+export {
+  addressesIn,
+  certificateList,
+  markCompleted,
+  reissueCertificate,
+  revokeCertificate,
+  type CertificateList,
+  type CertificateRow,
+} from './staff';

@@ -240,3 +240,92 @@ test('a learner marked completed from a CSV gets a certificate of completion', a
   expect(text).toContain('Kwame Mensah');
   expect(text).toContain('Become a Data Analyst');
 });
+
+// Every new route with every role: nobody signed in, the door, an editor, staff and an admin. The pages
+// answer with the page, or send the person where their role starts (or to the sign-in); the posts answer
+// 303 when the role may (and the post's own outcome follows), 403 when it may not, and a sign-in for
+// nobody. Cross-site posts are refused before anything is read. The public addresses answer everyone.
+test('every role on every new route, and cross-site posts', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const roles = { door: 'door.cert@example.org', editor: 'editor.cert@example.org', staff: 'staff2.cert@example.org' };
+  for (const [role, email] of Object.entries(roles)) {
+    const added = await staff.request.post(`${base}/staff/api/team-set`, {
+      form: { email, role },
+      headers: { origin: base },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(303);
+  }
+  const pages: Record<string, Page | null> = { none: null, admin: staff };
+  const headings = { door: 'At the door', editor: 'Inbox', staff: 'Inbox' };
+  for (const [role, email] of Object.entries(roles)) {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signInByMail(page, dataDir, email, base, headings[role as keyof typeof headings]);
+    pages[role] = page;
+  }
+  const anonymous = await browser.newPage({ javaScriptEnabled: false });
+  const code = (await staff.request.get(`${base}/staff/certificates/user/${EVENT}`).then((r) => r.text())).match(
+    /\/verify\/([0-9A-Z]{16})/,
+  )![1]!;
+  const may = { none: false, door: false, editor: false, staff: true, admin: true };
+  const seesAttendance = { none: false, door: true, editor: true, staff: true, admin: true };
+  for (const [role, page] of Object.entries(pages) as [keyof typeof may, Page | null][]) {
+    const request = (page ?? anonymous).request;
+    const open = async (path: string) => {
+      const answer = await request.get(`${base}${path}`, { maxRedirects: 0 });
+      return { status: answer.status(), location: answer.headers().location ?? '' };
+    };
+    const event = await open(`/staff/certificates/user/${EVENT}`);
+    expect(event.status, `${role}: the event's certificates`).toBe(seesAttendance[role] ? 200 : 307);
+    const offer = await open(`/staff/certificates/offer/${OFFER}`);
+    expect(offer.status, `${role}: the offer's certificates`).toBe(may[role] ? 200 : 307);
+    if (!may[role]) expect(offer.location).toMatch(role === 'none' ? /\/staff\/sign-in$/ : /denied=1$/);
+    if (seesAttendance[role] && !may[role]) {
+      const html = await request.get(`${base}/staff/certificates/user/${EVENT}`).then((r) => r.text());
+      expect(html, `${role} sees no issuing form`).not.toContain('/staff/api/certificate-issue');
+    }
+    const posts: [string, Record<string, string>][] = [
+      ['certificate-issue', { collection: 'user', item: EVENT, scope: 'all' }],
+      ['certificate-complete', { collection: 'offer', item: OFFER, csv: 'nobody.cert@example.org' }],
+      ['certificate-revoke', { code: '0000000000000000', reason: 'role check' }],
+      ['certificate-reissue', { code: '0000000000000000', name: 'Role Check' }],
+    ];
+    for (const [action, form] of posts) {
+      const answer = await request.post(`${base}/staff/api/${action}`, {
+        form,
+        headers: { origin: base },
+        maxRedirects: 0,
+      });
+      const expected = role === 'none' ? 303 : may[role] ? [303, 404] : 403;
+      if (Array.isArray(expected)) expect(expected, `${role}: ${action}`).toContain(answer.status());
+      else expect(answer.status(), `${role}: ${action}`).toBe(expected);
+      if (role === 'none') expect(answer.headers().location).toBe('/staff/sign-in');
+      // From another site, with the session: refused before anything is read.
+      const forgeries: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'same-site' },
+      ];
+      for (const headers of forgeries) {
+        const forged = await request.post(`${base}/staff/api/${action}`, { form, headers, maxRedirects: 0 });
+        expect(forged.status(), `${role}: cross-site ${action}`).toBe(403);
+      }
+    }
+    // The public addresses are the same for everyone.
+    expect((await request.get(`${base}/verify/${code}`)).status()).toBe(200);
+    expect((await request.get(`${base}/fr/verify/${code}.json`)).status()).toBe(200);
+    expect((await request.get(`${base}/api/certificates/download?t=forged`)).status()).toBe(404);
+  }
+  // Nothing the refused posts asked for was done: the trail has none of these actions by them, while the
+  // same filter finds the admin's.
+  const entries = async (who: string, what: string) =>
+    (await staff.request.get(`${base}/staff/audit?${new URLSearchParams({ who, what })}`).then((r) => r.text())).split(
+      who,
+    ).length - 1;
+  expect(await entries(STAFF, 'certificate-issue')).toBeGreaterThan(0);
+  for (const who of [roles.door, roles.editor]) {
+    for (const what of ['certificate-issue', 'certificate-revoke', 'certificate-reissue', 'completed']) {
+      expect(await entries(who, what), `${who} ${what}`).toBeLessThanOrEqual(1);
+    }
+  }
+});

@@ -4,16 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
+  addressesIn,
   certificateList,
   certificatePosts,
   downloadedCertificate,
   issueCertificates,
   linkedInUrl,
+  markCompleted,
   openBadgeCredential,
   parseCode,
+  reissueCertificate,
+  revokeCertificate,
   verification,
 } from '@/lib/certificates';
-import { addressesIn, markCompleted, reissueCertificate, revokeCertificate } from '@/lib/certificates/staff';
 import { setSingleton } from '@/lib/singletons';
 import { forgetPerson } from '@/lib/staff/actions';
 import { checkInGuest } from '@/lib/staff/check-in';
@@ -102,7 +105,9 @@ it('issues attendance certificates to the guests checked in, once, each in their
   const rows = (await store.list('user')).map((r) => ({ ...r, collection: 'user' as const }));
   const table = tableOf('user', rows, await itemNames());
   const column = table.headings.indexOf('Certificate');
-  expect(table.rows.map((row) => row[column]).sort()).toEqual(['', code, expect.stringMatching(/^[0-9A-Z]{16}$/)].sort());
+  expect(table.rows.map((row) => row[column]).sort()).toEqual(
+    ['', code, expect.stringMatching(/^[0-9A-Z]{16}$/)].sort(),
+  );
 });
 
 it('marks learners completed from a CSV and ticks, with what they achieved, then issues their certificates', async () => {
@@ -114,9 +119,9 @@ it('marks learners completed from a CSV and ticks, with what they achieved, then
   expect(
     await markCompleted(staff, 'offer', OFFER, { ids: [], csv, achievement: 'Built a sales dashboard' }, Date.now()),
   ).toEqual({ marked: 1, unknown: 1 });
-  expect(await markCompleted(staff, 'offer', OFFER, { ids: [ticked.id], csv: '', achievement: '' }, Date.now())).toEqual(
-    { marked: 1, unknown: 0 },
-  );
+  expect(
+    await markCompleted(staff, 'offer', OFFER, { ids: [ticked.id], csv: '', achievement: '' }, Date.now()),
+  ).toEqual({ marked: 1, unknown: 0 });
   expect(await issueCertificates(staff, 'offer', OFFER, 'all', 'Analysed real data', Date.now())).toMatchObject({
     issued: 2,
   });
@@ -128,7 +133,12 @@ it('marks learners completed from a CSV and ticks, with what they achieved, then
   expect(item).toContain('Certificat de réussite');
   expect(item).toContain('Analysed real data');
   const list = (await certificateList('offer', OFFER))!;
-  expect(list.rows.filter((r) => r.certificate).map((r) => r.id).sort()).toEqual([kwame.id, ticked.id].sort());
+  expect(
+    list.rows
+      .filter((r) => r.certificate)
+      .map((r) => r.id)
+      .sort(),
+  ).toEqual([kwame.id, ticked.id].sort());
 });
 
 it('revokes, reissues under a corrected name, and withdraws a forgotten person’s certificate', async () => {
