@@ -329,3 +329,64 @@ test('every role on every new route, and cross-site posts', async ({ browser }) 
     }
   }
 });
+
+// What a browser can fetch holds nothing of the PDF library or its font, and the verification page
+// loads no script of its own: the same scripts as another page without a client component.
+test('the PDF library never reaches a browser, and the verification page adds no script', async ({ browser }) => {
+  const markers = ['FlateDecode', 'pdf-lib', 'fontkit', 'DejaVu'];
+  const walk = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
+    );
+  const scripts = walk(join('.next', 'static')).filter((file) => file.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const file of scripts) {
+    const text = readFileSync(file, 'utf8');
+    for (const marker of markers) expect(text.includes(marker), `${marker} in ${file}`).toBe(false);
+  }
+  const page = await browser.newPage();
+  const loaded = async (path: string) => {
+    const sources = new Set<string>();
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') sources.add(new URL(r.url()).pathname);
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    page.removeAllListeners('request');
+    return [...sources].filter((s) => !/\/app\/\[lang\]\/(verify|privacy)\//.test(decodeURIComponent(s))).sort();
+  };
+  const code = (await staff.request.get(`${base}/staff/certificates/user/${EVENT}`).then((r) => r.text())).match(
+    /\/verify\/([0-9A-Z]{16})/,
+  )![1]!;
+  expect(await loaded(`/verify/${code}`)).toEqual(await loaded('/privacy'));
+  await page.close();
+});
+
+// The verification page and the staff's list at a desk's and a phone's width, in both languages, kept
+// with the test's output to be looked at; nothing may stick out sideways.
+test('the verification page and the staff list fit a desk and a phone, in English and French', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const code = (await staff.request.get(`${base}/staff/certificates/user/${EVENT}`).then((r) => r.text())).match(
+    /\/verify\/([0-9A-Z]{16})/,
+  )![1]!;
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await staff.context().storageState(),
+  });
+  const page = await context.newPage();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of [
+      ['verify-en', `/verify/${code}`],
+      ['verify-fr', `/fr/verify/${code}`],
+      ['unknown-fr', '/fr/verify/0000000000000000'],
+      ['staff-list', `/staff/certificates/user/${EVENT}`],
+      ['staff-offer', `/staff/certificates/offer/${OFFER}`],
+    ]) {
+      await page.goto(`${base}${path}`);
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
+    }
+  }
+  await context.close();
+});
