@@ -98,12 +98,14 @@ export const certificateTexts: Localised<CertificateTexts> = {
     completedOn: (date) => `Terminé le ${date}`,
     issuedBy: (organisation) => `Délivré par ${organisation}`,
     verifyAt: 'Vérifier ce certificat à l’adresse',
-    code: (code) => `Code de vérification : ${code}`,
+    code: (code) => `Code de vérification\u00a0: ${code}`,
     codeLabel: 'Code de vérification',
-    mailSubject: (title) => `Votre certificat : ${title}`,
+    mailSubject: (title) => `Votre certificat\u00a0: ${title}`,
     mailHeading: 'Votre certificat',
-    mailAttendance: (title) => `Merci d’avoir participé à « ${title} ». Votre attestation de participation est jointe.`,
-    mailCompletion: (title) => `Félicitations pour avoir terminé « ${title} ». Votre certificat de réussite est joint.`,
+    mailAttendance: (title) =>
+      `Merci d’avoir participé à «\u00a0${title}\u00a0». Votre attestation de participation est jointe.`,
+    mailCompletion: (title) =>
+      `Félicitations pour avoir terminé «\u00a0${title}\u00a0». Votre certificat de réussite est joint.`,
     mailAttached: 'C’est un PDF que vous pouvez imprimer ou partager. Chacun peut le vérifier avec son code.',
     mailVerify: 'Le vérifier en ligne à l’adresse',
     download: 'Le télécharger à nouveau',

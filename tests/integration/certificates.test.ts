@@ -86,7 +86,7 @@ it('issues attendance certificates to the guests checked in, once, each in their
   expect(text).toContain('Ọlábísí Adéyẹmí');
   const code = /verify\/([0-9A-Z]{16})/.exec(french.text)![1]!;
   expect(await pdfQrCodes(pdfOf(french))).toEqual([`https://baobab.example/fr/verify/${code}`]);
-  expect(french.subject).toBe('Votre certificat : Hackathon Baobab Data 2023');
+  expect(french.subject).toBe('Votre certificat\u00a0: Hackathon Baobab Data 2023');
 
   // Again, for everyone or for one ticked, and for one never checked in: nothing more.
   expect(await issueCertificates(staff, 'user', EVENT, 'all', '', Date.now())).toEqual({
