@@ -22,8 +22,7 @@ async function seeded(dataDir: string): Promise<string> {
   const store = openSqliteStore(join(dataDir, 'baobab.sqlite'));
   const code = randomCode();
   const email = 'drill.holder@example.org';
-  const id = (await store.add('user', { email, name: NAME, event: 'baobab-data-hackathon-2023', date: Date.now() }))
-    .id;
+  const id = (await store.add('user', { email, name: NAME, event: 'baobab-data-hackathon-2023', date: Date.now() })).id;
   const certificate: StoredCertificate = {
     code,
     key: certificateKey('user', 'baobab-data-hackathon-2023', email),
