@@ -22,6 +22,7 @@ import { offers } from './collections/offers';
 import { projects } from './collections/projects';
 import { staff } from './collections/staff';
 import { withDefaultTextsFirst } from './default-texts';
+import { certificates } from './globals/certificates';
 import { contact } from './globals/contact';
 import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
@@ -76,7 +77,7 @@ export default buildConfig({
   collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media]
     .map(withOwnRowIds)
     .map(withDefaultTextsFirst),
-  globals: [figures, contact],
+  globals: [figures, contact, certificates],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
   localization: {

@@ -300,6 +300,19 @@ export async function cmsContact(): Promise<{ contactInfo: ContactInfo; socialLi
   return globalOr('contact', contactSchema, value, first, version);
 }
 
+// Who signs the certificates, as the editor set it (lib/cms/globals/certificates.ts), in a language:
+// each part as stored, for lib/certificates to check; the signature as its upload's file name.
+export async function cmsSignatory(lang: Lang): Promise<{ name: unknown; role: unknown; signature: unknown }> {
+  const payload = await cms();
+  const doc = await payload.findGlobal({ slug: 'certificates', locale: lang, fallbackLocale: defaultLang, depth: 1 });
+  const signature = doc.signature as { filename?: unknown } | number | null | undefined;
+  return {
+    name: doc.signatoryName,
+    role: doc.signatoryRole,
+    signature: typeof signature === 'object' && signature ? signature.filename : null,
+  };
+}
+
 // Every item the site leaves out because it cannot read it, in any language, with the address where an
 // editor fixes it: the workspace lists them as needing attention.
 export type { ContentProblem } from './checked';

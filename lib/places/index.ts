@@ -13,6 +13,7 @@ export {
 } from './mails';
 export { seatsChanged } from './offers';
 export { placesChanged } from './pages';
+export { qrPng } from './qr';
 export { registrationPlace } from './registration';
 export { createPlacesTask } from './task';
 export { cancelPlace, claimPlace, offerDeadline, placeOf, placeRecord, registeredMails } from './visitor';

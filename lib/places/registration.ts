@@ -1,9 +1,9 @@
 import type { Booking } from '@/lib/content/schedule';
 import type { Lang } from '@/lib/i18n';
-import type { PlaceParts } from '@/lib/mail/compose';
 import type { Collection, NewMail, RecordData, Seat } from '@/lib/storage';
 
 import { newCheckInCode, placeParts } from './links';
+import type { PlaceParts } from './mails';
 
 // What a new registration for an event or offer takes from its places (docs/product.md §9): the links its
 // mails carry (give the place back and, for an event, the check-in code with its QR code), the fields

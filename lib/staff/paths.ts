@@ -14,3 +14,6 @@ export const staffItemPath = (collection: Collection, value: string) =>
   `/staff/items/${segment(collection)}/${segment(value)}`;
 
 export const staffCheckInPath = (event: string) => `/staff/check-in/${segment(event)}`;
+
+export const staffCertificatesPath = (collection: Collection, value: string) =>
+  `/staff/certificates/${segment(collection)}/${segment(value)}`;

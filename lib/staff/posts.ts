@@ -34,6 +34,7 @@ import {
   setStatus,
   setStatuses,
 } from './actions';
+import { certificatePosts } from './certificate-posts';
 import { checkInGuest, checkInsOf } from './check-in';
 import { mergeDuplicates } from './duplicates';
 import { fromWorkspace, notYours, requestCookie, requestSession } from './http';
@@ -309,6 +310,8 @@ const posts = {
   }),
   // Letters to the community (lib/letters).
   ...letterPosts,
+  // Certificates (lib/certificates).
+  ...certificatePosts,
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
 export async function handleStaffPost(action: string, request: NextRequest): Promise<Response> {
@@ -324,7 +327,11 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   // A ticked list (`records`) is every value of its name; any other field is its one value.
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of body.formData) {
-    if (typeof value !== 'string') continue;
+    // A file is read as text only where a post takes one (a CSV of addresses).
+    if (typeof value !== 'string') {
+      if (name === 'csv' && value.size > 0) fields.csvFile ??= await value.text();
+      continue;
+    }
     if (name === 'records') fields.records = [...((fields.records as string[] | undefined) ?? []), value];
     else fields[name] ??= value;
   }

@@ -3,7 +3,14 @@ import { DAY_MS } from '@/lib/constants';
 import { siteToday, wallClockIn, type Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales, type Lang } from '@/lib/i18n';
-import { itemField, type AuditEntry, type BookingState, type Collection, type RecordData } from '@/lib/storage';
+import {
+  itemField,
+  personName,
+  type AuditEntry,
+  type BookingState,
+  type Collection,
+  type RecordData,
+} from '@/lib/storage';
 import { formatWhen } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
@@ -100,10 +107,7 @@ export function bookingLabel(data: RecordData): string {
   return label + checkedIn;
 }
 
-export function personName(data: RecordData): string {
-  const whole = [data.firstName, data.lastName].filter((part) => typeof part === 'string' && part).join(' ');
-  return (typeof data.name === 'string' && data.name) || whole || String(data.email ?? '');
-}
+export { personName };
 
 // The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
 // date has no zone, and staff read the organisation's time.

@@ -21,6 +21,7 @@ export {
   sqliteFile,
 } from './backup';
 export { firestoreIndexes } from './firestore-indexes';
+export { everyRecord, personName } from './pages';
 export { matchesOthers, parseSearch } from './search';
 
 // The store chosen by configuration, opened once per process.

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
+import type { CertificateStore } from './certificates';
 import type { Collection, PayableCollection } from './collections';
 import type { LetterStore } from './letters';
 import type { PlacesStore } from './places';
@@ -28,6 +29,7 @@ import type {
 // (docs/product.md §3). The rules both adapters share are in rules.ts, traces.ts (what is about an
 // address), audit.ts and errors.ts; this module re-exports them all, so callers keep one path.
 export * from './audit';
+export * from './certificates';
 export * from './collections';
 export * from './errors';
 export * from './letters';
@@ -214,7 +216,8 @@ export interface Store
     InboxStore,
     PaymentStore,
     StaffStore,
-    LetterStore {
+    LetterStore,
+    CertificateStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

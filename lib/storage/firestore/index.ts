@@ -1,5 +1,6 @@
 import { withDeadline } from '../errors';
 import type { Store } from '../types';
+import { certificateStore } from './certificates';
 import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
@@ -36,6 +37,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...paymentStore(db),
     ...staffStore(db),
     ...letterStore(db),
+    ...certificateStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {

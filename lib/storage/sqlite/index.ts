@@ -1,4 +1,5 @@
 import type { Store } from '../types';
+import { certificateStore } from './certificates';
 import { checkInStore } from './check-ins';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
@@ -32,6 +33,7 @@ export function openSqliteStore(file: string): Store {
     ...paymentStore(db, shared),
     ...staffStore(db, shared),
     ...letterStore(db),
+    ...certificateStore(db, shared),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -188,6 +188,19 @@ export const migrations: ((db: Db) => void)[] = [
       CREATE TABLE IF NOT EXISTS letters (id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, updated_at INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS outbox_by_letter ON outbox (json_extract(message, '$.letter.id')) WHERE json_extract(message, '$.letter.id') IS NOT NULL;
     `),
+  // Certificates (lib/certificates): found by their code, listed per item, found by address to be
+  // withdrawn when the person is forgotten; a key row per person and item holds the current one, so a
+  // certificate is issued once and replaced once. They outlive their records (retention keeps them).
+  (db) =>
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS certificates (
+        code TEXT PRIMARY KEY, key TEXT NOT NULL, collection TEXT NOT NULL, item TEXT NOT NULL,
+        email_key TEXT NOT NULL, issued_at INTEGER NOT NULL, data TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS certificates_by_item ON certificates (collection, item, issued_at);
+      CREATE INDEX IF NOT EXISTS certificates_by_email ON certificates (email_key);
+      CREATE TABLE IF NOT EXISTS certificate_keys (key TEXT PRIMARY KEY, code TEXT NOT NULL);
+    `),
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

@@ -5,7 +5,9 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import { config } from '@/lib/config';
 import { guestIdOfLink, guestList } from '@/lib/staff/check-in';
 import { requireStaff } from '@/lib/staff/http';
+import { staffCertificatesPath } from '@/lib/staff/paths';
 import { fill } from '@/messages';
+import { certificateStaffText } from '@/messages/certificates';
 import { staffText } from '@/messages/staff';
 
 // An event's check-in, made for a phone at the door (docs/staff.md, "Check-in"): the guests by name with
@@ -28,6 +30,9 @@ export default async function CheckInPage({ params, searchParams }: PageProps<'/
   return (
     <StaffFrame session={session}>
       <h1>{fill(words.title, { event: list.title })}</h1>
+      <p>
+        <a href={staffCertificatesPath('user', slug)}>{certificateStaffText.link}</a>
+      </p>
       <CheckInDesk
         event={slug}
         guests={list.guests}

@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+
+import { CertificateCheck } from '@/components/certificates/certificate-check';
+import { verification, verificationWords } from '@/lib/certificates';
+import { routeLang } from '@/lib/i18n/route';
+import { takeRouteAllowance } from '@/lib/security/route-limits';
+import { pageTitle } from '@/lib/seo';
+import { certificateTexts } from '@/messages/certificates';
+import { formTexts } from '@/messages/forms';
+
+type Props = PageProps<'/[lang]/verify/[code]'>;
+
+// A certificate's verification page (lib/certificates), open to anyone: whether the code is a valid
+// certificate and what it says, or that it was revoked or withdrawn; a code no certificate has is this
+// segment's 404. Rendered per request, never indexed, limited per client (lib/security/route-limits.ts).
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const lang = routeLang((await params).lang);
+  return {
+    title: pageTitle(certificateTexts[lang].verifyTitle, lang),
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
+}
+
+export default async function VerifyPage({ params }: Props) {
+  const { lang: segment, code } = await params;
+  const lang = routeLang(segment);
+  const title = certificateTexts[lang].verifyTitle;
+  // A page cannot answer 429: it says so instead.
+  const allowed = takeRouteAllowance('verify', await headers());
+  if (!allowed.ok) {
+    const text = formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds);
+    return <CertificateCheck title={title} heading={title} text={text} valid={false} />;
+  }
+  const found = await verification(code);
+  if (found.state === 'unknown') notFound();
+  return <CertificateCheck title={title} {...verificationWords(found, lang)} />;
+}

@@ -1,0 +1,43 @@
+import { PageHeader } from '@/components/ui/page-header';
+import ui from '@/components/ui/section.module.css';
+
+import styles from './certificate-check.module.css';
+
+interface CertificateCheckProps {
+  title: string;
+  heading: string;
+  text: string;
+  valid: boolean;
+  // What the certificate says, for a valid one; nothing about the person otherwise.
+  facts?: [label: string, value: string][];
+}
+
+// The answer of a certificate's verification page (app/[lang]/verify): whether it is valid, and what it
+// says. Rendered on the server; it adds no script to the page.
+export function CertificateCheck({ title, heading, text, valid, facts }: CertificateCheckProps) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className={`container ${ui.section}`}>
+        <div className={styles.check}>
+          <div className={`${styles.state} ${valid ? '' : styles.invalid}`} role="status">
+            <h2>{heading}</h2>
+            <p>{text}</p>
+          </div>
+          {facts?.length ? (
+            <table className={styles.facts}>
+              <tbody>
+                {facts.map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
