@@ -1,7 +1,7 @@
 import styles from '@/components/staff/staff.module.css';
 import { groupedCode, type CertificateList, type CertificateRow } from '@/lib/certificates';
-import { formatWhen } from '@/lib/team';
 import type { Collection, StoredCertificate } from '@/lib/storage';
+import { formatWhen } from '@/lib/team';
 import { fill } from '@/messages';
 import { certificateStaffText as words } from '@/messages/certificates';
 

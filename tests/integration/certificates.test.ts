@@ -22,8 +22,8 @@ import { certificatePosts } from '@/lib/staff/certificate-posts';
 import { checkInGuest } from '@/lib/staff/check-in';
 import { tableOf } from '@/lib/staff/export';
 import { itemNames } from '@/lib/staff/present';
-import { may, staffRoles } from '@/lib/team';
 import type { OutboxMail, Store } from '@/lib/storage/types';
+import { may, staffRoles } from '@/lib/team';
 
 import { signatoryForTests } from '../helpers/cms-from-data';
 import { pdfQrCodes, pdfText } from '../helpers/pdf';

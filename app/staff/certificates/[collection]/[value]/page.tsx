@@ -5,8 +5,8 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { certificateList } from '@/lib/certificates';
 import { requireStaff } from '@/lib/staff/http';
-import { may } from '@/lib/team';
 import { isCollection } from '@/lib/storage';
+import { may } from '@/lib/team';
 import { fill } from '@/messages';
 import { certificateStaffText as words } from '@/messages/certificates';
 
