@@ -1,4 +1,5 @@
 import { eventPath, offerPath, site } from '@/lib/content';
+import { defaultLang } from '@/lib/i18n';
 import type { StoredCertificate } from '@/lib/storage';
 
 import { credentialUrl, verifyUrl } from './links';
@@ -16,7 +17,7 @@ const itemPath = ({ collection, item }: StoredCertificate) =>
 const day = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function openBadgeCredential(certificate: StoredCertificate, siteUrl: string) {
-  const page = verifyUrl(certificate.code, 'en', siteUrl);
+  const page = verifyUrl(certificate.code, defaultLang, siteUrl);
   const completion = certificate.kind === 'completion';
   return {
     '@context': CONTEXT,

@@ -1,5 +1,5 @@
-import { SITE_TIME_ZONE } from '@/lib/constants';
 import { site } from '@/lib/content';
+import { dayIn } from '@/lib/content/schedule';
 import type { Lang } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
 import { certificateTexts } from '@/messages/certificates';
@@ -8,7 +8,7 @@ import { groupedCode } from './code';
 import type { Verification } from './verify';
 
 // The day of a moment in the organisation's time zone, as an ISO day.
-export const siteDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE }).format(ms);
+export const siteDay = (ms: number) => dayIn(ms);
 
 // What the verification page says, in its language: for a valid certificate, the name, what was
 // achieved, the dates and the issuer; for any other, only that it is not valid and since when. The
