@@ -22,7 +22,10 @@ async function seeded(dataDir: string): Promise<string> {
   const store = openSqliteStore(join(dataDir, 'baobab.sqlite'));
   const code = randomCode();
   const email = 'drill.holder@example.org';
-  const id = (await store.add('user', { email, name: NAME, event: 'baobab-data-hackathon-2023', date: Date.now() })).id;
+  // A registration as the event's form would have stored it (the drill checks every stored record
+  // against its form's schema).
+  const registration = { firstName: 'Drill', lastName: 'Holder', email, event: 'baobab-data-hackathon-2023' };
+  const id = (await store.add('user', { ...registration, lang: 'en', date: Date.now() })).id;
   const certificate: StoredCertificate = {
     code,
     key: certificateKey('user', 'baobab-data-hackathon-2023', email),
