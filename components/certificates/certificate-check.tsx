@@ -1,3 +1,4 @@
+import { FactsTable } from '@/components/ui/facts-table';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 
@@ -24,18 +25,7 @@ export function CertificateCheck({ title, heading, text, valid, facts }: Certifi
             <h2>{heading}</h2>
             <p>{text}</p>
           </div>
-          {facts?.length ? (
-            <table className={styles.facts}>
-              <tbody>
-                {facts.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          {facts?.length ? <FactsTable rows={facts} className={styles.facts} /> : null}
         </div>
       </div>
     </>
