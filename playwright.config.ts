@@ -34,8 +34,9 @@ export default defineConfig({
   // A spec file's tests run in order (some build on what an earlier one signed in or stored); the files
   // are shared among the workers.
   fullyParallel: false,
-  // Three streams: the page specs of the shared site on two workers, and beside them the drills and the
-  // journeys that start servers of their own on one (see `drills` above).
+  // Three workers: the page specs of the shared site on two, and beside them the drills and the journeys
+  // that start servers of their own (see `drills` above) on one, then on two once the page specs are done
+  // (the page specs' project comes first, so its files are handed out first).
   workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -65,7 +66,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: drills, workers: 2, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'drills', testMatch: drills, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'drills', testMatch: drills, workers: 2, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: 'node scripts/start.mjs',
