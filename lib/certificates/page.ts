@@ -12,7 +12,7 @@ export const siteDay = (ms: number) => dayIn(ms);
 
 // What the verification page says, in its language: for a valid certificate, the name, what was
 // achieved, the dates and the issuer; for any other, only that it is not valid and since when. The
-// unknown code is the page's 404 (its not-found file).
+// unknown code's words are the page's own (app/[lang]/verify/[code]/page.tsx).
 export function verificationWords(found: Exclude<Verification, { state: 'unknown' }>, lang: Lang) {
   const t = certificateTexts[lang];
   const when = (ms: number) => formatDates(siteDay(ms), undefined, lang);

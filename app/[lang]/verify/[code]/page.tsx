@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { notFound } from 'next/navigation';
 
 import { CertificateCheck } from '@/components/certificates/certificate-check';
 import { verification, verificationWords } from '@/lib/certificates';
@@ -13,8 +12,8 @@ import { formTexts } from '@/messages/forms';
 type Props = PageProps<'/[lang]/verify/[code]'>;
 
 // A certificate's verification page (lib/certificates), open to anyone: whether the code is a valid
-// certificate and what it says, or that it was revoked or withdrawn; a code no certificate has is this
-// segment's 404. Rendered per request, never indexed, limited per client (lib/security/route-limits.ts).
+// certificate and what it says, that it was revoked or withdrawn, or that no certificate has the code.
+// Rendered per request, never indexed, limited per client (lib/security/route-limits.ts).
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -37,6 +36,13 @@ export default async function VerifyPage({ params }: Props) {
     return <CertificateCheck title={title} heading={title} text={text} valid={false} />;
   }
   const found = await verification(code);
-  if (found.state === 'unknown') notFound();
+  // A code no certificate has is said in the document itself, with the page's usual status: a page rendered
+  // per request that calls notFound() gets an empty document from Next (its not-found file drawn by the
+  // page's script), which a browser without JavaScript shows blank. Machines ask the .json, which answers
+  // 404; the page is never indexed.
+  if (found.state === 'unknown') {
+    const t = certificateTexts[lang];
+    return <CertificateCheck title={title} heading={t.unknownHeading} text={t.unknownText} valid={false} />;
+  }
   return <CertificateCheck title={title} {...verificationWords(found, lang)} />;
 }
