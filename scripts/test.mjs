@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the type check, a production build scanned for secrets, then Playwright against it; beside
-// them the lint, then jest. Starts no new step once one has failed, and ends with one summary line of
-// the tests that ran.
+// them the lint then jest, and the CMS's jest suite. Starts no new step once one has failed, and ends
+// with one summary line of the tests that ran.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -63,12 +63,12 @@ if (missingAtStart.length > 0) {
   })();
 }
 
-// Two lanes run side by side on a machine of two cores, each a chain of steps; a lane starts no new step
-// once a step of either has failed. The browser tests need the build, which needs the type check; jest
-// needs neither, so it does not wait for them: it follows the lint (the shorter first step) and runs
-// beside the build and then beside the browser tests. The browser tests keep about one core busy (the
-// browser's page, the site, the runner) and spend the rest waiting on timers and pages. The CMS's suite
-// goes first in its lane: alone at the end it would leave a core idle for minutes.
+// Three lanes run side by side on a machine of two cores, each a chain of steps; no lane starts a new
+// step once a step of any has failed. The browser tests need the build, which needs the type check. The
+// jest suites need neither, and each runs its files one after another, so they start first and the
+// browser tests, which keep three workers busy, take up the cores as they end: a serial suite left alone
+// at the end would leave a core idle for minutes. Every lane is CPU-bound; the order only decides how
+// little of the run leaves a core idle.
 const lanes = [
   [
     { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
@@ -83,14 +83,6 @@ const lanes = [
   ],
   [
     { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-    // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
-    {
-      name: 'jest (CMS)',
-      command: 'npx',
-      args: ['jest', '-c', 'jest.cms.config.mjs', '--ci', '--json', '--outputFile=test-reports/jest-cms.json'],
-      env: { NODE_OPTIONS: '--experimental-vm-modules' },
-      needsPieces: true,
-    },
     {
       name: 'jest',
       command: 'npx',
@@ -98,6 +90,16 @@ const lanes = [
       // 2026-12-02; the suite had passed or failed by then), and a run that never ends is worse than one that
       // ends on its report.
       args: ['jest', '--ci', '--maxWorkers=1', '--forceExit', '--json', '--outputFile=test-reports/jest.json'],
+      needsPieces: true,
+    },
+  ],
+  [
+    // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
+    {
+      name: 'jest (CMS)',
+      command: 'npx',
+      args: ['jest', '-c', 'jest.cms.config.mjs', '--ci', '--json', '--outputFile=test-reports/jest-cms.json'],
+      env: { NODE_OPTIONS: '--experimental-vm-modules' },
       needsPieces: true,
     },
   ],
