@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { localePath, locales, type Lang } from '@/lib/i18n';
-import { versionIn, type Letter } from '@/lib/letters/letter';
+import { versionIn, type Letter } from '@/lib/letters';
 import { letterTexts } from '@/messages/letters';
 
 const sentOn = (at: number | undefined, lang: Lang) =>

@@ -7,6 +7,7 @@ import { buildConfig, type EmailAdapter } from 'payload';
 import sharp from 'sharp';
 
 import { cmsSettings } from '@/lib/config';
+import { CMS_ADMIN, CMS_API } from '@/lib/http/cms-paths';
 import { defaultLang, langs, locales } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { serverSecret } from '@/lib/security/server-secret';
@@ -21,11 +22,11 @@ import { offers } from './collections/offers';
 import { projects } from './collections/projects';
 import { staff } from './collections/staff';
 import { withDefaultTextsFirst } from './default-texts';
+import { certificates } from './globals/certificates';
 import { contact } from './globals/contact';
 import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
-import { CMS_ADMIN, CMS_API } from './paths';
 import { cmsLogger } from './refusals';
 import { withOwnRowIds } from './row-ids';
 import { settleSchema } from './schema';
@@ -76,7 +77,7 @@ export default buildConfig({
   collections: [staff, courses, events, offers, projects, insights, partners, people, testimonials, media]
     .map(withOwnRowIds)
     .map(withDefaultTextsFirst),
-  globals: [figures, contact],
+  globals: [figures, contact, certificates],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
   localization: {

@@ -4,7 +4,7 @@ import { getPriority, setPriority } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 
-import type { StoredRecord } from '@/lib/storage/types';
+import type { StoredRecord } from '@/lib/storage';
 
 import type { ExportJob, FromWorker, ToWorker } from './off-thread';
 import { csvHead, csvRows, xlsxWriter, type Cell } from './sheet';
