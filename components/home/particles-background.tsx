@@ -12,8 +12,8 @@ function savesData(): boolean {
 }
 
 // The particle animation is decoration: its code is fetched only once the page is idle, so it never
-// delays the first paint or the forms, and not at all for a visitor who asked to save data (about
-// 60 KiB and a busy processor saved). Under prefers-reduced-motion the particles stay still.
+// delays the first paint or the forms, and not at all for a visitor who asked to save data (a busy
+// processor saved). Under prefers-reduced-motion the particles stay still.
 export function ParticlesBackground() {
   const [canvas, setCanvas] = useState<{ Component: Canvas; still: boolean } | null>(null);
 

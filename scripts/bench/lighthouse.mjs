@@ -10,12 +10,16 @@
 // --cpu N replaces the mobile CPU slowdown (default 4). Lighthouse's 4x assumes a fast desktop host;
 // its docs/throttling.md says to lower it on a weaker host. The table prints the host's
 // benchmarkIndex so a reader can tell which phone a run stood for.
+// --root DIR (repeatable) measures that build instead (a folder with its own .next, as privateBuild in
+// scripts/lib/next-server.mjs makes); --static DIR (repeatable) a single-page app's folder, whose
+// addresses --map /ours=/theirs translates. Several targets take turns route by route, in every round.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { serveStatic } from './static-site.mjs';
 import { importTool } from './tools.mjs';
 
 const chromeLauncher = await importTool('chrome-launcher');
@@ -32,6 +36,9 @@ const { values: args, positionals } = parseArgs({
     save: { type: 'string' },
     cpu: { type: 'string' },
     repeat: { type: 'boolean', default: false },
+    root: { type: 'string', multiple: true },
+    static: { type: 'string', multiple: true, default: [] },
+    map: { type: 'string', multiple: true, default: [] },
   },
 });
 const routes = positionals.length
@@ -52,21 +59,39 @@ const routes = positionals.length
       '/privacy',
       '/no-such-page',
     ];
-const base = `http://127.0.0.1:${args.port}`;
+const routeMap = new Map(args.map.map((pair) => pair.split('=')));
+const roots = args.root?.length ? args.root : args.static.length ? [] : ['.'];
 const dataDir = mkdtempSync(join(tmpdir(), 'baobab-lh-'));
-// The server's own output, kept so that a server that stops during a long run says why.
+// The servers' own output, kept so that a server that stops during a long run says why.
 const serverLog = [];
 let stopping = false;
-const server = startNextServer({ port: args.port, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => serverLog.push(String(chunk)));
-server.on('exit', (code, signal) => {
-  if (!stopping)
-    console.error(
-      `The server stopped during the run (code ${code}, signal ${signal}). Its output:\n${serverLog.join('').slice(-4000)}`,
-    );
-});
-process.on('exit', () => server.kill('SIGTERM'));
-await waitUntilUp(`${base}/about`);
+const targets = [];
+let nextPort = Number(args.port);
+for (const root of roots) {
+  const port = nextPort++;
+  mkdirSync(join(dataDir, String(port)));
+  const server = startNextServer({
+    port,
+    root,
+    env: { DATA_DIR: join(dataDir, String(port)) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => serverLog.push(String(chunk)));
+  server.on('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `The server stopped during the run (code ${code}, signal ${signal}). Its output:\n${serverLog.join('').slice(-4000)}`,
+      );
+  });
+  process.on('exit', () => server.kill('SIGTERM'));
+  targets.push({ name: root === '.' ? '' : root, base: `http://127.0.0.1:${port}`, server, map: (r) => r });
+}
+for (const dir of args.static) {
+  const port = nextPort++;
+  const server = serveStatic(dir, port);
+  targets.push({ name: dir, base: `http://127.0.0.1:${port}`, staticServer: server, map: (r) => routeMap.get(r) ?? r });
+}
+await Promise.all(targets.map((t) => t.server && waitUntilUp(`${t.base}/about`)));
 
 const chromePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chrome = await chromeLauncher.launch({
@@ -99,10 +124,14 @@ for (const form of forms) {
   // Round robin: run i of every route, then run i + 1. A busy minute on this shared host then costs
   // every route one run instead of costing one route all of its runs.
   const visits = args.repeat ? ['first', 'repeat'] : ['first'];
-  const runsByRoute = new Map(routes.flatMap((route) => visits.map((visit) => [`${visit} ${route}`, []])));
+  const keyOf = (visit, route, target) => `${visit} ${route} ${targets.indexOf(target)}`;
+  const runsByRoute = new Map(
+    routes.flatMap((route) => visits.flatMap((visit) => targets.map((target) => [keyOf(visit, route, target), []]))),
+  );
   for (let i = 0; i < Number(args.runs); i++) {
     for (const [key] of runsByRoute) {
-      const [visit, route] = key.split(' ');
+      const [visit, route, index] = key.split(' ');
+      const target = targets[Number(index)];
       // ignoreStatusCode: the 404 page is a route too, and Lighthouse refuses a 404 document otherwise.
       const flags = {
         port: chrome.port,
@@ -111,19 +140,20 @@ for (const form of forms) {
         ignoreStatusCode: true,
         disableStorageReset: visit === 'repeat',
       };
-      const result = await lighthouse(`${base}${route}`, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      const url = `${target.base}${target.map(route)}`;
+      const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
       const { categories, audits, runtimeError } = result.lhr;
       if (args.save) {
         mkdirSync(args.save, { recursive: true });
-        const name = `${form}-${visit}${route.replaceAll('/', '_') || '_'}-${i + 1}.json`;
+        const name = `${form}-${visit}${route.replaceAll('/', '_') || '_'}-${index}-${i + 1}.json`;
         writeFileSync(join(args.save, name), JSON.stringify(result.lhr));
       }
       if (runtimeError) {
-        console.error(`${form} ${route}: ${runtimeError.code} ${runtimeError.message}`);
+        console.error(`${form} ${url}: ${runtimeError.code} ${runtimeError.message}`);
         continue;
       }
       runsByRoute.get(key).push({
-        performance: categories.performance.score * 100,
+        performance: Math.round(categories.performance.score * 100),
         accessibility: categories.accessibility.score * 100,
         bestPractices: categories['best-practices'].score * 100,
         seo: categories.seo.score * 100,
@@ -132,15 +162,17 @@ for (const form of forms) {
         tbt: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         benchmarkIndex: result.lhr.environment.benchmarkIndex,
+        load: loadavg()[0],
       });
     }
     console.error(`${form}: round ${i + 1} of ${args.runs} done`);
   }
   for (const [key, runs] of runsByRoute) {
-    const [visit, route] = key.split(' ');
-    const label = visit === 'repeat' ? `${form}, repeat visit` : form;
+    const [visit, route, index] = key.split(' ');
+    const target = targets[Number(index)];
+    const label = `${visit === 'repeat' ? `${form}, repeat visit` : form}${target.name ? `, ${target.name}` : ''}`;
     if (runs.length === 0) {
-      rows.push(`| ${label} | ${route} | failed | | | | | | | | | | |`);
+      rows.push(`| ${label} | ${target.map(route)} | failed | | | | | | | | | | | |`);
       continue;
     }
     const m = (key) => median(runs.map((r) => r[key]));
@@ -151,18 +183,21 @@ for (const form of forms) {
       return `${format(Math.min(...values))}-${format(Math.max(...values))}`;
     };
     rows.push(
-      `| ${label} | ${route} | ${m('performance')} | ${range('performance', String)} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${seconds('fcp')} | ${seconds('lcp')} | ${range('lcp', (v) => (v / 1000).toFixed(2))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('benchmarkIndex'))} |`,
+      `| ${label} | ${target.map(route)} | ${m('performance')} | ${range('performance', String)} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${seconds('fcp')} | ${seconds('lcp')} | ${range('lcp', (v) => (v / 1000).toFixed(2))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('benchmarkIndex'))} | ${runs.map((r) => r.load.toFixed(1)).join(', ')} |`,
     );
   }
 }
 await chrome.kill();
 stopping = true;
-await stopServer(server);
+for (const target of targets) {
+  if (target.server) await stopServer(target.server);
+  else target.staticServer.close();
+}
 rmSync(dataDir, { recursive: true, force: true });
 const cpu = args.cpu ? `, mobile CPU slowdown ${args.cpu}x` : '';
 console.log(`\nLighthouse, median of ${args.runs} run(s)${cpu}, ${new Date().toISOString()}\n`);
 console.log(
-  '| form factor | route | Performance | runs | Accessibility | Best Practices | SEO | FCP s | LCP s | LCP runs s | TBT ms | CLS | host benchmarkIndex |',
+  '| form factor | route | Performance | runs | Accessibility | Best Practices | SEO | FCP s | LCP s | LCP runs s | TBT ms | CLS | host benchmarkIndex | load average (runs) |',
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 console.log(rows.join('\n'));

@@ -122,7 +122,7 @@ test.describe('screens show what docs/product.md §2 lists', () => {
   test('Home: a visitor who asked to save data gets no particle animation and downloads none of it', async ({
     context,
   }) => {
-    // The particle engine's chunks are the ones that name its global, tsParticles.
+    // The animation's chunk is the one that names its element, home-particles.
     const visit = async (saveData: boolean) => {
       const page = await context.newPage();
       if (saveData)
@@ -135,7 +135,7 @@ test.describe('screens show what docs/product.md §2 lists', () => {
       await page.locator('html[data-hydrated]').waitFor();
       await page.waitForTimeout(4000); // past the idle callback's 3 s deadline
       const particles = await page.locator('#home-particles').count();
-      const engineFetched = (await Promise.all(bodies)).some((body) => body.includes('tsParticles'));
+      const engineFetched = (await Promise.all(bodies)).some((body) => body.includes('home-particles'));
       await page.close();
       return { particles, engineFetched };
     };
