@@ -1,4 +1,4 @@
-import type { KeyboardEvent, PointerEvent, ReactNode, Ref, UIEvent } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
 
 import styles from './carousel.module.css';
 
@@ -27,46 +27,21 @@ export interface CarouselFrameProps {
   viewportRef?: Ref<HTMLDivElement>;
   canPrev: boolean;
   canNext: boolean;
-  // `element` is where the move or the intent came from, inside the carousel.
-  onMove: (move: CarouselMove, element: Element) => void;
-  // A sign the visitor is about to use the carousel: a mouse over it, keyboard focus in it.
-  onIntent?: (element: Element) => void;
-  onScroll?: (event: UIEvent<HTMLDivElement>) => void;
+  onMove: (move: CarouselMove) => void;
 }
 
 // The carousel's markup, the same before and after embla takes over, so the switch is invisible.
-export function CarouselFrame({
-  label,
-  text,
-  slides,
-  viewportRef,
-  canPrev,
-  canNext,
-  onMove,
-  onIntent,
-  onScroll,
-}: CarouselFrameProps) {
+export function CarouselFrame({ label, text, slides, viewportRef, canPrev, canNext, onMove }: CarouselFrameProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      onMove(event.key === 'ArrowLeft' ? 'prev' : 'next', event.currentTarget);
+      onMove(event.key === 'ArrowLeft' ? 'prev' : 'next');
     }
   };
-  // A finger swipes the native row as well as embla would: only a mouse or a pen asks for embla.
-  const onPointerEnter = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') onIntent?.(event.currentTarget);
-  };
   return (
-    <section
-      className={styles.carousel}
-      aria-roledescription={text.role}
-      aria-label={label}
-      onKeyDown={onKeyDown}
-      onPointerEnter={onIntent && onPointerEnter}
-      onFocus={onIntent && ((event) => onIntent(event.currentTarget))}
-    >
+    <section className={styles.carousel} aria-roledescription={text.role} aria-label={label} onKeyDown={onKeyDown}>
       {/* Focusable so keyboard users can scroll it and use the arrow keys even where no slide has a link. */}
-      <div className={styles.viewport} ref={viewportRef} tabIndex={0} onScroll={onScroll}>
+      <div className={styles.viewport} ref={viewportRef} tabIndex={0}>
         <div className={styles.track}>
           {slides.map((slide, index) => (
             <div
@@ -85,7 +60,7 @@ export function CarouselFrame({
         <button
           type="button"
           className={styles.control}
-          onClick={(event) => onMove('prev', event.currentTarget)}
+          onClick={() => onMove('prev')}
           disabled={!canPrev}
           aria-label={text.previous}
         >
@@ -94,7 +69,7 @@ export function CarouselFrame({
         <button
           type="button"
           className={styles.control}
-          onClick={(event) => onMove('next', event.currentTarget)}
+          onClick={() => onMove('next')}
           disabled={!canNext}
           aria-label={text.next}
         >

@@ -1,6 +1,6 @@
 'use client';
 
-import { Children, lazy, Suspense, useState, type ReactNode, type UIEvent } from 'react';
+import { Children, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { CarouselFrame, type CarouselMove, type CarouselText } from './carousel-frame';
 
@@ -20,62 +20,54 @@ interface CarouselProps {
   children: ReactNode;
 }
 
-// The slide the native row shows first, for embla to start from when it takes over.
-function slideAt(viewport: HTMLElement): number {
-  const slides = [...viewport.querySelectorAll<HTMLElement>('[role="group"]')];
-  const left = viewport.scrollLeft;
-  const index = slides.findIndex((slide) => slide.offsetLeft - slides[0]!.offsetLeft >= left - 1);
-  return Math.max(0, index);
-}
-
-// A swipeable, keyboard-usable carousel that never moves by itself. Until the visitor shows intent
-// (a button pressed, a mouse over it, keyboard focus in it), and without JavaScript, it is a row that
-// scrolls natively with snap points: a finger swipes it as it would embla. Embla's code (fetched then)
-// brings animated moves and mouse dragging; setting it up was a task of about 200 ms on a phone,
-// which a first visit no longer pays while the page is still loading.
+// A swipeable, keyboard-usable carousel that never moves by itself. Its embla code is fetched only
+// when the carousel comes near the screen (or a button is pressed), so it costs a first visit nothing;
+// until then, and without JavaScript, it is a row that scrolls natively with snap points.
 export function Carousel({ label, text, children }: CarouselProps) {
   const slides = Children.toArray(children);
-  const [enhanced, setEnhanced] = useState<{ start: number; firstMove: CarouselMove | null } | null>(null);
-  const [edges, setEdges] = useState({ prev: false, next: slides.length > 1 });
+  const [enhanced, setEnhanced] = useState(false);
+  const [firstMove, setFirstMove] = useState<CarouselMove | null>(null);
+  const placeholder = useRef<HTMLDivElement>(null);
 
-  // A move pressed while embla is still on its way is made once it is there.
-  const enhance = (viewport: HTMLElement | null, firstMove: CarouselMove | null) =>
-    setEnhanced((current) =>
-      current
-        ? { ...current, firstMove: firstMove ?? current.firstMove }
-        : { start: viewport ? slideAt(viewport) : 0, firstMove },
+  useEffect(() => {
+    const element = placeholder.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setEnhanced(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '300px' },
     );
-  const viewportOf = (element: Element) => element.closest('section')?.querySelector<HTMLElement>('[tabindex="0"]');
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const frame = (
     <CarouselFrame
       label={label}
       text={text}
       slides={slides}
-      canPrev={edges.prev}
-      canNext={edges.next}
-      onScroll={(event: UIEvent<HTMLDivElement>) => {
-        const { scrollLeft, scrollWidth, clientWidth } = event.currentTarget;
-        const prev = scrollLeft > 1;
-        const next = scrollLeft + clientWidth < scrollWidth - 1;
-        if (prev !== edges.prev || next !== edges.next) setEdges({ prev, next });
+      canPrev={false}
+      canNext={slides.length > 1}
+      onMove={(move) => {
+        setFirstMove(move);
+        setEnhanced(true);
       }}
-      onIntent={(element) => enhance(viewportOf(element) ?? null, null)}
-      onMove={(move, element) => enhance(viewportOf(element) ?? null, move)}
     />
   );
 
-  return enhanced ? (
-    <Suspense fallback={frame}>
-      <EmblaCarousel
-        label={label}
-        text={text}
-        slides={slides}
-        startIndex={enhanced.start}
-        firstMove={enhanced.firstMove}
-      />
-    </Suspense>
-  ) : (
-    frame
+  return (
+    <div ref={placeholder}>
+      {enhanced ? (
+        <Suspense fallback={frame}>
+          <EmblaCarousel label={label} text={text} slides={slides} firstMove={firstMove} />
+        </Suspense>
+      ) : (
+        frame
+      )}
+    </div>
   );
 }
