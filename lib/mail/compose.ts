@@ -1,6 +1,7 @@
 import { CONTACT_REPLY_DAYS, DAILY_CONFIRMATIONS, SITE_TIME_ZONE } from '@/lib/constants';
 import { eventPath, findEvent, findOffer, offerPath, site } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
+import { externalRegistration, remindersAhead } from '@/lib/content/schedule';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from '@/lib/forms/schemas';
@@ -265,16 +266,24 @@ export function eventConfirmation(
   const t = visitorMails[lang].event;
   const dates = eventDates(event, lang);
   const invite = event.startDate >= today;
+  // With an external registration page (no places here), the way on to it; else the site's registration
+  // is the whole of it. Either way, the reminders still to come are named.
+  const external = externalRegistration(event);
+  const ahead = remindersAhead(event, today);
   const { letter, extra } = withPlace(
     {
       lang,
       heading: t.heading(event.inSentence),
-      paragraphs: [t.when(event.inSentence, dates, event.location), invite ? t.finishWithInvite : t.finish],
+      paragraphs: [
+        t.when(event.inSentence, dates, event.location),
+        ...(external ? [invite ? t.finishWithInvite : t.finish] : invite ? [t.invite] : []),
+        ...(ahead.length > 0 ? [t.follows(ahead)] : []),
+      ],
       rows: [
         [t.dates, dates],
         [t.where, event.location],
       ],
-      link: { href: event.registrationLink, label: t.link },
+      ...(external ? { link: { href: external, label: t.link } } : {}),
     },
     place,
     invite ? { attachments: [eventInvite(event, ctx, lang)] } : {},
@@ -299,7 +308,8 @@ export function eventReminder(
     {
       lang,
       heading: t.eventReminder.heading(event.inSentence, days),
-      paragraphs: [t.event.when(event.inSentence, dates, event.location)],
+      // A week before, the day before's reminder is still to come.
+      paragraphs: [t.event.when(event.inSentence, dates, event.location), ...(days > 1 ? [t.event.follows([1])] : [])],
       rows: [
         [t.event.dates, dates],
         ...(event.startTime && event.endTime

@@ -1,7 +1,7 @@
 import { cmsEvent, cmsEvents } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { site } from '@/lib/content';
-import { siteToday } from '@/lib/content/schedule';
+import { daysUntil, REMINDER_DAYS, siteToday } from '@/lib/content/schedule';
 import { defaultLang, toLang } from '@/lib/i18n';
 import { eventReminder } from '@/lib/mail/compose';
 import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage/types';
@@ -15,11 +15,6 @@ import { placeParts } from './links';
 // instances and restarts; a job per event and day, claimed once all are queued, spares the later passes
 // of that day the work. The events are those published in the CMS; one with its reminders turned off
 // there (`reminders: false`) gets none.
-export const REMINDER_DAYS = [7, 1] as const;
-
-const DAY_MS = 86_400_000;
-
-const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
 
 // The event's registrations, read page by page along the inbox's index on the event.
 async function registrationsOf(store: InboxStore, slug: string): Promise<InboxRecord[]> {

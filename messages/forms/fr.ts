@@ -112,6 +112,16 @@ export const fr = {
     eventDetail:
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',
     eventLink: 'Continuer vers la page d’inscription',
+    eventPlace: 'Votre place est réservée',
+    eventPlaceDetail: 'Votre confirmation, avec votre code d’entrée, arrive dans votre boîte de réception.',
+    eventRegistered: 'Votre inscription est enregistrée',
+    eventRegisteredDetail: 'Votre confirmation arrive dans votre boîte de réception.',
+    remindersAhead: (days) =>
+      days.length === 0
+        ? ''
+        : days.includes(7)
+          ? 'Nous vous enverrons un rappel par e-mail une semaine avant l’événement, puis la veille.'
+          : 'Nous vous enverrons un rappel par e-mail la veille de l’événement.',
     offerReserved: 'Votre place est réservée',
     alreadyRegistered: 'Vous êtes déjà inscrit(e)',
     alreadyPaid:

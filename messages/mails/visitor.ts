@@ -33,8 +33,13 @@ export interface VisitorMailTexts {
     subject(event: string): string;
     heading(event: string): string;
     when(event: string, dates: string, location: string): string;
+    // With an external registration page: the way on to it (and the invitation while it is to come).
     finish: string;
     finishWithInvite: string;
+    // The site's own registration: the invitation, while the event is to come.
+    invite: string;
+    // The reminders still to come (days before the event: 7, 1).
+    follows(days: readonly number[]): string;
     reminder(event: string): string;
     dates: string;
     where: string;
@@ -150,7 +155,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     unsubscribe: 'Unsubscribe',
     colon: ': ',
     notYou:
-      'You receive this email because this address was entered in a form on our website. If it was not you, ignore it: nothing else will follow.',
+      'You receive this email because this address was entered in a form on our website. If it was not you, please ignore it.',
     enrolment: {
       subject: (course) => `Your enrolment in ${course}`,
       heading: (course) => `Welcome to ${course}`,
@@ -172,6 +177,11 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       when: (event, dates, location) => `Join us for ${event} on ${dates} (${location}).`,
       finish: 'Finish your registration on the event page.',
       finishWithInvite: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
+      invite: 'Add the attached invitation to your calendar.',
+      follows: (days) =>
+        days.includes(7)
+          ? 'We will send you a reminder a week before the event, and another the day before.'
+          : 'We will send you a reminder the day before the event.',
       reminder: (event) => `Reminder: ${event} starts tomorrow.`,
       dates: 'Dates',
       where: 'Where',
@@ -294,7 +304,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     unsubscribe: 'Se désinscrire',
     colon: ' : ',
     notYou:
-      'Vous recevez cet e-mail parce que cette adresse a été saisie dans un formulaire de notre site. Si ce n’était pas vous, ignorez-le : rien d’autre ne suivra.',
+      'Vous recevez cet e-mail parce que cette adresse a été saisie dans un formulaire de notre site. Si ce n’était pas vous, ne tenez pas compte de ce message.',
     enrolment: {
       subject: (course) => `Votre inscription à la formation « ${course} »`,
       heading: (course) => `Bienvenue dans la formation « ${course} »`,
@@ -317,6 +327,11 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       finish: 'Terminez votre inscription sur la page de l’événement.',
       finishWithInvite:
         'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
+      invite: 'Ajoutez l’invitation jointe à votre agenda.',
+      follows: (days) =>
+        days.includes(7)
+          ? 'Nous vous enverrons un rappel une semaine avant l’événement, puis un autre la veille.'
+          : 'Nous vous enverrons un rappel la veille de l’événement.',
       reminder: (event) => `Rappel : ${event} commence demain.`,
       dates: 'Dates',
       where: 'Lieu',

@@ -92,12 +92,12 @@ test('staff see the places taken rise with each registration, and once they are 
 
   const first = await filledForm(browser, false, 'Amara');
   await first.getByRole('button', { name: 'Register' }).click();
-  await expect(first.getByText('Continue your registration')).toBeVisible();
+  await expect(first.getByText('Your place is booked')).toBeVisible();
   await seeOnItemPage(staff, 1, 1);
 
   const second = await filledForm(browser, true, 'Bola');
   await second.getByRole('button', { name: 'Register' }).click();
-  await expect(second.getByText('Continue your registration')).toBeVisible();
+  await expect(second.getByText('Your place is booked')).toBeVisible();
   await seeOnItemPage(staff, 2, 2);
 
   // With or without JavaScript the form says why it was refused, and now asks for the waiting list.

@@ -1,0 +1,164 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { NextRequest } from 'next/server';
+
+import { events } from '@/lib/content';
+import { externalRegistration, remindersAhead } from '@/lib/content/schedule';
+import { forms } from '@/lib/forms/registry';
+import { getStore } from '@/lib/storage';
+import type { OutboxMail } from '@/lib/storage/types';
+import { formTexts } from '@/messages/forms';
+import { visitorMails } from '@/messages/mails/visitor';
+
+import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
+
+// Issue 43, part A: the site's registration is the only one. With places here (SITE_CAPACITY, or an
+// event's capacity), the answer and the confirmation never send anyone to an external page; whoever takes
+// the last place reads their success and what follows, with and without JavaScript, in both languages,
+// and nothing of a full event; the next visitor hears that it is full.
+const dir = mkdtempSync(join(tmpdir(), 'baobab-guest-list-'));
+process.env.DATA_DIR = dir;
+process.env.SITE_TODAY = BEFORE_SEED_EVENT;
+process.env.SITE_CAPACITY = '2';
+process.env.LINK_SECRET = 'guest-list-test-link-secret-0123456789abcdef';
+
+const EVENT = 'baobab-data-hackathon-2023';
+const PAGE = `/events/${EVENT}`;
+let POST: typeof import('@/app/api/forms/[operation]/route').POST;
+
+beforeAll(async () => {
+  ({ POST } = await import('@/app/api/forms/[operation]/route'));
+});
+afterAll(async () => {
+  await getStore().close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// A registration as the page posts it: without JavaScript (`page` set: the answer is a page), or as the
+// browser's script does (JSON).
+function post(fields: Record<string, string>, page?: string) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries({ ...sampleRegistration, ...fields })) body.set(k, v);
+  const query = page ? `?${new URLSearchParams({ page })}` : '';
+  const request = new NextRequest(`http://localhost:3000/api/forms/registerEvent${query}`, {
+    method: 'POST',
+    body,
+    headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+  });
+  return POST(request, { params: Promise.resolve({ operation: 'registerEvent' }) });
+}
+
+// Every word of a full event or of its waiting list, in a language.
+const fullWords = (lang: 'en' | 'fr') => {
+  const w = formTexts[lang];
+  return [w.ui.waitlistIntro, w.ui.joinWaitlist, w.answers.eventFull, w.answers.waitlisted];
+};
+
+describe('an event whose places the site holds', () => {
+  it('has no external registration, even with a link; without places, the link is the way on', () => {
+    const hackathon = events[0]!;
+    expect(hackathon.registrationLink).toMatch(/^https:/);
+    expect(externalRegistration(hackathon)).toBeUndefined();
+    const withoutPlaces = { ...hackathon, capacity: undefined };
+    const saved = process.env.SITE_CAPACITY;
+    delete process.env.SITE_CAPACITY;
+    try {
+      expect(externalRegistration(withoutPlaces)).toBe(hackathon.registrationLink);
+      expect(externalRegistration({ ...withoutPlaces, registrationLink: undefined })).toBeUndefined();
+      expect(externalRegistration({ ...withoutPlaces, capacity: 40 })).toBeUndefined();
+    } finally {
+      process.env.SITE_CAPACITY = saved;
+    }
+  });
+
+  it('promises only the reminders whose day is still ahead, and none when they are off', () => {
+    const on = (startDate: string) => remindersAhead({ startDate }, '2023-03-01');
+    expect(on('2023-03-18')).toEqual([7, 1]);
+    expect(on('2023-03-08')).toEqual([1]);
+    expect(on('2023-03-03')).toEqual([1]);
+    expect(on('2023-03-02')).toEqual([]);
+    expect(remindersAhead({ startDate: '2023-03-18', reminders: false }, '2023-03-01')).toEqual([]);
+  });
+
+  it('gives the last place with one answer, with JavaScript and without, in both languages; the next visitor hears it is full', async () => {
+    // With JavaScript: the first place, in French.
+    const first = await post({ email: 'first@example.org', lang: 'fr' });
+    const state = (await first.json()) as Record<string, unknown>;
+    const fr = formTexts.fr.answers;
+    expect(state).toEqual({
+      status: 'success',
+      message: fr.eventPlace,
+      detail: `${fr.eventPlaceDetail} ${fr.remindersAhead([7, 1])}`,
+    });
+    expect(state).not.toHaveProperty('link');
+
+    // Without JavaScript: the last place, in English. The page says the success and what follows, and no
+    // word of a full event, a waiting list or an external page.
+    const last = await post({ email: 'last@example.org' }, PAGE);
+    expect(last.status).toBe(200);
+    const html = await last.text();
+    const en = formTexts.en.answers;
+    expect(html).toContain(en.eventPlace);
+    expect(html).toContain(en.eventPlaceDetail);
+    expect(html).toContain(en.remindersAhead([7, 1]));
+    for (const words of fullWords('en')) expect(html).not.toContain(words);
+    expect(html).not.toContain(en.eventLink);
+    expect(html).not.toContain('events.baobabdata.org');
+
+    // The next visitor, without JavaScript: full, and the waiting list offered.
+    const next = await post({ email: 'next@example.org' }, PAGE);
+    expect(next.status).toBe(400);
+    expect(await next.text()).toContain(en.eventFull);
+    expect(await getStore().list('user')).toHaveLength(2);
+  });
+
+  it('confirms by mail with the check-in code and the reminders to come, never "finish your registration" elsewhere', async () => {
+    const mails = (await getStore().claimMails('t', Date.now() + 1e12, 100, 1)) as OutboxMail[];
+    const english = mails.find((m) => m.to === 'last@example.org')!;
+    const french = mails.find((m) => m.to === 'first@example.org')!;
+    for (const [mail, lang] of [
+      [english, 'en'],
+      [french, 'fr'],
+    ] as const) {
+      const t = visitorMails[lang];
+      expect(mail.text).toContain(t.event.code);
+      expect(mail.text).toContain(t.event.follows([7, 1]));
+      expect(mail.text).toContain(t.event.invite);
+      expect(mail.text).not.toContain(t.event.finish);
+      expect(mail.text).not.toContain(t.event.link);
+      expect(mail.text).not.toContain('events.baobabdata.org');
+      expect(mail.text).toContain(t.notYou);
+    }
+    expect(english.text).not.toMatch(/nothing else will follow/i);
+    expect(french.text).not.toMatch(/rien d’autre ne suivra/);
+  });
+});
+
+describe('the answers of an event without places here', () => {
+  const answer = (registrationLink: string | undefined, lang: 'en' | 'fr') =>
+    forms.registerEvent.answer({ entity: { ...events[0]!, capacity: undefined, registrationLink } } as never, lang);
+
+  it('lead on to the external page while SITE_CAPACITY is not set, and say "registered" without one', () => {
+    const saved = process.env.SITE_CAPACITY;
+    delete process.env.SITE_CAPACITY;
+    try {
+      expect(answer('https://example.org/register', 'en')).toEqual({
+        status: 'success',
+        message: formTexts.en.answers.eventContinue,
+        detail: formTexts.en.answers.eventDetail,
+        link: { href: 'https://example.org/register', label: formTexts.en.answers.eventLink },
+      });
+      const fr = formTexts.fr.answers;
+      expect(answer(undefined, 'fr')).toEqual({
+        status: 'success',
+        message: fr.eventRegistered,
+        detail: `${fr.eventRegisteredDetail} ${fr.remindersAhead([7, 1])}`,
+      });
+    } finally {
+      process.env.SITE_CAPACITY = saved;
+    }
+  });
+});
