@@ -148,6 +148,8 @@ export const en = {
     where: 'Where:',
     partnership: 'In partnership with',
     register: 'Register',
+    // The link to the event's calendar file (app/[lang]/events/[slug]/calendar.ics).
+    addToCalendar: 'Add to calendar',
     // {dates} is the event's days; a French sentence needs {start} and {end} apart for several days.
     pastOneDay: 'This event took place on {dates}.',
     pastDays: 'This event took place on {dates}.',

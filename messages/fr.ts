@@ -151,6 +151,7 @@ export const fr = {
     where: 'Lieu :',
     partnership: 'En partenariat avec',
     register: 'Inscription',
+    addToCalendar: 'Ajouter à mon agenda',
     pastOneDay: 'Cet événement a eu lieu le {dates}.',
     pastDays: 'Cet événement a eu lieu du {start} au {end}.',
     full: 'Les inscriptions sont closes : toutes les places de cet événement sont prises.',

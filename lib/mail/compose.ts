@@ -1,5 +1,5 @@
 import { CONTACT_REPLY_DAYS, DAILY_CONFIRMATIONS, SITE_TIME_ZONE } from '@/lib/constants';
-import { eventPath, findEvent, findOffer, offerPath, site } from '@/lib/content';
+import { findEvent, findOffer, offerPath } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
 import { externalRegistration, remindersAhead } from '@/lib/content/schedule';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
@@ -12,7 +12,7 @@ import type { NewMail, PayableCollection, RecordData } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 import { visitorMails } from '@/messages/mails/visitor';
 
-import { calendarInvite } from './ics';
+import { eventCalendar } from './ics';
 import { renderLetter, type Letter } from './letter';
 
 // What each accepted submission sends: a note to the staff inbox (in English, naming the visitor's
@@ -331,23 +331,11 @@ export function eventReminder(
 
 // The calendar invitation of an event, in the visitor's language.
 export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
-  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
   return {
     filename: 'invite.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: calendarInvite({
-      // One per event: a second invitation updates the first in the calendar.
-      uid: `event-${event.slug}@${site.domain}`,
-      title: event.title,
-      description: `${event.tagline} ${eventUrl}`,
-      location: event.location,
-      startDate: event.startDate,
-      endDate: event.endDate,
-      ...(event.startTime && event.endTime
-        ? { times: { start: event.startTime, end: event.endTime, timeZone: event.timeZone ?? SITE_TIME_ZONE } }
-        : {}),
-      reminder: visitorMails[lang].event.reminder(event.inSentence),
-      url: eventUrl,
+    content: eventCalendar(event, lang, {
+      siteUrl: ctx.siteUrl,
       organizerEmail: ctx.staff,
       organizerName: ctx.siteName,
     }),

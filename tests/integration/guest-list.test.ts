@@ -162,3 +162,64 @@ describe('the answers of an event without places here', () => {
     }
   });
 });
+
+describe('"Add to calendar": the event’s calendar file', () => {
+  const get = async (lang: string, slug: string) => {
+    const { GET } = await import('@/app/[lang]/events/[slug]/calendar.ics/route');
+    return GET(new Request(`http://localhost:3000/${lang}/events/${slug}/calendar.ics`), {
+      params: Promise.resolve({ lang, slug }),
+    });
+  };
+  // The lines of a calendar file, unfolded (RFC 5545).
+  const lines = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
+
+  it('is a valid calendar of the published event, in the page’s language', async () => {
+    for (const lang of ['en', 'fr'] as const) {
+      const response = await get(lang, EVENT);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      const text = await response.text();
+      expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+      expect(text.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(true);
+      const file = lines(text);
+      const local = (await (await import('@/lib/cms')).cmsEvent(EVENT, lang))!;
+      expect(file).toContain(`SUMMARY:${local.title}`);
+      expect(file).toContain(`LOCATION:${local.location.replace(/,/g, '\\,')}`);
+      expect(file).toContain(`UID:event-${EVENT}@baobabdata.org`);
+      expect(file).toContain('DTSTART;VALUE=DATE:20230318');
+      expect(file).toContain('DTEND;VALUE=DATE:20230320');
+      const url = file.find((line) => line.startsWith('URL:'))!;
+      expect(url).toBe(`URL:http://localhost:3000${lang === 'fr' ? '/fr' : ''}/events/${EVENT}`);
+      expect(file.find((line) => line.startsWith('ORGANIZER'))).toMatch(/mailto:hello@baobabdata\.org$/);
+      // The alarm speaks the page's language.
+      expect(file).toContain(`DESCRIPTION:${visitorMails[lang].event.reminder(local.inSentence)}`);
+    }
+  });
+
+  it('gives an event with hours its hours in its own zone', async () => {
+    const { eventCalendar } = await import('@/lib/mail/ics');
+    const text = eventCalendar(
+      { ...events[0]!, startTime: '09:00', endTime: '17:00', timeZone: 'Africa/Dakar' },
+      'fr',
+      { siteUrl: 'https://baobabdata.org', organizerEmail: 'hello@baobabdata.org', organizerName: 'Baobab Data' },
+    );
+    const file = lines(text);
+    expect(file).toContain('DTSTART;TZID=Africa/Dakar:20230318T090000');
+    expect(file).toContain('DTEND;TZID=Africa/Dakar:20230319T170000');
+    expect(file).toContain('TZID:Africa/Dakar');
+    expect(file).toContain('TZOFFSETTO:+0000');
+  });
+
+  it('is a 404, never a 5xx, for an unknown event or language, or a hostile slug', async () => {
+    for (const [lang, slug] of [
+      ['en', 'no-such-event'],
+      ['xx', EVENT],
+      ['fr', '../../etc/passwd'],
+      ['en', '%00'],
+      ['en', 'a'.repeat(5000)],
+    ]) {
+      const response = await get(lang!, slug!);
+      expect(response.status).toBe(404);
+    }
+  });
+});

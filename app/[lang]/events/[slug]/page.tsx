@@ -15,6 +15,7 @@ import { eventClosedText, eventDates, eventDescription } from '@/lib/content/fac
 import { eventBooking, externalRegistration } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
+import { EVENT_CALENDAR_FILE } from '@/lib/i18n/rewrite';
 import { routeEntity } from '@/lib/i18n/route';
 import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -108,6 +109,12 @@ export default async function EventPage({ params }: Props) {
           <p className={ui.prose}>{event.description}</p>
           <p>
             <strong>{text.where}</strong> {event.location}
+          </p>
+          {/* A plain link to the event's calendar file, in this page's language: no script. */}
+          <p>
+            <a href={localePath(lang, `${eventPath(event)}/${EVENT_CALENDAR_FILE}`)} type="text/calendar">
+              {text.addToCalendar}
+            </a>
           </p>
           <p className={styles.partnerLabel}>{text.partnership}</p>
           <Picture src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
