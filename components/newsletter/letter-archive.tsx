@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 import { localePath, locales, type Lang } from '@/lib/i18n';
-import { versionIn, type Letter } from '@/lib/letters/letter';
+import { archivedAt, versionIn, type Letter } from '@/lib/letters/letter';
 import { letterTexts } from '@/messages/letters';
 
 const sentOn = (at: number | undefined, lang: Lang) =>
@@ -28,7 +28,7 @@ export function LetterList({ letters, lang }: { letters: Letter[]; lang: Lang })
                   <Link href={localePath(lang, `/newsletter/${letter.slug}`)}>
                     {versionIn(letter, lang).version.subject}
                   </Link>{' '}
-                  · {sentOn(letter.sentAt, lang)}
+                  · {sentOn(archivedAt(letter), lang)}
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { revalidatePath } from 'next/cache';
 import { NextRequest } from 'next/server';
 
 import { events } from '@/lib/content';
@@ -14,6 +15,8 @@ import { formTexts } from '@/messages/forms';
 import { visitorMails } from '@/messages/mails/visitor';
 
 import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
+
+jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
 
 // Issue 43, part A: the site's registration is the only one. With places here (SITE_CAPACITY, or an
 // event's capacity), the answer and the confirmation never send anyone to an external page; whoever takes
@@ -221,5 +224,45 @@ describe('"Add to calendar": the event’s calendar file', () => {
       const response = await get(lang!, slug!);
       expect(response.status).toBe(404);
     }
+  });
+});
+
+describe('the newsletter archive', () => {
+  it('shows a letter as soon as its send starts, dated that day, and has its pages made again at once', async () => {
+    const { archive, archivedLetter, startLetter } = await import('@/lib/letters');
+    const { storedOf } = await import('@/lib/letters/letter');
+    const store = getStore();
+    await store.add(
+      'newsletter',
+      { name: 'Reader', email: 'reader@example.org', date: 1, status: 'confirmed' },
+      {
+        uniqueKey: 'reader@example.org',
+      },
+    );
+    const at = Date.UTC(2023, 2, 1, 9);
+    const news = {
+      id: 'letter-march',
+      slug: 'march',
+      updatedAt: at,
+      versions: { en: { subject: 'March news', body: 'Hello.' } },
+      audience: 'subscribers',
+      testList: [],
+      status: 'draft' as const,
+      createdBy: 'editor@example.org',
+      updatedBy: 'editor@example.org',
+    };
+    await store.saveLetter(storedOf(news));
+    expect(await archive()).toEqual([]);
+    jest.mocked(revalidatePath).mockClear();
+    const staff = { id: 's', email: 'editor@example.org', createdAt: at, seenAt: at };
+    expect(await startLetter(staff as never, news, at)).toBe('started');
+    // Not one batch has gone yet: the letter is in the archive, its page answers, dated the start.
+    const listed = await archive();
+    expect(listed.map((letter) => [letter.slug, letter.status, letter.startedAt])).toEqual([['march', 'sending', at]]);
+    expect(await archivedLetter('march', 'en')).toMatchObject({ subject: 'March news' });
+    expect(jest.mocked(revalidatePath).mock.calls).toEqual([
+      ['/[lang]/newsletter', 'page'],
+      ['/[lang]/newsletter/[slug]', 'page'],
+    ]);
   });
 });
