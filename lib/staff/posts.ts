@@ -24,6 +24,7 @@ import {
 } from './actions';
 import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
 import { checkInGuest, checkInsOf } from './check-in';
+import { mayCheckInAt, setDoorLimits } from './door';
 import { mergeDuplicates } from './duplicates';
 import { fromWorkspace, NO_STORE, notYours, plain, requestCookie, requestSession, see } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
@@ -31,8 +32,8 @@ import { staffCheckInPath, staffItemPath, staffSubmissionPath } from './paths';
 import { AMOUNT, markPaidByHand, refundByHand, remindUnpaid } from './payments';
 import { parseItem } from './present';
 import { submissionWithMails } from './queries';
-import { may, staffRoles, type Permission, type Staff } from './roles';
-import { removeColleague, setRole } from './team';
+import { homeOf, may, staffRoles, type Permission, type Staff } from './roles';
+import { removeColleague, roleOf, setRole } from './team';
 
 // Every post of the staff workspace (docs/staff.md), one entry each: the fields it takes (zod), whether
 // it needs a session, and what it does. Plain forms answered with a 303 to a page, so the workspace
@@ -97,7 +98,10 @@ const posts = {
     run: async ({ t }, { request, now, https }) => {
       const result = await signIn(t, requestCookie(request), requestAddress(request.headers), now);
       if (!result.ok) return backToSignIn();
-      return see('/staff', { 'set-cookie': sessionCookie(https, result.cookieValue, SESSION_MAX_MS / 1000) });
+      // Each role lands where it starts: a door member on the door's events, not on a page it may not see.
+      const role = await roleOf(result.email);
+      const home = role ? homeOf({ role }) : '/staff';
+      return see(home, { 'set-cookie': sessionCookie(https, result.cookieValue, SESSION_MAX_MS / 1000) });
     },
   }),
   'sign-out': post({
@@ -195,6 +199,7 @@ const posts = {
     permission: 'check-in',
     refused: () => plain(staffText.checkIn.unknown, 400),
     run: async ({ event, id, t, at, q, format }, { session, now }) => {
+      if (!(await mayCheckInAt(session, event))) return notYours();
       const done = await checkInGuest(
         session,
         event,
@@ -214,7 +219,8 @@ const posts = {
     schema: z.object({ event: z.string().min(1).max(200) }),
     permission: 'check-in',
     refused: notFound,
-    run: async ({ event }) => {
+    run: async ({ event }, { session }) => {
+      if (!(await mayCheckInAt(session, event))) return notYours();
       const checkIns = await checkInsOf(event);
       if (!checkIns) return notFound();
       return Response.json(
@@ -309,6 +315,14 @@ const posts = {
       return see(`/staff/team?done=${done}`);
     },
   }),
+  // A door member limited to chosen events, or to every event again (none ticked).
+  'team-door-events': post({
+    schema: z.object({ email: z.string().max(320), events: z.array(z.string().max(200)).max(100).default([]) }),
+    permission: 'team',
+    refused: () => see('/staff/team?done=invalid'),
+    run: async ({ email, events }, { session, now }) =>
+      see(`/staff/team?done=${await setDoorLimits(session, email, events, now)}`),
+  }),
   'team-remove': post({
     schema: z.object({ email: z.string().max(320) }),
     permission: 'team',
@@ -329,11 +343,12 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   const session = entry.permission ? await requestSession(request) : null;
   if (entry.permission && !session) return see('/staff/sign-in');
   if (entry.permission && !may(session!, entry.permission)) return notYours();
-  // A ticked list (`records`) is every value of its name; any other field is its one value.
+  // A ticked list (`records`, a door member's `events`) is every value of its name; any other field is its one value.
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of body.formData) {
     if (typeof value !== 'string') continue;
-    if (name === 'records') fields.records = [...((fields.records as string[] | undefined) ?? []), value];
+    if (name === 'records' || name === 'events')
+      fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
     else fields[name] ??= value;
   }
   const parsed = entry.schema.safeParse(fields);

@@ -197,6 +197,12 @@ const migrations: ((db: Db) => void)[] = [
       CREATE TABLE IF NOT EXISTS letters (id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, updated_at INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS outbox_by_letter ON outbox (json_extract(message, '$.letter.id')) WHERE json_extract(message, '$.letter.id') IS NOT NULL;
     `),
+  // A door member limited by an admin to chosen events (issue 43): their slugs as a JSON array; none,
+  // every event.
+  (db) => {
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('staff_team') as string[];
+    if (!columns.includes('events')) db.exec('ALTER TABLE staff_team ADD COLUMN events TEXT');
+  },
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

@@ -34,5 +34,7 @@ export default async function ArchivedLetterPage({ params }: Props) {
   const lang = routeLang(segment);
   const found = await archivedLetter(slug, lang);
   if (!found) return <MissingPage lang={lang} />;
-  return <ArchivedLetter subject={found.subject} html={found.html} at={archivedAt(found.letter)} lang={found.written} />;
+  return (
+    <ArchivedLetter subject={found.subject} html={found.html} at={archivedAt(found.letter)} lang={found.written} />
+  );
 }

@@ -74,7 +74,10 @@ export function CheckInDesk({
   words,
   flash,
   fromLink,
+  me,
 }: {
+  // The signed-in volunteer, named on the check-ins this phone makes before the server answers.
+  me: string;
   event: string;
   guests: Guest[];
   query: string;
@@ -165,7 +168,7 @@ export function CheckInDesk({
       return;
     }
     const at = Date.now();
-    merge(guest.id, at, '');
+    merge(guest.id, at, me);
     setMessage(fillIn(words.checkedIn, { name: guest.name }));
     keep([...queue.current, { id: guest.id, at, ...(token ? { t: token } : {}) }]);
     void flush();
@@ -197,7 +200,7 @@ export function CheckInDesk({
       queue.current = [];
     }
     setPending(queue.current);
-    for (const item of queue.current) merge(item.id, item.at, '');
+    for (const item of queue.current) merge(item.id, item.at, me);
     void flush();
     const online = () => void flush();
     window.addEventListener('online', online);

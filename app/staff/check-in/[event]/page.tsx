@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import { config } from '@/lib/config';
 import { guestIdOfLink, guestList } from '@/lib/staff/check-in';
+import { mayCheckInAt } from '@/lib/staff/door';
 import { requireStaff } from '@/lib/staff/http';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
@@ -18,6 +19,8 @@ import { CheckInDesk } from './desk';
 export default async function CheckInPage({ params, searchParams }: PageProps<'/staff/check-in/[event]'>) {
   const session = await requireStaff('check-in');
   const slug = decodedOrNotFound((await params).event);
+  // A door member limited to other events finds no such page (issue 43).
+  if (!(await mayCheckInAt(session, slug))) notFound();
   const list = await guestList(slug);
   if (!list) notFound();
   const { q, t, result, guest } = await searchParams;
@@ -29,6 +32,7 @@ export default async function CheckInPage({ params, searchParams }: PageProps<'/
     <StaffFrame session={session}>
       <h1>{fill(words.title, { event: list.title })}</h1>
       <CheckInDesk
+        me={session.email}
         event={slug}
         guests={list.guests}
         query={typeof q === 'string' ? q : ''}
