@@ -45,8 +45,8 @@ export const units: Localised<Units> = {
     week: { one: `{count}${N}semaine`, other: `{count}${N}semaines` },
     year: { one: `{count}${N}an`, other: `{count}${N}ans` },
     character: { one: `{count}${N}caractère`, other: `{count}${N}caractères` },
-    placeLeft: { one: `{count}${N}place restante`, other: `{count}${N}places restantes` },
-    spotLeft: { one: `{count}${N}place restante`, other: `{count}${N}places restantes` },
+    placeLeft: { one: `{count}${N}place`, other: `{count}${N}places` },
+    spotLeft: { one: `{count}${N}place`, other: `{count}${N}places` },
   },
 };
 
@@ -59,4 +59,10 @@ export function count(lang: Lang): (value: number, unit: keyof Units) => string 
     const forms = units[lang][unit];
     return (rules.select(value) === 'one' ? forms.one : forms.other).replace('{count}', figures.format(value));
   };
+}
+
+// A time of day ('09:00', '00:52') as French writes it: « 9 h », « 0 h 52 ».
+export function frenchClock(time: string): string {
+  const [hours = '0', minutes = '00'] = time.split(':');
+  return minutes === '00' ? `${Number(hours)}${N}h` : `${Number(hours)}${N}h${N}${minutes}`;
 }

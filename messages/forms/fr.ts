@@ -130,7 +130,7 @@ export const fr = {
       'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré. Le lien pour payer figure dans notre e-mail à cette adresse.',
     alreadyDetail: 'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré.',
     courseClosed:
-      'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions. Rien n’a été enregistré.',
+      'Cette formation est fermée pour le moment : les inscriptions ne sont pas ouvertes. Rien n’a été enregistré.',
     waitlisted: 'Vous êtes sur la liste d’attente',
     waitlistPosition: (position) =>
       `Votre rang sur la liste d’attente : ${position}. Si une place se libère pour vous, nous vous écrirons pour vous la proposer.`,

@@ -1,6 +1,6 @@
 import type { Localised } from '@/lib/i18n';
 
-import { count } from '../units';
+import { count, frenchClock } from '../units';
 
 const counted = { en: count('en'), fr: count('fr') };
 
@@ -338,14 +338,14 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       link: 'Terminer mon inscription',
       code: 'Code d’entrée',
       atTheDoor: 'À l’entrée, montrez le code QR ci-dessous ou donnez votre code d’entrée.',
-      qrAlt: (code) => `Code QR du code d’entrée ${code}`,
+      qrAlt: (code) => `Code QR d’entrée ${code}`,
     },
     cantCome: 'Libérer ma place si je ne peux pas venir',
     waitlist: {
       subject: (item) => `Vous êtes sur la liste d’attente : ${item}`,
       heading: 'Vous êtes sur la liste d’attente',
       text: (item) =>
-        `Toutes les places pour ${item} sont prises : vous êtes sur sa liste d’attente, dans l’ordre d’inscription.`,
+        `Toutes les places pour ${item} sont prises : vous êtes sur sa liste d’attente, par ordre d’arrivée.`,
       offerHours: (hours) =>
         `Si une place se libère et que vous êtes le premier ou la première de la liste, nous vous écrivons aussitôt ; la place vous est alors réservée pendant ${counted.fr(hours, 'hour')}.`,
       leave: 'Quitter la liste d’attente',
@@ -354,7 +354,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       subject: (event, days) => (days === 1 ? `Demain : ${event}` : `La semaine prochaine : ${event}`),
       heading: (event, days) => (days === 1 ? `À demain pour ${event}` : `Plus qu’une semaine avant ${event}`),
       time: 'Horaires',
-      hours: (start, end, zone) => `de ${start} à ${end} (heure de ${zone})`,
+      hours: (start, end, zone) => `de ${frenchClock(start)} à ${frenchClock(end)} (heure de ${zone})`,
     },
     seatOffer: {
       subject: (item) => `Une place s’est libérée pour vous : ${item}`,
@@ -448,7 +448,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
         'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
         'Comme cet e-mail, chaque lettre comporte en bas de page un lien de désinscription.',
       ],
-      visit: (site) => `Visiter ${site}`,
+      visit: (site) => `Découvrir le site de ${site}`,
     },
   },
 };

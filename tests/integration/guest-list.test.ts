@@ -266,3 +266,32 @@ describe('the newsletter archive', () => {
     ]);
   });
 });
+
+describe('every sentence true of its situation', () => {
+  it('gives a freed place’s deadline with its zone, and French times and first days as French writes them', async () => {
+    const { formatDeadline } = await import('@/lib/places/offers');
+    const { formatDates } = await import('@/lib/i18n/format');
+    // 23:52 UTC is 00:52 the next day in Lagos (on the site's calendar, SITE_TODAY moves it).
+    const at = Date.now();
+    expect(formatDeadline(at, 'en')).toMatch(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2} \(Lagos time\)$/);
+    expect(formatDeadline(at, 'fr')).toMatch(
+      /^(1er|\d{1,2})\u00a0?\s?\S+ \d{4} à \d{1,2}\u00a0h(\u00a0\d{2})? \(heure de Lagos\)$/u,
+    );
+    expect(formatDates('2023-03-01', undefined, 'fr')).toBe('1er mars 2023');
+    expect(formatDates('2023-03-11', undefined, 'fr')).toBe('11 mars 2023');
+    expect(formatDates('2023-03-01', undefined, 'en')).toBe('1 March 2023');
+    const { frenchClock } = await import('@/messages/units');
+    expect(frenchClock('00:52')).toBe('0\u00a0h\u00a052');
+    expect(frenchClock('09:00')).toBe('9\u00a0h');
+    expect(visitorMails.fr.eventReminder.hours('09:00', '17:00', 'Lagos')).toBe(
+      'de 9\u00a0h à 17\u00a0h (heure de Lagos)',
+    );
+  });
+
+  it('promises no entry code after a freed place is taken, for an offer as for an event', async () => {
+    const { messages } = await import('@/messages');
+    for (const lang of ['en', 'fr'] as const) {
+      expect(messages(lang).places.claimedText).not.toMatch(/code|inscription est enregistrée|You are registered/);
+    }
+  });
+});
