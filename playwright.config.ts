@@ -25,7 +25,7 @@ const executablePath =
 // addresses of their own. The rest stay one after another: the workspace's journeys sign in as the same
 // admin (each takes the latest link mailed to it), and the page specs count what the others store.
 const drills =
-  /\/(hostile|instances|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day)\.spec\.ts$/;
+  /\/(hostile|instances|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|guest-list)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
