@@ -1,5 +1,5 @@
 import { messages } from '@/messages';
-import { frenchClock } from '@/messages/units';
+import { clockOf, firstDayOf } from '@/messages/units';
 
 import { locales, type Lang } from './index';
 
@@ -47,9 +47,9 @@ export function formatDates(start: string, end: string | undefined, lang: Lang):
   );
 }
 
-// French writes the first day of a month as an ordinal (« 1er mars 2023 »); Intl writes « 1 mars ».
+// The first day of a month as each language writes it (messages/units.ts).
 export function ordinalFirst(text: string, lang: Lang): string {
-  return lang === 'fr' ? text.replace(/(^|[^\d])1(?=[\s\u00a0\u202f][^\d\s])/gu, '$11er') : text;
+  return firstDayOf[lang](text);
 }
 
 // A day ('3 March 2023', « 1er mars 2023 ») of a moment in a time zone.
@@ -59,13 +59,15 @@ export function formatDay(at: number | Date, lang: Lang, timeZone: string): stri
 
 // A time of day of a moment in a time zone, each language its own way ('00:52', « 0 h 52 »).
 export function formatClock(at: number | Date, lang: Lang, timeZone: string): string {
-  const clock = new Intl.DateTimeFormat('en-GB', {
+  const parts = new Intl.DateTimeFormat(locales[lang].intl, {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
+    numberingSystem: 'latn',
     timeZone,
-  }).format(at);
-  return lang === 'fr' ? frenchClock(clock) : clock;
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return clockOf[lang](`${part('hour').padStart(2, '0')}:${part('minute')}`);
 }
 
 export function formatMonth(date: string, lang: Lang): string {
