@@ -3,6 +3,8 @@ import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 import { defineConfig, globalIgnores } from 'eslint/config';
 
+import { DOORS } from './scripts/lib/floors.mjs';
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -13,6 +15,25 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // Doors (docs/architecture.md): outside a capability's folder, code imports only its index.ts; inside
+    // it, files import each other by relative paths. Tests and the drills and benchmarks of scripts/ may
+    // open a room to try what is inside it.
+    ignores: ['tests/**', 'scripts/drills/**', 'scripts/bench/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(@/|(\\.\\./)+)(lib/)?(${DOORS.join('|')})/`,
+              message: 'Import the folder through its door, @/lib/<folder> (its index.ts): see docs/architecture.md.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,9 +1,9 @@
 import { withPayload } from '@payloadcms/next/withPayload';
 import type { NextConfig } from 'next';
 
-import { CMS_ADMIN } from './lib/cms/paths';
+import { CMS_ADMIN } from './lib/http/cms-paths';
 import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT } from './lib/http/read-body';
-import { defaultLang } from './lib/i18n';
+import { defaultLang, langs, locales } from './lib/i18n';
 import { ENGLISH_PAGE_PATTERN, EVENT_CALENDAR_FILE } from './lib/i18n/rewrite';
 
 const nextConfig: NextConfig = {
@@ -41,6 +41,11 @@ const nextConfig: NextConfig = {
     return {
       // Default-language pages are served from app/[lang] under /{defaultLang}, unseen by the visitor (lib/i18n).
       beforeFiles: [
+        // A certificate's credential (lib/certificates) beside its verification page, in every language.
+        ...langs.map((lang) => ({
+          source: `${locales[lang].prefix ? `/${locales[lang].prefix}` : ''}/verify/:code.json`,
+          destination: '/api/certificates/verify/:code',
+        })),
         { source: '/', destination: `/${defaultLang}` },
         { source: `/:path(${ENGLISH_PAGE_PATTERN})`, destination: `/${defaultLang}/:path` },
         {

@@ -19,20 +19,25 @@ const executablePath =
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
   undefined;
 
-// The second stream: the specs that run a drill or servers of their own, with their own data folders
+// The drill stream: the specs that run a drill or servers of their own, with their own data folders
 // and ports (the CMS's publishing journeys among them, so that what they publish changes no page the
 // others read), and the offline spec, whose redeploy builds a site of its own and whose forms send
-// addresses of their own. The rest stay one after another: the workspace's journeys sign in as the same
-// admin (each takes the latest link mailed to it), and the page specs count what the others store.
+// addresses of their own. Beside it, the page specs of the shared site on two workers: each spec file
+// that signs in has its own staff address (STAFF_EMAILS below), so no sign-in ends another's session or
+// hands it another's link, and each spec reads what it stored itself (its own addresses, tags, audit
+// entries), never a count of the whole store.
 const drills =
-  /\/(hostile|instances|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|guest-list)\.spec\.ts$/;
+  /\/(hostile|instances|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|certificates|guest-list)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A spec file's tests run in order (some build on what an earlier one signed in or stored); the files
+  // are shared among the workers.
   fullyParallel: false,
-  // Two streams: the browser tests of the shared site one after another, and beside them the drills and
-  // the journeys that start servers of their own (see `drills` above).
-  workers: 2,
+  // Three workers: the page specs of the shared site on two, and beside them the drills and the journeys
+  // that start servers of their own (see `drills` above) on one, then on two once the page specs are done
+  // (the page specs' project comes first, so its files are handed out first).
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -60,8 +65,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: drills, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'drills', testMatch: drills, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: drills, workers: 2, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'drills', testMatch: drills, workers: 2, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: 'node scripts/start.mjs',
@@ -75,8 +80,10 @@ export default defineConfig({
       DATA_DIR: 'var/e2e',
       // The rate limit has its own tests; here many forms are sent from one address.
       RATE_LIMIT_PER_MINUTE: '1000',
-      // The staff workspace's tests sign in as this address (tests/e2e/staff.spec.ts).
-      STAFF_EMAILS: 'staff@example.org',
+      // The admins the page specs sign in as, one per spec file that signs in (staff, staff-inbox, letters,
+      // team, upload-refusal): a sign-in ends the address's earlier session, and each takes the latest link
+      // mailed to its own address.
+      STAFF_EMAILS: 'staff@example.org,inbox@example.org,letters@example.org,team@example.org,uploads@example.org',
       STAFF_SIGN_IN_LIMIT: '100',
       NEXT_TELEMETRY_DISABLED: '1',
       SITE_TODAY: E2E_SITE_TODAY,

@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
-import { isCmsAction } from '@/lib/cms/actions';
-import { CMS_API, CREATE_PAGE, isCmsPath } from '@/lib/cms/paths';
 import { config as settings } from '@/lib/config';
 import { formActionId, isFormActionPost } from '@/lib/forms/action-post';
 import { staleFormOperation } from '@/lib/forms/stale-action';
 import { PAGE_FORM_FIELD } from '@/lib/forms/state';
 import { isApiPath } from '@/lib/http/api-paths';
+import { isCmsAction } from '@/lib/http/cms-actions';
+import { CMS_API, CREATE_PAGE, isCmsPath } from '@/lib/http/cms-paths';
 import { bodyMessages, refuseBody } from '@/lib/http/read-body';
 import { defaultLang, LANG_HEADER, splitPath } from '@/lib/i18n';
 import { publicConfig } from '@/lib/public-config';

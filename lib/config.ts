@@ -4,9 +4,8 @@ import type { ServiceAccount } from 'firebase-admin/app';
 import { z } from 'zod';
 
 import { contactInfo, site } from '@/data/site';
-import { paymentCurrencies } from '@/lib/payments/types';
 
-import { SITE_TIME_ZONE } from './constants';
+import { PAYMENT_CURRENCIES, SITE_TIME_ZONE } from './constants';
 import { readPublicConfig } from './public-config';
 import { singleton } from './singletons';
 
@@ -196,7 +195,7 @@ const envSchema = z
     }),
     PAYSTACK_BASE_URL: url('PAYSTACK_BASE_URL'),
     PAYMENT_CURRENCY: z
-      .enum(paymentCurrencies, `PAYMENT_CURRENCY must be one of ${paymentCurrencies.join(', ')}`)
+      .enum(PAYMENT_CURRENCIES, `PAYMENT_CURRENCY must be one of ${PAYMENT_CURRENCIES.join(', ')}`)
       .optional(),
     PAYMENT_EXCHANGE_RATE: number('PAYMENT_EXCHANGE_RATE', 0.0001, 1_000_000),
     PAYMENT_LINK_DAYS: number('PAYMENT_LINK_DAYS', 1, 365).refine((v) => v === undefined || Number.isInteger(v), {
@@ -271,9 +270,9 @@ export type Config = ReturnType<typeof readConfig>;
 
 export class ConfigError extends Error {}
 
-export function readConfig(env: Record<string, string | undefined> = process.env) {
+// The environment's settings, checked: every problem is listed in one ConfigError.
+function checkedEnv(env: Record<string, string | undefined>, publicSettings: ReturnType<typeof readPublicConfig>) {
   const problems: string[] = [];
-  const publicSettings = readPublicConfig(env);
   const analytics = publicSettings.analyticsSrc;
   if (analytics !== undefined && !(URL.canParse(analytics) && /^https?:$/.test(new URL(analytics).protocol))) {
     problems.push('  NEXT_PUBLIC_ANALYTICS_SRC: it must be a full http(s) URL such as https://…');
@@ -292,7 +291,28 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration (see .env.example):\n${problems.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+// Mailchimp's Marketing API and webhook (lib/newsletter/mailchimp-api.ts, mailchimp-webhook.ts), each
+// when its setting is given: with NEWSLETTER_PROVIDER=mailchimp and a key, newsletters go out as
+// campaigns; the webhook keeps the local list in step with the audience's unsubscribes.
+function mailchimpSettings(e: z.output<typeof envSchema>) {
+  return {
+    listId: mailchimpListId(e) ?? null,
+    api: e.MAILCHIMP_API_KEY
+      ? {
+          key: e.MAILCHIMP_API_KEY,
+          baseUrl: (e.MAILCHIMP_API_URL ?? mailchimpApiUrl(e.MAILCHIMP_API_KEY)).replace(/\/+$/, ''),
+        }
+      : null,
+    webhookSecret: e.MAILCHIMP_WEBHOOK_SECRET ?? null,
+  };
+}
+
+export function readConfig(env: Record<string, string | undefined> = process.env) {
+  const publicSettings = readPublicConfig(env);
+  const e = checkedEnv(env, publicSettings);
   const store = e.STORE ?? (e.FIRESTORE_PROJECT_ID ? 'firestore' : 'sqlite');
   return {
     dataDir: resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? 'var'),
@@ -320,19 +340,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       e.NEWSLETTER_PROVIDER === 'mailchimp'
         ? { kind: 'mailchimp' as const, subscribeUrl: e.MAILCHIMP_SUBSCRIBE_URL! }
         : { kind: 'local' as const },
-    // Mailchimp's Marketing API and webhook (lib/newsletter/mailchimp-api.ts, mailchimp-webhook.ts), each
-    // when its setting is given: with NEWSLETTER_PROVIDER=mailchimp and a key, newsletters go out as
-    // campaigns; the webhook keeps the local list in step with the audience's unsubscribes.
-    mailchimp: {
-      listId: mailchimpListId(e) ?? null,
-      api: e.MAILCHIMP_API_KEY
-        ? {
-            key: e.MAILCHIMP_API_KEY,
-            baseUrl: (e.MAILCHIMP_API_URL ?? mailchimpApiUrl(e.MAILCHIMP_API_KEY)).replace(/\/+$/, ''),
-          }
-        : null,
-      webhookSecret: e.MAILCHIMP_WEBHOOK_SECRET ?? null,
-    },
+    mailchimp: mailchimpSettings(e),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 5,
     // An IPv6 client is counted by its network of this many bits: providers hand a home or a phone a /64
     // (the default) and sometimes a /56 or /48, which a lower setting counts as one client.

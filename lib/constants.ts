@@ -14,9 +14,19 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 // read unless DIGEST_TIME_ZONE / ORG_TIME_ZONE say otherwise (lib/config.ts).
 export const SITE_TIME_ZONE = 'Africa/Lagos';
 
+// The days before an event's first day (on the site's calendar) when each registrant holding a place
+// gets a reminder (docs/product.md §9): the reminders pass, the mails' words and the content editor's
+// help all read this one list.
+export const REMINDER_DAYS: readonly number[] = [7, 1];
+
 // The working days within which the staff answer a contact message, as its acknowledgement says.
 export const CONTACT_REPLY_DAYS = 2;
 
 // Confirmations one address receives in a day, from every form together (docs/product.md §7): the first
 // ones committed that day; later ones are held back, their records kept and their staff notes saying so.
 export const DAILY_CONFIRMATIONS = 5;
+
+// The currencies a payment provider may charge in (PAYMENT_CURRENCY, the staff's "mark paid by hand"):
+// Paystack's, for the countries where our visitors pay.
+export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];

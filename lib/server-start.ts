@@ -9,13 +9,12 @@ import { createLetterSender, letterMailHooks } from '@/lib/letters';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
-import { paymentContext } from '@/lib/payments/context';
-import { createPaymentCheck } from '@/lib/payments/pending';
-import { createPlacesTask } from '@/lib/places/task';
+import { createPaymentCheck, paymentContext } from '@/lib/payments';
+import { createPlacesTask } from '@/lib/places';
 import { createRetentionTask } from '@/lib/privacy/retention';
-import { endStaleSessions } from '@/lib/staff/auth';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
+import { endStaleSessions } from '@/lib/team';
 
 // The (level, message) logging of the background tasks, on the server's logger.
 const componentLog = (component: string) => {
@@ -120,15 +119,8 @@ export function startServer(): void {
       (error: unknown) => staffLog('error', `could not give older records the inbox's fields: ${String(error)}`),
     );
 
-  // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
-  // finish, then calls process.exit. Hold that exit until the worker's current pass has finished, so a
-  // message is not cut off between being sent and being marked sent.
-  let stopping = false;
-  const onStop = () => {
-    if (stopping) return;
-    stopping = true;
-    const exit = process.exit.bind(process);
-    const stopped = Promise.all([
+  stopOnSignal(mailLog, async () => {
+    await Promise.all([
       worker.stop(),
       letterSender.stop(),
       digest?.stop(),
@@ -136,13 +128,23 @@ export function startServer(): void {
       places.stop(),
       publishing.stop(),
       paymentCheck?.stop(),
-    ])
-      .then(async () => {
-        transport.close();
-        await getStore().close();
-        mailLog.info('outbox worker stopped cleanly');
-      })
-      .catch((error) => mailLog.error({ err: error }, 'error while stopping'));
+    ]);
+    transport.close();
+    await getStore().close();
+    mailLog.info('outbox worker stopped cleanly');
+  });
+}
+
+// Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
+// finish, then calls process.exit. Hold that exit until `stop` has finished (the worker's current pass
+// among it), so a message is not cut off between being sent and being marked sent.
+function stopOnSignal(mailLog: typeof log, stop: () => Promise<void>) {
+  let stopping = false;
+  const stopNow = () => {
+    if (stopping) return;
+    stopping = true;
+    const exit = process.exit.bind(process);
+    const stopped = stop().catch((error) => mailLog.error({ err: error }, 'error while stopping'));
     const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     setTimeout(() => {
       const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'Timeout');
@@ -155,6 +157,6 @@ export function startServer(): void {
       void Promise.race([stopped, deadline]).finally(() => exit(code));
     }) as typeof process.exit;
   };
-  process.once('SIGTERM', onStop);
-  process.once('SIGINT', onStop);
+  process.once('SIGTERM', stopNow);
+  process.once('SIGINT', stopNow);
 }

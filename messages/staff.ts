@@ -1,5 +1,4 @@
-import type { AuditAction } from '@/lib/storage/audit';
-import type { BookingState, StaffRole } from '@/lib/storage/shapes';
+import type { AuditAction, BookingState, StaffRole } from '@/lib/storage';
 
 // The staff workspace's words (/staff, its mails and exports), in English: staff read it in one
 // language. Visitors never see these.
@@ -299,6 +298,10 @@ export const staffText = {
       'content-unpublish': 'Unpublished content',
       'content-delete': 'Deleted content',
       'content-schedule': 'Scheduled content to be published or unpublished',
+      completed: 'Marked a learner as having completed',
+      'certificate-issue': 'Issued a certificate',
+      'certificate-revoke': 'Revoked a certificate',
+      'certificate-reissue': 'Reissued a certificate under a new code',
     } satisfies Record<AuditAction, string>,
     details: {
       invalid: 'The link was not signed by this site, or was altered',
@@ -337,6 +340,8 @@ export const staffText = {
     checkInCode: 'Check-in code',
     checkedInAt: 'Checked in',
     checkedInBy: 'Checked in by',
+    completedAt: 'Completed',
+    certificateCode: 'Certificate',
     payStatus: 'Payment',
     payAmount: 'Amount',
     payCurrency: 'Currency',

@@ -11,17 +11,17 @@ import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { config } from '@/lib/config';
-import { auditEntry, operator } from '@/lib/staff/audit';
-import { getStore } from '@/lib/storage';
 import {
   backupCms,
   backupMedia,
   backupSqlite,
   cmsBackupOf,
   cmsFile,
+  getStore,
   mediaBackupOf,
   sqliteFile,
-} from '@/lib/storage/backup';
+} from '@/lib/storage';
+import { auditEntry, operator } from '@/lib/team';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -32,7 +32,7 @@ if (!file || rest.length > 0 || file.startsWith('-')) {
 const settings = config();
 if (settings.store.kind === 'firestore') {
   console.error(
-    'The store is Firestore: use its managed export (gcloud firestore export gs://BUCKET), see "4. Back up" in the README.',
+    'The store is Firestore: use its managed export (gcloud firestore export gs://BUCKET), see "4. Back up" in docs/operations.md.',
   );
   process.exit(2);
 }

@@ -7,11 +7,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 
-import { auditEntry, operator } from '@/lib/staff/audit';
 import { offThread } from '@/lib/staff/off-thread';
 import { formName } from '@/lib/staff/present';
-import { getStore } from '@/lib/storage';
-import { collections, isCollection } from '@/lib/storage/types';
+import { collections, getStore, isCollection } from '@/lib/storage';
+import { auditEntry, operator } from '@/lib/team';
 
 function fail(message: string): never {
   console.error(

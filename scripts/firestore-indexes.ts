@@ -2,7 +2,7 @@
 // `firebase deploy --only firestore:indexes`.
 import { writeFileSync } from 'node:fs';
 
-import { firestoreIndexes } from '../lib/storage/firestore-indexes';
+import { firestoreIndexes } from '@/lib/storage';
 
 const file = firestoreIndexes();
 writeFileSync('firestore.indexes.json', `${JSON.stringify(file, null, 2)}\n`);

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 import { config } from '@/lib/config';
-import { auditEntry, operator } from '@/lib/staff/audit';
 import { getStore } from '@/lib/storage';
+import { auditEntry, operator } from '@/lib/team';
 
 function fail(message: string): never {
   console.error(`${message}\nUsage: npm run forget -- someone@example.org`);

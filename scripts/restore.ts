@@ -7,17 +7,17 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { config } from '@/lib/config';
-import { auditEntry, operator } from '@/lib/staff/audit';
-import { getStore } from '@/lib/storage';
 import {
   cmsBackupOf,
   cmsFile,
+  getStore,
   mediaBackupOf,
   restoreCms,
   restoreMedia,
   restoreSqlite,
   sqliteFile,
-} from '@/lib/storage/backup';
+} from '@/lib/storage';
+import { auditEntry, operator } from '@/lib/team';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -28,7 +28,7 @@ if (!file || rest.length > 0 || file.startsWith('-')) {
 const settings = config();
 if (settings.store.kind === 'firestore') {
   console.error(
-    'The store is Firestore: restore with its managed import (gcloud firestore import gs://BUCKET/PREFIX), see "4. Back up" in the README.',
+    'The store is Firestore: restore with its managed import (gcloud firestore import gs://BUCKET/PREFIX), see "4. Back up" in docs/operations.md.',
   );
   process.exit(2);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint and the type check, a production build scanned for secrets, then Playwright against
-// it with jest beside it. Stops after the first stage with a failing step and ends with one summary line
-// of the tests that ran.
+// `npm test`: the type check, a production build scanned for secrets, then Playwright against it; beside
+// them the lint then jest, and the CMS's jest suite. Starts no new step once one has failed, and ends
+// with one summary line of the tests that ran.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -33,9 +33,8 @@ function sayMissing(missing) {
       .join(' / ')}).`,
   );
 }
-// Only the browser tests and jest need them: apt-get runs beside the lint, the type check and the build
-// (a minute or more on a bare machine, mostly waiting on the network and the disk), and the tests wait
-// for it. Its output is printed when it ends.
+// Only the browser tests and jest need them: apt-get runs beside the lint and the type check (a minute
+// or more on a bare machine, mostly waiting on the network and the disk), and the tests wait for it. Its output is printed when it ends.
 let installing = Promise.resolve();
 const missingAtStart = missingPieces();
 if (missingAtStart.length > 0) {
@@ -64,30 +63,26 @@ if (missingAtStart.length > 0) {
   })();
 }
 
-// Each stage's steps run side by side; a stage starts when the one before passed. On a machine of two
-// cores: the lint is one core, the type check then the build the other; the browser tests keep about one core busy (the
-// browser's page, the site, the runner) and spend the rest waiting on timers and pages, so jest runs
-// beside them instead of before them (its output is kept and printed after theirs).
-const stages = [
+// Three lanes run side by side on a machine of two cores, each a chain of steps; no lane starts a new
+// step once a step of any has failed. The browser tests need the build, which needs the type check. The
+// jest suites need neither, and each runs its files one after another, so they start first and the
+// browser tests, which keep three workers busy, take up the cores as they end: a serial suite left alone
+// at the end would leave a core idle for minutes. Every lane is CPU-bound; the order only decides how
+// little of the run leaves a core idle.
+const lanes = [
   [
-    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+    { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
     {
-      name: 'type check',
-      command: 'npm',
-      args: ['run', '--silent', 'typecheck'],
-      // The type check takes half as long as the lint: the build, which is also the one the browser tests
-      // run against, uses the core it leaves.
-      then: {
-        name: 'build with dummy secrets, then scan for them',
-        command: 'node',
-        args: ['scripts/check-secrets.mjs'],
-        // The type check just passed on this tree: the build does not repeat it (next.config.ts).
-        env: { TYPES_CHECKED: '1' },
-      },
+      name: 'build with dummy secrets, then scan for them',
+      command: 'node',
+      args: ['scripts/check-secrets.mjs'],
+      // The type check just passed on this tree: the build does not repeat it (next.config.ts).
+      env: { TYPES_CHECKED: '1' },
     },
+    { name: 'playwright', command: 'npx', args: ['playwright', 'test'], live: true, needsPieces: true },
   ],
   [
-    { name: 'playwright', command: 'npx', args: ['playwright', 'test'], live: true },
+    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
     {
       name: 'jest',
       command: 'npx',
@@ -95,13 +90,17 @@ const stages = [
       // 2026-12-02; the suite had passed or failed by then), and a run that never ends is worse than one that
       // ends on its report.
       args: ['jest', '--ci', '--maxWorkers=1', '--forceExit', '--json', '--outputFile=test-reports/jest.json'],
-      // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
-      then: {
-        name: 'jest (CMS)',
-        command: 'npx',
-        args: ['jest', '-c', 'jest.cms.config.mjs', '--ci', '--json', '--outputFile=test-reports/jest-cms.json'],
-        env: { NODE_OPTIONS: '--experimental-vm-modules' },
-      },
+      needsPieces: true,
+    },
+  ],
+  [
+    // The CMS's own tests load Payload, which is ES modules only (jest.cms.config.mjs).
+    {
+      name: 'jest (CMS)',
+      command: 'npx',
+      args: ['jest', '-c', 'jest.cms.config.mjs', '--ci', '--json', '--outputFile=test-reports/jest-cms.json'],
+      env: { NODE_OPTIONS: '--experimental-vm-modules' },
+      needsPieces: true,
     },
   ],
 ];
@@ -110,53 +109,56 @@ rmSync('test-reports', { recursive: true, force: true });
 mkdirSync('test-reports', { recursive: true });
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
-// Runs a step (and the one it chains to), its output live or kept; resolves to the name of the first
-// step that failed, or null.
-function run(step, live) {
+// Runs a step, its output live or kept until it ends; resolves to whether it passed.
+function run(step) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
-      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env },
     });
     let kept = '';
-    if (!live) {
+    if (!step.live) {
       child.stdout.on('data', (chunk) => (kept += chunk));
       child.stderr.on('data', (chunk) => (kept += chunk));
     }
-    child.on('close', async (code) => {
-      if (!live) process.stdout.write(`\n=== ${step.name} (its output, kept while the others ran) ===\n${kept}`);
+    child.on('close', (code) => {
+      if (!step.live) process.stdout.write(`\n=== ${step.name} (its output, kept while the others ran) ===\n${kept}`);
       console.log(
         `=== ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
       );
-      if (code !== 0) resolve(step.name);
-      else resolve(step.then ? await run(step.then, live) : null);
+      resolve(code === 0);
     });
   });
 }
 
-let failedStep = null;
-for (const [index, stage] of stages.entries()) {
-  if (index === stages.length - 1) {
-    await installing;
+const failures = [];
+// The system pieces, once: the first step that needs them waits for apt-get and checks they are there.
+let piecesReady;
+function pieces() {
+  piecesReady ??= installing.then(() => {
     const missing = missingPieces();
-    if (missing.length > 0) {
-      sayMissing(missing);
-      failedStep = 'apt-get';
-      break;
+    if (missing.length > 0) sayMissing(missing);
+    return missing.length === 0;
+  });
+  return piecesReady;
+}
+async function runLane(lane) {
+  for (const step of lane) {
+    if (failures.length > 0) return;
+    if (step.needsPieces && !(await pieces())) {
+      if (!failures.includes('apt-get')) failures.push('apt-get');
+      return;
     }
-  }
-  console.log(`\n=== ${stage.map((step) => step.name).join(' | ')} ===`);
-  // One step's output goes straight to the terminal: the live one, else the first.
-  const live = stage.find((step) => step.live) ?? stage[0];
-  const failures = (await Promise.all(stage.map((step) => run(step, step === live)))).filter(Boolean);
-  if (failures.length > 0) {
-    failedStep = failures.join(', ');
-    break;
+    if (failures.length > 0) return;
+    console.log(`\n=== ${step.name}: started ===`);
+    if (!(await run(step))) failures.push(step.name);
   }
 }
+await Promise.all(lanes.map(runLane));
+const failedStep = failures.length > 0 ? failures.join(', ') : null;
 
-// A stage that failed early does not leave apt-get holding dpkg's lock behind it.
+// A lane that failed early does not leave apt-get holding dpkg's lock behind it.
 await installing;
 
 function readJson(path) {

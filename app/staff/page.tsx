@@ -10,18 +10,9 @@ import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref, inboxPage, newCounts } from '@/lib/staff/inbox';
 import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentOf } from '@/lib/staff/payments';
-import {
-  formatWhen,
-  formName,
-  isBotFlagged,
-  itemNames,
-  languageName,
-  parseItem,
-  personName,
-} from '@/lib/staff/present';
-import { may } from '@/lib/staff/roles';
-import { assignable } from '@/lib/staff/team';
-import { collections, paymentStatuses, submissionStatuses } from '@/lib/storage/types';
+import { formName, isBotFlagged, itemNames, languageName, personName } from '@/lib/staff/present';
+import { collections, parseItem, paymentStatuses, submissionStatuses } from '@/lib/storage';
+import { assignable, formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 

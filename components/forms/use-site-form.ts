@@ -15,7 +15,7 @@ import {
 import { siteFetch } from '@/lib/http/client';
 import { SENT_CHANNEL } from '@/lib/offline/names';
 import type { SentNotice } from '@/lib/offline/waiting-forms';
-import type { FormOperation } from '@/lib/storage/collections';
+import type { FormOperation } from '@/lib/storage';
 import type { FormUi } from '@/messages/forms';
 
 import { lazyZodResolver, type SchemaLoader } from './lazy-resolver';

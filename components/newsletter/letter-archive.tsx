@@ -5,7 +5,7 @@ import ui from '@/components/ui/section.module.css';
 import { SITE_TIME_ZONE } from '@/lib/constants';
 import { localePath, locales, type Lang } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/format';
-import { archivedAt, versionIn, type Letter } from '@/lib/letters/letter';
+import { archivedAt, versionIn, type Letter } from '@/lib/letters';
 import { letterTexts } from '@/messages/letters';
 
 const sentOn = (at: number | undefined, lang: Lang) =>

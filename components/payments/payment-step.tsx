@@ -1,4 +1,5 @@
 import buttons from '@/components/ui/button.module.css';
+import { FactsTable } from '@/components/ui/facts-table';
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
 
@@ -25,18 +26,7 @@ export function PaymentStep({ title, paragraphs, link, table, note }: PaymentSte
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          {table ? (
-            <table className={styles.receipt}>
-              <tbody>
-                {table.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          {table ? <FactsTable rows={table} className={styles.receipt} /> : null}
           {link ? (
             <p>
               <a className={`${buttons.button} ${buttons.primary}`} href={link.href}>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 
-import { CMS_ADMIN } from '@/lib/cms/paths';
-import { may, type Permission, type Staff } from '@/lib/staff/roles';
+import { CMS_ADMIN } from '@/lib/http/cms-paths';
+import { may, type Permission, type Staff } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 

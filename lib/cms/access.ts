@@ -1,23 +1,16 @@
 import type { Access, CollectionConfig, PayloadRequest } from 'payload';
 
-import { may, type Permission } from '@/lib/staff/roles';
-import type { StaffRole } from '@/lib/storage/types';
+import { may, type Permission } from '@/lib/team';
 
 import { contentAuditHooks } from './audit';
+import type { CmsUser } from './auth';
 import { isPublishingPass } from './runner';
 
 type Hooks = NonNullable<CollectionConfig['hooks']>;
 
-// Who may do what in the CMS comes from the staff roles (lib/staff/roles.ts), checked by Payload on the
+// Who may do what in the CMS comes from the staff roles (lib/team/roles.ts), checked by Payload on the
 // server for every route of its API and its admin. Only a session whose role has `content` is a CMS user
 // at all (lib/cms/auth.ts); these checks are the second lock.
-export interface CmsUser {
-  id: number | string;
-  email: string;
-  role: StaffRole;
-  collection: 'staff';
-}
-
 function roleAllows(req: PayloadRequest, permission: Permission): boolean {
   const user = req.user as Partial<CmsUser> | null;
   return Boolean(user?.role && may({ role: user.role }, permission));

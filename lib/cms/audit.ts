@@ -9,11 +9,10 @@ import type {
 
 import { defaultLang } from '@/lib/i18n';
 import { log } from '@/lib/log';
-import { auditEntry, type AuditAction } from '@/lib/staff/audit';
-import { formatWhen } from '@/lib/staff/present';
 import { getStore } from '@/lib/storage';
+import { auditEntry, formatWhen, type AuditAction } from '@/lib/team';
 
-import type { CmsUser } from './access';
+import type { CmsUser } from './auth';
 
 // Content changes in the staff audit trail (docs/staff.md): publishing, unpublishing and deleting an
 // item of any editorial collection, and scheduling either, with the item's title and who did it. The

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
+import { CMS_ADMIN } from '@/lib/http/cms-paths';
 import { log } from '@/lib/log';
 
 import type { EditorialCollection } from './access';
-import { CMS_ADMIN } from './paths';
 
 // Content is input too: an item saved in the editor that the site cannot read (a text missing in the
 // default language, a date reversed by a script, a value the schema refuses) is left out of the list on

@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Payload } from 'payload';
@@ -34,88 +33,24 @@ import type {
   Testimonial,
 } from '@/lib/content/types';
 import { defaultLang, langs, type Lang } from '@/lib/i18n';
-import { setSingleton, singleton } from '@/lib/singletons';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
 import type { EditorialCollection } from './access';
 import { globalOr, globalProblem, keepValid, sortDocs, type Checked, type ContentProblem, type Doc } from './checked';
 import { imageSizes } from './collections/media';
 import { projectOf } from './collections/projects';
-import { checkBeforeStart } from './schema';
+import { cms } from './payload';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
+export { bodyRefusal, refusalOf, writesDocument, type Refusal } from './api-guard';
+export { inApiRequest, refused } from './refusals';
 export type { CmsCourse } from './shapes';
+export { cms } from './payload';
 export { createPublishingTask } from './scheduled';
 export { operatorCommand } from './schema';
 
 // The one door to the CMS's content for the site's pages: plain async functions that return content in
 // the shapes of lib/content/types.ts, published documents only, checked by the same schemas as data/.
-
-// Starting the CMS applies its migrations (./schema.ts) and fills an empty database from data/: `next build`'s
-// workers and instances that share DATA_DIR start it one at a time, under a lock folder beside the SQLite file.
-const LOCK_STALE_MS = 120_000;
-
-async function underLock<T>(work: () => Promise<T>): Promise<T> {
-  const { dataDir } = cmsSettings();
-  const lock = join(dataDir, 'cms.lock');
-  mkdirSync(dataDir, { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a process that died while starting the CMS.
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
-      if (since !== undefined && Date.now() - since > LOCK_STALE_MS) rmSync(lock, { force: true, recursive: true });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { force: true, recursive: true });
-  }
-}
-
-// On Postgres the instances share no folder: they take turns through an advisory lock of the database,
-// held on a connection of its own while one of them migrates and seeds.
-const POSTGRES_START_LOCK = 0x62616f62; // 'baob'
-
-async function underDatabaseLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [POSTGRES_START_LOCK]);
-    return await work();
-  } finally {
-    // Closing the connection releases the lock too, should the unlock fail.
-    await client.query('SELECT pg_advisory_unlock($1)', [POSTGRES_START_LOCK]).catch(() => {});
-    await client.end().catch(() => {});
-  }
-}
-
-// Payload and its configuration load on first use: a command or a test that never reads content does
-// not pay the seconds they take to import.
-function started(): Promise<Payload> {
-  const start = async () => {
-    await checkBeforeStart();
-    const [{ getPayload }, { default: config }] = await Promise.all([import('payload'), import('@payload-config')]);
-    return getPayload({ config });
-  };
-  const { databaseUrl } = cmsSettings().cms;
-  return databaseUrl ? underDatabaseLock(databaseUrl, start) : underLock(start);
-}
-
-export function cms(): Promise<Payload> {
-  return singleton('cms', () =>
-    started().catch((error: unknown) => {
-      setSingleton('cms', undefined);
-      throw error;
-    }),
-  );
-}
 
 type Collection = EditorialCollection;
 type ItemCollection = 'courses' | 'events' | 'offers';
@@ -365,6 +300,19 @@ export async function cmsContact(): Promise<{ contactInfo: ContactInfo; socialLi
   return globalOr('contact', contactSchema, value, first, version);
 }
 
+// Who signs the certificates, as the editor set it (lib/cms/globals/certificates.ts), in a language:
+// each part as stored, for lib/certificates to check; the signature as its upload's file name.
+export async function cmsSignatory(lang: Lang): Promise<{ name: unknown; role: unknown; signature: unknown }> {
+  const payload = await cms();
+  const doc = await payload.findGlobal({ slug: 'certificates', locale: lang, fallbackLocale: defaultLang, depth: 1 });
+  const signature = doc.signature as { filename?: unknown } | number | null | undefined;
+  return {
+    name: doc.signatoryName,
+    role: doc.signatoryRole,
+    signature: typeof signature === 'object' && signature ? signature.filename : null,
+  };
+}
+
 // Every item the site leaves out because it cannot read it, in any language, with the address where an
 // editor fixes it: the workspace lists them as needing attention.
 export type { ContentProblem } from './checked';
@@ -433,7 +381,7 @@ export interface CmsPictureFile {
 }
 
 // A file of an uploaded picture (the upload or one of its smaller copies), by the address pages link it
-// with (lib/cms/paths.ts): only under the hash of the picture's current upload. The same bytes uploaded
+// with (lib/http/cms-paths.ts): only under the hash of the picture's current upload. The same bytes uploaded
 // twice share a hash under two file names, so the picture is the one with that hash and that file.
 export async function cmsPictureFile(hash: string, filename: string): Promise<CmsPictureFile | null> {
   if (!/^[0-9a-f]{12}$/.test(hash)) return null;

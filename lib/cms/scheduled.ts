@@ -1,9 +1,9 @@
 import type { Where } from 'payload';
 
+import { CMS_API } from '@/lib/http/cms-paths';
 import { periodic } from '@/lib/periodic';
 
-import { cms } from './index';
-import { CMS_API } from './paths';
+import { cms } from './payload';
 import { RUNNER_HEADER, runnerSecret } from './runner';
 
 type Log = (level: 'info' | 'error', message: string) => void;

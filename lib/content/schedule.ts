@@ -1,5 +1,5 @@
 import { buildSiteToday, siteCapacity } from '@/lib/config';
-import { SITE_TIME_ZONE } from '@/lib/constants';
+import { DAY_MS, REMINDER_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
 
 import type { Offer, SiteEvent } from './types';
 
@@ -85,11 +85,7 @@ export function eventBooking(event: SiteEvent): Booking {
   return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: siteCapacity() ?? event.capacity };
 }
 
-// An event's reminders, in days before its first day (lib/places/reminders.ts).
-export const REMINDER_DAYS = [7, 1] as const;
-
-const DAY_MS = 86_400_000;
-
+// The days from `today` to `day` on the site's calendar (ISO days).
 export const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
 
 // The reminders (days before) that someone registering for `event` today will still get: those whose

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
-import { MEDIA_PATH } from '@/lib/cms/paths';
+import { MEDIA_PATH } from '@/lib/http/cms-paths';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
 import { count } from '@/messages/units';
@@ -12,7 +12,7 @@ import { count } from '@/messages/units';
 const text = z.string().trim().min(1);
 const url = z.url({ protocol: /^https?$/ });
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as /about');
-// A file under public/images/, or a picture uploaded in the editor (its address: lib/cms/paths.ts).
+// A file under public/images/, or a picture uploaded in the editor (its address: lib/http/cms-paths.ts).
 const image = z.string().superRefine((path, ctx) => {
   if (MEDIA_PATH.test(path)) return;
   if (!/^\/images\/[a-z0-9\-/]+\.(svg|png|jpg|jpeg|webp|avif)$/.test(path))
@@ -192,8 +192,8 @@ export const eventSchema = z
     endTime: clockTime.optional(),
     timeZone: timeZone.optional(),
     capacity,
-    // Its registrants get a reminder a week and a day before it starts (docs/product.md §9), unless
-    // this is false.
+    // Its registrants get a reminder on each of REMINDER_DAYS before it starts (lib/constants.ts,
+    // docs/product.md §9), unless this is false.
     reminders: z.boolean().optional(),
     tagline: text,
     description: text,

@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 
 import { bodyMessages } from '@/lib/http/read-body';
 import { requestAddress } from '@/lib/security/client-address';
-import type { FormOperation } from '@/lib/storage/collections';
+import type { FormOperation } from '@/lib/storage';
 
 import type { FormState } from './state';
 import { submitForm } from './submit';

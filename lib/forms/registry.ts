@@ -12,22 +12,13 @@ import {
 import type { SiteEvent } from '@/lib/content/types';
 import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
-import {
-  contactMails,
-  enrolmentMails,
-  eventMails,
-  offerMails,
-  waitlistMails,
-  type ConfirmationParts,
-  type MailContext,
-  type PayLink,
-  type PlaceParts,
-} from '@/lib/mail/compose';
-import { courseDue, offerDue, type Price } from '@/lib/payments/price';
-import { formCollections, type FormCollection, type FormOperation } from '@/lib/storage/collections';
-import type { NewMail, RecordData } from '@/lib/storage/types';
+import type { MailContext } from '@/lib/mail/compose';
+import { courseDue, offerDue, type PayLink, type Price } from '@/lib/payments';
+import { waitlistMails, type ConfirmationParts, type PlaceParts } from '@/lib/places';
+import { formCollections, type FormCollection, type FormOperation, type NewMail, type RecordData } from '@/lib/storage';
 import { formTexts, type AnswerWords } from '@/messages/forms';
 
+import { contactMails, enrolmentMails, eventMails, offerMails } from './mails';
 import {
   buildSchemas,
   contactSchema,
@@ -41,7 +32,7 @@ import type { FormState } from './state';
 
 // Every form of the site, declared once. The route handler (JavaScript), the server actions (no
 // JavaScript), the storage layer's collections, the export's columns and the browser's operation names
-// all come from this table. To add a form: declare it here, write its mail in lib/mail/compose.ts and
+// all come from this table. To add a form: declare it here, write its mails in lib/forms/mails.ts and
 // its component in components/forms/.
 //
 // A declaration says, under the operation's name (docs/product.md §7):
@@ -63,7 +54,7 @@ type Success = Extract<FormState, { status: 'success' }>;
 
 // What a registration that follows the calendar is for, with the form's words when it is closed or full,
 // and, for one with places: its kind and slug (an event's registrations get a check-in code), the answer
-// of someone who joined its waiting list, and the mails of the list (lib/mail/compose.ts).
+// of someone who joined its waiting list, and the mails of the list (lib/places/mails.ts).
 export type FormBooking = Booking & {
   closed: string;
   full: string;

@@ -5,13 +5,19 @@ import { siteToday } from '@/lib/content/schedule';
 import { requestLog } from '@/lib/log';
 import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
-import { paymentSettings, type PaymentSettings } from '@/lib/payments/record';
-import { placesChanged } from '@/lib/places/pages';
+import { paymentSettings, type PaymentSettings } from '@/lib/payments';
+import { placesChanged } from '@/lib/places';
 import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
-import { getStore, type InboxStore, type PaymentStore, type PlacesStore, type RecordStore } from '@/lib/storage';
-import type { FormOperation } from '@/lib/storage/collections';
+import {
+  getStore,
+  type FormOperation,
+  type InboxStore,
+  type PaymentStore,
+  type PlacesStore,
+  type RecordStore,
+} from '@/lib/storage';
 
 // What a submission works with. The server's are the process's own (lib/singletons.ts), so the
 // JavaScript and no-JavaScript paths share one store and one rate limit; tests pass their own.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { splitPath } from '@/lib/i18n';
-import type { FormOperation } from '@/lib/storage/collections';
+import type { FormOperation } from '@/lib/storage';
 
 // A page's form without JavaScript posts to its server action, named by an id that each build draws
 // anew. A page opened before a new build (a deploy, or a change of SITE_TODAY, which rebuilds) posts an

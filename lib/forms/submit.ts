@@ -6,12 +6,11 @@ import { verifyBotToken } from '@/lib/bot-check';
 import { DAY_MS, HONEYPOT_CAP, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { sha256 } from '@/lib/hash';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { confirmationCap, payLinkAgain } from '@/lib/mail/compose';
+import { confirmationCap } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
 import { NewsletterUnavailable, providerMessage } from '@/lib/newsletter';
-import { paidElsewhere, personOf } from '@/lib/payments/payers';
-import { newPayment, owesNow, storedPayLink } from '@/lib/payments/record';
-import { newCheckInCode, placeParts } from '@/lib/places/links';
+import { newPayment, owesNow, paidElsewhere, payLinkAgain, personOf, storedPayLink } from '@/lib/payments';
+import { registrationPlace } from '@/lib/places';
 import { checkXsrf, type RequestMeta } from '@/lib/security/xsrf';
 import {
   duplicateOf,
@@ -23,7 +22,7 @@ import {
   type AddOptions,
   type NewMail,
   type RecordData,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 import { formTexts } from '@/messages/forms';
 
 import { fieldNames, forms, type Form, type FormBooking, type FormOperation } from './registry';
@@ -219,18 +218,6 @@ async function storeRecord(
   const item = form.item?.(input) ?? '';
   const once = (mail: NewMail) => confirmOnce(mail, { operation, item, lang, day }, services);
   const id = randomUUID();
-  // Every registration for an event or offer can be given back, and an event's is let in at the door by
-  // its code; only those with places take a seat.
-  const places = booking?.capacity !== undefined ? { ...booking, capacity: booking.capacity } : undefined;
-  const code = booking?.kind === 'event' ? newCheckInCode() : undefined;
-  const place = booking
-    ? placeParts(
-        { collection: form.collection, id },
-        lang,
-        { lastDay: booking.lastDay, ...(code ? { event: booking.slug, code } : {}) },
-        now,
-      )
-    : undefined;
   const identity = submissionKey(operation, key ? { key } : day, lang, record);
   // What a record with a price owes, and with a provider its pay link (docs/product.md §14). A
   // registration with places owes it only once it holds one: on the waiting list it owes nothing, and
@@ -238,38 +225,35 @@ async function storeRecord(
   const payment = paymentOf(form, input, identity, lang, services);
   // A form that takes payments keeps one record per person and item (lib/payments/payers.ts).
   const person = form.price ? personOf(form.collection, record) : null;
+  // Every registration for an event or offer can be given back, and an event's is let in at the door by
+  // its code; only those with places take a seat.
+  const place = booking
+    ? registrationPlace(booking, { collection: form.collection, id }, lang, now, {
+        seated: payment?.fields,
+        waitlist: about.waitlist
+          ? (links) =>
+              booking
+                .waitlistMails(services.mail, lang, services.offerHours ?? 48, { cancelUrl: links.cancelUrl })
+                .map(once)
+          : undefined,
+      })
+    : undefined;
+  const places = place?.seat && booking ? { ...booking, capacity: place.seat.capacity } : undefined;
   const options: AddOptions = {
     id,
     submissionKey: identity,
     ...(person ? { payer: person } : {}),
-    mails: form.mails(input, services.mail, lang, services.today(), { place, pay: payment?.link }).map(once),
-    ...(places && place
-      ? {
-          seat: {
-            key: places.seat,
-            capacity: places.capacity,
-            ...(payment ? { seated: payment.fields } : {}),
-            ...(about.waitlist
-              ? {
-                  waitlist: {
-                    data: {},
-                    mails: places
-                      .waitlistMails(services.mail, lang, services.offerHours ?? 48, { cancelUrl: place.cancelUrl })
-                      .map(once),
-                  },
-                }
-              : {}),
-          },
-        }
-      : {}),
+    mails: form
+      .mails(input, services.mail, lang, services.today(), { place: place?.links, pay: payment?.link })
+      .map(once),
+    ...(place?.seat ? { seat: place.seat } : {}),
   };
   const data: RecordData = {
     ...record,
     lang,
     date: now,
     ...flags,
-    ...(booking ? { booking: 'registered' } : {}),
-    ...(code ? { checkInCode: code } : {}),
+    ...place?.fields,
     ...(places ? {} : payment?.fields),
   };
   let pay = payment?.link;

@@ -1,6 +1,6 @@
 // Relative: next.config.ts reads this module, and its loader resolves only relative imports here.
-import { isCmsPath } from '../cms/paths';
 import { isApiPath } from './api-paths';
+import { isCmsPath } from './cms-paths';
 
 // A form post's body, read with a byte cap that holds whether or not the client sends Content-Length
 // (a chunked body has none): reading stops at the cap, so an oversized body is never held or parsed.

@@ -1,8 +1,8 @@
 import { site } from '@/lib/content';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import type { MailchimpApi, SegmentCondition } from '@/lib/newsletter/mailchimp-api';
-import { auditEntry } from '@/lib/staff/audit';
-import type { JobData, JobStore, LetterStore, StaffSession, StaffStore } from '@/lib/storage/types';
+import type { JobData, JobStore, LetterStore, StaffSession, StaffStore } from '@/lib/storage';
+import { auditEntry } from '@/lib/team';
 
 import { letterOf, storedOf, versionIn, writtenLangs, type CampaignState, type Letter } from './letter';
 import { renderLetterMail, UNSUBSCRIBE_SLOT } from './render';

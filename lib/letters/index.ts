@@ -9,10 +9,8 @@ import { kickOutbox } from '@/lib/mail/worker';
 import { configuredMailchimp, type ListCounts, type MailchimpApi } from '@/lib/newsletter';
 import { periodic } from '@/lib/periodic';
 import { linkSecret } from '@/lib/security/signed-link';
-import { auditEntry } from '@/lib/staff/audit';
-import type { Staff } from '@/lib/staff/roles';
-import { getStore } from '@/lib/storage';
-import type { OutboxMail } from '@/lib/storage/types';
+import { getStore, type OutboxMail } from '@/lib/storage';
+import { auditEntry, type Staff } from '@/lib/team';
 
 import { advanceCampaigns, campaignSender, retryCampaigns, startCampaigns } from './campaigns';
 import {
@@ -44,8 +42,18 @@ import {
 // Letters to the community (docs/staff.md, "Letters"): the one door the workspace's pages and posts,
 // the public archive and the server's start use. Nothing else of lib/letters is imported from outside.
 
-export { archivedAt, isValidSlug, missingLangs, writtenLangs, type Letter } from './letter';
-export { letterStatuses, type LetterStatus } from './letter';
+export {
+  archivedAt,
+  BODY_MAX,
+  isValidSlug,
+  letterStatuses,
+  missingLangs,
+  SUBJECT_MAX,
+  versionIn,
+  writtenLangs,
+  type Letter,
+  type LetterStatus,
+} from './letter';
 export { BOUNCE_LIMIT } from './recipients';
 
 let secret: string | undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { defaultLang, langs, type Lang } from '@/lib/i18n';
-import type { StoredLetter } from '@/lib/storage/types';
+import type { StoredLetter } from '@/lib/storage';
 
 // A letter to the community: a subject and a Markdown body per language of the table (docs/staff.md,
 // "Letters"), who receives it, and how far its sending has gone.

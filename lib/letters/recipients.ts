@@ -1,7 +1,13 @@
+import { cmsItems } from '@/lib/cms';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
-import { itemNames, parseItem } from '@/lib/staff/present';
-import { holdsSeat } from '@/lib/storage/rules';
-import { recipientDigest, subscriberKey, type RecordStore, type SubscriberStatus } from '@/lib/storage/types';
+import {
+  holdsSeat,
+  parseItem,
+  recipientDigest,
+  subscriberKey,
+  type RecordStore,
+  type SubscriberStatus,
+} from '@/lib/storage';
 
 import type { Letter } from './letter';
 
@@ -36,10 +42,14 @@ export function audienceItem(audience: string) {
   return audience.startsWith('item:') ? parseItem(audience.slice('item:'.length)) : null;
 }
 
-// The item's title in a language, as its pages name it.
+// The item's title in a language, as its pages name it; an item no longer in the CMS by its key's value.
 export async function itemTitle(audience: string, lang: Lang): Promise<string> {
   const item = audienceItem(audience);
-  return item ? (await itemNames(lang)).title(item.collection, { [item.field]: item.value }) : '';
+  if (!item) return '';
+  const found = (await cmsItems(lang)).find(
+    ({ collection, slug }) => collection === item.collection && slug === item.value,
+  );
+  return found?.title ?? item.value;
 }
 
 export async function recipientsOf(

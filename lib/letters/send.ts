@@ -2,7 +2,6 @@ import { cmsContact } from '@/lib/cms';
 import { site } from '@/lib/content';
 import { defaultLang, localeUrl, type Lang } from '@/lib/i18n';
 import { newsletterLinks } from '@/lib/newsletter';
-import { auditEntry } from '@/lib/staff/audit';
 import {
   NOT_SENT,
   subscriberKey,
@@ -14,7 +13,8 @@ import {
   type RecordStore,
   type StaffSession,
   type StaffStore,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
+import { auditEntry } from '@/lib/team';
 import { letterTexts } from '@/messages/letters';
 
 import { letterOf, listOf, storedOf, versionIn, type Letter } from './letter';

@@ -51,6 +51,34 @@ function isRelayUnreachable(error: unknown): boolean {
   return typeof (error as { responseCode?: unknown }).responseCode !== 'number';
 }
 
+// A send that failed: given up when the message has had its attempts, or the relay refused it for good
+// and `refused` says it must not be tried again; due again later otherwise. A relay that could not be
+// reached gives up no message. True when it could not be reached.
+async function markFailed(
+  store: OutboxStore,
+  options: OutboxWorkerOptions,
+  log: NonNullable<OutboxWorkerOptions['log']>,
+  now: () => number,
+  message: OutboxMail,
+  error: unknown,
+): Promise<boolean> {
+  const attempts = message.attempts + 1;
+  const reason = (error as Error).message;
+  const unreachable = isRelayUnreachable(error);
+  const permanent = !unreachable && Number((error as { responseCode?: number }).responseCode) >= 500;
+  const final = permanent && options.refused ? await options.refused(message, reason) : false;
+  if ((attempts >= options.maxAttempts || final) && !unreachable) {
+    log(
+      'error',
+      `GAVE UP on message ${message.id} to ${message.to} ("${message.subject}") after ${attempts} attempts: ${reason}`,
+    );
+    await store.markAttemptFailed(message.id, reason, null);
+  } else {
+    await store.markAttemptFailed(message.id, reason, now() + retryDelay(message.attempts, options.retryBaseMs));
+  }
+  return unreachable;
+}
+
 // Delivery is at least once: a message is marked sent only after the transport accepted it, so a
 // crash in between sends it again once its claim lapses.
 //
@@ -94,21 +122,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         }
         await options.transport.send(prepared);
       } catch (error) {
-        const attempts = message.attempts + 1;
-        const reason = (error as Error).message;
-        const unreachable = isRelayUnreachable(error);
-        const permanent = !unreachable && Number((error as { responseCode?: number }).responseCode) >= 500;
-        const final = permanent && options.refused ? await options.refused(message, reason) : false;
-        if ((attempts >= options.maxAttempts || final) && !unreachable) {
-          log(
-            'error',
-            `GAVE UP on message ${message.id} to ${message.to} ("${message.subject}") after ${attempts} attempts: ${reason}`,
-          );
-          await store.markAttemptFailed(message.id, reason, null);
-        } else {
-          await store.markAttemptFailed(message.id, reason, now() + retryDelay(message.attempts, options.retryBaseMs));
-        }
-        if (unreachable) {
+        if (await markFailed(store, options, log, now, message, error)) {
+          const reason = (error as Error).message;
           if (failingSince === null) log('error', `mail relay unreachable, messages wait in the outbox: ${reason}`);
           failingSince ??= now();
           await store.releaseMails(messages.slice(index + 1).map((m) => m.id));

@@ -3,14 +3,20 @@ import { DAY_MS } from '@/lib/constants';
 import { site } from '@/lib/content';
 import { defaultLang, localeUrl, toLang, type Lang } from '@/lib/i18n';
 import { confirmationCap } from '@/lib/mail/compose';
-import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from '@/lib/mail/newsletter';
 import { linkSecret, signLink, verifyLink, type LinkPurpose } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
-import { getStore, type RecordStore } from '@/lib/storage';
-import { isDuplicateError, subscriberKey, type RecordData, type SubscriberStatus } from '@/lib/storage/types';
+import {
+  getStore,
+  isDuplicateError,
+  subscriberKey,
+  type RecordData,
+  type RecordStore,
+  type SubscriberStatus,
+} from '@/lib/storage';
 import { formTexts } from '@/messages/forms';
 
 import { mailchimpApi, type MailchimpApi } from './mailchimp-api';
+import { confirmationMail, welcomeMail, type NewsletterLinks, type NewsletterMailContext } from './mails';
 
 export { MailchimpError, type Campaign, type ListCounts, type MailchimpApi } from './mailchimp-api';
 

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 import { readRawBody } from '@/lib/http/read-body';
-import { subscriberKey, type RecordStore } from '@/lib/storage/types';
+import { subscriberKey, type RecordStore } from '@/lib/storage';
 
 // Mailchimp's webhook for the audience, /api/newsletter/mailchimp?secret=… (docs/security.md, "Mailchimp
 // webhook"): posted server to server, so no origin or XSRF rule applies. Mailchimp signs nothing, so

@@ -47,7 +47,7 @@ const okOnly: SerwistPlugin = {
 const bounded = (maxEntries: number, days: number) =>
   new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY, maxAgeFrom: 'last-used', purgeOnQuotaError: true });
 
-// The staff workspace and the CMS's admin (lib/cms/paths.ts) under it: private, always the live site.
+// The staff workspace and the CMS's admin (lib/http/cms-paths.ts) under it: private, always the live site.
 const isStaff = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
 
 // Whatever a workspace or CMS page loads (the admin's scripts are content-hashed files too): the

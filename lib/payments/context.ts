@@ -4,8 +4,8 @@ import { linkSecret } from '@/lib/security/signed-link';
 import { singleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
 
-import { paymentProvider } from '.';
 import { createProviderAnswers } from './answers';
+import { paymentProvider } from './provider';
 import type { PaymentContext } from './settle';
 
 // The server's payment context: the configured store, provider and settings (lib/config.ts).

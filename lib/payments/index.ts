@@ -1,20 +1,16 @@
-import { config } from '@/lib/config';
-import { singleton } from '@/lib/singletons';
-
-import { paystackProvider } from './paystack';
-import type { PaymentProvider, ProviderName } from './types';
-
+// Payments (docs/product.md §14): what a record owes, the pay links and the provider's page, the
+// webhook and the pending check that settle them, receipts, and what staff do by hand. Outside this
+// folder, code imports only this door.
+export { paymentProvider } from './provider';
 export * from './types';
-
-// The provider configured by its keys (lib/config.ts), once per process; null without one, the embedded
-// default: the course's external payment page, and staff mark payments by hand.
-export function paymentProvider(): PaymentProvider | null {
-  return singleton('paymentProvider', () => {
-    const chosen = config().payments.provider;
-    if (!chosen) return null;
-    const make: Record<ProviderName, () => PaymentProvider> = {
-      paystack: () => paystackProvider({ secretKey: chosen.secretKey, baseUrl: chosen.baseUrl }),
-    };
-    return make[chosen.kind]();
-  });
-}
+export { paymentContext } from './context';
+export { payUrl, readReceiptToken, receiptUrl } from './links';
+export { payLinkAgain, paymentReminder, type PayLink } from './mails';
+export { paidElsewhere, personOf, samePerson } from './payers';
+export { createPaymentCheck } from './pending';
+export { charged, courseDue, formatCharge, offerDue, type Price } from './price';
+export { receiptOf } from './receipt';
+export { newPayment, owesNow, paymentSettings, seatedPayment, storedPayLink, type PaymentSettings } from './record';
+export { amountText, settleByHand } from './settle';
+export { paymentFacts, returnState, startPayment } from './visitor';
+export { handleWebhook } from './webhook';

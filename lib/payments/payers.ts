@@ -1,12 +1,12 @@
-import { parseSearch } from '@/lib/storage/search';
 import {
   itemField,
+  parseSearch,
   type Collection,
   type InboxStore,
   type Payer,
   type RecordData,
   type StoredRecord,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 
 // One person, one payment per item (docs/product.md §14): a person is an address (trimmed, any case)
 // on the list of one course or offer. A second record of theirs stores nothing new (lib/forms/submit.ts);

@@ -1,5 +1,5 @@
 import { periodic } from '@/lib/periodic';
-import type { JobStore } from '@/lib/storage/types';
+import type { JobStore } from '@/lib/storage';
 
 import { settleCharge, type PaymentContext } from './settle';
 

@@ -3,7 +3,7 @@ import { site } from '@/lib/content';
 import { cohortStart } from '@/lib/content/facts';
 import type { Lang } from '@/lib/i18n';
 import { formatDates, formatDay } from '@/lib/i18n/format';
-import type { PayableCollection, RecordData } from '@/lib/storage/types';
+import type { PayableCollection, RecordData } from '@/lib/storage';
 import { visitorMails } from '@/messages/mails/visitor';
 
 import { formatCharge } from './price';

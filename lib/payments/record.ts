@@ -1,10 +1,10 @@
 import { config } from '@/lib/config';
 import type { Lang } from '@/lib/i18n';
-import type { PayLink } from '@/lib/mail/compose';
 import { linkSecret } from '@/lib/security/signed-link';
-import type { RecordData } from '@/lib/storage/types';
+import type { RecordData } from '@/lib/storage';
 
 import { isPaymentReference, paymentReference, payUrl } from './links';
+import type { PayLink } from './mails';
 import { charged, formatCharge, type Price } from './price';
 import type { PaymentCurrency } from './types';
 

@@ -1,5 +1,4 @@
 import { toLang } from '@/lib/i18n';
-import { receiptMail } from '@/lib/mail/compose';
 import {
   isPayable,
   type AuditEntry,
@@ -8,10 +7,11 @@ import {
   type PayableRecord,
   type PaymentStore,
   type RecordData,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 
 import type { ProviderAnswers } from './answers';
 import { paymentReference, receiptUrl } from './links';
+import { receiptMail } from './mails';
 import { SUBUNITS, type Charge, type PaymentCurrency, type PaymentProvider, type Refund } from './types';
 
 // Marking a record paid (docs/product.md §14), whoever says so: the provider's webhook, the return page

@@ -1,11 +1,12 @@
+import type { PaymentCurrency } from '@/lib/constants';
+
+export type { PaymentCurrency } from '@/lib/constants';
+
 // What the site asks of a payment provider (docs/product.md §14): start a payment on the provider's
 // page, ask the provider how a payment stands, and read the events it posts to the webhook. Paystack is
-// the first (paystack.ts); another provider is one more file of this shape, named in index.ts.
+// the first (paystack.ts); another provider is one more file of this shape, named in provider.ts.
 
-// The currencies a provider may charge in (PAYMENT_CURRENCY): Paystack's, for the countries where our
-// visitors pay. Amounts travel in the currency's subunit (kobo, cents, pesewas), 100 to the unit.
-export const paymentCurrencies = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
-export type PaymentCurrency = (typeof paymentCurrencies)[number];
+// Amounts travel in the currency's subunit (kobo, cents, pesewas), 100 to the unit.
 export const SUBUNITS = 100;
 
 export const providerNames = ['paystack'] as const;

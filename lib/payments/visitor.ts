@@ -1,5 +1,5 @@
 import { toLang, type Lang } from '@/lib/i18n';
-import type { PayableRecord } from '@/lib/storage/types';
+import type { PayableRecord } from '@/lib/storage';
 
 import type { AnswerKind } from './answers';
 import { isPaymentReference, payPath, readPayToken, returnUrl } from './links';

@@ -1,4 +1,4 @@
-import type { NewMail, PlacesStore, RecordData, WaitingTicket } from '@/lib/storage/types';
+import type { NewMail, PlacesStore, RecordData, WaitingTicket } from '@/lib/storage';
 
 // What an offer to one person waiting says and changes: made for each ticket as it comes up.
 export type MakeOffer = (

@@ -3,10 +3,11 @@ import { randomInt } from 'node:crypto';
 import { config } from '@/lib/config';
 import { siteDayEnd } from '@/lib/content/schedule';
 import { localeUrl, type Lang } from '@/lib/i18n';
-import type { PlaceParts } from '@/lib/mail/compose';
-import { qrPng } from '@/lib/places/qr';
 import { linkSecret, readLink, signLink, type LinkPurpose } from '@/lib/security/signed-link';
-import { isCollection, isRecordId, type Collection } from '@/lib/storage/types';
+import { isCollection, isRecordId, type Collection } from '@/lib/storage';
+
+import type { PlaceParts } from './mails';
+import { qrPng } from './qr';
 
 // The signed links of places (docs/product.md §9): giving a place back ("I can't come"), claiming a
 // place offered from the waiting list, and a guest's check-in (the QR code). Each names its record
@@ -70,7 +71,7 @@ export function isCheckInCode(value: string): boolean {
   return new RegExp(`^[${CODE_ALPHABET}]{6}$`).test(value);
 }
 
-// What a registration's mails carry (lib/mail/compose.ts): the way to give the place back and, for an
+// What a registration's mails carry (./mails.ts): the way to give the place back and, for an
 // event, the check-in code with its QR code.
 export function placeParts(
   link: PlaceLink,

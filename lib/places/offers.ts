@@ -5,14 +5,13 @@ import { onSiteCalendar, siteToday, type Booking } from '@/lib/content/schedule'
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { formatClock, formatDay, zoneCity } from '@/lib/i18n/format';
 import { log } from '@/lib/log';
-import { seatOfferMail } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
-import { getStore } from '@/lib/storage';
-import { itemField, type Collection, type RecordData, type WaitingTicket } from '@/lib/storage/types';
+import { getStore, itemField, type Collection, type RecordData, type WaitingTicket } from '@/lib/storage';
 import { fill, messages } from '@/messages';
 
 import { offerFreedSeats } from './fill';
 import { claimUrl } from './links';
+import { seatOfferMail } from './mails';
 import { placesChanged } from './pages';
 
 export type PlacesBooking = Booking & { capacity: number };

@@ -1,20 +1,22 @@
-import { cmsEvent, cmsEvents } from '@/lib/cms';
+import { cmsEvents } from '@/lib/cms';
 import { config } from '@/lib/config';
+import { REMINDER_DAYS } from '@/lib/constants';
 import { site } from '@/lib/content';
-import { daysUntil, REMINDER_DAYS, siteToday } from '@/lib/content/schedule';
-import { defaultLang, toLang } from '@/lib/i18n';
-import { eventReminder } from '@/lib/mail/compose';
-import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage/types';
+import { daysUntil, siteToday } from '@/lib/content/schedule';
+import type { SiteEvent } from '@/lib/content/types';
+import { defaultLang, toLang, type Lang } from '@/lib/i18n';
+import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage';
 
 import { placeParts } from './links';
+import { eventReminder } from './mails';
 
-// Reminders of an event (docs/product.md §9): a week and a day before its first day on the site's
-// calendar, each registrant holding a place gets one mail in their language, with the place, the time,
-// the calendar invitation, their check-in code and the way to give the place back. Each mail is a job
-// claimed once per event, day and registrant, committed with the mail, so it goes once across
-// instances and restarts; a job per event and day, claimed once all are queued, spares the later passes
-// of that day the work. The events are those published in the CMS; one with its reminders turned off
-// there (`reminders: false`) gets none.
+// Reminders of an event (docs/product.md §9): on each of REMINDER_DAYS (lib/constants.ts) before its
+// first day on the site's calendar, each registrant holding a place gets one mail in their language,
+// with the place, the time, the calendar invitation, their check-in code and the way to give the place
+// back. Each mail is a job claimed once per event, day and registrant, committed with the mail, so it
+// goes once across instances and restarts; a job per event and day, claimed once all are queued, spares
+// the later passes of that day the work. The events are those published in the CMS; one with its
+// reminders turned off there (`reminders: false`) gets none.
 
 // The event's registrations, read page by page along the inbox's index on the event.
 async function registrationsOf(store: InboxStore, slug: string): Promise<InboxRecord[]> {
@@ -29,22 +31,29 @@ async function registrationsOf(store: InboxStore, slug: string): Promise<InboxRe
   }
 }
 
-// The reminders due today, queued; how many were queued by this pass.
+// The reminders due today, queued; how many were queued by this pass. The published events are read
+// once per pass in each registrant's language, not once per registrant.
 export async function sendReminders(store: JobStore & InboxStore, now: number = Date.now()): Promise<number> {
   const today = siteToday(now);
   const settings = config();
   const ctx = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
+  const published = await cmsEvents(defaultLang);
+  const eventsIn = new Map<Lang, Promise<SiteEvent[]>>([[defaultLang, Promise.resolve(published)]]);
+  const inLanguage = async (slug: string, lang: Lang) => {
+    if (!eventsIn.has(lang)) eventsIn.set(lang, cmsEvents(lang));
+    return (await eventsIn.get(lang)!).find((event) => event.slug === slug);
+  };
   let queued = 0;
-  for (const event of await cmsEvents(defaultLang)) {
+  for (const event of published) {
     const days = daysUntil(event.startDate, today);
-    if (event.reminders === false || !(REMINDER_DAYS as readonly number[]).includes(days)) continue;
+    if (event.reminders === false || !REMINDER_DAYS.includes(days)) continue;
     const done = `reminders:${event.slug}:${today}`;
     if (await store.hasJob(done)) continue;
     for (const record of await registrationsOf(store, event.slug)) {
       const { data } = record;
       if (!holdsSeat(data) || data.booking === 'offered' || typeof data.email !== 'string') continue;
       const lang = toLang(data.lang);
-      const local = (await cmsEvent(event.slug, lang)) ?? event;
+      const local = (await inLanguage(event.slug, lang)) ?? event;
       const code = typeof data.checkInCode === 'string' ? data.checkInCode : undefined;
       const place = placeParts(
         { collection: 'user', id: record.id },

@@ -3,15 +3,13 @@ import { config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { toLang } from '@/lib/i18n';
-import { claimNote, eventConfirmation, offerConfirmation } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
-import { offerDue } from '@/lib/payments/price';
-import { paymentSettings, seatedPayment } from '@/lib/payments/record';
-import { getStore } from '@/lib/storage';
-import type { RecordData, StoredRecord } from '@/lib/storage/types';
+import { offerDue, paymentSettings, seatedPayment } from '@/lib/payments';
+import { getStore, type RecordData, type StoredRecord } from '@/lib/storage';
 
-import { recordBooking, withPlaces } from '.';
+import { recordBooking, withPlaces } from './bookings';
 import { newCheckInCode, placeParts, readPlaceLink, type PlaceLink } from './links';
+import { claimNote, eventConfirmation, offerConfirmation } from './mails';
 import { formatDeadline, itemWords, seatsChanged } from './offers';
 
 // What a visitor does with a place's signed link (docs/product.md §9): give it back, or take one offered

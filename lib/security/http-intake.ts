@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { imageHash } from '@/lib/assets';
-import { CMS_API, isCmsPath } from '@/lib/cms/paths';
 import { config } from '@/lib/config';
+import { CMS_API, isCmsPath } from '@/lib/http/cms-paths';
 import { bodyLimit, CMS_BODY_LIMIT, isCmsUpload, refuseBody } from '@/lib/http/read-body';
 import { LANG_HEADER } from '@/lib/i18n';
 import { existingSingleton, setSingleton } from '@/lib/singletons';
-import { sessionCookieName } from '@/lib/staff/auth';
-import { hasSessionCookie } from '@/lib/staff/cookie';
+import { contentSession } from '@/lib/team';
 
 import { contentWriterHeader } from './content-writer';
+import { hasSessionCookie, sessionCookieName } from './staff-cookie';
 import { xsrfCookieName } from './xsrf-token';
 
 // What the server does with each request before Next sees it.
@@ -231,7 +231,7 @@ const notAllowed = {
 };
 
 // Whether the request's staff session is valid in the store now and its role may write content
-// (lib/cms/auth.ts, the CMS's own sign-in). A store that does not answer refuses.
+// (lib/team/content-session.ts, the CMS's own sign-in). A store that does not answer refuses.
 async function mayWriteContent(request: IncomingMessage): Promise<boolean> {
   if (!hasSessionCookie(request.headers.cookie)) return false;
   const headers = new Headers();
@@ -240,8 +240,6 @@ async function mayWriteContent(request: IncomingMessage): Promise<boolean> {
     if (typeof value === 'string') headers.set(name, value);
   }
   try {
-    // Loaded on first use: the workspace's sessions and the store are not needed for anything else here.
-    const { contentSession } = await import('@/lib/cms/auth');
     return (await contentSession(headers)) !== null;
   } catch (error) {
     const { log } = await import('@/lib/log');

@@ -12,7 +12,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit';
 // a mail provider's servers or the payment provider ever send in a minute from one address, and grows
 // with RATE_LIMIT_PER_MINUTE above its default (so a server given a high one for a load test or a drill
 // is not held back here either). Counted per instance, like the forms' limit.
-export type LimitedRoute = 'pay' | 'places' | 'unsubscribe' | 'webhook';
+export type LimitedRoute = 'pay' | 'places' | 'unsubscribe' | 'webhook' | 'verify';
 
 const PER_MINUTE: Record<LimitedRoute, number> = {
   // A visitor opens a pay link or comes back from the provider a few times; a class behind one address
@@ -25,6 +25,9 @@ const PER_MINUTE: Record<LimitedRoute, number> = {
   // One delivery per payment event, from a few addresses of the provider's: refused ones are answered
   // 429, which the provider delivers again later (Paystack: for 72 hours).
   webhook: 1200,
+  // An employer checks a certificate or two; a school checking a class's, a few dozen. Guessing codes
+  // (80 bits) at this pace would take longer than the universe has existed.
+  verify: 60,
 };
 // RATE_LIMIT_PER_MINUTE's default (lib/config.ts).
 const FORMS_DEFAULT = 5;

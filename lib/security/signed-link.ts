@@ -4,11 +4,12 @@ import { serverSecret } from './server-secret';
 
 // Links that prove the site wrote them for one address and one purpose (confirming or ending a
 // newsletter subscription), without storing a token: HMAC-SHA256 over the purpose, the address and
-// the expiry, with a server secret (a staff sign-in link too, made single-use by lib/staff/auth.ts, and
+// the expiry, with a server secret (a staff sign-in link too, made single-use by lib/team/auth.ts, and
 // the counts the inbox shows after a forget, lib/staff/actions.ts, and a payment's pay link and receipt,
 // lib/payments/links.ts). A link with expiry 0 never expires (an unsubscribe link in an old newsletter
 // must keep working).
-// Places (lib/places/links.ts): giving one back, claiming one offered, checking a guest in.
+// Places (lib/places/links.ts): giving one back, claiming one offered, checking a guest in. A
+// certificate's download (lib/certificates/links.ts).
 export type LinkPurpose =
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
@@ -18,7 +19,8 @@ export type LinkPurpose =
   | 'payment-receipt'
   | 'place-cancel'
   | 'seat-offer'
-  | 'check-in';
+  | 'check-in'
+  | 'certificate';
 
 const SEPARATOR = '.';
 

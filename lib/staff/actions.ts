@@ -6,18 +6,13 @@ import { site } from '@/lib/content';
 import { toLang } from '@/lib/i18n';
 import { renderLetter } from '@/lib/mail/letter';
 import { kickOutbox } from '@/lib/mail/worker';
-import { recordBooking, withPlaces } from '@/lib/places';
-import { seatsChanged } from '@/lib/places/offers';
-import { placeRecord, registeredMails } from '@/lib/places/visitor';
+import { placeRecord, recordBooking, registeredMails, seatsChanged, withPlaces } from '@/lib/places';
 import { linkSecret, signLink, verifyLink } from '@/lib/security/signed-link';
-import { getStore } from '@/lib/storage';
-import { isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { getStore, isCollection, isRecordId, type Collection, type RecordData, type StaffSession } from '@/lib/storage';
+import { auditEntry, may, roleOf, type Staff } from '@/lib/team';
 import { visitorMails } from '@/messages/mails/visitor';
 
-import { auditEntry } from './audit';
 import { personName } from './present';
-import { may, type Staff } from './roles';
-import { roleOf } from './team';
 
 // What staff do to a submission is committed together with its audit entry (who and when).
 

@@ -1,11 +1,10 @@
 import { cmsEvent, cmsEvents } from '@/lib/cms';
 import { eventBooking } from '@/lib/content/schedule';
 import { defaultLang } from '@/lib/i18n';
-import { readPlaceLink } from '@/lib/places/links';
-import { getStore } from '@/lib/storage';
-import { holdsSeat, isRecordId, type CheckIn, type RecordData, type StaffSession } from '@/lib/storage/types';
+import { readPlaceLink } from '@/lib/places';
+import { getStore, holdsSeat, isRecordId, type CheckIn, type RecordData, type StaffSession } from '@/lib/storage';
+import { auditEntry } from '@/lib/team';
 
-import { auditEntry } from './audit';
 import { allRecords } from './inbox';
 import { personName } from './present';
 

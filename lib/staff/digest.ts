@@ -1,6 +1,6 @@
 import { DAY_MS } from '@/lib/constants';
 import { renderLetter } from '@/lib/mail/letter';
-import { amountText } from '@/lib/payments/settle';
+import { amountText } from '@/lib/payments';
 import { periodic } from '@/lib/periodic';
 import {
   collections,

@@ -1,12 +1,8 @@
 import { cmsEvents } from '@/lib/cms';
 import { siteToday } from '@/lib/content/schedule';
 import { defaultLang } from '@/lib/i18n';
-import { getStore } from '@/lib/storage';
-import { subscriberKey } from '@/lib/storage/types';
-
-import { auditEntry } from './audit';
-import type { Staff } from './roles';
-import { isFirstAdmin } from './team';
+import { getStore, subscriberKey } from '@/lib/storage';
+import { auditEntry, isFirstAdmin, type Staff } from '@/lib/team';
 
 // The door (docs/staff.md, "Check-in"): which events a member may check guests in for, and the door's
 // list of them by day. An admin may limit a door member to chosen events; every other role, and a door

@@ -1,11 +1,7 @@
-import { personOf, samePerson } from '@/lib/payments/payers';
-import { recordBooking, withPlaces } from '@/lib/places';
-import { seatsChanged } from '@/lib/places/offers';
-import { getStore } from '@/lib/storage';
-import { payerKey, standsFor, type Collection, type StoredRecord } from '@/lib/storage/types';
-
-import { auditEntry } from './audit';
-import type { Staff } from './roles';
+import { personOf, samePerson } from '@/lib/payments';
+import { recordBooking, seatsChanged, withPlaces } from '@/lib/places';
+import { getStore, payerKey, standsFor, type Collection, type StoredRecord } from '@/lib/storage';
+import { auditEntry, type Staff } from '@/lib/team';
 
 // Records one person stored twice for one course, event or offer, from before a second registration
 // stored nothing (lib/payments/payers.ts): flagged "possible duplicate" in an item's list, and merged by

@@ -1,13 +1,7 @@
 import { config } from '@/lib/config';
 import { formColumns } from '@/lib/export';
-import { SUBUNITS } from '@/lib/payments/types';
-import {
-  isPayable,
-  type BookingState,
-  type Collection,
-  type InboxRecord,
-  type StoredRecord,
-} from '@/lib/storage/types';
+import { SUBUNITS } from '@/lib/payments';
+import { isPayable, type BookingState, type Collection, type InboxRecord, type StoredRecord } from '@/lib/storage';
 import { staffText } from '@/messages/staff';
 
 import { offThread } from './off-thread';
@@ -35,6 +29,14 @@ const placeColumns: Partial<Record<Collection, string[]>> = {
   offer: ['booking'],
 };
 
+// Certificates (lib/certificates): when a learner was marked as having completed, and the code of the
+// certificate each holds.
+const certificateColumns: Partial<Record<Collection, string[]>> = {
+  user: ['certificateCode'],
+  offer: ['completedAt', 'certificateCode'],
+  enrolment: ['completedAt', 'certificateCode'],
+};
+
 // The columns of one form's download: the record's fields, then what the workspace adds. Notes and
 // replies stay in the workspace, where each keeps its author and time.
 export function staffColumns(collection: Collection): { fields: string[]; headings: string[] } {
@@ -48,6 +50,7 @@ export function staffColumns(collection: Collection): { fields: string[]; headin
     'assignedTo',
     ...(placeColumns[collection] ?? []),
     ...(isPayable(collection) ? paymentColumns : []),
+    ...(certificateColumns[collection] ?? []),
   ];
   return { fields, headings: fields.map((field) => staffText.fieldNames[field] ?? field) };
 }
@@ -56,7 +59,8 @@ export function staffColumns(collection: Collection): { fields: string[]; headin
 export function rowOf(collection: Collection, fields: string[], record: StoredRecord, items: ItemTitles): Cell[] {
   return fields.map((field): Cell => {
     const value = record.data[field];
-    if (field === 'date' || field === 'checkedInAt') return typeof value === 'number' ? { date: value } : '';
+    if (field === 'date' || field === 'checkedInAt' || field === 'completedAt')
+      return typeof value === 'number' ? { date: value } : '';
     if (field === 'booking') return staffText.bookingStates[(value ?? 'registered') as BookingState] ?? '';
     if (field === 'lang') return languageName(value);
     if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];

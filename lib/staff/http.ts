@@ -2,27 +2,13 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 
+import { plain } from '@/lib/http/answers';
 import { fromOtherOrigin, isHttps, requestHost } from '@/lib/security/xsrf';
+import { currentSession, homeOf, may, sessionCookieName, type Permission, type Staff } from '@/lib/team';
 import { staffText } from '@/messages/staff';
 
-import { currentSession, sessionCookieName } from './auth';
-import { homeOf, may, type Permission, type Staff } from './roles';
-
-// The workspace's HTTP rules in one place: its pages and posts are never stored by a browser or a
-// proxy, and a post counts only when the browser shows it came from the workspace itself.
-export const NO_STORE = 'no-store';
-
-export function see(location: string, extra: Record<string, string> = {}): Response {
-  return new Response(null, { status: 303, headers: { location, 'cache-control': NO_STORE, ...extra } });
-}
-
-// A refusal or an error in words, for a person reading it in the browser.
-export function plain(message: string, status: number): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_STORE },
-  });
-}
+// The workspace's HTTP rules in one place: its answers are never stored (lib/http/answers.ts), and a
+// post counts only when the browser shows it came from the workspace itself.
 
 // A post without Sec-Fetch-Site same-origin or a matching Origin is refused: the session cookie is
 // SameSite=Strict too, but a sibling subdomain counts as same-site.

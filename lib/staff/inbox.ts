@@ -1,12 +1,15 @@
 import { DAY_MS } from '@/lib/constants';
 import { defaultLang, isLang, otherLangs, type Lang } from '@/lib/i18n';
-import { getStore } from '@/lib/storage';
-import { matchesOthers, parseSearch } from '@/lib/storage/search';
 import {
   collections,
+  everyRecord,
+  getStore,
   isCollection,
   isPayable,
   isRecordId,
+  matchesOthers,
+  parseItem,
+  parseSearch,
   payableCollections,
   paymentStatuses,
   submissionStatuses,
@@ -17,9 +20,9 @@ import {
   type PaymentStatus,
   type SubmissionStatus,
   type SubscriberStatus,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
 
-import { dayStart, parseItem } from './present';
+import { dayStart } from './present';
 
 export const PAGE_SIZE = 50;
 // A search of several words reads the records found by its longest word and keeps those with the
@@ -244,18 +247,10 @@ export async function* recordPages(
 
 // Every record of one course, event or offer (or one form) in a payment state, newest first, spam left
 // out: whom a payment reminder goes to.
-export async function allRecords(
+export function allRecords(
   collection: InboxQuery['collection'],
   item?: InboxQuery['item'],
   payStatus?: PaymentStatus,
 ): Promise<InboxRecord[]> {
-  const store = getStore();
-  const all: InboxRecord[] = [];
-  let after: InboxCursor | undefined;
-  for (;;) {
-    const page = await store.inbox({ collection, item, payStatus, after, limit: 1000 });
-    all.push(...page.filter((row) => row.data.staffStatus !== 'spam'));
-    if (page.length < 1000) return all;
-    after = placeOf(page.at(-1)!);
-  }
+  return everyRecord(getStore(), { collection, item, payStatus });
 }

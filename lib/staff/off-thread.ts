@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 import { singleton } from '@/lib/singletons';
-import type { Collection } from '@/lib/storage/types';
+import type { Collection } from '@/lib/storage';
 
 import type { Cell } from './sheet';
 

@@ -1,4 +1,4 @@
-import type { Collection } from '@/lib/storage/types';
+import type { Collection } from '@/lib/storage';
 
 // The workspace's addresses, built in one place: every segment is encoded, whatever a record's id or an
 // item's slug holds.
@@ -14,3 +14,6 @@ export const staffItemPath = (collection: Collection, value: string) =>
   `/staff/items/${segment(collection)}/${segment(value)}`;
 
 export const staffCheckInPath = (event: string) => `/staff/check-in/${segment(event)}`;
+
+export const staffCertificatesPath = (collection: Collection, value: string) =>
+  `/staff/certificates/${segment(collection)}/${segment(value)}`;

@@ -1,28 +1,34 @@
 import { config } from '@/lib/config';
 import { defaultLang, localeUrl, toLang } from '@/lib/i18n';
-import { paymentReminder } from '@/lib/mail/compose';
 import { kickOutbox } from '@/lib/mail/worker';
-import { paymentContext } from '@/lib/payments/context';
-import { payUrl } from '@/lib/payments/links';
-import { charged, courseDue, formatCharge, offerDue } from '@/lib/payments/price';
-import { owesNow } from '@/lib/payments/record';
-import { amountText, settleByHand } from '@/lib/payments/settle';
-import { SUBUNITS, type PaymentCurrency } from '@/lib/payments/types';
-import { getStore } from '@/lib/storage';
 import {
+  amountText,
+  charged,
+  courseDue,
+  formatCharge,
+  offerDue,
+  owesNow,
+  paymentContext,
+  paymentReminder,
+  payUrl,
+  settleByHand,
+  SUBUNITS,
+  type PaymentCurrency,
+} from '@/lib/payments';
+import {
+  getStore,
   isPayable,
+  parseItem,
   paymentStatuses,
   subscriberKey,
   type Collection,
   type PaymentStatus,
   type RecordData,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
+import { auditEntry, type Staff } from '@/lib/team';
 
-import { auditEntry } from './audit';
 import { localClock } from './digest';
 import { allRecords } from './inbox';
-import { parseItem } from './present';
-import type { Staff } from './roles';
 
 // What staff do about payments (docs/staff.md, "Payments"): mark one paid by hand (cash, a bank
 // transfer) or refunded, and mail a reminder to everyone on a list who has not paid. Every change is

@@ -1,12 +1,26 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 
+import { PAYMENT_CURRENCIES } from '@/lib/constants';
+import { NO_STORE, plain, see } from '@/lib/http/answers';
 import { readFormBody } from '@/lib/http/read-body';
-import { letterPosts } from '@/lib/letters/posts';
-import { paymentCurrencies } from '@/lib/payments/types';
 import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
-import { collections, itemField, RECORD_ID, type Collection } from '@/lib/storage/types';
+import { collections, itemField, parseItem, RECORD_ID, type Collection } from '@/lib/storage';
+import {
+  homeOf,
+  may,
+  queueLinkMail,
+  removeColleague,
+  requestSignIn,
+  roleOf,
+  SESSION_MAX_MS,
+  sessionCookie,
+  setRole,
+  signIn,
+  signOut,
+  staffRoles,
+} from '@/lib/team';
 import { staffText } from '@/messages/staff';
 
 import {
@@ -22,40 +36,21 @@ import {
   setStatus,
   setStatuses,
 } from './actions';
-import { queueLinkMail, requestSignIn, SESSION_MAX_MS, sessionCookie, signIn, signOut } from './auth';
+import { certificatePosts } from './certificate-posts';
 import { checkInGuest, checkInsOf } from './check-in';
 import { mayCheckInAt, setDoorLimits } from './door';
 import { mergeDuplicates } from './duplicates';
-import { fromWorkspace, NO_STORE, notYours, plain, requestCookie, requestSession, see } from './http';
+import { fromWorkspace, notYours, requestCookie, requestSession } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
+import { letterPosts } from './letter-posts';
 import { staffCheckInPath, staffItemPath, staffSubmissionPath } from './paths';
 import { AMOUNT, markPaidByHand, refundByHand, remindUnpaid } from './payments';
-import { parseItem } from './present';
+import { post, type StaffPost } from './post-shape';
 import { submissionWithMails } from './queries';
-import { homeOf, may, staffRoles, type Permission, type Staff } from './roles';
-import { removeColleague, roleOf, setRole } from './team';
 
 // Every post of the staff workspace (docs/staff.md), one entry each: the fields it takes (zod), whether
 // it needs a session, and what it does. Plain forms answered with a 303 to a page, so the workspace
 // works without JavaScript. A post that does not parse changes nothing.
-
-interface Context {
-  request: NextRequest;
-  session: Staff | null;
-  now: number;
-  https: boolean;
-}
-
-export interface StaffPost<S extends z.ZodType> {
-  schema: S;
-  // What the role must allow; none for the sign-in posts, which need no session.
-  permission?: Permission;
-  // The answer to a post whose fields do not parse.
-  refused: () => Response;
-  run: (data: z.infer<S>, context: Context & { session: Staff }) => Promise<Response>;
-}
-
-const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
 
 // A check-in's answer to the page's script: each outcome its own status, so a forged or stale code is a
 // clear 4xx.
@@ -260,7 +255,7 @@ const posts = {
       ...recordFields,
       ...backFields,
       amount: z.string().trim().regex(AMOUNT),
-      currency: z.enum(paymentCurrencies),
+      currency: z.enum(PAYMENT_CURRENCIES),
       note: z.string().trim().max(NOTE_MAX).default(''),
     }),
     permission: 'payments',
@@ -331,6 +326,8 @@ const posts = {
   }),
   // Letters to the community (lib/letters).
   ...letterPosts,
+  // Certificates (lib/certificates).
+  ...certificatePosts,
 } satisfies Record<string, StaffPost<z.ZodType>>;
 
 export async function handleStaffPost(action: string, request: NextRequest): Promise<Response> {
@@ -346,7 +343,11 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   // A ticked list (`records`, a door member's `events`) is every value of its name; any other field is its one value.
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of body.formData) {
-    if (typeof value !== 'string') continue;
+    // A file is read as text only where a post takes one (a CSV of addresses).
+    if (typeof value !== 'string') {
+      if (name === 'csv' && value.size > 0) fields.csvFile ??= await value.text();
+      continue;
+    }
     if (name === 'records' || name === 'events')
       fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
     else fields[name] ??= value;

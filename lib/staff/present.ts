@@ -3,8 +3,15 @@ import { DAY_MS } from '@/lib/constants';
 import { siteToday, wallClockIn, type Booking } from '@/lib/content/schedule';
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 import { defaultLang, isLang, locales, type Lang } from '@/lib/i18n';
-import { itemField } from '@/lib/storage/collections';
-import { collections, type AuditEntry, type BookingState, type Collection, type RecordData } from '@/lib/storage/types';
+import {
+  itemField,
+  personName,
+  type AuditEntry,
+  type BookingState,
+  type Collection,
+  type RecordData,
+} from '@/lib/storage';
+import { formatWhen } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -29,20 +36,6 @@ export function choiceLabel(field: string, value: unknown): string | undefined {
 
 export function formName(collection: Collection): string {
   return staffText.forms[collection];
-}
-
-// Items named by a key `collection:value` (an enrolment's course title, an event's or offer's slug).
-// Any such key is an item: a list whose event was deleted from the CMS, or a course renamed since, is
-// still found by it, and a key no record has is an empty list.
-const ITEM_VALUE = /^[^\p{Cc}]{1,200}$/u;
-
-export function parseItem(key: string | undefined): { collection: Collection; field: string; value: string } | null {
-  if (!key) return null;
-  const at = key.indexOf(':');
-  const collection = key.slice(0, at) as Collection;
-  const field = collections.includes(collection) ? itemField[collection] : undefined;
-  const value = key.slice(at + 1);
-  return at > 0 && field && ITEM_VALUE.test(value) ? { collection, field, value } : null;
 }
 
 // How long after its last day an event or offer stays in the item filters; its list stays reachable
@@ -114,19 +107,7 @@ export function bookingLabel(data: RecordData): string {
   return label + checkedIn;
 }
 
-export function personName(data: RecordData): string {
-  const whole = [data.firstName, data.lastName].filter((part) => typeof part === 'string' && part).join(' ');
-  return (typeof data.name === 'string' && data.name) || whole || String(data.email ?? '');
-}
-
-export function formatWhen(ms: unknown): string {
-  if (typeof ms !== 'number') return '';
-  return new Intl.DateTimeFormat(locales[defaultLang].intl, {
-    timeZone: config().staff.timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(ms);
-}
+export { personName };
 
 // The wall-clock time in the organisation's time zone, as the UTC fields of a Date: a spreadsheet
 // date has no zone, and staff read the organisation's time.

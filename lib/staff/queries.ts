@@ -1,17 +1,18 @@
 import { DAY_MS } from '@/lib/constants';
 import { log } from '@/lib/log';
-import { getStore } from '@/lib/storage';
 import {
   auditActions,
+  getStore,
   isCollection,
   isRecordId,
+  parseItem,
   type Collection,
   type ListedAudit,
   type StaffSession,
   type ThreadEntry,
-} from '@/lib/storage/types';
+} from '@/lib/storage';
+import { auditEntry } from '@/lib/team';
 
-import { auditEntry } from './audit';
 import {
   csvStream,
   isConfirmed,
@@ -23,7 +24,7 @@ import {
   type Cell,
 } from './export';
 import { countWithoutSpam, recordPages, subscriberCounts } from './inbox';
-import { dayStart, formName, itemNames, parseItem } from './present';
+import { dayStart, formName, itemNames } from './present';
 
 // What the workspace's pages read from the store: its one door to it (app/staff imports none of the
 // store). The inbox's pages are read through inbox.ts.

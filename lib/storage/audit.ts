@@ -53,6 +53,12 @@ export const auditActions = [
   'content-unpublish',
   'content-delete',
   'content-schedule',
+  // Certificates (lib/certificates): a learner marked as having completed a course or a cohort, a
+  // certificate issued, revoked (with the reason) and reissued under a new code; the detail names its code.
+  'completed',
+  'certificate-issue',
+  'certificate-revoke',
+  'certificate-reissue',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

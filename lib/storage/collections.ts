@@ -25,6 +25,21 @@ export const itemField: Partial<Record<FormCollection, string>> = {
   offer: 'offer',
 };
 
+// Items named by a key `collection:value` (an enrolment's course title, an event's or offer's slug), as
+// the staff workspace and the letters' audiences name them. Any such key is an item: a list whose event
+// was deleted from the CMS, or a course renamed since, is still found by it, and a key no record has is an
+// empty list.
+const ITEM_VALUE = /^[^\p{Cc}]{1,200}$/u;
+
+export function parseItem(key: string | undefined): { collection: Collection; field: string; value: string } | null {
+  if (!key) return null;
+  const at = key.indexOf(':');
+  const collection = key.slice(0, at) as Collection;
+  const field = collections.includes(collection) ? itemField[collection] : undefined;
+  const value = key.slice(at + 1);
+  return at > 0 && field && ITEM_VALUE.test(value) ? { collection, field, value } : null;
+}
+
 // The forms whose records may carry a payment (docs/product.md §14): a course's fee, an offer's price.
 export const payableCollections = ['enrolment', 'offer'] as const satisfies readonly FormCollection[];
 export type PayableCollection = (typeof payableCollections)[number];

@@ -1,4 +1,4 @@
-import { collections, isPayable, itemField } from '@/lib/storage/collections';
+import { collections, isPayable, itemField } from './collections';
 
 // The composite indexes the staff inbox and audit need on Firestore. `npm run firestore:indexes` writes
 // them to firestore.indexes.json; a test checks the file is up to date.

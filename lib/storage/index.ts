@@ -8,6 +8,21 @@ import { openSqliteStore } from './sqlite';
 import type { Store } from './types';
 
 export * from './types';
+export {
+  backupCms,
+  backupMedia,
+  backupSqlite,
+  cmsBackupOf,
+  cmsFile,
+  mediaBackupOf,
+  restoreCms,
+  restoreMedia,
+  restoreSqlite,
+  sqliteFile,
+} from './backup';
+export { firestoreIndexes } from './firestore-indexes';
+export { everyRecord, personName } from './pages';
+export { matchesOthers, parseSearch } from './search';
 
 // The store chosen by configuration, opened once per process.
 export function getStore(): Store {

@@ -1,6 +1,7 @@
 import type { Collection, PayableCollection } from './collections';
 
-// What the stores keep and take: records, mails, seats, sessions, jobs and the inbox's questions.
+// What the stores keep and take: records, mails, seats, sessions, jobs and the inbox's questions
+// (waiting lists, offers and check-ins are in places.ts).
 
 export type RecordData = Record<string, string | number | boolean | null>;
 
@@ -95,38 +96,6 @@ export interface Seat {
 // before waiting lists, which count as registered.
 export const bookingStates = ['registered', 'waiting', 'offered', 'cancelled', 'passed'] as const;
 export type BookingState = (typeof bookingStates)[number];
-
-// One place on a waiting list: a ticket numbered from 1 under the seat key, never reused, and left once,
-// by an offer or by leaving the list.
-export interface WaitingTicket {
-  key: string;
-  position: number;
-  collection: Collection;
-  recordId: string;
-  date: number;
-}
-
-// A free seat held for the first person waiting, until they claim it or `expiresAt`: made in the same
-// commit as the seat's hold, one per ticket, and ended exactly once.
-export interface SeatOffer {
-  key: string;
-  position: number;
-  collection: Collection;
-  recordId: string;
-  n: number;
-  offeredAt: number;
-  expiresAt: number;
-  outcome: 'claimed' | 'expired' | 'declined' | null;
-  endedAt: number | null;
-}
-
-// A guest let in at the door: when and by whom (a staff address). One per record, the first one kept.
-export interface CheckIn {
-  recordId: string;
-  key: string;
-  at: number;
-  by: string;
-}
 
 // A newsletter subscriber's life cycle: pending until the confirmation link is used. A subscriber kept
 // from before confirmation existed has no status and counts as confirmed.
@@ -247,7 +216,7 @@ export interface JobData extends RecordData {
   at: number;
 }
 
-// Who may do what in the staff workspace (lib/staff/roles.ts): every member of the team has one role.
+// Who may do what in the staff workspace (lib/team/roles.ts): every member of the team has one role.
 export const staffRoles = ['admin', 'editor', 'staff', 'door'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 

@@ -1,9 +1,10 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
+import type { CertificateStore } from './certificates';
 import type { Collection, PayableCollection } from './collections';
 import type { LetterStore } from './letters';
+import type { PlacesStore } from './places';
 import type {
   AddOptions,
-  CheckIn,
   EmailTraces,
   InboxQuery,
   InboxRecord,
@@ -15,23 +16,24 @@ import type {
   PayableRecord,
   PurgeOptions,
   RecordData,
-  SeatOffer,
   Settlement,
   StaffSession,
   StoredRecord,
   TeamMember,
   ThreadEntry,
-  WaitingTicket,
 } from './shapes';
 
-// The storage interface every adapter implements. What it stores is in shapes.ts; the collections are
-// the forms' (collections.ts), under the spec's names, so the organisation's existing Firestore data
-// stays readable (docs/product.md §3). The rules both adapters share are in rules.ts, traces.ts (what is
-// about an address), audit.ts and errors.ts; this module re-exports them all, so callers keep one path.
+// The storage interface every adapter implements. What it stores is in shapes.ts, and in places.ts for
+// seats, waiting lists, offers and check-ins with their roles; the collections are the forms'
+// (collections.ts), under the spec's names, so the organisation's existing Firestore data stays readable
+// (docs/product.md §3). The rules both adapters share are in rules.ts, traces.ts (what is about an
+// address), audit.ts and errors.ts; this module re-exports them all, so callers keep one path.
 export * from './audit';
+export * from './certificates';
 export * from './collections';
 export * from './errors';
 export * from './letters';
+export * from './places';
 export * from './rules';
 export * from './shapes';
 export * from './traces';
@@ -51,74 +53,6 @@ export interface RecordStore {
   getSubscriber(email: string): Promise<StoredRecord | null>;
   // Merges `changes` into the subscriber's record, committed with `mails`; false if there is none.
   updateSubscriber(email: string, changes: RecordData, mails?: NewMail[]): Promise<boolean>;
-}
-
-// Places of events and offers beyond taking one with a record (RecordStore.add): waiting lists, offers
-// of freed seats, seats taken again, check-ins. Each change is one commit with its record's changes,
-// mails and audit entry; exclusivity rests on keyed rows or documents, so instances sharing a store
-// never hold more seats than the capacity, offer one ticket twice, or end one offer twice.
-export interface PlacesStore {
-  // How many seats under this key are held: by registrations and by offers not yet ended.
-  seatsTaken(key: string): Promise<number>;
-  // The tickets of the people still waiting under this key, first first.
-  waitingList(key: string): Promise<WaitingTicket[]>;
-  // Every offer made under this key, in the order made.
-  offers(key: string): Promise<SeatOffer[]>;
-  // Open offers whose time had run out at `now`.
-  lapsedOffers(now: number): Promise<SeatOffer[]>;
-  // Holds a free seat for the person on this ticket and records the offer, with the record's changes
-  // and the mails, in one commit: 'full' when no seat is free, 'gone' when the ticket was already left
-  // (offered, left the list, or its record removed), and nothing is written then.
-  offerSeat(
-    ticket: WaitingTicket,
-    capacity: number,
-    offer: { at: number; expiresAt: number },
-    changes: RecordData,
-    mails: NewMail[],
-  ): Promise<'offered' | 'full' | 'gone'>;
-  // Ends an open offer, once whoever asks: claimed, its seat becomes the record's registration;
-  // expired, its seat is freed. The record gets `changes`, committed with the mails and the entry.
-  // False, with nothing written, when the offer is not open, or a claim comes at or after its expiry.
-  endOffer(
-    offer: { key: string; position: number },
-    outcome: 'claimed' | 'expired',
-    at: number,
-    changes: RecordData,
-    mails?: NewMail[],
-    audit?: AuditEntry,
-  ): Promise<boolean>;
-  // Gives a stored record a seat under `seat` (back from spam, promoted by staff), leaving the waiting
-  // list if it was on it, with its changes, mails and entry: 'full' (nothing written) when none is free,
-  // 'gone' when there is no such record. A record already holding a seat under the key keeps it.
-  takeSeat(
-    collection: Collection,
-    id: string,
-    seat: { key: string; capacity: number },
-    changes: RecordData,
-    mails?: NewMail[],
-    audit?: AuditEntry,
-  ): Promise<'taken' | 'full' | 'gone'>;
-  // Puts a stored record at the end of the waiting list under `key` (its `booking` and `waitPosition`
-  // set with `changes`): its position, or null when there is no such record.
-  joinWaitingList(
-    collection: Collection,
-    id: string,
-    key: string,
-    changes: RecordData,
-    audit?: AuditEntry,
-  ): Promise<number | null>;
-  // Lets a guest in once: the first check-in of a record is kept (with the record's `checkedInAt` and
-  // `checkedInBy` and the entry, in one commit), a later one changes nothing and gets the first back.
-  // Null when there is no such record.
-  checkIn(
-    collection: Collection,
-    id: string,
-    key: string,
-    at: number,
-    by: string,
-    audit: AuditEntry,
-  ): Promise<{ checkIn: CheckIn; first: boolean } | null>;
-  checkIns(key: string): Promise<CheckIn[]>;
 }
 
 // The outbox, worked by the mail worker of every instance.
@@ -282,7 +216,8 @@ export interface Store
     InboxStore,
     PaymentStore,
     StaffStore,
-    LetterStore {
+    LetterStore,
+    CertificateStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

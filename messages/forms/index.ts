@@ -1,5 +1,5 @@
 import type { Lang, Localised } from '@/lib/i18n';
-import type { FormOperation } from '@/lib/storage/collections';
+import type { FormOperation } from '@/lib/storage';
 
 import { en } from './en';
 import { fr } from './fr';

@@ -59,7 +59,8 @@ export interface VisitorMailTexts {
     offerHours(hours: number): string;
     leave: string;
   };
-  // A week and a day before an event, to its registrants.
+  // Before an event, to its registrants, on each of REMINDER_DAYS (lib/constants.ts): `days` is how many
+  // days are left, and the words say that number (1 is tomorrow).
   eventReminder: {
     subject(event: string, days: number): string;
     heading(event: string, days: number): string;
@@ -200,8 +201,9 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       leave: 'Leave the waiting list',
     },
     eventReminder: {
-      subject: (event, days) => (days === 1 ? `Tomorrow: ${event}` : `Next week: ${event}`),
-      heading: (event, days) => (days === 1 ? `See you tomorrow at ${event}` : `See you in a week at ${event}`),
+      subject: (event, days) => (days === 1 ? `Tomorrow: ${event}` : `In ${counted.en(days, 'day')}: ${event}`),
+      heading: (event, days) =>
+        days === 1 ? `See you tomorrow at ${event}` : `See you in ${counted.en(days, 'day')} at ${event}`,
       time: 'Time',
       hours: (start, end, zone) => `${start} to ${end} (${zone} time)`,
     },
@@ -351,8 +353,9 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       leave: 'Quitter la liste d’attente',
     },
     eventReminder: {
-      subject: (event, days) => (days === 1 ? `Demain : ${event}` : `La semaine prochaine : ${event}`),
-      heading: (event, days) => (days === 1 ? `À demain pour ${event}` : `Plus qu’une semaine avant ${event}`),
+      subject: (event, days) => (days === 1 ? `Demain : ${event}` : `Dans ${counted.fr(days, 'day')} : ${event}`),
+      heading: (event, days) =>
+        days === 1 ? `À demain pour ${event}` : `Plus que ${counted.fr(days, 'day')} avant ${event}`,
       time: 'Horaires',
       hours: (start, end, zone) => `de ${frenchClock(start)} à ${frenchClock(end)} (heure de ${zone})`,
     },

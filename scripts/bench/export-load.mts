@@ -41,7 +41,7 @@ const settings = {
 };
 Object.assign(process.env, settings);
 const { getStore } = await import('../../lib/storage');
-const { signInLink } = await import('../../lib/staff/auth');
+const { signInLink } = await import('@/lib/team');
 
 const store = getStore();
 const seeded = performance.now();

@@ -27,7 +27,7 @@ const settings = {
 // The store and the sign-in link read their settings from the environment, as the server does.
 Object.assign(process.env, settings);
 const { getStore } = await import('../../lib/storage');
-const { signInLink } = await import('../../lib/staff/auth');
+const { signInLink } = await import('@/lib/team');
 
 const store = getStore();
 const seeded = performance.now();

@@ -3,8 +3,9 @@
 // 1. On a Node other than 24, fetch Node 24 once from the npm registry (package `node@24`) into a cache
 //    and run the same command again under it; a host already on Node 24 downloads nothing. If that is
 //    impossible, one line says what to do.
-// 2. Make sure the dependencies were installed by Node 24: an install made by another Node lacks the
-//    optional packages whose engines exclude it (firebase-admin's Firestore client), so reinstall once.
+// 2. Make sure the dependencies are an install Node 24 can use: one made by another Node could lack the
+//    optional packages whose engines exclude it (firebase-admin's Firestore client, now a direct
+//    dependency for that reason), so such an install is completed once under Node 24.
 // 3. Read .env the way Next does (without overriding the environment), so every command sees the same
 //    settings as the server.
 // Only Node built-ins here: this file must run on an old Node to say what is wrong.
@@ -119,14 +120,37 @@ function hiddenLockHash() {
   return existsSync(hiddenLockfile) ? createHash('sha256').update(readFileSync(hiddenLockfile)).digest('hex') : '';
 }
 
-// Written after every install made by Node 24 (postinstall): which Node made the node_modules that
-// npm's own record (node_modules/.package-lock.json) describes.
+// Written after every install that Node 24 can use as it is (postinstall): one made by Node 24, or one
+// made by another Node that left out nothing Node 24 installs (installIsWhole). It marks the node_modules
+// that npm's own record (node_modules/.package-lock.json) describes.
 export function stampInstall() {
   writeFileSync(installStamp, `${NODE_MAJOR} ${hiddenLockHash()}\n`);
 }
 
 function installIsNode24s() {
   return existsSync(installStamp) && readFileSync(installStamp, 'utf8').trim() === `${NODE_MAJOR} ${hiddenLockHash()}`;
+}
+
+// Whether `range` (a package's engines.node) excludes Node `major`: every alternative of it asks for a
+// newer major. Rough on purpose (lower bounds only), for the ranges packages write (">=22", "^20.3 || >=21").
+function excludes(range, major) {
+  return range.split('||').every((alternative) => Number(/\d+/.exec(alternative)?.[0] ?? 0) > major);
+}
+
+// Whether an install made by this Node holds every package of package-lock.json that Node 24 installs:
+// nothing required is missing, and nothing left out was left out for its engines (the optional packages
+// an older Node skips; the lockfile's engine-bound packages are direct dependencies so that none is
+// optional: package.json). What is missing is then only other platforms' binaries, which Node 24 skips too.
+export function installIsWhole() {
+  if (!existsSync(hiddenLockfile)) return false;
+  const installed = JSON.parse(readFileSync(hiddenLockfile, 'utf8')).packages ?? {};
+  const locked = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  return Object.entries(locked).every(
+    ([path, entry]) =>
+      path === '' ||
+      path in installed ||
+      ((entry.optional || entry.devOptional) && !excludes(entry.engines?.node ?? '', runningMajor())),
+  );
 }
 
 // `npm install` run by Node 24's `binary`: adds what an install by another Node left out.
@@ -155,8 +179,10 @@ export async function onNode24({ dotenv = true } = {}) {
   if (runningMajor() !== NODE_MAJOR) return rerunUnder(node24Binary());
   if (!existsSync(join(root, 'node_modules'))) fail('Dependencies are missing: run `npm install` first.');
   if (!installIsNode24s()) {
-    console.error(`The dependencies were not installed by Node ${NODE_MAJOR}: completing them with npm install ...`);
-    installUnder(process.execPath);
+    if (!installIsWhole()) {
+      console.error(`The dependencies lack what Node ${NODE_MAJOR} needs: completing them with npm install ...`);
+      installUnder(process.execPath);
+    }
     stampInstall();
   }
   if (dotenv) loadDotenv();

@@ -143,7 +143,7 @@ describe('the staff audit trail', () => {
       },
       waitUntil: at,
     });
-    const { formatWhen } = await import('@/lib/staff/present');
+    const { formatWhen } = await import('@/lib/team');
     const named = `Event “Data Day scheduled-audit” (#${id})`;
     expect(await contentEntries(since)).toEqual([
       ['content-schedule', 'editor@example.org', `${named}, to publish on ${formatWhen(at.getTime())}`],

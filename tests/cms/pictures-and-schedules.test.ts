@@ -193,7 +193,7 @@ describe('scheduled publishing', () => {
 
   it('does not publish for someone who has since left the team', async () => {
     const { cmsEvent, createPublishingTask } = await import('@/lib/cms');
-    const { auditEntry } = await import('@/lib/staff/audit');
+    const { auditEntry } = await import('@/lib/team');
     const now = Date.now();
     await cms.store.saveTeamMember(
       { email: 'leaver@example.org', role: 'editor', addedBy: 'admin@example.org', addedAt: now },

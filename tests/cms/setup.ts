@@ -19,7 +19,7 @@ export async function startCms() {
   }));
   const { getStore } = await import('@/lib/storage');
   const { sha256 } = await import('@/lib/hash');
-  const { auditEntry } = await import('@/lib/staff/audit');
+  const { auditEntry } = await import('@/lib/team');
   const { cms } = await import('@/lib/cms');
   const store = getStore();
   const now = Date.now();

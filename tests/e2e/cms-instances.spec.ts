@@ -9,7 +9,7 @@ import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { startPostgres, type Postgres } from '../helpers/postgres';
 
-// Several instances (docs/staff.md, "Content"; the README's "Several instances"): two servers, each with
+// Several instances (docs/staff.md, "Content"; docs/operations.md, "Several instances"): two servers, each with
 // its own DATA_DIR as on two hosts, share the content editor's Postgres (Debian's postgresql, started
 // here on an empty database, which the two migrate and seed together) and its CMS_SECRET; the
 // documented nginx is in front of the second. An edit saved on the first instance, which cannot tell

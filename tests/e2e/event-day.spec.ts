@@ -10,15 +10,19 @@ import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from
 import { signInByMail } from './staff-mail';
 import { stubExternalPages, waitForHydration } from './store';
 
-// The event day on a phone (390 px), as issue 33 tells it: the hackathon filled with SITE_CAPACITY=2,
-// the last place taken without JavaScript, the waiting list joined, a place given back from the
-// confirmation's link, the freed place claimed from the offer's mail, one guest checked in by scanning
-// the QR code of their mail with the camera (Chromium's fake camera fed with that image), and another by
-// name while the phone is offline, sent once it is back. Its server serves a private copy of the build
-// (places change the calendar pages it regenerates: tests/e2e/staff-places.spec.ts).
+// The event day on a phone (390 px), as issue 33 tells it: the hackathon filled with SITE_CAPACITY=2
+// while staff watch the places taken rise on its item page, the last place taken without JavaScript,
+// the forms opened before it filled refused with and without JavaScript, the waiting list joined, a
+// place given back from the confirmation's link, the freed place claimed from the offer's mail, one guest
+// checked in by scanning the QR code of their mail with the camera (Chromium's fake camera fed with that
+// image), and another by name while the phone is offline, sent once it is back. Its server serves a
+// private copy of the build: taking the last place has the server make the calendar pages again, as
+// full, into its build folder (scripts/lib/next-server.mjs).
 const STAFF = 'staff@example.org';
 const EVENT = 'baobab-data-hackathon-2023';
 const PHONE = { width: 390, height: 844 };
+const FULL_REFUSAL =
+  'Every place for this event is now taken, so nothing was saved. You can join the waiting list with the button below.';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -141,24 +145,53 @@ async function phone(browser: Browser, javaScript = true): Promise<{ context: Br
   return { context, page: await context.newPage() };
 }
 
-async function register(page: Page, name: string, javaScript: boolean, button = 'Register') {
+// The event page with its form filled in for `name`, not yet sent.
+async function fill(page: Page, name: string, javaScript: boolean, button = 'Register') {
   await page.goto(`${base}/events/${EVENT}`);
   if (javaScript) await waitForHydration(page, button);
   await page.getByLabel('First name').fill(name);
   await page.getByLabel('Last name').fill('Guest');
   await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.org`);
+}
+
+async function register(page: Page, name: string, javaScript: boolean, button = 'Register') {
+  await fill(page, name, javaScript, button);
   await page.getByRole('button', { name: button }).click();
+}
+
+// What staff see on the event's item page: who registered, and the places taken of the two.
+async function seePlaces(staff: Page, registered: number, taken: number) {
+  await staff.goto(`${base}/staff/items/user/${EVENT}`);
+  await expect(staff.getByText(`${registered} registered`)).toBeVisible();
+  await expect(staff.getByText(`${taken} of 2 places taken`)).toBeVisible();
 }
 
 test('an event fills, its waiting list takes a place given back, and guests are checked in at the door', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
 
-  // 1. The event fills: the first with JavaScript, the last place without, each answered with success.
+  // 0. Staff follow the places on the event's item page; every offer has the same two, a course none.
+  const staff = await phone(browser);
+  await signInByMail(staff.page, dataDir, STAFF, base);
+  await seePlaces(staff.page, 0, 0);
+  await staff.page.goto(`${base}/staff/items/offer/become-a-data-analyst`);
+  await expect(staff.page.getByText('0 of 2 places taken')).toBeVisible();
+  await staff.page.goto(`${base}/staff/items/enrolment/Data%20Analysis%20with%20Python`);
+  await expect(staff.page.getByText('0 registered')).toBeVisible();
+  await expect(staff.page.getByText(/places taken/)).toHaveCount(0);
+  // Two visitors open the page while places remain, and send their forms only after the last is gone.
+  const lateWithScript = await phone(browser);
+  await fill(lateWithScript.page, 'Late', true);
+  const lateWithout = await phone(browser, false);
+  await fill(lateWithout.page, 'Later', false);
+
+  // 1. The event fills: the first with JavaScript, the last place without, each answered with success,
+  // and staff see the places taken rise with each.
   const amara = await phone(browser);
   await register(amara.page, 'Amara', true);
   await expect(amara.page.getByText('Your place is booked')).toBeVisible();
+  await seePlaces(staff.page, 1, 1);
   const bola = await phone(browser, false);
   await bola.page.goto(`${base}/events/${EVENT}`);
   await expect(bola.page.getByText('Only 1 place left.')).toBeVisible();
@@ -167,6 +200,21 @@ test('an event fills, its waiting list takes a place given back, and guests are 
   // The last place's answer says one thing: the page made again as full shows nothing of the waiting list.
   await expect(bola.page.getByText(/Every place is taken|waiting list/)).toHaveCount(0);
   await expect(bola.page.getByRole('button', { name: 'Join the waiting list' })).toHaveCount(0);
+  await seePlaces(staff.page, 2, 2);
+
+  // With or without JavaScript, a form opened before the event filled says why it was refused, and now
+  // asks for the waiting list; nothing was taken, and the events list says the event is full.
+  await lateWithScript.page.getByRole('button', { name: 'Register' }).click();
+  await expect(lateWithScript.page.getByRole('status')).toHaveText(FULL_REFUSAL);
+  await expect(lateWithScript.page.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+  await lateWithout.page.getByRole('button', { name: 'Register' }).click();
+  await expect(lateWithout.page.getByText(FULL_REFUSAL)).toBeVisible();
+  await expect(lateWithout.page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await expect(lateWithout.page.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+  await seePlaces(staff.page, 2, 2);
+  await expect(staff.page.getByRole('link', { name: /^(Amara|Bola) Guest$/ })).toHaveCount(2);
+  await bola.page.goto(`${base}/events`);
+  await expect(bola.page.getByRole('listitem').filter({ hasText: 'Baobab Data Hackathon 2023' })).toContainText('Full');
 
   // 2. The page is full: its form asks for the waiting list, and whoever joins is told their position.
   const chidi = await phone(browser, false);
@@ -220,8 +268,6 @@ test('an event fills, its waiting list takes a place given back, and guests are 
   const chidiMail = await mailWith('chidi@example.org', /You're registered[\s\S]*Check-in code/);
 
   // Staff see who cancelled, and the waiting list emptied.
-  const staff = await phone(browser);
-  await signInByMail(staff.page, dataDir, STAFF, base);
   await staff.page.goto(`${base}/staff/items/user/${EVENT}`);
   await expect(staff.page.getByText(/Cancelled on/)).toBeVisible();
   await expect(staff.page.getByText('Nobody is waiting.')).toBeVisible();

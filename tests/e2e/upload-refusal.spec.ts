@@ -11,7 +11,8 @@ import { signInByMail } from './staff-mail';
 // size is answered while its body is still unsent; an editor's picture over the CMS's 2 MiB goes
 // through, proxy.ts included.
 const DATA_DIR = 'var/e2e';
-const STAFF = 'staff@example.org';
+// This spec's own staff address (playwright.config.ts): its sign-ins end no other spec's session.
+const STAFF = 'uploads@example.org';
 
 // Sends a POST's headers only and waits for the answer: its status and how long it took, or 0 if none
 // came while the body was held back.

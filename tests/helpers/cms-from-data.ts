@@ -74,3 +74,8 @@ export const cmsProjects: typeof cms.cmsProjects = async (lang: Lang) =>
   }));
 export const cmsProject: typeof cms.cmsProject = async (slug: string, lang: Lang) =>
   (await cmsProjects(lang)).find((project) => project.summary.id === projectIdFromSlug(slug));
+// Who signs the certificates: nobody, unless a test sets it (odd values included).
+export const signatoryForTests: { value: Awaited<ReturnType<typeof cms.cmsSignatory>> } = {
+  value: { name: null, role: null, signature: null },
+};
+export const cmsSignatory: typeof cms.cmsSignatory = async () => signatoryForTests.value;

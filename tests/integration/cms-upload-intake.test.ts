@@ -52,7 +52,7 @@ afterAll(async () => {
 async function sessionOf(email: string, role: 'editor' | 'staff') {
   const { getStore } = await import('@/lib/storage');
   const { sha256 } = await import('@/lib/hash');
-  const { auditEntry } = await import('@/lib/staff/audit');
+  const { auditEntry } = await import('@/lib/team');
   const now = Date.now();
   const store = getStore();
   await store.saveTeamMember(

@@ -283,11 +283,9 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     });
     await seeded.close();
     const before = smtp.received.length;
-    const { stdout } = await run(
-      process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'scripts/digest.ts', '--since', '2026-01-01'],
-      { env: { ...process.env, ...harness.env(name), SMTP_URL: smtp.url, STAFF_EMAIL: 'team@example.org' } },
-    );
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/digest.ts', '--since', '2026-01-01'], {
+      env: { ...process.env, ...harness.env(name), SMTP_URL: smtp.url, STAFF_EMAIL: 'team@example.org' },
+    });
     expect(stdout).toContain('Queued a digest of 1 record(s) for team@example.org.');
     expect(stdout).toContain('the outbox is empty');
     const [mail] = smtp.received.slice(before);
@@ -302,8 +300,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
 
 describe('npm run digest', () => {
   it('asks for a valid --since', async () => {
-    const digest = (args: string[]) =>
-      run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/digest.ts', ...args]);
+    const digest = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digest.ts', ...args]);
     await expect(digest([])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--since') });
     await expect(digest(['--since', 'yesterday'])).rejects.toMatchObject({
       code: 2,

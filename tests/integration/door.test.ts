@@ -6,12 +6,11 @@ import { join } from 'node:path';
 import { NextRequest } from 'next/server';
 
 import type { SiteEvent } from '@/lib/content/types';
-import { signInLink } from '@/lib/staff/auth';
 import { doorEvents, mayCheckInAt, setDoorLimits } from '@/lib/staff/door';
 import { handleStaffPost } from '@/lib/staff/posts';
-import { setRole } from '@/lib/staff/team';
 import { getStore } from '@/lib/storage';
 import type { Store } from '@/lib/storage/types';
+import { setRole, signInLink } from '@/lib/team';
 
 import { bothStores } from '../helpers/stores';
 

@@ -19,12 +19,12 @@ import { returnState, startPayment } from '@/lib/payments/visitor';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
-import { signInLink } from '@/lib/staff/auth';
 import { possibleDuplicates } from '@/lib/staff/duplicates';
 import { itemPage } from '@/lib/staff/inbox';
 import { remindUnpaid } from '@/lib/staff/payments';
 import { handleStaffPost } from '@/lib/staff/posts';
 import { payerKey, type Store } from '@/lib/storage/types';
+import { signInLink } from '@/lib/team';
 import { formTexts } from '@/messages/forms';
 
 import { startPaystackStub, STUB_SECRET_KEY, type PaystackStub } from '../helpers/paystack-stub';

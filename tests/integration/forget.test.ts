@@ -13,7 +13,7 @@ import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 const run = promisify(execFile);
 const forget = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/forget.ts', ...args], {
+  run(process.execPath, ['--import', 'tsx', 'scripts/forget.ts', ...args], {
     env: { ...process.env, ...env },
   });
 

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 
+import { contactMails } from '@/lib/forms/mails';
 import type { FormOperation } from '@/lib/forms/registry';
 import { submitForm } from '@/lib/forms/submit';
-import { contactMails } from '@/lib/mail/compose';
 import { fileTransport, smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker, retryDelay } from '@/lib/mail/worker';
 import { doubleOptInNewsletter } from '@/lib/newsletter';

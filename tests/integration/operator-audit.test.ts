@@ -11,7 +11,7 @@ import { openSqliteStore } from '@/lib/storage/sqlite';
 // the store they read, backup in the live store, restore in the restored one.
 const run = promisify(execFile);
 const command = (name: string, args: string[], dir: string) =>
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `scripts/${name}.ts`, ...args], {
+  run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dir },
   });
 

@@ -77,7 +77,7 @@ function commandEnv(env: Env, nodeEnv?: 'production'): NodeJS.ProcessEnv {
 const COMMAND_LIMIT_MS = 180_000;
 
 const command = (name: string, args: string[], env: Env, nodeEnv?: 'production') =>
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', `scripts/${name}.ts`, ...args], {
+  run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
     env: commandEnv(env, nodeEnv),
     timeout: COMMAND_LIMIT_MS,
   });

@@ -7,6 +7,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 import { GET as payLink } from '@/app/[lang]/pay/[token]/route';
 import ReturnPage from '@/app/[lang]/payments/return/page';
+import VerifyPage from '@/app/[lang]/verify/[code]/page';
+import { GET as certificateDownload } from '@/app/api/certificates/download/route';
+import { GET as credential } from '@/app/api/certificates/verify/[code]/route';
 import { POST as unsubscribe } from '@/app/api/newsletter/unsubscribe/route';
 import { POST as webhook } from '@/app/api/payments/[provider]/route';
 import { POST as placesAction } from '@/app/api/places/[action]/route';
@@ -71,7 +74,8 @@ it('allows far more than a person or a provider sends, and more again with a hig
     places: allowance('places'),
     unsubscribe: allowance('unsubscribe'),
     webhook: allowance('webhook'),
-  }).toEqual({ pay: 60, places: 30, unsubscribe: 300, webhook: 1200 });
+    verify: allowance('verify'),
+  }).toEqual({ pay: 60, places: 30, unsubscribe: 300, webhook: 1200, verify: 60 });
   expect(routeAllowance('webhook', 1)).toBe(1200);
   expect(routeAllowance('pay', 1000)).toBe(12_000);
 });
@@ -198,4 +202,36 @@ it('answers the webhook 429 past its allowance, before reading the body; the del
   expect(again.status).toBe(200);
   expect(await again.text()).toBe('Recorded.\n');
   expect((await getStore().getRecord('enrolment', id))!.data.payStatus).toBe('paid');
+});
+
+// A certificate's page, its JSON and its download share one allowance: guessing codes is held to the
+// pace of a person checking a few, and the page, which cannot answer 429, says so in its own words.
+it('holds the certificate check (page, JSON, download) to one allowance per address, not another', async () => {
+  setSingleton('routeLimit.verify', undefined);
+  const code = '0000000000000000';
+  const json = (from: string) =>
+    credential(new Request(`http://localhost:3000/verify/${code}.json`, { headers: { [SOCKET]: from } }), {
+      params: Promise.resolve({ code }),
+    });
+  const page = async (from: string, lang = 'en') => {
+    pageHeaders = new Headers({ [SOCKET]: from });
+    const element = await VerifyPage({ params: Promise.resolve({ lang, code }) } as Parameters<typeof VerifyPage>[0]);
+    return renderToStaticMarkup(element);
+  };
+  const download = (from: string) =>
+    certificateDownload(
+      new Request('http://localhost:3000/api/certificates/download?t=forged', { headers: { [SOCKET]: from } }),
+    );
+  const third = Math.floor(allowance('verify') / 3);
+  for (let i = 0; i < third; i++) expect((await json(A)).status).toBe(404);
+  for (let i = 0; i < third; i++) expect((await download(A)).status).toBe(404);
+  for (let i = 0; i < allowance('verify') - 2 * third; i++)
+    expect(await page(A)).toContain('No certificate has this code');
+  await expectRefusal(await json(A), en);
+  expect((await download(A)).status).toBe(429);
+  const refused = await page(A, 'fr');
+  expect(refused).not.toContain('Aucun certificat ne porte ce code');
+  expect(refused).toMatch(/Trop de tentatives/);
+  expect((await json(B)).status).toBe(404);
+  expect(await page(B)).toContain('No certificate has this code');
 });

@@ -29,7 +29,7 @@ const signInPost = (token: string, client: string) => {
 
 it('keeps every staff entry on the first page of the audit when 300 made-up links are posted', async () => {
   const { handleStaffPost } = await import('@/lib/staff/posts');
-  const { signInLink, signOut } = await import('@/lib/staff/auth');
+  const { signInLink, signOut } = await import('@/lib/team');
   const { auditTrailPage, AUDIT_PAGE_SIZE } = await import('@/lib/staff/queries');
   const { getStore } = await import('@/lib/storage');
   const store = getStore();

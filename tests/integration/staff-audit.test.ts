@@ -11,7 +11,7 @@ process.env.STAFF_SIGN_IN_LIMIT = '2';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const load = async () => ({
-  ...(await import('@/lib/staff/auth')),
+  ...(await import('@/lib/team')),
   ...(await import('@/lib/staff/actions')),
   store: (await import('@/lib/storage')).getStore(),
 });
@@ -28,7 +28,7 @@ async function trail(from: number) {
 }
 
 // Sign-in requests are answered at once and worked off a moment later, all those waiting in one batch
-// (lib/staff/auth.ts): each reads the team, then writes its mail or audit entry. This runs the requests,
+// (lib/team/auth.ts): each reads the team, then writes its mail or audit entry. This runs the requests,
 // waits for `first` in the trail (so the batch holding them all has started), then for every store call
 // made since the requests to settle, and for any call that follows one: an absence checked after it
 // holds however slow the store is, where a fixed sleep passes whenever a wrong write comes later.

@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // A download is recorded before any byte of it is sent; one the audit trail cannot record is refused.
 async function download() {
   const { getStore } = await import('@/lib/storage');
-  const { signIn, signInLink } = await import('@/lib/staff/auth');
+  const { signIn, signInLink } = await import('@/lib/team');
   const { GET } = await import('@/app/staff/api/export/route');
   const store = getStore();
   await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: Date.now() });

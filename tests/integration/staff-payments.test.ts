@@ -11,7 +11,7 @@ const load = async () => ({
   ...(await import('@/lib/staff/payments')),
   ...(await import('@/lib/staff/inbox')),
   ...(await import('@/lib/staff/digest')),
-  ...(await import('@/lib/staff/roles')),
+  ...(await import('@/lib/team')),
   store: (await import('@/lib/storage')).getStore(),
 });
 

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('ends at start the sessions of an address taken out of STAFF_EMAILS and the expired ones, and keeps the rest', async () => {
   const { getStore } = await import('@/lib/storage');
-  const { endStaleSessions } = await import('@/lib/staff/auth');
+  const { endStaleSessions } = await import('@/lib/team');
   const store = getStore();
   const now = Date.UTC(2026, 10, 24, 12);
   const hour = 3_600_000;

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 
 import { NextRequest } from 'next/server';
 
-import { isCmsAction } from '@/lib/cms/actions';
-import { isCmsPath } from '@/lib/cms/paths';
+import { isCmsAction } from '@/lib/http/cms-actions';
+import { isCmsPath } from '@/lib/http/cms-paths';
 import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT, PROXY_BODY_LIMIT, refuseBody } from '@/lib/http/read-body';
 import { proxy } from '@/proxy';
 
-// The CMS's prefix (lib/cms/paths.ts) gets an API's methods and a larger body, and only there: judged on
+// The CMS's prefix (lib/http/cms-paths.ts) gets an API's methods and a larger body, and only there: judged on
 // the decoded path, with writes only from our own pages and, on its pages, only Payload's own actions.
 const site = 'http://127.0.0.1:3000';
 const ours = { host: '127.0.0.1:3000', origin: site, 'sec-fetch-site': 'same-origin' };

@@ -61,6 +61,8 @@ describe('staff downloads', () => {
       'Paid on',
       'Paid through',
       'Payment note',
+      'Completed',
+      'Certificate',
     ]);
     const row = sheet.getRow(2);
     expect(row.getCell(3).value).toBe('+234 801 000 0000');
@@ -106,7 +108,7 @@ describe('staff downloads', () => {
     const csv = toStaffCsv(tableOf('enrolment', [enrolment], await itemNames()), 'Africa/Lagos');
     const [, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(line).toBe(
-      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled","","Paid","105.00","USD","BD-0123456789AB","2026-11-24T10:30:00+01:00","By hand","GTBank transfer"',
+      '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled","","Paid","105.00","USD","BD-0123456789AB","2026-11-24T10:30:00+01:00","By hand","GTBank transfer","",""',
     );
     expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
   });

@@ -1,4 +1,5 @@
-import { itemNames, LISTED_DAYS_AFTER, parseItem } from '@/lib/staff/present';
+import { itemNames, LISTED_DAYS_AFTER } from '@/lib/staff/present';
+import { parseItem } from '@/lib/storage';
 
 // The workspace's items: any well-formed key is a list (a deleted event's list stays reachable), and
 // the filters offer the courses and only the events and offers not long past.

@@ -4,9 +4,10 @@ import { Pager } from '@/components/staff/listing';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { requireStaff } from '@/lib/staff/http';
-import { auditLine, formatWhen } from '@/lib/staff/present';
+import { auditLine } from '@/lib/staff/present';
 import { auditFilterKeys, auditTrailPage, type AuditFilters } from '@/lib/staff/queries';
-import { auditActions } from '@/lib/storage/types';
+import { auditActions } from '@/lib/storage';
+import { formatWhen } from '@/lib/team';
 import { staffText } from '@/messages/staff';
 
 // Who signed in or out (or was refused), asked for a link, exported, changed, noted or forgot what, and

@@ -4,7 +4,7 @@ import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { allLetters, stoppedAddresses } from '@/lib/letters';
 import { requireStaff } from '@/lib/staff/http';
-import { formatWhen } from '@/lib/staff/present';
+import { formatWhen } from '@/lib/team';
 import { letterStaffText } from '@/messages/letters';
 
 // Letters to the community: every draft and sent letter, a new one, and the addresses no longer mailed.

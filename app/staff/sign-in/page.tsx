@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 
 import styles from '@/components/staff/staff.module.css';
 import { site } from '@/lib/content';
-import { usableLinkEmail } from '@/lib/staff/auth';
+import { usableLinkEmail } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 

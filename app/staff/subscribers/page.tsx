@@ -5,8 +5,9 @@ import { langs } from '@/lib/i18n';
 import { audienceCounts, type AudienceCounts } from '@/lib/letters';
 import { requireStaff } from '@/lib/staff/http';
 import { subscriberCounts, subscribersPage } from '@/lib/staff/inbox';
-import { formatWhen, languageName } from '@/lib/staff/present';
-import { subscriberStatuses, type SubscriberStatus } from '@/lib/storage/types';
+import { languageName } from '@/lib/staff/present';
+import { subscriberStatuses, type SubscriberStatus } from '@/lib/storage';
+import { formatWhen } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 

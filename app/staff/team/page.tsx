@@ -3,9 +3,7 @@ import styles from '@/components/staff/staff.module.css';
 import { checkInEvents } from '@/lib/staff/check-in';
 import type { DoorLimitChange } from '@/lib/staff/door';
 import { requireStaff } from '@/lib/staff/http';
-import { formatWhen } from '@/lib/staff/present';
-import { staffRoles } from '@/lib/staff/roles';
-import { team, type TeamChange } from '@/lib/staff/team';
+import { formatWhen, staffRoles, team, type TeamChange } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 
 import { eventSchema } from '@/lib/content/schemas';
+import { remindersHelp } from '@/messages/reminders';
 
 import { editorial } from '../access';
 import { revalidateEvent } from '../revalidate';
@@ -95,7 +96,7 @@ export const events: CollectionConfig = {
       label: 'Send reminders',
       type: 'checkbox',
       defaultValue: true,
-      admin: { description: 'Registrants get a reminder mail a week and a day before the event starts.' },
+      admin: { description: remindersHelp() },
       validate: check('reminders'),
     },
     { name: 'tagline', type: 'text', required: true, localized: true, validate: check('tagline') },

@@ -16,7 +16,7 @@ import { refusal } from '../refusal';
 // at most 2400 px, in WebP, with two smaller copies for cards and banners, stripped of its metadata (a
 // phone's photo carries where it was taken). Pages link them by the hash of the upload, as immutable.
 // No SVG: a drawing can carry a script. Reading the list is for staff; visitors get the files through
-// their own addresses only (lib/cms/paths.ts).
+// their own addresses only (lib/http/cms-paths.ts).
 const webp = { format: 'webp', options: { quality: 80 } } as const;
 
 export const imageSizes: ImageSize[] = [

@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook, Field, Validate } from 'payload';
 
-import { mediaPath } from '../paths';
+import { mediaPath } from '@/lib/http/cms-paths';
 
 // An item's picture: a picture uploaded in the editor, or a path under public/images/ (the items seeded
 // from data/ have one). On save, the address of the chosen upload's banner-size copy is written into the

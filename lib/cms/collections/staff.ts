@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload';
 
-import { roleOf } from '@/lib/staff/team';
+import { roleOf } from '@/lib/team';
 
 import { nobody } from '../access';
 import { STAFF_COLLECTION, staffSession } from '../auth';
@@ -19,7 +19,7 @@ export const staff: CollectionConfig = {
     delete: nobody,
     unlock: nobody,
   },
-  // Read back, a member carries the role the team gives them now (lib/staff/team.ts): a publish scheduled
+  // Read back, a member carries the role the team gives them now (lib/team/members.ts): a publish scheduled
   // by someone since removed, or no longer an editor, is refused when it comes due.
   hooks: { afterRead: [async ({ doc }) => ({ ...doc, role: (await roleOf(String(doc.email))) ?? undefined })] },
   fields: [{ name: 'email', type: 'email', required: true, unique: true, index: true }],

@@ -39,13 +39,13 @@ export const SESSIONS = 'staffSessions';
 export const AUDIT = 'staffAudit';
 // One document per claim of an outbox message, `<message id>.<lease number>` (see outbox.ts).
 export const CLAIMS = 'outboxClaims';
-// One document per taken seat, `<key>:<n>` for n in 1..capacity (see records.ts).
+// One document per taken seat, `<key>:<n>` for n in 1..capacity (see seats.ts).
 export const SEATS = 'seats';
 
-// Places beyond the seat itself (see places.ts), each document naming its record (`recordId`) so that
-// it goes with it: a seat's release, once per hold (`<hold id>`); waiting-list tickets and, once per
-// ticket, its exit (an offer or leaving the list), the offer and the offer's end (`<key>:<position>`);
-// a record's check-in (`<record id>`).
+// Places beyond the seat itself (waiting-list.ts, offers.ts, check-ins.ts), each document naming its
+// record (`recordId`) so that it goes with it: a seat's release, once per hold (`<hold id>`);
+// waiting-list tickets and, once per ticket, its exit (an offer or leaving the list), the offer and the
+// offer's end (`<key>:<position>`); a record's check-in (`<record id>`).
 export const SEAT_RELEASES = 'seatReleases';
 export const WAITLIST = 'waitlist';
 export const WAITLIST_EXITS = 'waitlistExits';

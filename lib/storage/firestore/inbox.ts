@@ -1,32 +1,12 @@
 import type { Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
 
 import { collections, type Collection } from '../collections';
-import { withDeadline } from '../errors';
 import { inboxOrder, isRecordId } from '../rules';
-import type { InboxQuery, InboxRecord, InboxStore, ThreadEntry } from '../types';
-import {
-  ALREADY_EXISTS,
-  BATCH,
-  codeOf,
-  FAILED_PRECONDITION,
-  JOBS,
-  NOT_FOUND,
-  OUTBOX,
-  THREAD,
-  WRITE_DEADLINE_MS,
-} from './client';
-import {
-  commitExclusive,
-  inboxChanges,
-  inboxFields,
-  inboxFilters,
-  isRefused,
-  leaving,
-  queue,
-  recordData,
-  writeAudit,
-  type OutboxDoc,
-} from './shared';
+import type { InboxQuery, InboxRecord, InboxStore } from '../types';
+import { ALREADY_EXISTS, BATCH, codeOf, FAILED_PRECONDITION, JOBS, NOT_FOUND, OUTBOX } from './client';
+import { commitExclusive, isRefused, leaving } from './exclusive';
+import { inboxChanges, inboxFields, inboxFilters, recordData, writeAudit, type OutboxDoc } from './shared';
+import { threadStore } from './threads';
 
 // Each version of the inbox's fields adds one; a record without the newest (`_assignee`) was written by
 // older code, and gets them all, its search words as this code reads them included.
@@ -89,6 +69,7 @@ async function addInboxFields(db: Firestore): Promise<number> {
 
 export function inboxStore(db: Firestore): InboxStore {
   return {
+    ...threadStore(db),
     // One query per form, and without spam one per status kept (Firestore has no index for "not"),
     // merged in the inbox's order.
     async inbox(query) {
@@ -126,33 +107,6 @@ export function inboxStore(db: Firestore): InboxStore {
           if (!isRefused(error) || attempt === 3) throw error;
         }
       }
-    },
-    async addThreadEntry(collection, id, entry, audit, mail) {
-      if (!isRecordId(id)) return null;
-      const record = db.collection(collection).doc(id);
-      const ref = db.collection(THREAD).doc();
-      const batch = db.batch();
-      // The record must still be there: the update refuses the batch when it is not.
-      batch.update(record, { _threadAt: entry.at });
-      const [mailId] = mail ? queue(db, batch, id, [mail]) : [];
-      const added: ThreadEntry = { id: ref.id, recordId: id, ...entry, ...(mailId ? { mailId } : {}) };
-      const { id: _id, ...stored } = added;
-      batch.create(ref, stored);
-      writeAudit(db, batch, audit);
-      try {
-        await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
-      } catch (error) {
-        if (codeOf(error) === NOT_FOUND) return null;
-        throw error;
-      }
-      return added;
-    },
-    async threadOf(recordId) {
-      // Single-field query; a record's few entries are ordered here.
-      const docs = (await db.collection(THREAD).where('recordId', '==', recordId).get()).docs;
-      return docs
-        .map((doc) => ({ id: doc.id, ...(doc.data() as Omit<ThreadEntry, 'id'>) }))
-        .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
     },
     async upgradeRecords() {
       return addInboxFields(db);

@@ -1,15 +1,18 @@
 import { withDeadline } from '../errors';
 import type { Store } from '../types';
+import { certificateStore } from './certificates';
+import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
+import { offerStore } from './offers';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
-import { placesStore } from './places';
 import { privacyStore } from './privacy';
 import { recordStore } from './records';
 import { addAuditFields, staffStore, upgradeAudit } from './staff';
+import { waitingListStore } from './waiting-list';
 
 export type { FirestoreOptions } from './client';
 export { auditFilters, inboxFields, inboxFilters } from './shared';
@@ -24,7 +27,9 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
   return {
     kind: 'firestore',
     ...recordStore(db),
-    ...placesStore(db),
+    ...waitingListStore(db),
+    ...offerStore(db),
+    ...checkInStore(db),
     ...outboxStore(db),
     ...privacyStore(db),
     ...jobStore(db),
@@ -32,6 +37,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...paymentStore(db),
     ...staffStore(db),
     ...letterStore(db),
+    ...certificateStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {

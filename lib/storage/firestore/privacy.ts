@@ -5,6 +5,7 @@ import { withDeadline } from '../errors';
 import { isRecordId, subscriberKey } from '../rules';
 import { messageConcerns, onlyListsEmail, recipientDigest, withoutRowsNaming } from '../traces';
 import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
+import { certificateWithdrawals } from './certificates';
 import {
   AUDIT,
   CLAIMS,
@@ -85,6 +86,7 @@ async function forget(db: Firestore, email: string, audit?: AuditOf<EmailTraces>
   );
   const writes: ((batch: WriteBatch) => void)[] = [
     ...(audit ? [(batch: WriteBatch) => writeAudit(db, batch, audit(result))] : []),
+    ...(await certificateWithdrawals(db, email, Date.now())),
     ...found.messages.map((m) => (batch: WriteBatch) => batch.delete(m.ref)),
     ...found.redactions.map(
       ({ ref, attachments }) =>

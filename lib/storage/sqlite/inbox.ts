@@ -13,8 +13,9 @@ import type {
   RecordData,
   ThreadEntry,
 } from '../types';
-import { fieldOf, formCollectionList, type Db } from './schema';
+import type { Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
+import { fieldOf, formCollectionList } from './sql';
 
 // Newest first, then by id. Each filter is an equality on an indexed expression ending in (date, id), so
 // SQLite reads a page along one index and checks the other filters on the way; a search starts from the

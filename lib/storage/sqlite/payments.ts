@@ -1,8 +1,9 @@
 import type { AuditEntry } from '../audit';
 import { payableCollections, type PayableCollection } from '../collections';
 import type { Collection, NewMail, PayableRecord, PaymentStore, RecordData, Settlement } from '../types';
-import { fieldOf, type Db } from './schema';
+import type { Db } from './schema';
 import { parsed, type SharedWriters } from './shared';
+import { fieldOf } from './sql';
 
 const payableList = payableCollections.map((c) => `'${c}'`).join(', ');
 

@@ -2,6 +2,7 @@ import type { AuditOf } from '../audit';
 import { subscriberKey } from '../rules';
 import { messageConcerns, onlyListsEmail, recipientDigest, withoutRowsNaming } from '../traces';
 import type { Collection, EmailTraces, NewMail, PrivacyStore, RecordData } from '../types';
+import { certificateWithdrawal } from './certificates';
 import type { Db } from './schema';
 import type { SharedWriters } from './shared';
 
@@ -29,6 +30,7 @@ export function privacyStore(db: Db, shared: SharedWriters): PrivacyStore {
     WHERE status = 'sent' AND sent_at < ? AND (json_extract(message, '$.text') != '' OR json_extract(message, '$.html') != ''
       OR json_extract(message, '$.attachments') IS NOT NULL OR json_extract(message, '$.replyTo') IS NOT NULL)`);
   const deleteAudit = db.prepare('DELETE FROM staff_audit WHERE at < ?');
+  const withdrawCertificates = certificateWithdrawal(db);
 
   const traces = (email: string) => {
     const wanted = subscriberKey(email);
@@ -69,6 +71,7 @@ export function privacyStore(db: Db, shared: SharedWriters): PrivacyStore {
       deleteRecord.run(record.id);
     }
     deleteMarkersOf.run(recipientDigest(email));
+    withdrawCertificates(email, Date.now());
     const result = report(found);
     shared.audit(audit?.(result));
     return result;

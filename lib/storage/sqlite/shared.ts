@@ -4,7 +4,7 @@ import { trailOf, type AuditEntry } from '../audit';
 import { holdsSeat, isWaiting, settleHeldBack } from '../rules';
 import { recordWords } from '../search';
 import { markerDigest, recipientDigest } from '../traces';
-import type { NewMail, RecordData } from '../types';
+import type { Collection, NewMail, RecordData } from '../types';
 import type { Db } from './schema';
 
 // The writes several roles commit with, each inside the caller's transaction: queue a record's mails,
@@ -96,4 +96,19 @@ export type SharedWriters = ReturnType<typeof sharedWriters>;
 
 export function parsed(row: { id: string; data: string }) {
   return { id: row.id, data: JSON.parse(row.data) as RecordData };
+}
+
+// A record read and changed inside the caller's transaction (the waiting list, offers, check-ins): its
+// data, or null when there is none; and its new data, what it no longer holds freed (`rewrite`).
+export function recordChanges(db: Db, shared: SharedWriters) {
+  const selectRecord = db.prepare('SELECT data FROM records WHERE collection = ? AND id = ?').pluck();
+  return {
+    read(collection: Collection, id: string) {
+      const data = selectRecord.get(collection, id) as string | undefined;
+      return data === undefined ? null : (JSON.parse(data) as RecordData);
+    },
+    change(id: string, before: RecordData, changes: RecordData) {
+      shared.rewrite(id, { ...before, ...changes }, before);
+    },
+  };
 }

@@ -21,6 +21,7 @@ import { claimPort } from '../../lib/next-server.mjs';
 import { eventDayAttacks } from '../hostile-event-day.mjs';
 import { startPaymentsDrill } from '../hostile-payments.mjs';
 import { bodies, bodyStall } from './bodies.mjs';
+import { certificateCodes } from './certificates.mjs';
 import { tallies, tally } from './client.mjs';
 import { clientsGone } from './clients-gone.mjs';
 import { cms } from './cms.mjs';
@@ -82,6 +83,7 @@ await withServer(
     await timed('staffWorkspace', () => staffWorkspace());
     await timed('cms', () => cms(dataDir));
     await timed('letterLinks', () => letterLinks());
+    await timed('certificateCodes', () => certificateCodes(dataDir));
     await timed('mailchimpWebhook', () => mailchimpWebhook(open));
     await timed('staffRoles', () => staffRoles(dataDir));
     await timed('payments', () => payments.attack(tally('payments'), dataDir, scale));

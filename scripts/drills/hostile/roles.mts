@@ -19,7 +19,7 @@ const colleagues = {
 };
 type Role = keyof typeof colleagues | 'admin';
 
-// What each role may not open, by the permission it lacks (lib/staff/roles.ts).
+// What each role may not open, by the permission it lacks (lib/team/roles.ts).
 const pages: Record<string, string[]> = {
   inbox: [
     '/staff',
@@ -31,6 +31,9 @@ const pages: Record<string, string[]> = {
   team: ['/staff/team'],
   audit: ['/staff/audit'],
   letters: ['/staff/letters', '/staff/letters/new', '/staff/letters/x/send'],
+  // An event's certificates are open to every role that checks guests in (read only): a course's or an
+  // offer's are not.
+  certificates: ['/staff/certificates/offer/become-a-data-analyst', '/staff/certificates/enrolment/x'],
 };
 const posts: Record<string, [string, Record<string, string>][]> = {
   inbox: [
@@ -58,12 +61,18 @@ const posts: Record<string, [string, Record<string, string>][]> = {
     ['letter-send', { id: 'x', confirm: 'yes' }],
     ['letter-pause', { id: 'x', pause: 'yes' }],
   ],
+  certificates: [
+    ['certificate-issue', { collection: 'user', item: 'baobab-data-hackathon-2023', scope: 'all' }],
+    ['certificate-complete', { collection: 'offer', item: 'become-a-data-analyst', csv: 'a@example.org' }],
+    ['certificate-revoke', { code: '0123456789ABCDEF', reason: 'r' }],
+    ['certificate-reissue', { code: '0123456789ABCDEF', name: 'n' }],
+  ],
 };
 const lacks: Record<Role, string[]> = {
   admin: [],
-  editor: ['forget', 'team', 'audit'],
+  editor: ['forget', 'team', 'audit', 'certificates'],
   staff: ['forget', 'team', 'audit', 'letters'],
-  door: ['inbox', 'export', 'payments', 'forget', 'team', 'audit', 'letters'],
+  door: ['inbox', 'export', 'payments', 'forget', 'team', 'audit', 'letters', 'certificates'],
 };
 
 export async function staffRoles(dataDir: string) {

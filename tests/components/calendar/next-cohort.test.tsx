@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 import CoursePage from '@/app/[lang]/academy/[slug]/page';
 import { findCourse } from '@/lib/content';
-import { enrolmentMails } from '@/lib/mail/compose';
+import { enrolmentMails } from '@/lib/forms/mails';
 
 import { sampleEnrolment } from '../../helpers/samples';
 

@@ -1,7 +1,6 @@
 import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
-import { paymentContext } from '@/lib/payments/context';
-import { startPayment } from '@/lib/payments/visitor';
+import { paymentContext, startPayment } from '@/lib/payments';
 import { takeRouteAllowance, tooManyRequests } from '@/lib/security/route-limits';
 
 // The pay link of a confirmation mail and of the form's answer (docs/product.md §14): sends the visitor

@@ -2,9 +2,7 @@ import type { Metadata } from 'next';
 
 import { PaymentStep } from '@/components/payments/payment-step';
 import { routeLang } from '@/lib/i18n/route';
-import { paymentContext } from '@/lib/payments/context';
-import { readReceiptToken } from '@/lib/payments/links';
-import { receiptOf } from '@/lib/payments/receipt';
+import { paymentContext, readReceiptToken, receiptOf } from '@/lib/payments';
 import { homeCard, pageTitle, socialImage } from '@/lib/seo';
 import { fill, messages } from '@/messages';
 import { visitorMails } from '@/messages/mails/visitor';

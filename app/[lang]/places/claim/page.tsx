@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 
 import { NewsletterStep } from '@/components/newsletter/newsletter-step';
 import { routeLang } from '@/lib/i18n/route';
-import { offerDeadline, placeOf } from '@/lib/places/visitor';
+import { offerDeadline, placeOf } from '@/lib/places';
 import { homeCard, pageTitle, socialImage } from '@/lib/seo';
 import { fill, messages } from '@/messages';
 

@@ -1,5 +1,4 @@
-import { paymentContext } from '@/lib/payments/context';
-import { handleWebhook } from '@/lib/payments/webhook';
+import { handleWebhook, paymentContext } from '@/lib/payments';
 import { deliveriesRefused } from '@/lib/security/route-limits';
 
 // The payment provider's webhook, POST /api/payments/<provider> (docs/security.md, "Payment webhook").

@@ -1,6 +1,6 @@
 import { readFormBody } from '@/lib/http/read-body';
 import { localePath, toLang } from '@/lib/i18n';
-import { cancelPlace, claimPlace } from '@/lib/places/visitor';
+import { cancelPlace, claimPlace } from '@/lib/places';
 import { takeRouteAllowance, tooManyRequests } from '@/lib/security/route-limits';
 import { fromOtherOrigin } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';

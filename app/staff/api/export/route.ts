@@ -1,8 +1,9 @@
 import type { NextRequest } from 'next/server';
 
-import { fromWorkspacePage, NO_STORE, notYours, plain, requestSession, see } from '@/lib/staff/http';
+import { NO_STORE, plain, see } from '@/lib/http/answers';
+import { fromWorkspacePage, notYours, requestSession } from '@/lib/staff/http';
 import { download } from '@/lib/staff/queries';
-import { may } from '@/lib/staff/roles';
+import { may } from '@/lib/team';
 import { staffText } from '@/messages/staff';
 
 // GET /staff/api/export?item=user:<slug>&format=xlsx (or ?form=contact, format=csv): one course, event

@@ -1,21 +1,23 @@
 import { notFound } from 'next/navigation';
 
+import { CheckInDesk } from '@/components/staff/check-in-desk';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import { config } from '@/lib/config';
 import { guestIdOfLink, guestList } from '@/lib/staff/check-in';
 import { mayCheckInAt } from '@/lib/staff/door';
 import { requireStaff } from '@/lib/staff/http';
+import { staffCertificatesPath } from '@/lib/staff/paths';
 import { fill } from '@/messages';
+import { certificateStaffText } from '@/messages/certificates';
 import { staffText } from '@/messages/staff';
-
-import { CheckInDesk } from './desk';
 
 // An event's check-in, made for a phone at the door (docs/staff.md, "Check-in"): the guests by name with
 // their codes, one button each, and what is checked in against who registered. Without JavaScript the
-// search is a GET and each button a POST answered with this page; with it, the desk (desk.tsx) searches
-// as one types, keeps check-ins made offline on the phone until the network returns, follows the other
-// phones' check-ins and reads QR codes with the camera. A QR code's link opened by a phone's own camera
-// app shows that guest here, with the button: opening a link changes nothing.
+// search is a GET and each button a POST answered with this page; with it, the desk
+// (components/staff/check-in-desk.tsx) searches as one types, keeps check-ins made offline on the phone
+// until the network returns, follows the other phones' check-ins and reads QR codes with the camera. A QR
+// code's link opened by a phone's own camera app shows that guest here, with the button: opening a link
+// changes nothing.
 export default async function CheckInPage({ params, searchParams }: PageProps<'/staff/check-in/[event]'>) {
   const session = await requireStaff('check-in');
   const slug = decodedOrNotFound((await params).event);
@@ -31,6 +33,9 @@ export default async function CheckInPage({ params, searchParams }: PageProps<'/
   return (
     <StaffFrame session={session}>
       <h1>{fill(words.title, { event: list.title })}</h1>
+      <p>
+        <a href={staffCertificatesPath('user', slug)}>{certificateStaffText.link}</a>
+      </p>
       <CheckInDesk
         me={session.email}
         event={slug}

@@ -3,6 +3,7 @@ import * as migration_20261126_180402_pictures_schedules from './20261126_180402
 import * as migration_20261126_185048_lists_figures from './20261126_185048_lists_figures';
 import * as migration_20261126_210940_contact_global from './20261126_210940_contact_global';
 import * as migration_20261126_212612_projects from './20261126_212612_projects';
+import * as migration_20261202_052657_certificates_global from './20261202_052657_certificates_global';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261126_212612_projects.up,
     down: migration_20261126_212612_projects.down,
-    name: '20261126_212612_projects'
+    name: '20261126_212612_projects',
+  },
+  {
+    up: migration_20261202_052657_certificates_global.up,
+    down: migration_20261202_052657_certificates_global.down,
+    name: '20261202_052657_certificates_global'
   },
 ];

@@ -7,6 +7,7 @@ import * as migration_20261126_180350_pictures_schedules from './20261126_180350
 import * as migration_20261126_185041_lists_figures from './20261126_185041_lists_figures';
 import * as migration_20261126_210933_contact_global from './20261126_210933_contact_global';
 import * as migration_20261126_212605_projects from './20261126_212605_projects';
+import * as migration_20261202_052550_certificates_global from './20261202_052550_certificates_global';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_212605_projects.up,
     down: migration_20261126_212605_projects.down,
-    name: '20261126_212605_projects'
+    name: '20261126_212605_projects',
+  },
+  {
+    up: migration_20261202_052550_certificates_global.up,
+    down: migration_20261202_052550_certificates_global.down,
+    name: '20261202_052550_certificates_global'
   },
 ];

@@ -7,13 +7,14 @@ import styles from '@/components/staff/staff.module.css';
 import { possibleDuplicates } from '@/lib/staff/duplicates';
 import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
-import { staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
+import { staffCertificatesPath, staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentOf } from '@/lib/staff/payments';
-import { bookingLabel, formatWhen, itemBooking, itemNames, parseItem, personName } from '@/lib/staff/present';
+import { bookingLabel, itemBooking, itemNames, personName } from '@/lib/staff/present';
 import { placesOf } from '@/lib/staff/queries';
-import { may } from '@/lib/staff/roles';
-import { isPayable, paymentStatuses, type PaymentStatus } from '@/lib/storage/types';
+import { isPayable, parseItem, paymentStatuses, type PaymentStatus } from '@/lib/storage';
+import { formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
+import { certificateStaffText } from '@/messages/certificates';
 import { staffText } from '@/messages/staff';
 
 // One course, event or offer: how many registered (spam left out, counted by the store), the places
@@ -83,6 +84,13 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
         <p>
           <Link className={styles.secondary} href={staffCheckInPath(item.value)}>
             {words.checkIn}
+          </Link>
+        </p>
+      )}
+      {may(session, 'certificates') && (
+        <p>
+          <Link className={styles.secondary} href={staffCertificatesPath(item.collection, item.value)}>
+            {certificateStaffText.link}
           </Link>
         </p>
       )}

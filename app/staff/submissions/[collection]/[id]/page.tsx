@@ -3,26 +3,17 @@ import { notFound } from 'next/navigation';
 
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
+import { PAYMENT_CURRENCIES } from '@/lib/constants';
 import { toLang } from '@/lib/i18n';
-import { paymentCurrencies } from '@/lib/payments/types';
 import { NOTE_MAX, replyMailbox, replyTemplate } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref } from '@/lib/staff/inbox';
 import { staffForgetPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentView } from '@/lib/staff/payments';
-import {
-  choiceLabel,
-  formatWhen,
-  formName,
-  isBotFlagged,
-  itemNames,
-  languageName,
-  personName,
-} from '@/lib/staff/present';
+import { choiceLabel, formName, isBotFlagged, itemNames, languageName, personName } from '@/lib/staff/present';
 import { submissionWithMails } from '@/lib/staff/queries';
-import { may } from '@/lib/staff/roles';
-import { assignable } from '@/lib/staff/team';
-import { isCollection, isRecordId, paymentFields, type RecordData } from '@/lib/storage/types';
+import { isCollection, isRecordId, paymentFields, type RecordData } from '@/lib/storage';
+import { assignable, formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
@@ -329,7 +320,7 @@ async function PaymentSection({
           <label>
             {words.currency}
             <select name="currency" defaultValue={view.currency}>
-              {paymentCurrencies.map((currency) => (
+              {PAYMENT_CURRENCIES.map((currency) => (
                 <option key={currency} value={currency}>
                   {currency}
                 </option>

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 
 import { cmsPictureFile } from '@/lib/cms';
 
-// A picture uploaded in the editor, under the hash of its upload (lib/cms/paths.ts): the address is the
+// A picture uploaded in the editor, under the hash of its upload (lib/http/cms-paths.ts): the address is the
 // version, so it is kept for a year, like the site's own images. Anything else is a plain 404 that no
 // cache keeps.
 export const dynamic = 'force-dynamic';

@@ -2,9 +2,8 @@ import config from '@payload-config';
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes';
 import { getPayload } from 'payload';
 
-import { bodyRefusal, refusalOf, writesDocument, type Refusal } from '@/lib/cms/api-guard';
-import { contentSession } from '@/lib/cms/auth';
-import { inApiRequest, refused } from '@/lib/cms/refusals';
+import { bodyRefusal, inApiRequest, refusalOf, refused, writesDocument, type Refusal } from '@/lib/cms';
+import { contentSession } from '@/lib/team';
 
 // The CMS's REST API. Every collection's access comes from the staff roles (lib/cms/access.ts): without a
 // session whose role has content, no route and no method gives any data. It answers no request with a

@@ -1,8 +1,7 @@
 import { defaultLang, localeUrl, type Lang } from '@/lib/i18n';
+import { renderLetter, type Letter } from '@/lib/mail/letter';
 import type { NewMail } from '@/lib/storage';
 import { visitorMails } from '@/messages/mails/visitor';
-
-import { renderLetter, type Letter } from './letter';
 
 // The local newsletter's own mails. Each carries the subscriber's unsubscribe link in its text and the
 // RFC 8058 headers, so a mail program can offer one-click unsubscribe.

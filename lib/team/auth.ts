@@ -8,15 +8,14 @@ import { log } from '@/lib/log';
 import { renderLetter } from '@/lib/mail/letter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
+import { sessionCookieName } from '@/lib/security/staff-cookie';
 import { singleton } from '@/lib/singletons';
-import { getStore } from '@/lib/storage';
-import { trailOf, type AuditEntry, type StaffSession } from '@/lib/storage/types';
+import { getStore, trailOf, type AuditEntry, type StaffSession } from '@/lib/storage';
 import { staffText } from '@/messages/staff';
 
 import { auditEntry, type RefusalReason } from './audit';
-import { sessionCookieName } from './cookie';
+import { roleOf } from './members';
 import type { Staff } from './roles';
-import { roleOf } from './team';
 
 // Staff sign in with a link mailed to an address in STAFF_EMAILS (docs/staff.md). The link is signed
 // (lib/security/signed-link.ts), lives 15 minutes and works once; opening it shows a button, and only

@@ -1,10 +1,10 @@
 import { hostname, userInfo } from 'node:os';
 
-import type { AuditAction, AuditEntry, Collection } from '@/lib/storage/types';
+import type { AuditAction, AuditEntry, Collection } from '@/lib/storage';
 
 // The audit trail's vocabulary is the store's (lib/storage/audit.ts: a closed list of actions, each
 // with its words in messages/staff.ts); this is how the workspace writes an entry.
-export { auditActions, recordActions, type AuditAction, type RecordAction } from '@/lib/storage/types';
+export { auditActions, recordActions, type AuditAction, type RecordAction } from '@/lib/storage';
 
 // Why a sign-in was refused. `invalid`: not a link this site signed (or an altered one), so nothing
 // in it is trusted, the address included; `many`: the client's refusals passed the limit, and later

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 
 import { config } from '@/lib/config';
-import { getStore } from '@/lib/storage';
-import { subscriberKey, type StaffRole, type TeamMember } from '@/lib/storage/types';
+import { getStore, subscriberKey, type StaffRole, type TeamMember } from '@/lib/storage';
 
 import { auditEntry } from './audit';
 import { may, type Staff } from './roles';

@@ -1,6 +1,6 @@
-import type { StaffRole, StaffSession } from '@/lib/storage/types';
+import type { StaffRole, StaffSession } from '@/lib/storage';
 
-export { staffRoles, type StaffRole } from '@/lib/storage/types';
+export { staffRoles, type StaffRole } from '@/lib/storage';
 
 // What a role may do (docs/staff.md, "Roles"). Every page, post and download of the workspace asks
 // `may(staff, …)` on the server; nothing in a page's links is what keeps anyone out.
@@ -17,6 +17,9 @@ export const permissions = [
   'check-in',
   // Marking payments by hand, refunds and payment reminders (docs/staff.md, "Payments").
   'payments',
+  // Issuing, revoking and reissuing certificates, and marking learners as having completed
+  // (lib/certificates). Who attended an event is on its check-in, which the door sees.
+  'certificates',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -25,8 +28,8 @@ const granted = {
   admin: permissions,
   // The inbox, the lists, payments, letters and content.
   editor: ['inbox', 'export', 'payments', 'content', 'letters', 'check-in'],
-  // The inbox, the lists and payments.
-  staff: ['inbox', 'export', 'payments', 'check-in'],
+  // The inbox, the lists, payments and certificates.
+  staff: ['inbox', 'export', 'payments', 'check-in', 'certificates'],
   // Only the check-in of events, at the door.
   door: ['check-in'],
 } as const satisfies Record<StaffRole, readonly Permission[]>;

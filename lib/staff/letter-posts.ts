@@ -1,19 +1,27 @@
 import { z } from 'zod';
 
+import { plain, see } from '@/lib/http/answers';
 import { langs, type Lang } from '@/lib/i18n';
-import { plain, see } from '@/lib/staff/http';
-import type { StaffPost } from '@/lib/staff/posts';
+import {
+  BODY_MAX,
+  letterById,
+  pauseLetter,
+  retryLetter,
+  saveDraft,
+  sendTest,
+  startLetter,
+  SUBJECT_MAX,
+  type Letter,
+} from '@/lib/letters';
 import { letterStaffText } from '@/messages/letters';
 
-import { letterById, pauseLetter, retryLetter, saveDraft, sendTest, startLetter, type Letter } from '.';
-import { BODY_MAX, SUBJECT_MAX } from './letter';
+import { post, type StaffPost } from './post-shape';
 
-// The workspace's posts about letters (lib/staff/posts.ts takes them in): each needs the `letters`
+// The workspace's posts about letters (./posts.ts takes them in): each needs the `letters`
 // permission (admin and editor), comes from the workspace itself (origin checked there) and answers
 // with a 303 to the letter's page, so it all works without JavaScript.
 
 const letterId = z.string().regex(/^[\w-]{1,60}$/);
-const post = <S extends z.ZodType>(definition: StaffPost<S>) => definition;
 const notFound = () => plain(letterStaffText.notFound, 404);
 const page = (id: string, query: string) => see(`/staff/letters/${id}?${query}`);
 
