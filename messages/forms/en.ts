@@ -1,5 +1,6 @@
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 
+import { remindersBefore } from '../reminders';
 import { count } from '../units';
 import type { FormTexts } from './types';
 
@@ -104,12 +105,7 @@ export const en = {
     eventPlaceDetail: 'Your confirmation, with your check-in code, is on its way to your inbox.',
     eventRegistered: 'You are registered',
     eventRegisteredDetail: 'Your confirmation is on its way to your inbox.',
-    remindersAhead: (days) =>
-      days.length === 0
-        ? ''
-        : days.includes(7)
-          ? 'We will remind you by email a week before the event and again the day before.'
-          : 'We will remind you by email the day before the event.',
+    remindersAhead: (days) => (days.length === 0 ? '' : `We will remind you by email ${remindersBefore.en(days)}.`),
     offerReserved: 'Your Spot has been Reserved',
     alreadyRegistered: 'You are already registered',
     alreadyPaid: 'We already have your registration with this address, and your place is paid. Nothing new was saved.',

@@ -1,3 +1,4 @@
+import { remindersBefore } from '../reminders';
 import { count } from '../units';
 import type { FormTexts } from './types';
 
@@ -117,11 +118,7 @@ export const fr = {
     eventRegistered: 'Votre inscription est enregistrée',
     eventRegisteredDetail: 'Votre confirmation arrive dans votre boîte de réception.',
     remindersAhead: (days) =>
-      days.length === 0
-        ? ''
-        : days.includes(7)
-          ? 'Nous vous enverrons un rappel par e-mail une semaine avant l’événement, puis la veille.'
-          : 'Nous vous enverrons un rappel par e-mail la veille de l’événement.',
+      days.length === 0 ? '' : `Nous vous enverrons un rappel par e-mail ${remindersBefore.fr(days)}.`,
     offerReserved: 'Votre place est réservée',
     alreadyRegistered: 'Vous êtes déjà inscrit(e)',
     alreadyPaid:

@@ -98,7 +98,8 @@ export interface AnswerWords {
   eventPlaceDetail: string;
   eventRegistered: string;
   eventRegisteredDetail: string;
-  // The reminders still to come (days before the event: 7, 1), said after the detail; none: nothing.
+  // The reminders still to come, by their days before the event (of REMINDER_DAYS, lib/constants.ts),
+  // said after the detail; none: nothing.
   remindersAhead(days: readonly number[]): string;
   offerReserved: string;
   // The same person again for the same course or offer (nothing stored): whether their place is paid,

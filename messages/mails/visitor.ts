@@ -1,5 +1,6 @@
 import type { Localised } from '@/lib/i18n';
 
+import { remindersBefore } from '../reminders';
 import { count, frenchClock } from '../units';
 
 const counted = { en: count('en'), fr: count('fr') };
@@ -38,7 +39,7 @@ export interface VisitorMailTexts {
     finishWithInvite: string;
     // The site's own registration: the invitation, while the event is to come.
     invite: string;
-    // The reminders still to come (days before the event: 7, 1).
+    // The reminders still to come, by their days before the event (of REMINDER_DAYS, lib/constants.ts).
     follows(days: readonly number[]): string;
     reminder(event: string): string;
     dates: string;
@@ -179,10 +180,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       finish: 'Finish your registration on the event page.',
       finishWithInvite: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
       invite: 'Add the attached invitation to your calendar.',
-      follows: (days) =>
-        days.includes(7)
-          ? 'We will send you a reminder a week before the event, and another the day before.'
-          : 'We will send you a reminder the day before the event.',
+      follows: (days) => `We will send you a reminder ${remindersBefore.en(days)}.`,
       reminder: (event) => `Reminder: ${event} starts tomorrow.`,
       dates: 'Dates',
       where: 'Where',
@@ -330,10 +328,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       finishWithInvite:
         'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
       invite: 'Ajoutez l’invitation jointe à votre agenda.',
-      follows: (days) =>
-        days.includes(7)
-          ? 'Nous vous enverrons un rappel une semaine avant l’événement, puis un autre la veille.'
-          : 'Nous vous enverrons un rappel la veille de l’événement.',
+      follows: (days) => `Nous vous enverrons un rappel ${remindersBefore.fr(days)}.`,
       reminder: (event) => `Rappel : ${event} commence demain.`,
       dates: 'Dates',
       where: 'Lieu',
