@@ -4,7 +4,7 @@ import type { NextConfig } from 'next';
 import { CMS_ADMIN } from './lib/http/cms-paths';
 import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT } from './lib/http/read-body';
 import { defaultLang, langs, locales } from './lib/i18n';
-import { ENGLISH_PAGE_PATTERN } from './lib/i18n/rewrite';
+import { ENGLISH_PAGE_PATTERN, EVENT_CALENDAR_FILE } from './lib/i18n/rewrite';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -48,6 +48,10 @@ const nextConfig: NextConfig = {
         })),
         { source: '/', destination: `/${defaultLang}` },
         { source: `/:path(${ENGLISH_PAGE_PATTERN})`, destination: `/${defaultLang}/:path` },
+        {
+          source: `/events/:slug/${EVENT_CALENDAR_FILE}`,
+          destination: `/${defaultLang}/events/:slug/${EVENT_CALENDAR_FILE}`,
+        },
       ],
       afterFiles: [{ source: '/v/:hash/images/:path*', destination: '/images/:path*' }],
       fallback: [],

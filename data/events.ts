@@ -1,4 +1,5 @@
-// Events (docs/product.md §2, §9). Found by slug; registration continues on an external page.
+// Events (docs/product.md §2, §9). Found by slug; the site's form is the registration, and an external
+// page (registrationLink, optional) takes it only for an event with no places here.
 export const events = [
   {
     id: 1,

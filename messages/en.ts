@@ -148,6 +148,8 @@ export const en = {
     where: 'Where:',
     partnership: 'In partnership with',
     register: 'Register',
+    // The link to the event's calendar file (app/[lang]/events/[slug]/calendar.ics).
+    addToCalendar: 'Add to calendar',
     // {dates} is the event's days; a French sentence needs {start} and {end} apart for several days.
     pastOneDay: 'This event took place on {dates}.',
     pastDays: 'This event took place on {dates}.',
@@ -213,6 +215,8 @@ export const en = {
   },
   // The pages of a place's signed links (lib/places/links.ts): giving it back, claiming one offered.
   places: {
+    // A freed place's deadline (lib/places/offers.ts): its day, its time and the zone's city.
+    deadline: '{date} at {time} ({zone} time)',
     cancelTitle: 'Give back your place',
     cancelText:
       'Can you not come to {item} after all? Press the button to give your place back: it is offered at once to the first person on the waiting list.',
@@ -230,7 +234,7 @@ export const en = {
     claimText: 'A place for {item} is held for you until {until}. Press the button to take it.',
     claimButton: 'Take my place',
     claimedTitle: 'The place is yours',
-    claimedText: 'You are registered. Your confirmation, with your check-in code, is on its way to your inbox.',
+    claimedText: 'Your place is confirmed. Your confirmation is on its way to your inbox.',
     endedTitle: 'This offer has ended',
     endedText:
       'The place was held for a limited time and has gone to the next person waiting, or registration has closed.',

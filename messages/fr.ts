@@ -99,8 +99,8 @@ export const fr = {
     outcome: 'Ce que vous saurez faire',
     enrol: 'Inscription',
     nextCohort: 'Prochaine promotion',
-    closed: 'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions.',
-    nextStep: 'Soyez prévenu de sa réouverture : inscrivez-vous à notre lettre d’information.',
+    closed: 'Cette formation est fermée pour le moment : les inscriptions ne sont pas ouvertes.',
+    nextStep: 'Pour être informé(e) de sa réouverture, inscrivez-vous à notre lettre d’information.',
   },
   contact: {
     title: 'Contact',
@@ -151,10 +151,11 @@ export const fr = {
     where: 'Lieu :',
     partnership: 'En partenariat avec',
     register: 'Inscription',
+    addToCalendar: 'Ajouter à mon agenda',
     pastOneDay: 'Cet événement a eu lieu le {dates}.',
     pastDays: 'Cet événement a eu lieu du {start} au {end}.',
     full: 'Les inscriptions sont closes : toutes les places de cet événement sont prises.',
-    placesLeft: 'Plus que {left}.',
+    placesLeft: 'Il reste {left}.',
   },
   offer: {
     cohort: 'Début de la promotion : {start}',
@@ -167,7 +168,7 @@ export const fr = {
     reserve: 'Réservez votre place',
     past: 'Cette offre a pris fin le {date}.',
     full: 'Toutes les places de cette offre sont prises.',
-    placesLeft: 'Plus que {left}.',
+    placesLeft: 'Il reste {left}.',
   },
   calendar: {
     open: 'Inscriptions ouvertes',
@@ -213,9 +214,10 @@ export const fr = {
     heading: 'Votre adresse e-mail est vérifiée !',
   },
   places: {
+    deadline: '{date} à {time} (heure de {zone})',
     cancelTitle: 'Libérer votre place',
     cancelText:
-      'Vous ne pourrez finalement pas être des nôtres pour {item} ? Appuyez sur le bouton pour libérer votre place : elle est aussitôt proposée à la première personne de la liste d’attente.',
+      'Vous ne pourrez finalement pas profiter de votre place pour {item} ? Appuyez sur le bouton pour libérer votre place : elle est aussitôt proposée à la première personne de la liste d’attente.',
     cancelButton: 'Libérer ma place',
     leaveTitle: 'Quitter la liste d’attente',
     leaveText: 'Quitter la liste d’attente pour {item} ? Nous ne vous proposerons alors aucune place.',
@@ -225,22 +227,21 @@ export const fr = {
     leftTitle: 'Vous avez quitté la liste d’attente',
     leftText:
       'Nous ne vous proposerons aucune place. Vous pouvez vous réinscrire tant que les inscriptions sont ouvertes.',
-    alreadyTitle: 'Plus rien à faire',
-    alreadyText: 'Cette place a déjà été libérée, ou la liste d’attente déjà quittée.',
+    alreadyTitle: 'C’est déjà fait',
+    alreadyText: 'Cette place a déjà été libérée, ou vous avez déjà quitté la liste d’attente.',
     claimTitle: 'Prendre votre place',
     claimText: 'Une place pour {item} vous est réservée jusqu’au {until}. Appuyez sur le bouton pour la prendre.',
     claimButton: 'Prendre ma place',
     claimedTitle: 'La place est à vous',
-    claimedText:
-      'Votre inscription est enregistrée. Votre confirmation, avec votre code d’entrée, arrive dans votre boîte de réception.',
+    claimedText: 'Votre place est confirmée. Votre confirmation arrive dans votre boîte de réception.',
     endedTitle: 'Cette proposition a pris fin',
     endedText:
       'La place vous était réservée pour un temps limité et a été proposée à la personne suivante, ou les inscriptions sont closes.',
     expiredTitle: 'Ce lien a expiré',
     expiredText: 'Les inscriptions sont closes : cette place ne peut plus être libérée ici. Écrivez-nous si besoin.',
-    invalidTitle: 'Ce lien n’est pas valide',
+    invalidTitle: 'Ce lien n’est pas valable',
     invalidText:
-      'Ouvrez le lien de l’e-mail que nous vous avons envoyé, tel quel. S’il ne fonctionne toujours pas, écrivez-nous.',
+      'Ouvrez le lien tel qu’il figure dans l’e-mail que nous vous avons envoyé. S’il ne fonctionne toujours pas, écrivez-nous.',
   },
   newsletter: {
     confirmTitle: 'Confirmez votre inscription',
@@ -288,7 +289,7 @@ export const fr = {
     expiredText: 'Vous pouvez encore payer {amount} pour « {item} » avec un nouveau lien.',
     givenBackTitle: 'Rien n’est dû',
     givenBackText:
-      'Votre place pour « {item} » a été libérée : rien n’est dû pour elle. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
+      'Votre place pour « {item} » a été libérée : vous n’avez rien à payer. Écrivez-nous à {email} si vous pensez que c’est une erreur.',
     alreadyPaidTitle: 'Vous êtes déjà inscrit(e)',
     alreadyPaidText:
       'Votre place pour « {item} » est déjà réglée, sous une autre inscription à votre adresse : rien n’est dû ici. Écrivez-nous à {email} si vous pensez que c’est une erreur.',

@@ -20,7 +20,7 @@ export const letterTexts: Localised<LetterTexts> = {
   en: {
     readOnWeb: 'Read it on the web',
     whyNewsletter: (site) => `You receive this letter because you subscribed to the ${site} newsletter.`,
-    whyRegistered: (item) => `You receive this message because you registered for ${item}.`,
+    whyRegistered: (item) => `You receive this message because you gave your address for “${item}”.`,
     whyTest: (site) => `A test of a letter from ${site}.`,
     unsubscribe: 'Unsubscribe',
     postal: (site, address) => `${site}, ${address}`,
@@ -30,11 +30,11 @@ export const letterTexts: Localised<LetterTexts> = {
     sentOn: (date) => `Sent on ${date}`,
   },
   fr: {
-    readOnWeb: 'La lire sur le web',
+    readOnWeb: 'Voir la version en ligne',
     whyNewsletter: (site) =>
       `Vous recevez cette lettre parce que vous êtes inscrit(e) à la lettre d’information de ${site}.`,
-    whyRegistered: (item) => `Vous recevez ce message parce que vous êtes inscrit(e) à « ${item} ».`,
-    whyTest: (site) => `Un essai d’une lettre de ${site}.`,
+    whyRegistered: (item) => `Vous recevez ce message parce que vous avez donné votre adresse pour « ${item} ».`,
+    whyTest: (site) => `Message d’essai d’une lettre de ${site}.`,
     unsubscribe: 'Se désinscrire',
     postal: (site, address) => `${site}, ${address}`,
     archiveTitle: 'Lettre d’information',

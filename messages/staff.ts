@@ -102,10 +102,22 @@ export const staffText = {
     removed: 'The colleague is off the team: their sessions end at their next request.',
     invalid: 'That is not an address that can be added.',
     'first-admin': 'A first admin is set by the server (STAFF_EMAILS) and cannot be changed here.',
+    // A door member limited to chosen events (lib/staff/door.ts).
+    events: 'Events at the door',
+    eventsHint: 'Tick the events this colleague checks guests in for; none ticked, every event.',
+    saveEvents: 'Save the events',
+    limited: 'The colleague now checks guests in for the ticked events only.',
+    unlimited: 'The colleague checks guests in for every event.',
   },
   door: {
     title: 'At the door',
     text: 'Check guests in at the door: choose the event.',
+    today: 'Today',
+    coming: 'Coming',
+    earlier: 'Earlier',
+    showEarlier: 'Earlier events',
+    hideEarlier: 'Today and coming events',
+    none: 'No event.',
   },
   // Content the site leaves out because it cannot read it (lib/cms/checked.ts).
   attention: {

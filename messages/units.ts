@@ -45,8 +45,8 @@ export const units: Localised<Units> = {
     week: { one: `{count}${N}semaine`, other: `{count}${N}semaines` },
     year: { one: `{count}${N}an`, other: `{count}${N}ans` },
     character: { one: `{count}${N}caractère`, other: `{count}${N}caractères` },
-    placeLeft: { one: `{count}${N}place restante`, other: `{count}${N}places restantes` },
-    spotLeft: { one: `{count}${N}place restante`, other: `{count}${N}places restantes` },
+    placeLeft: { one: `{count}${N}place`, other: `{count}${N}places` },
+    spotLeft: { one: `{count}${N}place`, other: `{count}${N}places` },
   },
 };
 
@@ -60,3 +60,17 @@ export function count(lang: Lang): (value: number, unit: keyof Units) => string 
     return (rules.select(value) === 'one' ? forms.one : forms.other).replace('{count}', figures.format(value));
   };
 }
+
+// A time of day ('09:00', '00:52') as French writes it: « 9 h », « 0 h 52 ».
+export function frenchClock(time: string): string {
+  const [hours = '0', minutes = '00'] = String(time).split(':');
+  return minutes === '00' ? `${Number(hours)}${N}h` : `${Number(hours)}${N}h${N}${minutes}`;
+}
+
+// How each language writes a time of day given as '00:52', and the first day of a month in a date Intl
+// wrote (French as an ordinal: « 1er mars 2023 », where Intl writes « 1 mars »).
+export const clockOf: Localised<(time: string) => string> = { en: (time) => time, fr: frenchClock };
+export const firstDayOf: Localised<(date: string) => string> = {
+  en: (date) => date,
+  fr: (date) => date.replace(/(^|[^\d])1(?=[\s\u00a0\u202f][^\d\s])/gu, '$11er'),
+};

@@ -1,5 +1,7 @@
 'use client';
 
+import type { ReactNode } from 'react';
+
 import { EVENT_REDIRECT_DELAY_MS } from '@/lib/constants';
 import { registerEvent } from '@/lib/forms/actions';
 import type { EventInput } from '@/lib/forms/schemas';
@@ -18,18 +20,24 @@ type EventText = FormUiFor<'firstName' | 'lastName' | 'email', 'joinWaitlist'>;
 
 const blank: EventInput = { firstName: '', lastName: '', email: '' };
 
-// docs/product.md §4: reset, 'Continue your registration', and after 2 seconds the external registration page
-// opens in a new tab (with a plain link to it as well).
+// docs/product.md §4: reset and the answer. Only for an event whose registration an external page takes
+// (`external`: no places here), 'Continue your registration', and after 2 seconds that page opens in a
+// new tab (with a plain link to it as well); the site's own registration never opens another page.
+// `intro`: what a full event's form says before its fields (the waiting list).
 export function EventFormClient({
   event,
   lang,
   text,
   full,
+  external,
+  intro,
 }: {
   event: string;
   lang: Lang;
   text: EventText;
   full: boolean;
+  external: boolean;
+  intro: ReactNode;
 }) {
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
@@ -37,29 +45,39 @@ export function EventFormClient({
     action: registerEvent,
     blank,
     text,
-    beforeSend: openBlankTab,
-    onSuccess: (state, tab) => setTimeout(() => sendTabTo(tab, state.link?.href), EVENT_REDIRECT_DELAY_MS),
-    onFailure: (tab) => sendTabTo(tab, undefined),
+    ...(external && {
+      beforeSend: openBlankTab,
+      onSuccess: (state, tab) => setTimeout(() => sendTabTo(tab, state.link?.href), EVENT_REDIRECT_DELAY_MS),
+      onFailure: (tab) => sendTabTo(tab, undefined),
+    }),
   });
+  // Whoever has just taken a place (the last one included) or joined the list reads their answer alone:
+  // without JavaScript the page comes back made again as full (docs/product.md §9).
+  const done = full && f.state.status === 'success';
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
-      <div className={styles.row}>
-        <TextField
-          id="event-first-name"
-          label={text.labels.firstName}
-          autoComplete="given-name"
-          maxLength={60}
-          {...f.bind('firstName')}
-        />
-        <TextField
-          id="event-last-name"
-          label={text.labels.lastName}
-          autoComplete="family-name"
-          maxLength={60}
-          {...f.bind('lastName')}
-        />
-      </div>
-      <EmailField id="event-email" label={text.labels.email} {...f.bind('email')} />
+      {done ? null : intro}
+      {done ? null : (
+        <>
+          <div className={styles.row}>
+            <TextField
+              id="event-first-name"
+              label={text.labels.firstName}
+              autoComplete="given-name"
+              maxLength={60}
+              {...f.bind('firstName')}
+            />
+            <TextField
+              id="event-last-name"
+              label={text.labels.lastName}
+              autoComplete="family-name"
+              maxLength={60}
+              {...f.bind('lastName')}
+            />
+          </div>
+          <EmailField id="event-email" label={text.labels.email} {...f.bind('email')} />
+        </>
+      )}
       <input type="hidden" name="event" value={event} />
       <FormEnd id="event-status" lang={lang} text={text} form={f} full={full} />
     </form>

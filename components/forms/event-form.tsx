@@ -2,6 +2,7 @@ import type { Lang } from '@/lib/i18n';
 import { formUi } from '@/messages/forms';
 
 import { EventFormClient } from './event-form-client';
+import { WaitlistIntro } from './waitlist-intro';
 
 // Rendered on the server: the form gets its own texts in its page's language (messages/forms), so a
 // page carries neither the other language nor the other forms' texts.
@@ -9,6 +10,26 @@ const eventText = (lang: Lang) =>
   formUi(lang, 'registerEvent', ['firstName', 'lastName', 'email'] as const, ['joinWaitlist'] as const);
 
 // `full`: every place is taken, so the form asks for the waiting list (docs/product.md §9).
-export function EventForm({ event, lang, full = false }: { event: string; lang: Lang; full?: boolean }) {
-  return <EventFormClient event={event} lang={lang} text={eventText(lang)} full={full} />;
+// `external`: an external page takes the registration (an event with no places here).
+export function EventForm({
+  event,
+  lang,
+  full = false,
+  external = false,
+}: {
+  event: string;
+  lang: Lang;
+  full?: boolean;
+  external?: boolean;
+}) {
+  return (
+    <EventFormClient
+      event={event}
+      lang={lang}
+      text={eventText(lang)}
+      full={full}
+      external={external}
+      intro={full ? <WaitlistIntro lang={lang} /> : null}
+    />
+  );
 }

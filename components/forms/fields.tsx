@@ -253,6 +253,8 @@ export function FormEnd({
     cancelWaiting: () => void;
   };
 }) {
+  // A full page's post answered (a place, or a place on the list): the answer alone, no button under it.
+  const done = full && form.state.status === 'success';
   const waitlist =
     text.joinWaitlist !== undefined && (full || (form.state.status === 'error' && !!form.state.waitlist));
   return (
@@ -275,9 +277,11 @@ export function FormEnd({
           )}
         </div>
       ) : null}
-      <SubmitButton disabled={form.submitDisabled} sending={form.sending} sendingLabel={text.sending}>
-        {waitlist ? text.joinWaitlist : text.submit}
-      </SubmitButton>
+      {done ? null : (
+        <SubmitButton disabled={form.submitDisabled} sending={form.sending} sendingLabel={text.sending}>
+          {waitlist ? text.joinWaitlist : text.submit}
+        </SubmitButton>
+      )}
     </>
   );
 }

@@ -1,5 +1,7 @@
 'use client';
 
+import type { ReactNode } from 'react';
+
 import { registerOffer } from '@/lib/forms/actions';
 import type { OfferInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
@@ -32,11 +34,13 @@ export function OfferFormClient({
   lang,
   text,
   full,
+  intro,
 }: {
   offer: string;
   lang: Lang;
   text: OfferText;
   full: boolean;
+  intro: ReactNode;
 }) {
   const f = useSiteForm<OfferInput>({
     operation: 'registerOffer',
@@ -45,55 +49,62 @@ export function OfferFormClient({
     blank,
     text,
   });
+  // As the event's form (event-form-client.tsx): an answer to a full page's post is read alone.
+  const done = full && f.state.status === 'success';
   return (
     <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
-      <EmailField id="offer-email" label={text.labels.email} {...f.bind('email')} />
-      <div className={styles.row}>
-        <TextField
-          id="offer-first-name"
-          label={text.labels.firstName}
-          autoComplete="given-name"
-          maxLength={60}
-          {...f.bind('firstName')}
-        />
-        <TextField
-          id="offer-last-name"
-          label={text.labels.lastName}
-          autoComplete="family-name"
-          maxLength={60}
-          {...f.bind('lastName')}
-        />
-      </div>
-      <div className={styles.row}>
-        <SelectField
-          id="offer-gender"
-          label={text.labels.gender}
-          placeholder={text.choose}
-          options={text.genders}
-          {...f.bind('gender')}
-        />
-        <SelectField
-          id="offer-degree"
-          label={text.labels.degree}
-          placeholder={text.choose}
-          options={text.degrees}
-          {...f.bind('degree')}
-        />
-      </div>
-      <TextField
-        id="offer-occupation"
-        label={text.labels.occupation}
-        autoComplete="organization-title"
-        maxLength={100}
-        {...f.bind('occupation')}
-      />
-      <TextField
-        id="offer-country"
-        label={text.labels.country}
-        autoComplete="country-name"
-        maxLength={60}
-        {...f.bind('country')}
-      />
+      {done ? null : intro}
+      {done ? null : (
+        <>
+          <EmailField id="offer-email" label={text.labels.email} {...f.bind('email')} />
+          <div className={styles.row}>
+            <TextField
+              id="offer-first-name"
+              label={text.labels.firstName}
+              autoComplete="given-name"
+              maxLength={60}
+              {...f.bind('firstName')}
+            />
+            <TextField
+              id="offer-last-name"
+              label={text.labels.lastName}
+              autoComplete="family-name"
+              maxLength={60}
+              {...f.bind('lastName')}
+            />
+          </div>
+          <div className={styles.row}>
+            <SelectField
+              id="offer-gender"
+              label={text.labels.gender}
+              placeholder={text.choose}
+              options={text.genders}
+              {...f.bind('gender')}
+            />
+            <SelectField
+              id="offer-degree"
+              label={text.labels.degree}
+              placeholder={text.choose}
+              options={text.degrees}
+              {...f.bind('degree')}
+            />
+          </div>
+          <TextField
+            id="offer-occupation"
+            label={text.labels.occupation}
+            autoComplete="organization-title"
+            maxLength={100}
+            {...f.bind('occupation')}
+          />
+          <TextField
+            id="offer-country"
+            label={text.labels.country}
+            autoComplete="country-name"
+            maxLength={60}
+            {...f.bind('country')}
+          />
+        </>
+      )}
       <input type="hidden" name="offer" value={offer} />
       <FormEnd id="offer-status" lang={lang} text={text} form={f} full={full} />
     </form>

@@ -2,6 +2,7 @@ import type { Lang } from '@/lib/i18n';
 import { formUi } from '@/messages/forms';
 
 import { OfferFormClient } from './offer-form-client';
+import { WaitlistIntro } from './waitlist-intro';
 
 // Rendered on the server: the form gets its own texts in its page's language (messages/forms), so a
 // page carries neither the other language nor the other forms' texts.
@@ -15,5 +16,13 @@ const offerText = (lang: Lang) =>
 
 // `full`: every spot is taken, so the form asks for the waiting list (docs/product.md §9).
 export function OfferForm({ offer, lang, full = false }: { offer: string; lang: Lang; full?: boolean }) {
-  return <OfferFormClient offer={offer} lang={lang} text={offerText(lang)} full={full} />;
+  return (
+    <OfferFormClient
+      offer={offer}
+      lang={lang}
+      text={offerText(lang)}
+      full={full}
+      intro={full ? <WaitlistIntro lang={lang} /> : null}
+    />
+  );
 }

@@ -2,14 +2,14 @@ import Link from 'next/link';
 
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
+import { SITE_TIME_ZONE } from '@/lib/constants';
 import { localePath, locales, type Lang } from '@/lib/i18n';
-import { versionIn, type Letter } from '@/lib/letters';
+import { formatDay } from '@/lib/i18n/format';
+import { archivedAt, versionIn, type Letter } from '@/lib/letters';
 import { letterTexts } from '@/messages/letters';
 
 const sentOn = (at: number | undefined, lang: Lang) =>
-  letterTexts[lang].sentOn(
-    new Intl.DateTimeFormat(locales[lang].intl, { day: 'numeric', month: 'long', year: 'numeric' }).format(at ?? 0),
-  );
+  letterTexts[lang].sentOn(formatDay(at ?? 0, lang, SITE_TIME_ZONE));
 
 // The newsletter's archive: every letter sent, newest first, each in the page's language when written in it.
 export function LetterList({ letters, lang }: { letters: Letter[]; lang: Lang }) {
@@ -28,7 +28,7 @@ export function LetterList({ letters, lang }: { letters: Letter[]; lang: Lang })
                   <Link href={localePath(lang, `/newsletter/${letter.slug}`)}>
                     {versionIn(letter, lang).version.subject}
                   </Link>{' '}
-                  · {sentOn(letter.sentAt, lang)}
+                  · {sentOn(archivedAt(letter), lang)}
                 </li>
               ))}
             </ul>

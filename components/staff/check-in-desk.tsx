@@ -69,7 +69,10 @@ export function CheckInDesk({
   words,
   flash,
   fromLink,
+  me,
 }: {
+  // The signed-in volunteer, named on the check-ins this phone makes before the server answers.
+  me: string;
   event: string;
   guests: Guest[];
   query: string;
@@ -86,7 +89,7 @@ export function CheckInDesk({
   const [q, setQ] = useState(query);
   const [message, setMessage] = useState<string | null>(() => flashWords(flash, words, timeZone));
   const time = (at: number) => clock(at, timeZone);
-  const { guests, pending, checkIn, guestById } = useCheckInQueue(event, initial, (f) =>
+  const { guests, pending, checkIn, guestById } = useCheckInQueue(event, initial, me, (f) =>
     setMessage(flashWords(f, words, timeZone)),
   );
   const { scanning, toggleScan, video } = useQrScanner(scanned, () => setMessage(words.cameraRefused));

@@ -16,8 +16,9 @@ interface Pending {
 
 // The event's guests as this phone knows them, and its check-ins: one tap checks a guest in at once on
 // this phone, and the check-in goes to the server when it can; every few seconds the other phones'
-// check-ins are fetched. `say` tells the desk each outcome.
-export function useCheckInQueue(event: string, initial: Guest[], say: (flash: Flash) => void) {
+// check-ins are fetched. `me` is the signed-in volunteer, named on this phone's check-ins before the
+// server answers; `say` tells the desk each outcome.
+export function useCheckInQueue(event: string, initial: Guest[], me: string, say: (flash: Flash) => void) {
   const [guests, setGuests] = useState(initial);
   const [pending, setPending] = useState<Pending[]>([]);
   const storeKey = `baobab.check-ins.${event}`;
@@ -88,7 +89,7 @@ export function useCheckInQueue(event: string, initial: Guest[], say: (flash: Fl
       return;
     }
     const at = Date.now();
-    merge(guest.id, at, '');
+    merge(guest.id, at, me);
     say({ result: 'checked-in', guest });
     keep([...queue.current, { id: guest.id, at, ...(token ? { t: token } : {}) }]);
     void flush();
@@ -103,7 +104,7 @@ export function useCheckInQueue(event: string, initial: Guest[], say: (flash: Fl
       queue.current = [];
     }
     setPending(queue.current);
-    for (const item of queue.current) merge(item.id, item.at, '');
+    for (const item of queue.current) merge(item.id, item.at, me);
     void flush();
     const online = () => void flush();
     window.addEventListener('online', online);

@@ -10,7 +10,7 @@ const texts = {
     title: 'Devenir analyste de données',
     inSentence: 'le programme « Devenir analyste de données »',
     cohortStart: 'mai 2023',
-    highlights: 'Formation | Mentorat | Stage',
+    highlights: 'Formation, mentorat et stage',
     endsOn: '25 mars 2023',
     description:
       'Un parcours en promotion qui vous fait passer des tableurs au SQL et aux tableaux de bord, avec un mentor à vos côtés, et se termine par un stage de trois mois dans une organisation partenaire.',

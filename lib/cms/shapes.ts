@@ -28,7 +28,7 @@ export function toEvent(doc: Doc): SiteEvent {
     description: doc.description as string,
     location: doc.location as string,
     partner: { img: partner.img as string, alt: partner.alt as string },
-    registrationLink: doc.registrationLink as string,
+    registrationLink: optional(doc.registrationLink),
   };
 }
 

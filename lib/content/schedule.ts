@@ -1,5 +1,5 @@
 import { buildSiteToday, siteCapacity } from '@/lib/config';
-import { SITE_TIME_ZONE } from '@/lib/constants';
+import { DAY_MS, REMINDER_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
 
 import type { Offer, SiteEvent } from './types';
 
@@ -83,6 +83,22 @@ export interface Booking {
 
 export function eventBooking(event: SiteEvent): Booking {
   return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: siteCapacity() ?? event.capacity };
+}
+
+// The days from `today` to `day` on the site's calendar (ISO days).
+export const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
+
+// The reminders (days before) that someone registering for `event` today will still get: those whose
+// day is after today, so an answer or a mail never promises one whose day's pass may already have run.
+export function remindersAhead(event: Pick<SiteEvent, 'startDate' | 'reminders'>, today: string): number[] {
+  if (event.reminders === false) return [];
+  return REMINDER_DAYS.filter((days) => daysUntil(event.startDate, today) > days);
+}
+
+// The external page that takes an event's registration, only for an event whose places the site does
+// not hold (no capacity here): with places, or without a link, the site's own form is the registration.
+export function externalRegistration(event: SiteEvent): string | undefined {
+  return eventBooking(event).capacity === undefined ? event.registrationLink : undefined;
 }
 
 export function offerBooking(offer: Offer): Booking {

@@ -199,7 +199,9 @@ export const eventSchema = z
     description: text,
     location: text,
     partner: partnerSchema,
-    registrationLink: url,
+    // An external page that takes the registration, for an event whose places the site does not hold
+    // (no capacity); with places, or without it, the site's own form is the registration.
+    registrationLink: url.optional(),
   })
   .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
   .refine((e) => (e.startTime === undefined) === (e.endTime === undefined), {

@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 
 import { cmsCourseByKey, cmsCourses, cmsEvent, cmsOffer, cmsOffers } from '@/lib/cms';
-import { eventBooking, offerBooking, type Booking } from '@/lib/content/schedule';
+import {
+  eventBooking,
+  externalRegistration,
+  offerBooking,
+  remindersAhead,
+  siteToday,
+  type Booking,
+} from '@/lib/content/schedule';
+import type { SiteEvent } from '@/lib/content/types';
 import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import type { MailContext } from '@/lib/mail/compose';
@@ -158,6 +166,30 @@ const waitlistAnswer =
   (w: AnswerWords) =>
   (position: number): Success => ({ status: 'success', message: w.waitlisted, detail: w.waitlistPosition(position) });
 
+// What a registration for an event answers. With an external registration page (an event with no places
+// here), the way on to it; otherwise the site's registration is the only one: the success, and what
+// follows (the confirmation, with the check-in code when the site holds the places, and the reminders
+// still to come). Never a word of a full event: the place is theirs, even the last one.
+function eventAnswer(event: SiteEvent, lang: Lang): Success {
+  const w = formTexts[lang].answers;
+  const external = externalRegistration(event);
+  if (external) {
+    return {
+      status: 'success',
+      message: w.eventContinue,
+      detail: w.eventDetail,
+      link: { href: external, label: w.eventLink },
+    };
+  }
+  const places = eventBooking(event).capacity !== undefined;
+  const next = w.remindersAhead(remindersAhead(event, siteToday()));
+  return {
+    status: 'success',
+    message: places ? w.eventPlace : w.eventRegistered,
+    detail: [places ? w.eventPlaceDetail : w.eventRegisteredDetail, next].filter(Boolean).join(' '),
+  };
+}
+
 const contact = perLang((s) => s.contactSchema);
 const newsletter = perLang((s) => s.newsletterSchema);
 
@@ -247,12 +279,7 @@ export const forms = {
       waitlistMails: (mail, lang, hours, place) =>
         waitlistMails(input, { ...entity, englishTitle: entity.englishTitle }, mail, lang, hours, place),
     }),
-    answer: ({ entity: event }, lang) => ({
-      status: 'success',
-      message: formTexts[lang].answers.eventContinue,
-      detail: formTexts[lang].answers.eventDetail,
-      link: { href: event.registrationLink, label: formTexts[lang].answers.eventLink },
-    }),
+    answer: ({ entity: event }, lang) => eventAnswer(event, lang),
   } satisfies RecordForm<
     typeof formCollections.registerEvent,
     typeof eventSchema,

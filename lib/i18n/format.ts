@@ -1,4 +1,5 @@
 import { messages } from '@/messages';
+import { clockOf, firstDayOf } from '@/messages/units';
 
 import { locales, type Lang } from './index';
 
@@ -40,7 +41,33 @@ export function formatDates(start: string, end: string | undefined, lang: Lang):
     timeZone: 'UTC',
   });
   const from = new Date(`${start}T00:00:00Z`);
-  return end && end !== start ? format.formatRange(from, new Date(`${end}T00:00:00Z`)) : format.format(from);
+  return ordinalFirst(
+    end && end !== start ? format.formatRange(from, new Date(`${end}T00:00:00Z`)) : format.format(from),
+    lang,
+  );
+}
+
+// The first day of a month as each language writes it (messages/units.ts).
+export function ordinalFirst(text: string, lang: Lang): string {
+  return firstDayOf[lang](text);
+}
+
+// A day ('3 March 2023', « 1er mars 2023 ») of a moment in a time zone.
+export function formatDay(at: number | Date, lang: Lang, timeZone: string): string {
+  return ordinalFirst(new Intl.DateTimeFormat(locales[lang].intl, { dateStyle: 'long', timeZone }).format(at), lang);
+}
+
+// A time of day of a moment in a time zone, each language its own way ('00:52', « 0 h 52 »).
+export function formatClock(at: number | Date, lang: Lang, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat(locales[lang].intl, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+    timeZone,
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return clockOf[lang](`${part('hour').padStart(2, '0')}:${part('minute')}`);
 }
 
 export function formatMonth(date: string, lang: Lang): string {
@@ -62,5 +89,13 @@ export function formatDayEnds(start: string, end: string, lang: Lang): { start: 
         : { day: 'numeric' };
   const format = (iso: string, o: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locales[lang].intl, { ...o, timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  return { start: format(start, options), end: format(end, { day: 'numeric', month: 'long', year: 'numeric' }) };
+  return {
+    start: ordinalFirst(format(start, options), lang),
+    end: ordinalFirst(format(end, { day: 'numeric', month: 'long', year: 'numeric' }), lang),
+  };
+}
+
+// The city that names a time zone ('Africa/Lagos' is 'Lagos'), as the mails name it.
+export function zoneCity(timeZone: string): string {
+  return timeZone.split('/').at(-1)!.replaceAll('_', ' ');
 }

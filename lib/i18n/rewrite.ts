@@ -15,3 +15,7 @@ const prefixAlternation = langs
   .map((lang) => locales[lang].prefix)
   .join('|');
 export const ENGLISH_PAGE_PATTERN = `(?!(?:${prefixAlternation})(?:/|$)|${defaultLang}$|staff(?:/|$)|${API_PATH_PATTERN}|_next/|.*\\.[^/]*$|.*opengraph-image).+`;
+
+// An event's calendar file (app/[lang]/events/[slug]/calendar.ics): a file by its name, so the rule above
+// leaves it alone; next.config.ts gives the default language's its own rewrite.
+export const EVENT_CALENDAR_FILE = 'calendar.ics';

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
+import { revalidatePath } from 'next/cache';
+
 import { config, isBuilding } from '@/lib/config';
 import { defaultLang, langs, type Lang } from '@/lib/i18n';
+import { log } from '@/lib/log';
 import { kickOutbox } from '@/lib/mail/worker';
 import { configuredMailchimp, type ListCounts, type MailchimpApi } from '@/lib/newsletter';
 import { periodic } from '@/lib/periodic';
@@ -11,6 +14,8 @@ import { auditEntry, type Staff } from '@/lib/team';
 
 import { advanceCampaigns, campaignSender, retryCampaigns, startCampaigns } from './campaigns';
 import {
+  archivedAt,
+  isArchived,
   isValidSlug,
   letterData,
   letterOf,
@@ -38,6 +43,7 @@ import {
 // the public archive and the server's start use. Nothing else of lib/letters is imported from outside.
 
 export {
+  archivedAt,
   BODY_MAX,
   isValidSlug,
   letterStatuses,
@@ -237,8 +243,23 @@ export type StartOutcome = Awaited<ReturnType<typeof startSending>> | 'unconfigu
 export async function startLetter(session: Staff, letter: Letter, now: number): Promise<StartOutcome> {
   const delivery = deliveryOf(letter);
   if (delivery.kind === 'unconfigured') return 'unconfigured';
-  if (delivery.kind === 'mailchimp') return startCampaigns(getStore(), delivery.api, letter, session, now);
-  return startSending(getStore(), letter, session, now);
+  const outcome =
+    delivery.kind === 'mailchimp'
+      ? await startCampaigns(getStore(), delivery.api, letter, session, now)
+      : await startSending(getStore(), letter, session, now);
+  archiveChanged();
+  return outcome;
+}
+
+// Has the archive's pages made again at their next visit: a letter whose send started is in it at once
+// (staff's post is a request, where Next can be asked; nginx's copy follows at its own expiry).
+function archiveChanged(): void {
+  try {
+    revalidatePath('/[lang]/newsletter', 'page');
+    revalidatePath('/[lang]/newsletter/[slug]', 'page');
+  } catch (error) {
+    log.debug({ err: error }, 'newsletter archive left to its next regeneration');
+  }
 }
 
 // A newsletter whose campaigns Mailchimp refused or did not answer for, tried again by staff.
@@ -265,20 +286,18 @@ export async function stoppedAddresses(): Promise<{ email: string; at: number }[
 
 // --- The public archive ---
 
-// Newsletters sent, newest first (registrant messages and test lists are not published). The build reads
-// no store (it may have none): the archive's pages are made by the server and regenerated (their
-// `revalidate`).
+// Newsletters sent or being sent, newest first (registrant messages and test lists are not published). The
+// build reads no store (it may have none): the archive's pages are made by the server, again as soon as a
+// send starts (archiveChanged), else at their `revalidate`.
 export async function archive(): Promise<Letter[]> {
   if (isBuilding()) return [];
-  return (await allLetters())
-    .filter((letter) => letter.audience === 'subscribers' && letter.status === 'sent')
-    .sort((a, b) => (b.sentAt ?? 0) - (a.sentAt ?? 0));
+  return (await allLetters()).filter(isArchived).sort((a, b) => (archivedAt(b) ?? 0) - (archivedAt(a) ?? 0));
 }
 
 export async function archivedLetter(slug: unknown, lang: Lang) {
   if (!isValidSlug(slug) || isBuilding()) return null;
   const letter = letterOf(await getStore().letterBySlug(slug));
-  if (!letter || letter.audience !== 'subscribers' || letter.status !== 'sent') return null;
+  if (!letter || !isArchived(letter)) return null;
   const { lang: written, version } = versionIn(letter, lang);
   const { siteUrl } = settings();
   return { letter, written, subject: version.subject, html: bodyHtml(version.body, { page: true, siteUrl }) };

@@ -9,6 +9,19 @@ import type { StoredLetter } from '@/lib/storage';
 export const letterStatuses = ['draft', 'sending', 'paused', 'sent', 'failed'] as const;
 export type LetterStatus = (typeof letterStatuses)[number];
 
+// A newsletter is in the public archive from the moment its send starts (its first readers have it), paused
+// or not; a failed one (Mailchimp refused its campaigns) is not, until it is sent on.
+const archivedStatuses: readonly LetterStatus[] = ['sending', 'paused', 'sent'];
+
+export function isArchived(letter: { audience: string; status: LetterStatus }): boolean {
+  return letter.audience === 'subscribers' && archivedStatuses.includes(letter.status);
+}
+
+// The day the archive gives a letter: when its send started (a send can take hours).
+export function archivedAt(letter: { startedAt?: number; sentAt?: number }): number | undefined {
+  return letter.startedAt ?? letter.sentAt;
+}
+
 export const SUBJECT_MAX = 200;
 export const BODY_MAX = 50_000;
 export const TEST_LIST_MAX = 20;

@@ -1,4 +1,8 @@
-import { site } from '@/lib/content';
+import { SITE_TIME_ZONE } from '@/lib/constants';
+import { eventPath, site } from '@/lib/content';
+import type { SiteEvent } from '@/lib/content/types';
+import { localeUrl, type Lang } from '@/lib/i18n';
+import { visitorMails } from '@/messages/mails/visitor';
 
 // A calendar invitation (RFC 5545) for an event from startDate to endDate inclusive: at its hours in
 // its time zone when they are known, else whole days. It carries a reminder the day before.
@@ -111,4 +115,30 @@ export function calendarInvite(event: CalendarEvent, now: Date = new Date()): st
     .map(fold)
     .join('\r\n')
     .concat('\r\n');
+}
+
+// An event's calendar file in a language: the one a confirmation attaches and the one its page links to
+// (app/[lang]/events/[slug]/calendar.ics): its place, its hours in its own zone, its page's address.
+export function eventCalendar(
+  event: SiteEvent,
+  lang: Lang,
+  from: { siteUrl: string; organizerEmail: string; organizerName: string },
+): string {
+  const eventUrl = localeUrl(from.siteUrl, lang, eventPath(event));
+  return calendarInvite({
+    // One per event: a second invitation updates the first in the calendar.
+    uid: `event-${event.slug}@${site.domain}`,
+    title: event.title,
+    description: `${event.tagline} ${eventUrl}`,
+    location: event.location,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    ...(event.startTime && event.endTime
+      ? { times: { start: event.startTime, end: event.endTime, timeZone: event.timeZone ?? SITE_TIME_ZONE } }
+      : {}),
+    reminder: visitorMails[lang].event.reminder(event.inSentence),
+    url: eventUrl,
+    organizerEmail: from.organizerEmail,
+    organizerName: from.organizerName,
+  });
 }

@@ -1,8 +1,8 @@
 import { cmsContact, cmsCourseByKey, cmsOffer } from '@/lib/cms';
 import { site } from '@/lib/content';
 import { cohortStart } from '@/lib/content/facts';
-import { locales, type Lang } from '@/lib/i18n';
-import { formatDates } from '@/lib/i18n/format';
+import type { Lang } from '@/lib/i18n';
+import { formatDates, formatDay } from '@/lib/i18n/format';
 import type { PayableCollection, RecordData } from '@/lib/storage';
 import { visitorMails } from '@/messages/mails/visitor';
 
@@ -42,7 +42,7 @@ export async function receiptOf(
     item,
     rows: [
       [t.amount, formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang)],
-      [t.date, new Intl.DateTimeFormat(locales[lang].intl, { dateStyle: 'long', timeZone }).format(paidAt)],
+      [t.date, formatDay(paidAt, lang, timeZone)],
       [t.reference, String(data.payReference ?? '')],
       [collection === 'enrolment' ? t.course : t.programme, item],
       ...(cohort ? [[t.cohort, cohort] as [string, string]] : []),

@@ -1,11 +1,12 @@
-import { SITE_TIME_ZONE } from '@/lib/constants';
-import { eventPath, offerPath, site } from '@/lib/content';
+import { REMINDER_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
+import { offerPath } from '@/lib/content';
 import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
+import { externalRegistration, remindersAhead } from '@/lib/content/schedule';
 import type { Offer, SiteEvent } from '@/lib/content/types';
 import { localeUrl, type Lang } from '@/lib/i18n';
 import { formatMoney, formatPercent } from '@/lib/i18n/format';
 import { confirmation, heldBack, languageRow, newMail, staffNote, type MailContext } from '@/lib/mail/compose';
-import { calendarInvite } from '@/lib/mail/ics';
+import { eventCalendar } from '@/lib/mail/ics';
 import type { Letter } from '@/lib/mail/letter';
 import type { PayLink } from '@/lib/payments';
 import type { NewMail } from '@/lib/storage';
@@ -86,16 +87,24 @@ export function eventConfirmation(
   const t = visitorMails[lang].event;
   const dates = eventDates(event, lang);
   const invite = event.startDate >= today;
+  // With an external registration page (no places here), the way on to it; else the site's registration
+  // is the whole of it. Either way, the reminders still to come are named.
+  const external = externalRegistration(event);
+  const ahead = remindersAhead(event, today);
   const { letter, extra } = withPlace(
     {
       lang,
       heading: t.heading(event.inSentence),
-      paragraphs: [t.when(event.inSentence, dates, event.location), invite ? t.finishWithInvite : t.finish],
+      paragraphs: [
+        t.when(event.inSentence, dates, event.location),
+        ...(external ? [invite ? t.finishWithInvite : t.finish] : invite ? [t.invite] : []),
+        ...(ahead.length > 0 ? [t.follows(ahead)] : []),
+      ],
       rows: [
         [t.dates, dates],
         [t.where, event.location],
       ],
-      link: { href: event.registrationLink, label: t.link },
+      ...(external ? { link: { href: external, label: t.link } } : {}),
     },
     place,
     invite ? { attachments: [eventInvite(event, ctx, lang)] } : {},
@@ -117,11 +126,16 @@ export function eventReminder(
   const t = visitorMails[lang];
   const dates = eventDates(event, lang);
   const zone = event.timeZone ?? SITE_TIME_ZONE;
+  // The reminders still to come after this one: those of REMINDER_DAYS nearer the event.
+  const later = REMINDER_DAYS.filter((day) => day < days);
   const { letter, extra } = withPlace(
     {
       lang,
       heading: t.eventReminder.heading(event.inSentence, days),
-      paragraphs: [t.event.when(event.inSentence, dates, event.location)],
+      paragraphs: [
+        t.event.when(event.inSentence, dates, event.location),
+        ...(later.length > 0 ? [t.event.follows(later)] : []),
+      ],
       rows: [
         [t.event.dates, dates],
         ...(event.startTime && event.endTime
@@ -143,23 +157,11 @@ export function eventReminder(
 
 // The calendar invitation of an event, in the visitor's language.
 export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
-  const eventUrl = localeUrl(ctx.siteUrl, lang, eventPath(event));
   return {
     filename: 'invite.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: calendarInvite({
-      // One per event: a second invitation updates the first in the calendar.
-      uid: `event-${event.slug}@${site.domain}`,
-      title: event.title,
-      description: `${event.tagline} ${eventUrl}`,
-      location: event.location,
-      startDate: event.startDate,
-      endDate: event.endDate,
-      ...(event.startTime && event.endTime
-        ? { times: { start: event.startTime, end: event.endTime, timeZone: event.timeZone ?? SITE_TIME_ZONE } }
-        : {}),
-      reminder: visitorMails[lang].event.reminder(event.inSentence),
-      url: eventUrl,
+    content: eventCalendar(event, lang, {
+      siteUrl: ctx.siteUrl,
       organizerEmail: ctx.staff,
       organizerName: ctx.siteName,
     }),

@@ -2,10 +2,12 @@ import { cmsEvent, cmsOffer } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { SITE_TIME_ZONE } from '@/lib/constants';
 import { onSiteCalendar, siteToday, type Booking } from '@/lib/content/schedule';
-import { defaultLang, locales, toLang, type Lang } from '@/lib/i18n';
+import { defaultLang, toLang, type Lang } from '@/lib/i18n';
+import { formatClock, formatDay, zoneCity } from '@/lib/i18n/format';
 import { log } from '@/lib/log';
 import { kickOutbox } from '@/lib/mail/worker';
 import { getStore, itemField, type Collection, type RecordData, type WaitingTicket } from '@/lib/storage';
+import { fill, messages } from '@/messages';
 
 import { offerFreedSeats } from './fill';
 import { claimUrl } from './links';
@@ -27,13 +29,15 @@ export async function itemWords(collection: Collection, slug: string, lang: Lang
   };
 }
 
-// A time as a visitor reads it in their language, in the organisation's zone, on the site's calendar.
+// A time as a visitor reads it in their language, in the organisation's zone, named (« heure de
+// Lagos »: readers in Dakar or Abidjan are an hour behind it), on the site's calendar.
 export function formatDeadline(time: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(locales[lang].intl, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: SITE_TIME_ZONE,
-  }).format(onSiteCalendar(time));
+  const at = onSiteCalendar(time);
+  return fill(messages(lang).places.deadline, {
+    date: formatDay(at, lang, SITE_TIME_ZONE),
+    time: formatClock(at, lang, SITE_TIME_ZONE),
+    zone: zoneCity(SITE_TIME_ZONE),
+  });
 }
 
 // The offer of a freed seat to the person on this ticket: held for WAITLIST_OFFER_HOURS, with

@@ -2,7 +2,7 @@ import { cmsEvents } from '@/lib/cms';
 import { config } from '@/lib/config';
 import { REMINDER_DAYS } from '@/lib/constants';
 import { site } from '@/lib/content';
-import { siteToday } from '@/lib/content/schedule';
+import { daysUntil, siteToday } from '@/lib/content/schedule';
 import type { SiteEvent } from '@/lib/content/types';
 import { defaultLang, toLang, type Lang } from '@/lib/i18n';
 import { holdsSeat, type InboxCursor, type InboxRecord, type InboxStore, type JobStore } from '@/lib/storage';
@@ -17,9 +17,6 @@ import { eventReminder } from './mails';
 // goes once across instances and restarts; a job per event and day, claimed once all are queued, spares
 // the later passes of that day the work. The events are those published in the CMS; one with its
 // reminders turned off there (`reminders: false`) gets none.
-const DAY_MS = 86_400_000;
-
-const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
 
 // The event's registrations, read page by page along the inbox's index on the event.
 async function registrationsOf(store: InboxStore, slug: string): Promise<InboxRecord[]> {

@@ -8,10 +8,12 @@ import { requestAddress } from '@/lib/security/client-address';
 import { isHttps } from '@/lib/security/xsrf';
 import { collections, itemField, parseItem, RECORD_ID, type Collection } from '@/lib/storage';
 import {
+  homeOf,
   may,
   queueLinkMail,
   removeColleague,
   requestSignIn,
+  roleOf,
   SESSION_MAX_MS,
   sessionCookie,
   setRole,
@@ -36,6 +38,7 @@ import {
 } from './actions';
 import { certificatePosts } from './certificate-posts';
 import { checkInGuest, checkInsOf } from './check-in';
+import { mayCheckInAt, setDoorLimits } from './door';
 import { mergeDuplicates } from './duplicates';
 import { fromWorkspace, notYours, requestCookie, requestSession } from './http';
 import { filtersOf, inboxHref, nextInInbox } from './inbox';
@@ -90,7 +93,10 @@ const posts = {
     run: async ({ t }, { request, now, https }) => {
       const result = await signIn(t, requestCookie(request), requestAddress(request.headers), now);
       if (!result.ok) return backToSignIn();
-      return see('/staff', { 'set-cookie': sessionCookie(https, result.cookieValue, SESSION_MAX_MS / 1000) });
+      // Each role lands where it starts: a door member on the door's events, not on a page it may not see.
+      const role = await roleOf(result.email);
+      const home = role ? homeOf({ role }) : '/staff';
+      return see(home, { 'set-cookie': sessionCookie(https, result.cookieValue, SESSION_MAX_MS / 1000) });
     },
   }),
   'sign-out': post({
@@ -188,6 +194,7 @@ const posts = {
     permission: 'check-in',
     refused: () => plain(staffText.checkIn.unknown, 400),
     run: async ({ event, id, t, at, q, format }, { session, now }) => {
+      if (!(await mayCheckInAt(session, event))) return notYours();
       const done = await checkInGuest(
         session,
         event,
@@ -207,7 +214,8 @@ const posts = {
     schema: z.object({ event: z.string().min(1).max(200) }),
     permission: 'check-in',
     refused: notFound,
-    run: async ({ event }) => {
+    run: async ({ event }, { session }) => {
+      if (!(await mayCheckInAt(session, event))) return notYours();
       const checkIns = await checkInsOf(event);
       if (!checkIns) return notFound();
       return Response.json(
@@ -302,6 +310,14 @@ const posts = {
       return see(`/staff/team?done=${done}`);
     },
   }),
+  // A door member limited to chosen events, or to every event again (none ticked).
+  'team-door-events': post({
+    schema: z.object({ email: z.string().max(320), events: z.array(z.string().max(200)).max(100).default([]) }),
+    permission: 'team',
+    refused: () => see('/staff/team?done=invalid'),
+    run: async ({ email, events }, { session, now }) =>
+      see(`/staff/team?done=${await setDoorLimits(session, email, events, now)}`),
+  }),
   'team-remove': post({
     schema: z.object({ email: z.string().max(320) }),
     permission: 'team',
@@ -324,7 +340,7 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
   const session = entry.permission ? await requestSession(request) : null;
   if (entry.permission && !session) return see('/staff/sign-in');
   if (entry.permission && !may(session!, entry.permission)) return notYours();
-  // A ticked list (`records`) is every value of its name; any other field is its one value.
+  // A ticked list (`records`, a door member's `events`) is every value of its name; any other field is its one value.
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of body.formData) {
     // A file is read as text only where a post takes one (a CSV of addresses).
@@ -332,7 +348,8 @@ export async function handleStaffPost(action: string, request: NextRequest): Pro
       if (name === 'csv' && value.size > 0) fields.csvFile ??= await value.text();
       continue;
     }
-    if (name === 'records') fields.records = [...((fields.records as string[] | undefined) ?? []), value];
+    if (name === 'records' || name === 'events')
+      fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
     else fields[name] ??= value;
   }
   const parsed = entry.schema.safeParse(fields);

@@ -226,6 +226,8 @@ export interface TeamMember {
   role: StaffRole;
   addedBy: string;
   addedAt: number;
+  // A door member limited to these events (their slugs); without it, every event (issue 43).
+  events?: string[];
 }
 
 // One entry of a record's thread: a staff note, or a reply mailed to the visitor (with the outbox mail

@@ -16,7 +16,7 @@ export {
   signOut,
   usableLinkEmail,
 } from './auth';
-export { assignable, removeColleague, roleOf, setRole, team, type TeamChange } from './members';
+export { assignable, isFirstAdmin, removeColleague, roleOf, setRole, team, type TeamChange } from './members';
 export { contentSession } from './content-session';
 export { homeOf, may, permissions, staffRoles, type Permission, type Staff, type StaffRole } from './roles';
 export { formatWhen } from './time';

@@ -44,7 +44,14 @@ export async function setRole(admin: Staff, email: string, role: StaffRole, now:
   const existing = await store.teamMember(address);
   const what = existing ? 'team-role' : 'team-add';
   await store.saveTeamMember(
-    { email: address, role, addedBy: existing?.addedBy ?? admin.email, addedAt: existing?.addedAt ?? now },
+    {
+      email: address,
+      role,
+      addedBy: existing?.addedBy ?? admin.email,
+      addedAt: existing?.addedAt ?? now,
+      // A door member's events stay theirs while they stay at the door (lib/staff/door.ts).
+      ...(role === 'door' && existing?.events ? { events: existing.events } : {}),
+    },
     auditEntry(what, admin.email, `${address} ${role}`, now),
   );
   return existing ? 'changed' : 'added';

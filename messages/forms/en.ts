@@ -1,5 +1,6 @@
 import { degreeLabels, genderLabels } from '@/lib/forms/options';
 
+import { remindersBefore } from '../reminders';
 import { count } from '../units';
 import type { FormTexts } from './types';
 
@@ -100,6 +101,11 @@ export const en = {
     eventContinue: 'Continue your registration',
     eventDetail: 'Your details are saved. Finish your registration on the event page that opens next.',
     eventLink: 'Continue to the registration page',
+    eventPlace: 'Your place is booked',
+    eventPlaceDetail: 'Your confirmation, with your check-in code, is on its way to your inbox.',
+    eventRegistered: 'You are registered',
+    eventRegisteredDetail: 'Your confirmation is on its way to your inbox.',
+    remindersAhead: (days) => (days.length === 0 ? '' : `We will remind you by email ${remindersBefore.en(days)}.`),
     offerReserved: 'Your Spot has been Reserved',
     alreadyRegistered: 'You are already registered',
     alreadyPaid: 'We already have your registration with this address, and your place is paid. Nothing new was saved.',

@@ -1,3 +1,4 @@
+import { remindersBefore } from '../reminders';
 import { count } from '../units';
 import type { FormTexts } from './types';
 
@@ -112,6 +113,12 @@ export const fr = {
     eventDetail:
       'Vos informations sont enregistrées. Terminez votre inscription sur la page de l’événement qui va s’ouvrir.',
     eventLink: 'Continuer vers la page d’inscription',
+    eventPlace: 'Votre place est réservée',
+    eventPlaceDetail: 'Votre confirmation, avec votre code d’entrée, arrive dans votre boîte de réception.',
+    eventRegistered: 'Votre inscription est enregistrée',
+    eventRegisteredDetail: 'Votre confirmation arrive dans votre boîte de réception.',
+    remindersAhead: (days) =>
+      days.length === 0 ? '' : `Nous vous enverrons un rappel par e-mail ${remindersBefore.fr(days)}.`,
     offerReserved: 'Votre place est réservée',
     alreadyRegistered: 'Vous êtes déjà inscrit(e)',
     alreadyPaid:
@@ -120,7 +127,7 @@ export const fr = {
       'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré. Le lien pour payer figure dans notre e-mail à cette adresse.',
     alreadyDetail: 'Nous avons déjà votre inscription avec cette adresse : rien de nouveau n’a été enregistré.',
     courseClosed:
-      'Cette formation est fermée pour le moment : elle ne prend pas d’inscriptions. Rien n’a été enregistré.',
+      'Cette formation est fermée pour le moment : les inscriptions ne sont pas ouvertes. Rien n’a été enregistré.',
     waitlisted: 'Vous êtes sur la liste d’attente',
     waitlistPosition: (position) =>
       `Votre rang sur la liste d’attente : ${position}. Si une place se libère pour vous, nous vous écrirons pour vous la proposer.`,

@@ -89,9 +89,18 @@ export interface AnswerWords {
   contactDetail: string;
   welcome: string;
   checkInbox: string;
+  // An event whose registration an external page takes (no places here): the way on to it.
   eventContinue: string;
   eventDetail: string;
   eventLink: string;
+  // An event whose registration is the site's: with places (a check-in code follows), or without.
+  eventPlace: string;
+  eventPlaceDetail: string;
+  eventRegistered: string;
+  eventRegisteredDetail: string;
+  // The reminders still to come, by their days before the event (of REMINDER_DAYS, lib/constants.ts),
+  // said after the detail; none: nothing.
+  remindersAhead(days: readonly number[]): string;
   offerReserved: string;
   // The same person again for the same course or offer (nothing stored): whether their place is paid,
   // and, owing, that the mail to their address has the link to pay (sent again once a day).

@@ -55,7 +55,7 @@ export const staffMails = {
   claimed: {
     subject: (item: string) => `Freed place taken: ${item}`,
     text: (name: string, item: string) =>
-      `${name} took the place offered to them from the waiting list for ${item}. Their confirmation carries their check-in code.`,
+      `${name} took the place offered to them from the waiting list for ${item}. They were sent their confirmation (for an event, with their check-in code).`,
   },
   digest: {
     subject: (site: string, total: number, date: string) =>

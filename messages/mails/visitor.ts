@@ -1,6 +1,7 @@
 import type { Localised } from '@/lib/i18n';
 
-import { count } from '../units';
+import { remindersBefore } from '../reminders';
+import { count, frenchClock } from '../units';
 
 const counted = { en: count('en'), fr: count('fr') };
 
@@ -33,8 +34,13 @@ export interface VisitorMailTexts {
     subject(event: string): string;
     heading(event: string): string;
     when(event: string, dates: string, location: string): string;
+    // With an external registration page: the way on to it (and the invitation while it is to come).
     finish: string;
     finishWithInvite: string;
+    // The site's own registration: the invitation, while the event is to come.
+    invite: string;
+    // The reminders still to come, by their days before the event (of REMINDER_DAYS, lib/constants.ts).
+    follows(days: readonly number[]): string;
     reminder(event: string): string;
     dates: string;
     where: string;
@@ -151,7 +157,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     unsubscribe: 'Unsubscribe',
     colon: ': ',
     notYou:
-      'You receive this email because this address was entered in a form on our website. If it was not you, ignore it: nothing else will follow.',
+      'You receive this email because this address was entered in a form on our website. If it was not you, please ignore it.',
     enrolment: {
       subject: (course) => `Your enrolment in ${course}`,
       heading: (course) => `Welcome to ${course}`,
@@ -173,6 +179,8 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       when: (event, dates, location) => `Join us for ${event} on ${dates} (${location}).`,
       finish: 'Finish your registration on the event page.',
       finishWithInvite: 'Finish your registration on the event page, and add the attached invitation to your calendar.',
+      invite: 'Add the attached invitation to your calendar.',
+      follows: (days) => `We will send you a reminder ${remindersBefore.en(days)}.`,
       reminder: (event) => `Reminder: ${event} starts tomorrow.`,
       dates: 'Dates',
       where: 'Where',
@@ -296,7 +304,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
     unsubscribe: 'Se désinscrire',
     colon: ' : ',
     notYou:
-      'Vous recevez cet e-mail parce que cette adresse a été saisie dans un formulaire de notre site. Si ce n’était pas vous, ignorez-le : rien d’autre ne suivra.',
+      'Vous recevez cet e-mail parce que cette adresse a été saisie dans un formulaire de notre site. Si ce n’était pas vous, ne tenez pas compte de ce message.',
     enrolment: {
       subject: (course) => `Votre inscription à la formation « ${course} »`,
       heading: (course) => `Bienvenue dans la formation « ${course} »`,
@@ -319,20 +327,22 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       finish: 'Terminez votre inscription sur la page de l’événement.',
       finishWithInvite:
         'Terminez votre inscription sur la page de l’événement et ajoutez l’invitation jointe à votre agenda.',
+      invite: 'Ajoutez l’invitation jointe à votre agenda.',
+      follows: (days) => `Nous vous enverrons un rappel ${remindersBefore.fr(days)}.`,
       reminder: (event) => `Rappel : ${event} commence demain.`,
       dates: 'Dates',
       where: 'Lieu',
       link: 'Terminer mon inscription',
       code: 'Code d’entrée',
       atTheDoor: 'À l’entrée, montrez le code QR ci-dessous ou donnez votre code d’entrée.',
-      qrAlt: (code) => `Code QR du code d’entrée ${code}`,
+      qrAlt: (code) => `Code QR d’entrée ${code}`,
     },
     cantCome: 'Libérer ma place si je ne peux pas venir',
     waitlist: {
       subject: (item) => `Vous êtes sur la liste d’attente : ${item}`,
       heading: 'Vous êtes sur la liste d’attente',
       text: (item) =>
-        `Toutes les places pour ${item} sont prises : vous êtes sur sa liste d’attente, dans l’ordre d’inscription.`,
+        `Toutes les places pour ${item} sont prises : vous êtes sur sa liste d’attente, par ordre d’arrivée.`,
       offerHours: (hours) =>
         `Si une place se libère et que vous êtes le premier ou la première de la liste, nous vous écrivons aussitôt ; la place vous est alors réservée pendant ${counted.fr(hours, 'hour')}.`,
       leave: 'Quitter la liste d’attente',
@@ -342,7 +352,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       heading: (event, days) =>
         days === 1 ? `À demain pour ${event}` : `Plus que ${counted.fr(days, 'day')} avant ${event}`,
       time: 'Horaires',
-      hours: (start, end, zone) => `de ${start} à ${end} (heure de ${zone})`,
+      hours: (start, end, zone) => `de ${frenchClock(start)} à ${frenchClock(end)} (heure de ${zone})`,
     },
     seatOffer: {
       subject: (item) => `Une place s’est libérée pour vous : ${item}`,
@@ -436,7 +446,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
         'Votre inscription est confirmée. Environ une fois par mois, nous partageons les nouvelles formations, les projets qui cherchent des bénévoles et les analyses de la communauté.',
         'Comme cet e-mail, chaque lettre comporte en bas de page un lien de désinscription.',
       ],
-      visit: (site) => `Visiter ${site}`,
+      visit: (site) => `Découvrir le site de ${site}`,
     },
   },
 };

@@ -211,6 +211,22 @@ describe('an item the site cannot read', () => {
     expect(await cms.payload.count({ collection: 'offers' })).toEqual(before);
   });
 
+  it('publishes an event with places and no registration link, which the site reads and lists (issue 43)', async () => {
+    const cookie = await cms.sessionFor('editor@example.org');
+    const img = '/images/events/hackathon-2023.svg';
+    const { registrationLink: _link, ...fields } = eventFields('own-list', { img, capacity: 30, _status: 'published' });
+    const answer = await call('POST', 'events', cookie, fields);
+    expect(answer.status).toBe(201);
+    const event = await site.cmsEvent('own-list', 'en');
+    expect(event).toMatchObject({ slug: 'own-list', capacity: 30 });
+    expect(event!.registrationLink).toBeUndefined();
+    expect((await site.cmsEvents('en')).map((e) => e.slug)).toContain('own-list');
+    // A link, when given, is still checked as an address.
+    const bad = await call('POST', 'events', cookie, eventFields('bad-link', { img, registrationLink: 'not a link' }));
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/registrationLink/);
+  });
+
   it('leaves the figures and contact details at their first values when they cannot be read', async () => {
     const before = await site.cmsContact();
     await breakInDatabase(`UPDATE contact SET email = 'not an address'`);

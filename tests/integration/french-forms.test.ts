@@ -182,7 +182,7 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     expect(await list.confirm(decodeURIComponent(link![1]!), NOW)).toBe('confirmed');
     const [welcome] = await queued(store);
     expect(welcome!.subject).toBe('Bienvenue dans la communauté Baobab Data');
-    expect(welcome!.text).toContain('Visiter Baobab Data\u00a0: https://baobabdata.org/fr');
+    expect(welcome!.text).toContain('Découvrir le site de Baobab Data\u00a0: https://baobabdata.org/fr');
   });
 
   it('answers French refusals in French: fields, cross-origin, rate limit, storage failure', async () => {

@@ -310,8 +310,10 @@ describe.each(bothStores)('letters on %s', (_name, makeHarness) => {
     for (const mail of mails) expect(header(mail, 'List-Unsubscribe')).toBeUndefined();
     // Each is told why in their language, the event named as its page in that language names it.
     const why = (to: string) => mails.find((mail) => toOf(mail) === to)!.text;
-    expect(why('ada@example.org')).toContain('registered for Baobab Data Hackathon 2023.');
-    expect(why('amina@example.org')).toContain('inscrit(e) à «\u00a0Hackathon Baobab Data 2023\u00a0»');
+    expect(why('ada@example.org')).toContain('gave your address for “Baobab Data Hackathon 2023”.');
+    expect(why('amina@example.org')).toContain(
+      'avez donné votre adresse pour «\u00a0Hackathon Baobab Data 2023\u00a0»',
+    );
     expect(await store.letterMailCounts(message.id)).toMatchObject({ sent: 3, failed: 1 });
     expect((await store.getSubscriber('nobody@example.org'))?.data.bounces).toBe(1);
   });

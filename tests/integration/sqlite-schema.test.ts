@@ -103,7 +103,7 @@ describe('the SQLite schema version', () => {
     });
     await store.close();
     // The file as the step before the places (the payments', the tenth) left it; the steps after it
-    // (the places', then the letters') run on opening.
+    // (the places', the letters', the certificates', then the door limits') run on opening.
     const old = new Database(file);
     old.exec(`DROP TRIGGER places_go_with_records; DROP TABLE waitlist; DROP TABLE seat_offers; DROP TABLE check_ins;`);
     old.pragma('user_version = 10');
@@ -115,6 +115,27 @@ describe('the SQLite schema version', () => {
     await upgraded.add('offer', { email: 'b@example.org', date: 1 }, { seat });
     expect(await upgraded.add('offer', { email: 'c@example.org', date: 2 }, { seat })).toMatchObject({ waiting: 1 });
     expect(await upgraded.waitingList('offer:places')).toHaveLength(1);
+    await upgraded.close();
+    expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
+  });
+
+  it('adds the door limits to a store at the version before them, keeping its team', async () => {
+    const file = join(dir, 'door.sqlite');
+    const store = openSqliteStore(file);
+    const audit = { at: 1, who: 'admin@example.org', what: 'team-add' as const, detail: 'door@example.org door' };
+    const member = { email: 'door@example.org', role: 'door' as const, addedBy: 'admin@example.org', addedAt: 1 };
+    await store.saveTeamMember(member, audit);
+    await store.close();
+    // The file as the step before the door limits (the certificates', the thirteenth) left it.
+    const old = new Database(file);
+    old.exec('ALTER TABLE staff_team DROP COLUMN events');
+    old.pragma('user_version = 13');
+    old.close();
+
+    const upgraded = openSqliteStore(file);
+    expect(await upgraded.teamMember('door@example.org')).toEqual(member);
+    await upgraded.saveTeamMember({ ...member, events: ['hackathon'] }, audit);
+    expect(await upgraded.teamMember('door@example.org')).toEqual({ ...member, events: ['hackathon'] });
     await upgraded.close();
     expect(versionOf(file)).toBe(SQLITE_SCHEMA_VERSION);
   });

@@ -1,11 +1,21 @@
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
+import { checkInEvents } from '@/lib/staff/check-in';
+import type { DoorLimitChange } from '@/lib/staff/door';
 import { requireStaff } from '@/lib/staff/http';
 import { formatWhen, staffRoles, team, type TeamChange } from '@/lib/team';
 import { fill } from '@/messages';
 import { staffText } from '@/messages/staff';
 
-const outcomes: readonly TeamChange[] = ['added', 'changed', 'removed', 'invalid', 'first-admin'];
+const outcomes: readonly (TeamChange | DoorLimitChange)[] = [
+  'added',
+  'changed',
+  'removed',
+  'invalid',
+  'first-admin',
+  'limited',
+  'unlimited',
+];
 
 // The team, for admins: who may sign in with which role; add a colleague, change a role, remove someone.
 export default async function TeamPage({ searchParams }: PageProps<'/staff/team'>) {
@@ -13,7 +23,7 @@ export default async function TeamPage({ searchParams }: PageProps<'/staff/team'
   const words = staffText.team;
   const done = (await searchParams).done;
   const outcome = outcomes.find((o) => o === done);
-  const members = await team();
+  const [members, events] = await Promise.all([team(), checkInEvents()]);
   return (
     <StaffFrame session={session}>
       <h1>{words.title}</h1>
@@ -56,6 +66,7 @@ export default async function TeamPage({ searchParams }: PageProps<'/staff/team'
                     </button>
                   </form>
                 </div>
+                {member.role === 'door' && <DoorLimits email={member.email} chosen={member.events} events={events} />}
               </>
             )}
           </li>
@@ -88,5 +99,36 @@ function RoleChoice({ value, label }: { value: string; label: string }) {
         ))}
       </select>
     </label>
+  );
+}
+
+// An admin limits a door member to chosen events; none ticked, every event (lib/staff/door.ts).
+function DoorLimits({
+  email,
+  chosen,
+  events,
+}: {
+  email: string;
+  chosen: string[] | undefined;
+  events: { slug: string; title: string }[];
+}) {
+  const words = staffText.team;
+  return (
+    <form method="post" action="/staff/api/team-door-events" className={styles.stack}>
+      <input type="hidden" name="email" value={email} />
+      <fieldset>
+        <legend>{words.events}</legend>
+        <p className={styles.hint}>{words.eventsHint}</p>
+        {events.map((event) => (
+          <label key={event.slug}>
+            <input type="checkbox" name="events" value={event.slug} defaultChecked={chosen?.includes(event.slug)} />{' '}
+            {event.title}
+          </label>
+        ))}
+      </fieldset>
+      <button className={styles.secondary} type="submit">
+        {words.saveEvents}
+      </button>
+    </form>
   );
 }

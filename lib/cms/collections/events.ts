@@ -111,6 +111,14 @@ export const events: CollectionConfig = {
         { name: 'alt', label: 'Name', type: 'text', required: true, validate: check('partner.alt') },
       ],
     },
-    { name: 'registrationLink', type: 'text', required: true, validate: check('registrationLink') },
+    {
+      name: 'registrationLink',
+      type: 'text',
+      admin: {
+        description:
+          'Optional. An external page that takes the registration, used only when the event has no places here (no capacity). With places, the site is the registration.',
+      },
+      validate: check('registrationLink'),
+    },
   ],
 };

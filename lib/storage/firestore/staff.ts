@@ -14,6 +14,12 @@ function storedAudit(doc: DocumentSnapshot): AuditEntry {
 }
 
 // Staff sessions (by the digest of the cookie) and the audit trail.
+// A team member as stored: no door limits (`events` empty, or none) is no `events` at all.
+function memberOf(data: Record<string, unknown>): TeamMember {
+  const { events, ...member } = data as unknown as TeamMember & { events?: string[] | null };
+  return events && events.length > 0 ? { ...member, events } : member;
+}
+
 export function staffStore(db: Firestore): StaffStore {
   // A member's document is keyed by the digest of the address: an address may hold a '/'.
   const memberRef = (email: string) => db.collection(TEAM).doc(keyedId(subscriberKey(email)));
@@ -41,16 +47,21 @@ export function staffStore(db: Firestore): StaffStore {
       return (await db.collection(SESSIONS).get()).docs.map((doc) => doc.data() as StaffSession);
     },
     async teamMembers() {
-      const members = (await db.collection(TEAM).get()).docs.map((doc) => doc.data() as TeamMember);
+      const members = (await db.collection(TEAM).get()).docs.map((doc) => memberOf(doc.data()));
       return members.sort((a, b) => a.addedAt - b.addedAt || (a.email < b.email ? -1 : 1));
     },
     async teamMember(email) {
       const doc = await memberRef(email).get();
-      return doc.exists ? (doc.data() as TeamMember) : null;
+      return doc.exists ? memberOf(doc.data()!) : null;
     },
     async saveTeamMember(member, audit) {
       const batch = db.batch();
-      batch.set(memberRef(member.email), { ...member, email: subscriberKey(member.email) });
+      // A member without door limits has `events: []`, written out, so no earlier list stays behind.
+      batch.set(memberRef(member.email), {
+        ...member,
+        email: subscriberKey(member.email),
+        events: member.events ?? [],
+      });
       writeAudit(db, batch, audit);
       await withDeadline(batch.commit(), WRITE_DEADLINE_MS, 'the write');
     },

@@ -201,6 +201,11 @@ export const migrations: ((db: Db) => void)[] = [
       CREATE INDEX IF NOT EXISTS certificates_by_email ON certificates (email_key);
       CREATE TABLE IF NOT EXISTS certificate_keys (key TEXT PRIMARY KEY, code TEXT NOT NULL);
     `),
+  // A door member limited by an admin to chosen events: their slugs as a JSON array; none, every event.
+  (db) => {
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('staff_team') as string[];
+    if (!columns.includes('events')) db.exec('ALTER TABLE staff_team ADD COLUMN events TEXT');
+  },
 ];
 
 // Fills the words table for every record there, by this code's rule of what a record is found by.

@@ -39,18 +39,22 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
   const selectSessions = db.prepare(`SELECT ${columns} FROM staff_sessions`);
   const touch = db.prepare('UPDATE staff_sessions SET seen_at = ? WHERE id = ?');
   const deleteSession = db.prepare('DELETE FROM staff_sessions WHERE id = ?');
-  const selectTeam = db.prepare(
-    'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team ORDER BY added_at, email',
-  );
-  const selectMember = db.prepare(
-    'SELECT email, role, added_by AS addedBy, added_at AS addedAt FROM staff_team WHERE email = ?',
-  );
+  const memberColumns = 'email, role, added_by AS addedBy, added_at AS addedAt, events';
+  const selectTeam = db.prepare(`SELECT ${memberColumns} FROM staff_team ORDER BY added_at, email`);
+  const selectMember = db.prepare(`SELECT ${memberColumns} FROM staff_team WHERE email = ?`);
   const upsertMember = db.prepare(
-    'INSERT OR REPLACE INTO staff_team (email, role, added_by, added_at) VALUES (@email, @role, @addedBy, @addedAt)',
+    'INSERT OR REPLACE INTO staff_team (email, role, added_by, added_at, events) VALUES (@email, @role, @addedBy, @addedAt, @events)',
   );
+  // A member as stored: the door's events as a JSON array, or none.
+  const memberOf = ({ events, ...member }: TeamMember & { events: string | null }): TeamMember =>
+    events ? { ...member, events: JSON.parse(events) as string[] } : member;
   const deleteMember = db.prepare('DELETE FROM staff_team WHERE email = ?');
   const saveMember = db.transaction((member: TeamMember, audit: AuditEntry) => {
-    upsertMember.run({ ...member, email: subscriberKey(member.email) });
+    upsertMember.run({
+      ...member,
+      email: subscriberKey(member.email),
+      events: member.events ? JSON.stringify(member.events) : null,
+    });
     shared.audit(audit);
   });
   const removeMember = db.transaction((email: string, audit: AuditEntry) => {
@@ -86,10 +90,11 @@ export function staffStore(db: Db, shared: SharedWriters): StaffStore {
       return selectSessions.all() as StaffSession[];
     },
     async teamMembers() {
-      return selectTeam.all() as TeamMember[];
+      return (selectTeam.all() as (TeamMember & { events: string | null })[]).map(memberOf);
     },
     async teamMember(email) {
-      return (selectMember.get(subscriberKey(email)) as TeamMember | undefined) ?? null;
+      const row = selectMember.get(subscriberKey(email)) as (TeamMember & { events: string | null }) | undefined;
+      return row ? memberOf(row) : null;
     },
     async saveTeamMember(member, audit) {
       saveMember(member, audit);

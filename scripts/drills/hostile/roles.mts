@@ -53,6 +53,7 @@ const posts: Record<string, [string, Record<string, string>][]> = {
   team: [
     ['team-set', { email: 'intruder@example.org', role: 'admin' }],
     ['team-remove', { email: ADMIN }],
+    ['team-door-events', { email: 'drill-door@example.org', events: 'baobab-data-hackathon-2023' }],
   ],
   letters: [
     ['letter-save', { slug: 'drill', audience: 'subscribers', 'subject-en': 's', 'body-en': 'b' }],
@@ -125,6 +126,29 @@ export async function staffRoles(dataDir: string) {
   // The team is as the admin left it: nobody below was able to add or remove anyone.
   const team = await send(t, 'GET', '/staff/team', sameOrigin(admin));
   if (team.body.includes('intruder@example.org')) allowed(t, 'a colleague below admin added someone');
+
+  // A door member limited by the admin to the hackathon (issue 43): another event's check-in and
+  // attendance pages are not found and its posts are refused, hostile event names included; their own
+  // event opens.
+  const limited = await signIn(t, dataDir, colleagues.door);
+  const limit = await post(t, admin, 'team-door-events', {
+    email: colleagues.door,
+    events: 'baobab-data-hackathon-2023',
+  });
+  if (!String(limit.headers.location ?? '').endsWith('done=limited'))
+    t.notes.push(`limiting the door answered ${limit.status}`);
+  for (const other of ['another-event', '..%2F..%2Fstaff', '%00', 'x'.repeat(300)]) {
+    for (const path of [`/staff/check-in/${other}`, `/staff/certificates/user/${other}`]) {
+      const page = await send(t, 'GET', path, sameOrigin(limited));
+      if (page.status === 200) allowed(t, `a limited door member opened ${path.slice(0, 60)}`);
+    }
+    for (const action of ['check-in-state', 'check-in']) {
+      const answer = await post(t, limited, action, { event: other, id: 'x'.repeat(20), format: 'json' });
+      if (answer.status === 200) allowed(t, `a limited door member's ${action} for ${other.slice(0, 40)} answered 200`);
+    }
+  }
+  const own = await send(t, 'GET', '/staff/check-in/baobab-data-hackathon-2023', sameOrigin(limited));
+  if (own.status !== 200) t.notes.push(`a limited door member's own event answered ${own.status}`);
 
   // Removed, a colleague's next request is refused.
   const door = await signIn(t, dataDir, colleagues.door);

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 import { draftMode } from 'next/headers';
 
-import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { EventForm } from '@/components/forms/event-form';
@@ -13,13 +12,13 @@ import ui from '@/components/ui/section.module.css';
 import { cmsEvent, cmsEventDraft, cmsEvents } from '@/lib/cms';
 import { content, eventPath } from '@/lib/content';
 import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
-import { eventBooking } from '@/lib/content/schedule';
+import { eventBooking, externalRegistration } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
+import { EVENT_CALENDAR_FILE } from '@/lib/i18n/rewrite';
 import { routeEntity } from '@/lib/i18n/route';
 import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
-import { formTexts } from '@/messages/forms';
 
 import styles from './event.module.css';
 
@@ -111,6 +110,12 @@ export default async function EventPage({ params }: Props) {
           <p>
             <strong>{text.where}</strong> {event.location}
           </p>
+          {/* A plain link to the event's calendar file, in this page's language: no script. */}
+          <p>
+            <a href={localePath(lang, `${eventPath(event)}/${EVENT_CALENDAR_FILE}`)} type="text/calendar">
+              {text.addToCalendar}
+            </a>
+          </p>
           <p className={styles.partnerLabel}>{text.partnership}</p>
           <Picture src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
         </section>
@@ -119,13 +124,17 @@ export default async function EventPage({ params }: Props) {
             {text.register}
           </h2>
           {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="placeLeft" lang={lang} />}
-          {state === 'full' && <p className={calendar.placesLeft}>{formTexts[lang].ui.waitlistIntro}</p>}
           {/* The same form whether open or full, so that the post taking the last place, answered without
               JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
           {state === 'closed' ? (
             <ClosedNotice lang={lang} text={eventClosedText(event, state, lang)} nextStep={t.events.nextStep} />
           ) : (
-            <EventForm lang={lang} event={event.slug} full={state === 'full'} />
+            <EventForm
+              lang={lang}
+              event={event.slug}
+              full={state === 'full'}
+              external={externalRegistration(event) !== undefined}
+            />
           )}
         </section>
       </div>

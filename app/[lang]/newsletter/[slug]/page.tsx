@@ -1,7 +1,7 @@
 import { MissingPage } from '@/components/layout/missing-page';
 import { ArchivedLetter } from '@/components/newsletter/letter-archive';
 import { routeLang } from '@/lib/i18n/route';
-import { archivedLetter } from '@/lib/letters';
+import { archivedAt, archivedLetter } from '@/lib/letters';
 import { homeCard, notFoundMetadata, pageMetadata } from '@/lib/seo';
 
 // A letter's page is made at its first visit (the build reads no store, so it knows no slug) and then
@@ -34,5 +34,7 @@ export default async function ArchivedLetterPage({ params }: Props) {
   const lang = routeLang(segment);
   const found = await archivedLetter(slug, lang);
   if (!found) return <MissingPage lang={lang} />;
-  return <ArchivedLetter subject={found.subject} html={found.html} at={found.letter.sentAt} lang={found.written} />;
+  return (
+    <ArchivedLetter subject={found.subject} html={found.html} at={archivedAt(found.letter)} lang={found.written} />
+  );
 }

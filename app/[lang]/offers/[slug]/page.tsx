@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { JsonLdScript } from 'next-seo';
 import { draftMode } from 'next/headers';
 
-import calendar from '@/components/calendar/calendar.module.css';
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { OfferForm } from '@/components/forms/offer-form';
@@ -28,7 +27,6 @@ import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { fill, messages } from '@/messages';
-import { formTexts } from '@/messages/forms';
 
 import styles from './offer.module.css';
 
@@ -130,7 +128,6 @@ export default async function OfferPage({ params }: Props) {
             {text.reserve}
           </h2>
           {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="spotLeft" lang={lang} />}
-          {state === 'full' && <p className={calendar.placesLeft}>{formTexts[lang].ui.waitlistIntro}</p>}
           {/* The same form whether open or full, so that the post taking the last place, answered without
               JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
           {state === 'closed' ? (

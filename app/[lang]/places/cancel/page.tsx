@@ -9,11 +9,17 @@ import { fill, messages } from '@/messages';
 type Props = PageProps<'/[lang]/places/cancel'>;
 
 // Reached from a personal link: not for search engines.
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+// The tab's title says what the page does: leaving the list for someone waiting, else giving a place back.
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const lang = routeLang((await params).lang);
   const images = [socialImage(homeCard(lang), lang)];
+  // Read by the tests that compose every page's head without a request: no query, no lookup.
+  const { t, result } = (await searchParams) ?? {};
+  const found = t !== undefined && result === undefined ? await placeOf('place-cancel', t) : null;
+  const waiting = found && found !== 'expired' && found.record.data.booking === 'waiting';
+  const text = messages(lang).places;
   return {
-    title: pageTitle(messages(lang).places.cancelTitle, lang),
+    title: pageTitle(waiting ? text.leaveTitle : text.cancelTitle, lang),
     openGraph: { images },
     twitter: { images },
     robots: { index: false, follow: false },

@@ -4,6 +4,7 @@ import { CheckInDesk } from '@/components/staff/check-in-desk';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import { config } from '@/lib/config';
 import { guestIdOfLink, guestList } from '@/lib/staff/check-in';
+import { mayCheckInAt } from '@/lib/staff/door';
 import { requireStaff } from '@/lib/staff/http';
 import { staffCertificatesPath } from '@/lib/staff/paths';
 import { fill } from '@/messages';
@@ -20,6 +21,8 @@ import { staffText } from '@/messages/staff';
 export default async function CheckInPage({ params, searchParams }: PageProps<'/staff/check-in/[event]'>) {
   const session = await requireStaff('check-in');
   const slug = decodedOrNotFound((await params).event);
+  // A door member limited to other events finds no such page (issue 43).
+  if (!(await mayCheckInAt(session, slug))) notFound();
   const list = await guestList(slug);
   if (!list) notFound();
   const { q, t, result, guest } = await searchParams;
@@ -34,6 +37,7 @@ export default async function CheckInPage({ params, searchParams }: PageProps<'/
         <a href={staffCertificatesPath('user', slug)}>{certificateStaffText.link}</a>
       </p>
       <CheckInDesk
+        me={session.email}
         event={slug}
         guests={list.guests}
         query={typeof q === 'string' ? q : ''}

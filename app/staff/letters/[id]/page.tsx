@@ -15,8 +15,8 @@ import { letterStaffText } from '@/messages/letters';
 const PHONE = 375;
 const DESK = 700;
 
-// One letter: its draft (or, once sending has started, its progress), its previews in each language at
-// a phone's and a desk's width, a test to oneself, and the way to the confirmation step.
+// One letter: its draft (or, once sending has started, its progress), a test to oneself and the way to
+// the confirmation step, then its previews in each language at a phone's and a desk's width.
 export default async function LetterPage({ params, searchParams }: PageProps<'/staff/letters/[id]'>) {
   const session = await requireStaff('letters');
   const words = letterStaffText;
@@ -49,7 +49,7 @@ export default async function LetterPage({ params, searchParams }: PageProps<'/s
       {letter && letter.status !== 'draft' && letter.delivery !== 'mailchimp' && <Progress letter={letter} />}
       {letter && letter.status !== 'draft' && letter.delivery === 'mailchimp' && <Campaigns letter={letter} />}
       {(!letter || letter.status === 'draft') && <LetterForm letter={letter} />}
-      {letter && <Previews letter={letter} />}
+      {/* The actions before the previews, which are four frames tall (issue 43). */}
       {letter?.status === 'draft' && (
         <div className={styles.actions}>
           <form method="post" action="/staff/api/letter-test">
@@ -63,6 +63,7 @@ export default async function LetterPage({ params, searchParams }: PageProps<'/s
           </Link>
         </div>
       )}
+      {letter && <Previews letter={letter} />}
     </StaffFrame>
   );
 }

@@ -4,6 +4,7 @@ import { CertificateRows } from '@/components/certificates/certificate-rows';
 import { StaffFrame } from '@/components/staff/staff-frame';
 import styles from '@/components/staff/staff.module.css';
 import { certificateList } from '@/lib/certificates';
+import { mayCheckInAt } from '@/lib/staff/door';
 import { requireStaff } from '@/lib/staff/http';
 import { isCollection } from '@/lib/storage';
 import { may } from '@/lib/team';
@@ -21,6 +22,8 @@ export default async function CertificatesPage({ params, searchParams }: Props) 
   if (!isCollection(collection)) notFound();
   const session = await requireStaff(collection === 'user' ? 'check-in' : 'certificates');
   const item = decodedOrNotFound(value);
+  // An event's attendance is its check-in's: a door member limited to other events finds no such page.
+  if (collection === 'user' && !(await mayCheckInAt(session, item))) notFound();
   const list = await certificateList(collection, item);
   if (!list) notFound();
   const query = await searchParams;
