@@ -49,6 +49,14 @@ test.beforeAll(async () => {
     },
   });
   await waitUntilUp(`${base}/api/health`);
+  // The build made the hackathon's page without places here (no SITE_CAPACITY then), and its 30 s
+  // window is long past: the first request has it made again with this server's places, which the
+  // form's props then say (not an external registration).
+  await expect
+    .poll(async () => /external\\?":false/.test(await fetch(`${base}/events/${EVENT}`).then((r) => r.text())), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 });
 
 test.afterAll(async () => {
