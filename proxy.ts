@@ -13,6 +13,7 @@ import { publicConfig } from '@/lib/public-config';
 import { redirectFor } from '@/lib/routing';
 import { isContentWriter } from '@/lib/security/content-writer';
 import { CHECK_IN_PERMISSIONS_POLICY, securityHeaders } from '@/lib/security/headers';
+import { gateVerifyPage } from '@/lib/security/verify-gate';
 import { fromOtherOrigin, isHttps } from '@/lib/security/xsrf';
 import { CROSS_ORIGIN_MESSAGE } from '@/lib/security/xsrf-token';
 
@@ -40,7 +41,7 @@ export async function proxy(request: NextRequest) {
     refusal ??
     (redirect
       ? NextResponse.redirect(new URL(redirect.location + request.nextUrl.search, request.url), redirect.status)
-      : forward(request));
+      : await forward(request));
   for (const [name, value] of headersOf(https ? 'https' : 'http')) {
     response.headers.set(name, value);
   }
@@ -52,11 +53,13 @@ export async function proxy(request: NextRequest) {
 
 // Each page request carries its language to app/global-not-found.tsx, set here whatever the client sent.
 // (English addresses reach app/[lang] under /{defaultLang} through next.config.ts's rewrite, which runs
-// after this.)
-function forward(request: NextRequest): NextResponse {
+// after this.) A certificate's verification page gets its status and the allowance's verdict here
+// (lib/security/verify-gate.ts).
+async function forward(request: NextRequest): Promise<NextResponse> {
   const headers = new Headers(request.headers);
   headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
-  return NextResponse.next({ request: { headers } });
+  const status = await gateVerifyPage(request.nextUrl.pathname, request.method, headers);
+  return NextResponse.next({ request: { headers }, ...(status !== null && { status }) });
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];

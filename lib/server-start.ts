@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
+import { verification } from '@/lib/certificates';
 import { createPublishingTask } from '@/lib/cms';
 import { config, ConfigError, ownOrigin, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
@@ -12,6 +13,7 @@ import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createPaymentCheck, paymentContext } from '@/lib/payments';
 import { createPlacesTask } from '@/lib/places';
 import { createRetentionTask } from '@/lib/privacy/retention';
+import { setCertificateLookup } from '@/lib/security/verify-gate';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
 import { endStaleSessions } from '@/lib/team';
@@ -41,6 +43,9 @@ export function startServer(): void {
     }
     throw error;
   }
+
+  // The proxy gives a certificate's page its 404 from this (lib/security/verify-gate.ts).
+  setCertificateLookup(async (code) => (await verification(code)).state !== 'unknown');
 
   const { mail } = settings;
   const transport =

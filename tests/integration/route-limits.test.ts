@@ -16,6 +16,7 @@ import { POST as placesAction } from '@/app/api/places/[action]/route';
 import { config } from '@/lib/config';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { routeAllowance } from '@/lib/security/route-limits';
+import { gateVerifyPage, setCertificateLookup, verifyVerdict } from '@/lib/security/verify-gate';
 import { setSingleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
 import { formTexts } from '@/messages/forms';
@@ -234,4 +235,52 @@ it('holds the certificate check (page, JSON, download) to one allowance per addr
   expect(refused).toMatch(/Trop de tentatives/);
   expect((await json(B)).status).toBe(404);
   expect(await page(B)).toContain('No certificate has this code');
+});
+
+// The verification page's status, given by proxy.ts (lib/security/verify-gate.ts): the allowance is taken
+// before the store is asked, so neither the 404 nor the words tell anything past it; the verdict reaches
+// the page in a header a client cannot send, and what a client sends under its name is dropped.
+describe('the verification page’s gate', () => {
+  const known = new Set(['4NT0XY8Y1WV60QKZ']);
+  beforeAll(() => setCertificateLookup(async (code) => known.has(code)));
+  afterAll(() => setCertificateLookup(undefined));
+  const ask = async (path: string, from: string, extra: Record<string, string> = {}, method = 'GET') => {
+    const headers = new Headers({ [SOCKET]: from, ...extra });
+    const status = await gateVerifyPage(path, method, headers);
+    return { status, verdict: verifyVerdict(headers) };
+  };
+
+  it('answers 404 for a code no certificate has and its own status for a known one, in each language', async () => {
+    setSingleton('routeLimit.verify', undefined);
+    expect((await ask('/verify/0000000000000000', A)).status).toBe(404);
+    expect((await ask('/fr/verify/not-a-code', A)).status).toBe(404);
+    expect((await ask('/verify/4NT0XY8Y1WV60QKZ', A)).status).toBeNull();
+    expect((await ask('/fr/verify/4NT0XY8Y1WV60QKZ', A)).verdict).toEqual({ ok: true });
+    // Not the page: the JSON, other methods, other paths.
+    for (const [path, method] of [
+      ['/verify/0000000000000000.json', 'GET'],
+      ['/verify/0000000000000000', 'POST'],
+      ['/verified', 'GET'],
+    ]) {
+      expect((await ask(path!, A, {}, method)).status).toBeNull();
+    }
+  });
+
+  it('answers 429 past the allowance before asking the store, and a forged verdict header changes nothing', async () => {
+    setSingleton('routeLimit.verify', undefined);
+    let asked = 0;
+    setCertificateLookup(async (code) => (asked++, known.has(code)));
+    for (let i = 0; i < allowance('verify'); i++) await ask(`/verify/${i}`, A);
+    const before = asked;
+    const refused = await ask('/verify/4NT0XY8Y1WV60QKZ', A);
+    expect(refused.status).toBe(429);
+    expect(refused.verdict).toEqual({ ok: false, retryAfterSeconds: expect.any(Number) });
+    expect(asked).toBe(before);
+    // A client naming itself allowed, under any header name it can guess, is still refused.
+    const forged = await ask('/verify/4NT0XY8Y1WV60QKZ', A, { 'x-verify-gate': 'allowed' });
+    expect(forged.status).toBe(429);
+    // Another address is not held back.
+    expect((await ask('/verify/0000000000000000', B)).status).toBe(404);
+    setCertificateLookup(async (code) => known.has(code));
+  });
 });

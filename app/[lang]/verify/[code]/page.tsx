@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { CertificateCheck } from '@/components/certificates/certificate-check';
 import { verification, verificationWords } from '@/lib/certificates';
 import { routeLang } from '@/lib/i18n/route';
-import { takeRouteAllowance } from '@/lib/security/route-limits';
+import { verifyVerdict } from '@/lib/security/verify-gate';
 import { pageTitle } from '@/lib/seo';
 import { certificateTexts } from '@/messages/certificates';
 import { formTexts } from '@/messages/forms';
@@ -13,7 +13,7 @@ type Props = PageProps<'/[lang]/verify/[code]'>;
 
 // A certificate's verification page (lib/certificates), open to anyone: whether the code is a valid
 // certificate and what it says, that it was revoked or withdrawn, or that no certificate has the code.
-// Rendered per request, never indexed, limited per client (lib/security/route-limits.ts).
+// Rendered per request, never indexed, limited per client; its status comes from proxy.ts.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -29,17 +29,14 @@ export default async function VerifyPage({ params }: Props) {
   const { lang: segment, code } = await params;
   const lang = routeLang(segment);
   const title = certificateTexts[lang].verifyTitle;
-  // A page cannot answer 429: it says so instead.
-  const allowed = takeRouteAllowance('verify', await headers());
+  // Past the client's allowance (proxy.ts answers 429), it says so in words.
+  const allowed = verifyVerdict(await headers());
   if (!allowed.ok) {
     const text = formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds);
     return <CertificateCheck title={title} heading={title} text={text} valid={false} />;
   }
   const found = await verification(code);
-  // A code no certificate has is said in the document itself, with the page's usual status: a page rendered
-  // per request that calls notFound() gets an empty document from Next (its not-found file drawn by the
-  // page's script), which a browser without JavaScript shows blank. Machines ask the .json, which answers
-  // 404; the page is never indexed.
+  // A code no certificate has: the page's words, with the 404 proxy.ts gave (lib/security/verify-gate.ts).
   if (found.state === 'unknown') {
     const t = certificateTexts[lang];
     return <CertificateCheck title={title} heading={t.unknownHeading} text={t.unknownText} valid={false} />;
