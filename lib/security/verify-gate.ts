@@ -5,7 +5,7 @@ import { existingSingleton, setSingleton, singleton } from '@/lib/singletons';
 
 import { takeRouteAllowance } from './route-limits';
 
-// A certificate's verification page (/verify/<code>, /fr/verify/<code>) gets its status here, in
+// A certificate's verification page (/verify/<code>, in each language) gets its status here, in
 // proxy.ts, before the page renders: 404 for a code no certificate has, 429 past the client's `verify`
 // allowance. A page rendered per request cannot set a status but by notFound(), and Next answers that
 // with an empty document its script then fills, which a browser without JavaScript shows blank; so the
