@@ -18,9 +18,10 @@ const HEADER = 'verifyGateHeader';
 const LOOKUP = 'certificateKnown';
 const PAGE = new RegExp(`^(?:/(?:${Object.keys(locales).join('|')}))?/verify/([^/]+)$`);
 
-export type VerifyVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+// `unknown`: the proxy already found no certificate with the code, so the page need not ask again.
+export type VerifyVerdict = { ok: true; unknown?: true } | { ok: false; retryAfterSeconds: number };
 
-function headerName(): string {
+export function verifyGateHeader(): string {
   return singleton(HEADER, () => `x-verify-gate-${randomBytes(12).toString('hex')}`);
 }
 
@@ -33,7 +34,7 @@ export function setCertificateLookup(known: ((code: string) => Promise<boolean>)
 // For proxy.ts: the status a verification page's request gets, if not its own, after writing the
 // verdict into `headers` (the request's, as forwarded to the page).
 export async function gateVerifyPage(pathname: string, method: string, headers: Headers): Promise<number | null> {
-  const name = headerName();
+  const name = verifyGateHeader();
   headers.delete(name);
   const code = PAGE.exec(pathname)?.[1];
   if (!code || code.endsWith('.json') || (method !== 'GET' && method !== 'HEAD')) return null;
@@ -46,19 +47,22 @@ export async function gateVerifyPage(pathname: string, method: string, headers: 
   headers.set(name, 'allowed');
   const known = existingSingleton<(code: string) => Promise<boolean>>(LOOKUP);
   if (!known) return null;
-  let value: string;
+  let value: string | null;
   try {
     value = decodeURIComponent(code);
   } catch {
-    return 404;
+    value = null;
   }
-  return (await known(value)) ? null : 404;
+  if (value !== null && (await known(value))) return null;
+  headers.set(name, 'unknown');
+  return 404;
 }
 
 // For the page: the proxy's verdict, or else its own take of the allowance.
 export function verifyVerdict(headers: Headers): VerifyVerdict {
-  const said = headers.get(headerName());
+  const said = headers.get(verifyGateHeader());
   if (said === 'allowed') return { ok: true };
+  if (said === 'unknown') return { ok: true, unknown: true };
   const limited = /^limited (\d+)$/.exec(said ?? '');
   if (limited) return { ok: false, retryAfterSeconds: Number(limited[1]) };
   return takeRouteAllowance('verify', headers);

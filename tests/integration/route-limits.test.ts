@@ -16,7 +16,7 @@ import { POST as placesAction } from '@/app/api/places/[action]/route';
 import { config } from '@/lib/config';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { routeAllowance } from '@/lib/security/route-limits';
-import { gateVerifyPage, setCertificateLookup, verifyVerdict } from '@/lib/security/verify-gate';
+import { gateVerifyPage, setCertificateLookup, verifyGateHeader, verifyVerdict } from '@/lib/security/verify-gate';
 import { setSingleton } from '@/lib/singletons';
 import { getStore } from '@/lib/storage';
 import { formTexts } from '@/messages/forms';
@@ -252,7 +252,8 @@ describe('the verification page’s gate', () => {
 
   it('answers 404 for a code no certificate has and its own status for a known one, in each language', async () => {
     setSingleton('routeLimit.verify', undefined);
-    expect((await ask('/verify/0000000000000000', A)).status).toBe(404);
+    // The page is told, and does not ask the store again.
+    expect(await ask('/verify/0000000000000000', A)).toEqual({ status: 404, verdict: { ok: true, unknown: true } });
     expect((await ask('/fr/verify/not-a-code', A)).status).toBe(404);
     expect((await ask('/verify/4NT0XY8Y1WV60QKZ', A)).status).toBeNull();
     expect((await ask('/fr/verify/4NT0XY8Y1WV60QKZ', A)).verdict).toEqual({ ok: true });
@@ -276,9 +277,15 @@ describe('the verification page’s gate', () => {
     expect(refused.status).toBe(429);
     expect(refused.verdict).toEqual({ ok: false, retryAfterSeconds: expect.any(Number) });
     expect(asked).toBe(before);
-    // A client naming itself allowed, under any header name it can guess, is still refused.
-    const forged = await ask('/verify/4NT0XY8Y1WV60QKZ', A, { 'x-verify-gate': 'allowed' });
-    expect(forged.status).toBe(429);
+    // A client sending the verdict's header itself, even under its real name, is still refused: on the
+    // page's request and on a router prefetch, where the proxy gives no verdict and the page counts.
+    const forged = await ask('/verify/4NT0XY8Y1WV60QKZ', A, { [verifyGateHeader()]: 'allowed' });
+    expect(forged).toEqual({ status: 429, verdict: { ok: false, retryAfterSeconds: expect.any(Number) } });
+    const prefetch = await ask('/verify/4NT0XY8Y1WV60QKZ', A, {
+      [verifyGateHeader()]: 'allowed',
+      'next-router-prefetch': '1',
+    });
+    expect(prefetch).toEqual({ status: null, verdict: { ok: false, retryAfterSeconds: expect.any(Number) } });
     // Another address is not held back.
     expect((await ask('/verify/0000000000000000', B)).status).toBe(404);
     setCertificateLookup(async (code) => known.has(code));
