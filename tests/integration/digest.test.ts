@@ -16,6 +16,7 @@ import {
 } from '@/lib/staff/digest';
 import type { Store } from '@/lib/storage/types';
 
+import { COMMAND_TEST_TIMEOUT } from '../helpers/command-timeout';
 import { parseCsv } from '../helpers/csv';
 import { startSmtpServer } from '../helpers/smtp';
 import { bothStores } from '../helpers/stores';
@@ -266,45 +267,57 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
 
   // The command's first read of the item names starts the CMS on this new DATA_DIR: its migrations and
   // the seed of data/ come first, which beside the browser tests takes more than 30 s.
-  it('npm run digest -- --since sends one by hand through the configured SMTP relay', async () => {
-    const name = `cli-${Date.now()}`;
-    const seeded = await harness.open(name);
-    await seeded.add('enrolment', {
-      name: 'Ada',
-      email: 'ada@example.org',
-      course: 'Python',
-      date: Date.UTC(2026, 0, 2),
-    });
-    await seeded.add('enrolment', {
-      name: 'Early',
-      email: 'e@example.org',
-      course: 'Python',
-      date: Date.UTC(2025, 11, 31),
-    });
-    await seeded.close();
-    const before = smtp.received.length;
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/digest.ts', '--since', '2026-01-01'], {
-      env: { ...process.env, ...harness.env(name), SMTP_URL: smtp.url, STAFF_EMAIL: 'team@example.org' },
-    });
-    expect(stdout).toContain('Queued a digest of 1 record(s) for team@example.org.');
-    expect(stdout).toContain('the outbox is empty');
-    const [mail] = smtp.received.slice(before);
-    expect(mail!.to![0]!.address).toBe('team@example.org');
-    expect(
-      csvOf(mail!, mail!.attachments[0]!.filename!)
-        .slice(1)
-        .map((row) => row[0]),
-    ).toEqual(['Ada']);
-  }, 120_000);
+  it(
+    'npm run digest -- --since sends one by hand through the configured SMTP relay',
+    async () => {
+      const name = `cli-${Date.now()}`;
+      const seeded = await harness.open(name);
+      await seeded.add('enrolment', {
+        name: 'Ada',
+        email: 'ada@example.org',
+        course: 'Python',
+        date: Date.UTC(2026, 0, 2),
+      });
+      await seeded.add('enrolment', {
+        name: 'Early',
+        email: 'e@example.org',
+        course: 'Python',
+        date: Date.UTC(2025, 11, 31),
+      });
+      await seeded.close();
+      const before = smtp.received.length;
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/digest.ts', '--since', '2026-01-01'],
+        {
+          env: { ...process.env, ...harness.env(name), SMTP_URL: smtp.url, STAFF_EMAIL: 'team@example.org' },
+        },
+      );
+      expect(stdout).toContain('Queued a digest of 1 record(s) for team@example.org.');
+      expect(stdout).toContain('the outbox is empty');
+      const [mail] = smtp.received.slice(before);
+      expect(mail!.to![0]!.address).toBe('team@example.org');
+      expect(
+        csvOf(mail!, mail!.attachments[0]!.filename!)
+          .slice(1)
+          .map((row) => row[0]),
+      ).toEqual(['Ada']);
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 });
 
 describe('npm run digest', () => {
-  it('asks for a valid --since', async () => {
-    const digest = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digest.ts', ...args]);
-    await expect(digest([])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--since') });
-    await expect(digest(['--since', 'yesterday'])).rejects.toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('--since must be a date'),
-    });
-  }, 30_000);
+  it(
+    'asks for a valid --since',
+    async () => {
+      const digest = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digest.ts', ...args]);
+      await expect(digest([])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--since') });
+      await expect(digest(['--since', 'yesterday'])).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--since must be a date'),
+      });
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 });

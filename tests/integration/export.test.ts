@@ -10,6 +10,7 @@ import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
+import { COMMAND_TEST_TIMEOUT } from '../helpers/command-timeout';
 import { parseCsv } from '../helpers/csv';
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
@@ -80,64 +81,80 @@ describe('npm run export', () => {
     await store.close();
   }
 
-  it('exports from SQLite as CSV to stdout and JSON to a file, filtered by --since', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
-    await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
-    const csv = (await exportCommand(['contact'], { DATA_DIR: dir })).stdout;
-    expect(parseCsv(csv.slice(1))).toHaveLength(3);
-    const out = join(dir, 'out.json');
-    await exportCommand(['contact', '--format', 'json', '--since', '2026-06-01', '--out', out], { DATA_DIR: dir });
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([
-      expect.objectContaining({ message: tricky.message, name: tricky.name }),
-    ]);
-    const enrolments = (await exportCommand(['enrolment'], { DATA_DIR: dir })).stdout;
-    expect(parseCsv(enrolments.slice(1))[1]).toContain('Data Analysis with Python');
-    rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  it(
+    'exports from SQLite as CSV to stdout and JSON to a file, filtered by --since',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
+      await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
+      const csv = (await exportCommand(['contact'], { DATA_DIR: dir })).stdout;
+      expect(parseCsv(csv.slice(1))).toHaveLength(3);
+      const out = join(dir, 'out.json');
+      await exportCommand(['contact', '--format', 'json', '--since', '2026-06-01', '--out', out], { DATA_DIR: dir });
+      expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([
+        expect.objectContaining({ message: tricky.message, name: tricky.name }),
+      ]);
+      const enrolments = (await exportCommand(['enrolment'], { DATA_DIR: dir })).stdout;
+      expect(parseCsv(enrolments.slice(1))[1]).toContain('Data Analysis with Python');
+      rmSync(dir, { recursive: true, force: true });
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 
-  it('exports from Firestore when configured', async () => {
-    const emulator = await startFirestoreEmulator();
-    await seed(openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host }));
-    const env = {
-      STORE: 'firestore',
-      FIRESTORE_PROJECT_ID: 'export-test',
-      FIRESTORE_EMULATOR_HOST: emulator.host,
-      METADATA_SERVER_DETECTION: 'none',
-    };
-    const rows = parseCsv((await exportCommand(['contact'], env)).stdout.slice(1));
-    expect(rows).toHaveLength(3);
-    expect(rows[2]!.slice(1, 4)).toEqual([tricky.name, tricky.email, `'${tricky.message}`]);
-    const json = JSON.parse((await exportCommand(['enrolment', '--format', 'json'], env)).stdout);
-    expect(json).toEqual([expect.objectContaining({ name: 'Kofi', course: 'Data Analysis with Python' })]);
-    // Each export is in the audit trail as the operator's (tests/integration/operator-audit.test.ts).
-    const store = openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host });
-    expect((await store.auditPage({ trail: 'staff', limit: 5 })).map((e) => [e.what, e.detail])).toEqual([
-      ['command-export', 'Course enrolment json (1 rows)'],
-      ['command-export', 'Contact message csv (2 rows)'],
-    ]);
-    await store.close();
-    emulator.stop();
-  }, 60_000);
+  it(
+    'exports from Firestore when configured',
+    async () => {
+      const emulator = await startFirestoreEmulator();
+      await seed(openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host }));
+      const env = {
+        STORE: 'firestore',
+        FIRESTORE_PROJECT_ID: 'export-test',
+        FIRESTORE_EMULATOR_HOST: emulator.host,
+        METADATA_SERVER_DETECTION: 'none',
+      };
+      const rows = parseCsv((await exportCommand(['contact'], env)).stdout.slice(1));
+      expect(rows).toHaveLength(3);
+      expect(rows[2]!.slice(1, 4)).toEqual([tricky.name, tricky.email, `'${tricky.message}`]);
+      const json = JSON.parse((await exportCommand(['enrolment', '--format', 'json'], env)).stdout);
+      expect(json).toEqual([expect.objectContaining({ name: 'Kofi', course: 'Data Analysis with Python' })]);
+      // Each export is in the audit trail as the operator's (tests/integration/operator-audit.test.ts).
+      const store = openFirestoreStore({ projectId: 'export-test', emulatorHost: emulator.host });
+      expect((await store.auditPage({ trail: 'staff', limit: 5 })).map((e) => [e.what, e.detail])).toEqual([
+        ['command-export', 'Course enrolment json (1 rows)'],
+        ['command-export', 'Contact message csv (2 rows)'],
+      ]);
+      await store.close();
+      emulator.stop();
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 
-  it('under `npm run -s`, standard output holds the CSV and nothing else', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
-    await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
-    const { stdout } = await run('npm', ['run', '-s', 'export', '--', 'contact'], {
-      env: { ...process.env, DATA_DIR: dir },
-    });
-    expect(stdout.startsWith('\uFEFF"id","name"')).toBe(true);
-    expect(parseCsv(stdout.slice(1))).toHaveLength(3);
-    rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  it(
+    'under `npm run -s`, standard output holds the CSV and nothing else',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'baobab-export-'));
+      await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
+      const { stdout } = await run('npm', ['run', '-s', 'export', '--', 'contact'], {
+        env: { ...process.env, DATA_DIR: dir },
+      });
+      expect(stdout.startsWith('\uFEFF"id","name"')).toBe(true);
+      expect(parseCsv(stdout.slice(1))).toHaveLength(3);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 
-  it('refuses an unknown collection or a bad option with usage help', async () => {
-    await expect(exportCommand(['passwords'], {})).rejects.toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('"passwords" is not one'),
-    });
-    await expect(exportCommand(['contact', '--since', 'yesterday'], {})).rejects.toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('--since must be a date'),
-    });
-  }, 60_000);
+  it(
+    'refuses an unknown collection or a bad option with usage help',
+    async () => {
+      await expect(exportCommand(['passwords'], {})).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('"passwords" is not one'),
+      });
+      await expect(exportCommand(['contact', '--since', 'yesterday'], {})).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--since must be a date'),
+      });
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 });

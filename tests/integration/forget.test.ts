@@ -9,6 +9,7 @@ import { openFirestoreStore } from '@/lib/storage/firestore';
 import { openSqliteStore } from '@/lib/storage/sqlite';
 import type { Store } from '@/lib/storage/types';
 
+import { COMMAND_TEST_TIMEOUT } from '../helpers/command-timeout';
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 const run = promisify(execFile);
@@ -80,58 +81,70 @@ async function check(store: Store) {
 }
 
 describe('npm run forget', () => {
-  it('removes every trace of an address from SQLite, with the mail files, and is safe to run twice', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'baobab-forget-'));
-    const sentId = await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
-    mkdirSync(join(dir, 'mail'));
-    writeFileSync(join(dir, 'mail', `${sentId}.eml`), 'To: ada@example.org\n');
+  it(
+    'removes every trace of an address from SQLite, with the mail files, and is safe to run twice',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'baobab-forget-'));
+      const sentId = await seed(openSqliteStore(join(dir, 'baobab.sqlite')));
+      mkdirSync(join(dir, 'mail'));
+      writeFileSync(join(dir, 'mail', `${sentId}.eml`), 'To: ada@example.org\n');
 
-    const first = await forget(['ADA@example.org'], { DATA_DIR: dir });
-    expect(first.stdout).toMatch(/removed record enrolment\//);
-    expect(first.stdout).toMatch(/removed record user\//);
-    expect(first.stdout).toMatch(/removed record newsletter\//);
-    expect(first.stdout).toMatch(/removed sent message .* to staff@example\.org/);
-    expect(first.stdout).toMatch(
-      /removed 1 row\(s\) naming the address from the attachments of waiting message .*"Digest"/,
-    );
-    expect(first.stdout).toContain('removed 1 once-only marker(s) of confirmations sent to the address');
-    expect(first.stdout).toContain(
-      'Removed 3 record(s) and 3 message(s) about ADA@example.org, and its rows from 1 waiting digest(s).',
-    );
-    expect(existsSync(join(dir, 'mail', `${sentId}.eml`))).toBe(false);
+      const first = await forget(['ADA@example.org'], { DATA_DIR: dir });
+      expect(first.stdout).toMatch(/removed record enrolment\//);
+      expect(first.stdout).toMatch(/removed record user\//);
+      expect(first.stdout).toMatch(/removed record newsletter\//);
+      expect(first.stdout).toMatch(/removed sent message .* to staff@example\.org/);
+      expect(first.stdout).toMatch(
+        /removed 1 row\(s\) naming the address from the attachments of waiting message .*"Digest"/,
+      );
+      expect(first.stdout).toContain('removed 1 once-only marker(s) of confirmations sent to the address');
+      expect(first.stdout).toContain(
+        'Removed 3 record(s) and 3 message(s) about ADA@example.org, and its rows from 1 waiting digest(s).',
+      );
+      expect(existsSync(join(dir, 'mail', `${sentId}.eml`))).toBe(false);
 
-    const second = await forget(['ada@example.org'], { DATA_DIR: dir });
-    expect(second.stdout.trim()).toBe('Nothing stored about ada@example.org.');
-    await check(openSqliteStore(join(dir, 'baobab.sqlite')));
-    rmSync(dir, { recursive: true, force: true });
-  }, 30_000);
+      const second = await forget(['ada@example.org'], { DATA_DIR: dir });
+      expect(second.stdout.trim()).toBe('Nothing stored about ada@example.org.');
+      await check(openSqliteStore(join(dir, 'baobab.sqlite')));
+      rmSync(dir, { recursive: true, force: true });
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 
-  it('removes every trace of an address from Firestore, and is safe to run twice', async () => {
-    const emulator = await startFirestoreEmulator();
-    const open = () => openFirestoreStore({ projectId: 'forget-test', emulatorHost: emulator.host });
-    await seed(open());
-    const env = {
-      STORE: 'firestore',
-      FIRESTORE_PROJECT_ID: 'forget-test',
-      FIRESTORE_EMULATOR_HOST: emulator.host,
-      METADATA_SERVER_DETECTION: 'none',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'baobab-forget-')),
-    };
-    const first = (await forget(['ada@example.org'], env)).stdout;
-    expect(first).toContain('removed 1 once-only marker(s) of confirmations sent to the address');
-    expect(first).toContain(
-      'Removed 3 record(s) and 3 message(s) about ada@example.org, and its rows from 1 waiting digest(s).',
-    );
-    expect((await forget(['ada@example.org'], env)).stdout.trim()).toBe('Nothing stored about ada@example.org.');
-    await check(open());
-    emulator.stop();
-  }, 30_000);
+  it(
+    'removes every trace of an address from Firestore, and is safe to run twice',
+    async () => {
+      const emulator = await startFirestoreEmulator();
+      const open = () => openFirestoreStore({ projectId: 'forget-test', emulatorHost: emulator.host });
+      await seed(open());
+      const env = {
+        STORE: 'firestore',
+        FIRESTORE_PROJECT_ID: 'forget-test',
+        FIRESTORE_EMULATOR_HOST: emulator.host,
+        METADATA_SERVER_DETECTION: 'none',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'baobab-forget-')),
+      };
+      const first = (await forget(['ada@example.org'], env)).stdout;
+      expect(first).toContain('removed 1 once-only marker(s) of confirmations sent to the address');
+      expect(first).toContain(
+        'Removed 3 record(s) and 3 message(s) about ada@example.org, and its rows from 1 waiting digest(s).',
+      );
+      expect((await forget(['ada@example.org'], env)).stdout.trim()).toBe('Nothing stored about ada@example.org.');
+      await check(open());
+      emulator.stop();
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 
-  it('refuses anything but one email address', async () => {
-    await expect(forget([], {})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
-    await expect(forget(['not-an-address'], {})).rejects.toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('is not an email address'),
-    });
-  }, 30_000);
+  it(
+    'refuses anything but one email address',
+    async () => {
+      await expect(forget([], {})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+      await expect(forget(['not-an-address'], {})).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('is not an email address'),
+      });
+    },
+    COMMAND_TEST_TIMEOUT,
+  );
 });

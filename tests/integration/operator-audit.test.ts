@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 
 import { openSqliteStore } from '@/lib/storage/sqlite';
 
+import { COMMAND_TEST_TIMEOUT } from '../helpers/command-timeout';
+
 // The operator's commands are in the staff audit trail, named as the operator: export and forget in
 // the store they read, backup in the live store, restore in the restored one.
 const run = promisify(execFile);
@@ -27,33 +29,41 @@ const trail = async () => {
 };
 const operator = `operator (${userInfo().username}@${hostname()})`.toLowerCase();
 
-it('records npm run export with the rows it wrote, and npm run forget with its counts, never the address', async () => {
-  const store = openSqliteStore(join(dir, 'baobab.sqlite'));
-  await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
-  await store.add('contact', { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: Date.UTC(2026, 5, 2) });
-  await store.close();
+it(
+  'records npm run export with the rows it wrote, and npm run forget with its counts, never the address',
+  async () => {
+    const store = openSqliteStore(join(dir, 'baobab.sqlite'));
+    await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
+    await store.add('contact', { name: 'Kojo', email: 'kojo@example.org', message: 'hi', date: Date.UTC(2026, 5, 2) });
+    await store.close();
 
-  await command('export', ['contact'], dir);
-  await command('export', ['contact', '--format', 'json', '--since', '2026-06-01'], dir);
-  await command('forget', ['ada@example.org'], dir);
-  expect(await trail()).toEqual([
-    { who: operator, what: 'command-forget', detail: '1 records, 0 mails' },
-    { who: operator, what: 'command-export', detail: 'Contact message json (1 rows) since 2026-06-01' },
-    { who: operator, what: 'command-export', detail: 'Contact message csv (2 rows)' },
-  ]);
-}, 60_000);
+    await command('export', ['contact'], dir);
+    await command('export', ['contact', '--format', 'json', '--since', '2026-06-01'], dir);
+    await command('forget', ['ada@example.org'], dir);
+    expect(await trail()).toEqual([
+      { who: operator, what: 'command-forget', detail: '1 records, 0 mails' },
+      { who: operator, what: 'command-export', detail: 'Contact message json (1 rows) since 2026-06-01' },
+      { who: operator, what: 'command-export', detail: 'Contact message csv (2 rows)' },
+    ]);
+  },
+  COMMAND_TEST_TIMEOUT,
+);
 
-it('records npm run backup in the live store, and npm run restore in the restored store', async () => {
-  const store = openSqliteStore(join(dir, 'baobab.sqlite'));
-  await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
-  await store.close();
-  const file = join(dir, 'copy.sqlite');
+it(
+  'records npm run backup in the live store, and npm run restore in the restored store',
+  async () => {
+    const store = openSqliteStore(join(dir, 'baobab.sqlite'));
+    await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
+    await store.close();
+    const file = join(dir, 'copy.sqlite');
 
-  await command('backup', [file], dir);
-  expect(await trail()).toEqual([{ who: operator, what: 'command-backup', detail: `1 records, 0 mails to ${file}` }]);
-  await command('restore', [file], dir);
-  // The copy was taken before its backup was recorded: the restored trail holds the restore only.
-  expect(await trail()).toEqual([
-    { who: operator, what: 'command-restore', detail: `1 records, 0 mails from ${file}` },
-  ]);
-}, 60_000);
+    await command('backup', [file], dir);
+    expect(await trail()).toEqual([{ who: operator, what: 'command-backup', detail: `1 records, 0 mails to ${file}` }]);
+    await command('restore', [file], dir);
+    // The copy was taken before its backup was recorded: the restored trail holds the restore only.
+    expect(await trail()).toEqual([
+      { who: operator, what: 'command-restore', detail: `1 records, 0 mails from ${file}` },
+    ]);
+  },
+  COMMAND_TEST_TIMEOUT,
+);
