@@ -13,6 +13,7 @@ import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createPaymentCheck, paymentContext } from '@/lib/payments';
 import { createPlacesTask } from '@/lib/places';
 import { createRetentionTask } from '@/lib/privacy/retention';
+import { setSharedLimits } from '@/lib/security/shared-limits';
 import { setCertificateLookup } from '@/lib/security/verify-gate';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
@@ -46,6 +47,9 @@ export function startServer(): void {
 
   // The proxy gives a certificate's page its 404 from this (lib/security/verify-gate.ts).
   setCertificateLookup(async (code) => (await verification(code)).state !== 'unknown');
+  // Where instances share the store, the forms', sign-in's and pay links' limits count there too.
+  const { takeShared } = getStore();
+  setSharedLimits(takeShared);
 
   const { mail } = settings;
   const transport =

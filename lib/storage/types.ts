@@ -219,6 +219,11 @@ export interface Store
     LetterStore,
     CertificateStore {
   readonly kind: 'sqlite' | 'firestore';
+  // A store shared by several instances counts their limits together (lib/security/shared-limits.ts):
+  // takes one of `limit` uses of `key` in the window starting at `windowStart`, true when one was left;
+  // the search for a free use starts at `hint`, the uses the asking instance took itself. SQLite, one
+  // instance's own, has none: that instance's memory counts exactly.
+  takeShared?(key: string, windowStart: number, limit: number, hint: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './cl
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
+import { limitStore } from './limits';
 import { offerStore } from './offers';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
@@ -38,6 +39,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...staffStore(db),
     ...letterStore(db),
     ...certificateStore(db),
+    ...limitStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {
