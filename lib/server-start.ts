@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 import { verification } from '@/lib/certificates';
-import { createPublishingTask } from '@/lib/cms';
+import { createPublishingTask, watchContentChanges } from '@/lib/cms';
 import { config, ConfigError, ownOrigin, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { createLetterSender, letterMailHooks } from '@/lib/letters';
@@ -105,6 +105,8 @@ export function startServer(): void {
   // Publications scheduled in the content editor, when they come due.
   const publishing = createPublishingTask({ log: componentLog('cms'), origin: ownOrigin });
   publishing.start();
+  // Publishes made on the other instances, heard through a shared store (none on SQLite).
+  const stopWatching = watchContentChanges(ownOrigin);
 
   // Payments whose webhook never came: asked about again now and then (only with a provider).
   const paymentCheck = settings.payments.provider
@@ -136,6 +138,7 @@ export function startServer(): void {
       retention.stop(),
       places.stop(),
       publishing.stop(),
+      Promise.resolve(stopWatching()),
       paymentCheck?.stop(),
     ]);
     transport.close();

@@ -1,6 +1,7 @@
 import { withDeadline } from '../errors';
 import type { Store } from '../types';
 import { certificateStore } from './certificates';
+import { changeStore } from './changes';
 import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { inboxStore } from './inbox';
@@ -40,6 +41,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...letterStore(db),
     ...certificateStore(db),
     ...limitStore(db),
+    ...changeStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {

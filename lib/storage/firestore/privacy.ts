@@ -8,6 +8,7 @@ import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
 import { certificateWithdrawals } from './certificates';
 import {
   AUDIT,
+  CHANGES,
   CLAIMS,
   inBatches,
   LIMITS,
@@ -171,6 +172,7 @@ export function privacyStore(db: Firestore): PrivacyStore {
         ...(await datedBefore(db, SUBMISSIONS, 'date', before)),
         ...(await datedBefore(db, CLAIMS, 'at', before)),
         ...(await datedBefore(db, LIMITS, 'at', before)),
+        ...(await datedBefore(db, CHANGES, 'at', before)),
       ];
       await removeAll(db, refs);
       return refs.length;
