@@ -75,6 +75,9 @@ test.beforeAll(async () => {
     TRUSTED_PROXY_HOPS: '1',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     MAIL_POLL_MS: '200',
+    // The hackathon's day, with places: its guests register and are let in.
+    SITE_TODAY: '2023-03-18',
+    SITE_CAPACITY: '50',
   };
   for (const name of ['a', 'b']) {
     const own = join(dir, name);
@@ -219,6 +222,115 @@ test('the contact form’s limit holds across both instances', async () => {
   expect(answers.every((a) => a.status < 500)).toBe(true);
   expect(taken).toBeGreaterThanOrEqual(LIMIT);
   expect(taken).toBeLessThanOrEqual(LIMIT + instances.length);
+});
+
+const EVENT = 'baobab-data-hackathon-2023';
+
+// A staff post of the workspace (lib/staff/posts.ts) to an instance, signed in on the first.
+async function staffPost(base: string, action: string, fields: Record<string, string>) {
+  return fetch(`${base}/staff/api/${action}`, {
+    method: 'POST',
+    headers: {
+      cookie: await signIn(),
+      origin: base,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+test('check-ins made on both instances are all kept, each guest once', async () => {
+  const headers = await xsrfHeaders(instances[0]!.base);
+  const emails = Array.from({ length: 8 }, (_, i) => `guest-${i}-${Date.now().toString(36)}@example.org`);
+  for (const [i, email] of emails.entries()) {
+    const response = await fetch(`${instances[i % 2]!.base}/api/forms/registerEvent`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': `198.51.100.${10 + i}` },
+      body: new URLSearchParams({ firstName: `Guest${i}`, lastName: 'Hosts', email, event: EVENT }),
+    });
+    expect([email, response.status, ((await response.json()) as { status: string }).status]).toEqual([
+      email,
+      200,
+      'success',
+    ]);
+  }
+  const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+  const ids = (await store.list('user'))
+    .filter((r) => emails.includes(String(r.data.email)))
+    .map((r) => r.id)
+    .sort();
+  await store.close();
+  expect(ids).toHaveLength(emails.length);
+  // Both doors at once: every guest let in on one instance or the other.
+  const answers = await Promise.all(
+    ids.map(async (id, i) => {
+      const response = await staffPost(instances[i % 2]!.base, 'check-in', { event: EVENT, id, format: 'json' });
+      return [response.status, ((await response.json()) as { result: string }).result];
+    }),
+  );
+  expect(answers).toEqual(ids.map(() => [200, 'checked-in']));
+  // The same guest again, on the other instance: already in.
+  const again = await staffPost(instances[1]!.base, 'check-in', { event: EVENT, id: ids[0]!, format: 'json' });
+  expect(((await again.json()) as { result: string }).result).toBe('already');
+  for (const { base } of instances) {
+    const state = (await (await staffPost(base, 'check-in-state', { event: EVENT })).json()) as {
+      checkIns: { id: string }[];
+    };
+    expect(state.checkIns.map((c) => c.id).sort()).toEqual(ids);
+  }
+});
+
+test('a letter sent from one instance goes once to each subscriber, whichever instance sends it', async () => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const readers = Array.from({ length: 6 }, (_, i) => `reader-${i}-${stamp}@example.org`);
+  const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+  try {
+    for (const email of readers) {
+      const now = Date.now();
+      await store.add(
+        'newsletter',
+        { name: 'Reader', email, lang: 'en', date: now, status: 'confirmed', statusDate: now },
+        { uniqueKey: email },
+      );
+    }
+  } finally {
+    await store.close();
+  }
+  const subject = `Several hosts ${stamp}`;
+  const saved = await staffPost(instances[0]!.base, 'letter-save', {
+    slug: `several-hosts-${stamp}`,
+    audience: 'subscribers',
+    'subject-en': subject,
+    'body-en': '# Two hosts\n\nOne letter each.',
+    'subject-fr': `Plusieurs hôtes ${stamp}`,
+    'body-fr': '# Deux hôtes\n\nUne lettre chacun.',
+  });
+  const id = saved.headers.get('location')?.match(/\/staff\/letters\/([^/?]+)\?saved=1/)?.[1];
+  expect([saved.status, id]).toEqual([303, expect.any(String)]);
+  // Confirmed on the other instance; both instances' letter senders and outbox workers then share it.
+  const sent = await staffPost(instances[1]!.base, 'letter-send', { id: id!, confirm: 'yes' });
+  expect(sent.headers.get('location')).toMatch(/send=started/);
+  const received = () =>
+    readers.map((reader) =>
+      mails().filter(({ text }) => text.includes(subject) && new RegExp(`^To:.*${reader}`, 'm').test(text)),
+    );
+  await expect.poll(() => received().every((copies) => copies.length > 0), { timeout: 90_000 }).toBe(true);
+  // Nothing more comes once the outbox is empty.
+  const counts = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+  await expect.poll(async () => (await counts.outboxCounts()).pending, { timeout: 30_000 }).toBe(0);
+  await counts.close();
+  expect(received().map((copies) => copies.length)).toEqual(readers.map(() => 1));
+  console.log(
+    `letter: ${readers.length} subscribers, mails written by ${[
+      ...new Set(
+        received()
+          .flat()
+          .map((m) => m.instance),
+      ),
+    ].join(' and ')}`,
+  );
 });
 
 test('a rolling restart under visitors and form posts fails no request and loses or doubles nothing', async () => {
