@@ -17,7 +17,6 @@ import { setSharedLimits } from '@/lib/security/shared-limits';
 import { setCertificateLookup } from '@/lib/security/verify-gate';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
-import { markStopping } from '@/lib/stopping';
 import { endStaleSessions } from '@/lib/team';
 
 // The (level, message) logging of the background tasks, on the server's logger.
@@ -156,7 +155,6 @@ function stopOnSignal(mailLog: typeof log, stop: () => Promise<void>) {
   const stopNow = () => {
     if (stopping) return;
     stopping = true;
-    markStopping();
     const exit = process.exit.bind(process);
     const stopped = stop().catch((error) => mailLog.error({ err: error }, 'error while stopping'));
     const deadline = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());

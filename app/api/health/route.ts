@@ -4,7 +4,6 @@ import { config } from '@/lib/config';
 import { outboxWorkerStatus } from '@/lib/mail/worker';
 import { fromThisHost } from '@/lib/security/client-address';
 import { getStore } from '@/lib/storage';
-import { isStopping } from '@/lib/stopping';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,15 +13,8 @@ export const dynamic = 'force-dynamic';
 // reach the mail relay (mail waits in the outbox meanwhile).
 // The outbox's counts are for the host itself only: a count that rises after a staff sign-in link is
 // queued would tell a stranger which addresses are staff (docs/staff.md).
-// 'stopping': told to stop (a restart), this instance finishes what it holds and takes nothing new.
 export async function GET(request: NextRequest) {
   const store = getStore();
-  if (isStopping()) {
-    return NextResponse.json(
-      { status: 'stopping', siteUrl: config().siteUrl, store: { kind: store.kind, reachable: true } },
-      { status: 503, headers: { 'cache-control': 'no-store' } },
-    );
-  }
   try {
     await store.ping();
     const outbox = await store.outboxCounts();
