@@ -33,8 +33,9 @@ afterAll(async () => {
   rmSync(cms.dir, { recursive: true, force: true });
 });
 
-async function call(method: keyof typeof api, path: string, cookie: string, body?: BodyInit) {
-  const headers: Record<string, string> = { origin, 'sec-fetch-site': 'same-origin', cookie };
+async function call(method: keyof typeof api, path: string, cookie: string | null, body?: BodyInit) {
+  const headers: Record<string, string> = { origin, 'sec-fetch-site': 'same-origin' };
+  if (cookie) headers.cookie = cookie;
   const request = new Request(`${origin}/staff/content/api/${path}`, { method, headers, body });
   const slug = path.split('?')[0]!.split('/');
   const response = await api[method](request, { params: Promise.resolve({ slug }) });
@@ -98,6 +99,19 @@ describe('pictures in a bucket', () => {
       const answer = await picture(hash!, file!);
       expect([hash, file, answer.status, answer.headers.get('cache-control')]).toEqual([hash, file, 404, 'no-store']);
     }
+  });
+
+  it('are not served from the bucket by the CMS to anyone without content', async () => {
+    for (const cookie of [null, await cms.sessionFor('door@example.org'), await cms.sessionFor('staff@example.org')]) {
+      expect((await call('GET', `media/file/${uploaded.filename}`, cookie)).status).toBe(403);
+    }
+    const editor = await cms.sessionFor('editor@example.org');
+    const request = new Request(`${origin}/staff/content/api/media/file/${uploaded.filename}`, {
+      headers: { origin, 'sec-fetch-site': 'same-origin', cookie: editor },
+    });
+    const served = await api.GET(request, { params: Promise.resolve({ slug: ['media', 'file', uploaded.filename] }) });
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(2400);
   });
 
   it('refuse a drawing and a file that is not a picture, and put nothing in the bucket', async () => {
