@@ -87,7 +87,64 @@ const cmsFields = {
   CMS_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     message: 'CMS_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
   }),
+  // The pictures in a bucket of an S3-compatible service (AWS S3, Cloudflare R2, Google Cloud Storage's
+  // interoperability mode, MinIO) instead of CMS_MEDIA_DIR: instances on hosts with no shared disk.
+  // All of them or none (mediaBucket below).
+  MEDIA_S3_BUCKET: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: 'MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+  }),
+  MEDIA_S3_ENDPOINT: optional.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    {
+      message: "MEDIA_S3_ENDPOINT must be the service's address such as https://s3.eu-west-1.amazonaws.com",
+    },
+  ),
+  MEDIA_S3_REGION: optional.refine((v) => v === undefined || /^[a-z0-9-]{2,40}$/.test(v), {
+    message: 'MEDIA_S3_REGION must be a region such as eu-west-1 (auto for Cloudflare R2)',
+  }),
+  MEDIA_S3_ACCESS_KEY_ID: optional,
+  MEDIA_S3_SECRET_ACCESS_KEY: optional,
+  MEDIA_S3_FORCE_PATH_STYLE: optional.refine((v) => v === undefined || /^(true|false|1|0|yes|no)$/i.test(v), {
+    message: 'MEDIA_S3_FORCE_PATH_STYLE must be true or false',
+  }),
 };
+
+// The settings a bucket needs: with one of them set, all of them must be.
+const MEDIA_S3_REQUIRED = [
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_REGION',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+] as const;
+
+type CmsEnv = { [K in keyof typeof cmsFields]?: string | undefined };
+
+// The bucket of the pictures, or undefined (the local folder). Half a bucket's settings is a mistake,
+// told at start, not a site that writes pictures to a disk its other instances cannot read.
+function mediaBucket(e: CmsEnv, problems: string[]) {
+  const given = MEDIA_S3_REQUIRED.filter((name) => e[name] !== undefined);
+  const pathStyle = e.MEDIA_S3_FORCE_PATH_STYLE;
+  if (given.length === 0 && pathStyle === undefined) return undefined;
+  const missing = MEDIA_S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    problems.push(
+      `  ${missing.join(', ')}: pictures in a bucket need all of ${MEDIA_S3_REQUIRED.join(', ')} (or none of them, for the local folder)`,
+    );
+    return undefined;
+  }
+  return {
+    bucket: e.MEDIA_S3_BUCKET!,
+    endpoint: e.MEDIA_S3_ENDPOINT!,
+    region: e.MEDIA_S3_REGION!,
+    accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY!,
+    // MinIO and most local services answer at endpoint/bucket, not at bucket.endpoint.
+    forcePathStyle: pathStyle === undefined ? false : /^(true|1|yes)$/i.test(pathStyle),
+  };
+}
+
+export type MediaBucket = NonNullable<ReturnType<typeof mediaBucket>>;
 
 const envSchema = z
   .object({
@@ -457,8 +514,11 @@ export function buildSiteUrl(env: Record<string, string | undefined> = process.e
 // The CMS's settings alone: a build needs no runtime setting (a server checks them all at start).
 export function cmsSettings(env: Record<string, string | undefined> = process.env) {
   const parsed = z.object(cmsFields).safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const bucket = parsed.success ? mediaBucket(parsed.data, problems) : undefined;
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration (see .env.example):\n${problems.join('\n')}`);
   }
   const e = parsed.data;
@@ -469,6 +529,7 @@ export function cmsSettings(env: Record<string, string | undefined> = process.en
       databaseUrl: e.CMS_DATABASE_URL,
       secret: e.CMS_SECRET,
       mediaDir: resolve(/*turbopackIgnore: true*/ e.CMS_MEDIA_DIR ?? join(dataDir, 'media')),
+      bucket,
     },
   };
 }

@@ -5,8 +5,9 @@
 // unsubscribe links in mail already sent stop working. A backup made is in the staff audit trail of the
 // live store, as the operator's (the copy, taken just before, does not hold that entry). The content
 // editor's database goes beside it as FILE.cms.db when the CMS is on SQLite (with CMS_DATABASE_URL,
-// Postgres is backed up with pg_dump), and its uploaded pictures as the folder FILE.media. The Firestore store is backed up by Firestore's own managed export
-// instead.
+// Postgres is backed up with pg_dump), and its uploaded pictures as the folder FILE.media, unless they are
+// in a bucket (MEDIA_S3_*): then it says so and how to copy them. The Firestore store is backed up by
+// Firestore's own managed export instead.
 import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -30,10 +31,16 @@ if (!file || rest.length > 0 || file.startsWith('-')) {
 }
 
 const settings = config();
+// Pictures in a bucket are not copied here: the bucket is their store, copied by the service's own tools.
+const { bucket } = settings.cms;
+const bucketNote =
+  bucket &&
+  `The pictures uploaded in the editor are in the bucket ${bucket.bucket} at ${bucket.endpoint}, not in this backup: copy them with the service's tools, e.g. aws s3 sync s3://${bucket.bucket} ${file}.media --endpoint-url ${bucket.endpoint} (docs/operations.md, "Several hosts").`;
 if (settings.store.kind === 'firestore') {
   console.error(
     'The store is Firestore: use its managed export (gcloud firestore export gs://BUCKET), see "4. Back up" in docs/operations.md.',
   );
+  if (bucketNote) console.error(bucketNote);
   process.exit(2);
 }
 
@@ -61,8 +68,9 @@ backupSqlite(sqliteFile(settings.dataDir), resolve(file)).then(
       await backupCms(cmsFile(settings.dataDir), cmsBackupOf(resolve(file)));
       console.log(`and the content editor's database to ${cmsBackupOf(file)}`);
     }
-    const pictures = backupMedia(settings.cms.mediaDir, mediaBackupOf(resolve(file)));
+    const pictures = bucket ? 0 : backupMedia(settings.cms.mediaDir, mediaBackupOf(resolve(file)));
     if (pictures) console.log(`and ${pictures} picture files uploaded in the editor to ${mediaBackupOf(file)}`);
+    if (bucketNote) console.log(bucketNote);
     const store = getStore();
     try {
       await store.addAudit(

@@ -43,7 +43,12 @@ restoreSqlite(resolve(file), sqliteFile(settings.dataDir)).then(
       console.log(`Restored the content editor's database from ${cmsBackupOf(file)}`);
       if (cms.previous) console.log(`The content database it replaced is kept as ${cms.previous}`);
     }
-    if (existsSync(mediaBackupOf(resolve(file)))) {
+    const { bucket } = settings.cms;
+    if (existsSync(mediaBackupOf(resolve(file))) && bucket) {
+      console.log(
+        `The pictures of ${mediaBackupOf(file)} go to the bucket ${bucket.bucket}, not to a folder: copy them there with the service's tools, e.g. aws s3 sync ${mediaBackupOf(file)} s3://${bucket.bucket} --endpoint-url ${bucket.endpoint}`,
+      );
+    } else if (existsSync(mediaBackupOf(resolve(file)))) {
       const pictures = restoreMedia(mediaBackupOf(resolve(file)), settings.cms.mediaDir);
       console.log(`Put back ${pictures} picture files uploaded in the editor from ${mediaBackupOf(file)}`);
     }

@@ -1,10 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-
 import sharp from 'sharp';
 
-import { cmsSignatory } from '@/lib/cms';
-import { cmsSettings } from '@/lib/config';
+import { cmsPictureBuffer, cmsSignatory } from '@/lib/cms';
 import type { Lang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 
@@ -23,7 +19,8 @@ const text = (value: unknown, max: number) =>
 async function signatureImage(filename: unknown): Promise<Signatory['image']> {
   if (typeof filename !== 'string' || !/^[\w.-]{1,200}$/.test(filename) || filename.startsWith('.')) return null;
   try {
-    const bytes = await readFile(join(cmsSettings().cms.mediaDir, filename));
+    const bytes = await cmsPictureBuffer(filename);
+    if (!bytes) throw new Error('no such file');
     const png = await sharp(bytes, { limitInputPixels: 16_000_000 })
       .resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -14,6 +14,7 @@ import { serverSecret } from '@/lib/security/server-secret';
 
 import { editorsOnly, jobRunners } from './access';
 import { recordSchedules } from './audit';
+import { mediaStorage } from './bucket';
 import { courses } from './collections/courses';
 import { events } from './collections/events';
 import { insights, partners, people, testimonials } from './collections/lists';
@@ -38,6 +39,12 @@ import { writesTakeTurns } from './sqlite-locks';
 // schema follows migrations in lib/cms/migrations (`npm run cms -- migrate:create` after changing a
 // collection), applied when the CMS starts (./schema.ts), never pushed.
 const { dataDir, cms } = cmsSettings();
+
+// Payload checks in development that its packages are all of one version, and throws where no one catches
+// it (the server stops). The S3 adapter (./bucket.ts) is published one patch behind the rest on the
+// registry the project installs from; tests/unit/payload-versions.test.ts keeps the check's purpose.
+process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER = 'true';
+
 // The CMS sends no mail of its own (no passwords to reset): the site's letters go through lib/mail.
 const noMail: EmailAdapter = () => ({
   name: 'none',
@@ -78,6 +85,8 @@ export default buildConfig({
     .map(withOwnRowIds)
     .map(withDefaultTextsFirst),
   globals: [figures, contact, certificates],
+  // The pictures' files in a bucket when MEDIA_S3_* are set, else in the local folder (./bucket.ts).
+  plugins: [mediaStorage()],
   // Resizes uploaded pictures (lib/cms/collections/media.ts).
   sharp,
   localization: {

@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-
 import type { Payload } from 'payload';
 import { z } from 'zod';
 
-import { cmsSettings } from '@/lib/config';
 import { content } from '@/lib/content';
 import {
   academyStatsSchema,
@@ -36,6 +33,7 @@ import { defaultLang, langs, type Lang } from '@/lib/i18n';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
 import type { EditorialCollection } from './access';
+import { pictureBytes, type PictureBytes } from './bucket';
 import { globalOr, globalProblem, keepValid, sortDocs, type Checked, type ContentProblem, type Doc } from './checked';
 import { imageSizes } from './collections/media';
 import { projectOf } from './collections/projects';
@@ -376,8 +374,7 @@ export async function cmsPagePath(collection: Collection, id: string): Promise<s
   return `/${collection === 'courses' ? 'academy' : collection}/${slug}`;
 }
 
-export interface CmsPictureFile {
-  path: string;
+export interface CmsPictureFile extends PictureBytes {
   mimeType: string;
 }
 
@@ -403,5 +400,14 @@ export async function cmsPictureFile(hash: string, filename: string): Promise<Cm
   const files = [picture as File, ...Object.values((picture.sizes ?? {}) as Record<string, File>)];
   const file = files.find((candidate) => candidate.filename && candidate.filename === filename);
   if (!file?.mimeType) return null;
-  return { path: join(cmsSettings().cms.mediaDir, filename), mimeType: file.mimeType };
+  // The file itself may be missing where instances keep pictures in folders of their own.
+  const bytes = await pictureBytes(filename);
+  return bytes && { ...bytes, mimeType: file.mimeType };
+}
+
+// The bytes of a picture's file by its name (a signature on the certificates), from the folder or the
+// bucket; null when there are none.
+export async function cmsPictureBuffer(filename: string): Promise<Buffer | null> {
+  const bytes = await pictureBytes(filename);
+  return bytes && Buffer.from(await new Response(bytes.body).arrayBuffer());
 }

@@ -8,6 +8,9 @@
 // Usage: npm run build && npx tsx scripts/drills/instances.mts [--seconds 10] [--clients 8]
 //        [--lease-ms 60000] [--quick] [--json report.json]
 // --quick (what `npm test` runs, tests/e2e/instances.spec.ts): 4 s, 4 clients, a 3 s mail lease.
+// The rest of several instances (pictures in a bucket, limits counted across them, a publish live on
+// the other, a rolling restart through nginx) is tests/e2e/several-hosts.spec.ts, with its figures in
+// docs/reliability.md ("Several hosts").
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 export const nginxBinary: string;
 export function operatorConfig(options: {
   port: number;
-  upstreamPort: number;
+  upstreamPort?: number;
+  upstreamPorts?: number[];
   cacheDir: string;
   dir: string;
   tlsPort?: number;
@@ -15,6 +16,7 @@ export function firstConfig(options: { port: number; dir: string }): string;
 export function startNginx(options: {
   port: number;
   upstreamPort?: number;
+  upstreamPorts?: number[];
   first?: boolean;
   dir: string;
   workers?: number;

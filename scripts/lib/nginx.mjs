@@ -12,15 +12,18 @@ export const nginxBinary = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 // Each placeholder must be in the operator's file as many times as said (once unless a third value
 // says otherwise), or the file and this harness drifted. The access log goes to `dir`/access.log.
-export function operatorConfig({ port, upstreamPort, cacheDir, dir, tlsPort, redirectPort }) {
+// `upstreamPorts`: several instances, with docs/deploy/nginx-upstream.conf's block in place of the one
+// of nginx.conf, its two addresses replaced by these ports.
+export function operatorConfig({ port, upstreamPort, upstreamPorts, cacheDir, dir, tlsPort, redirectPort }) {
   let text = readFileSync(join('docs', 'deploy', 'nginx.conf'), 'utf8');
+  if (upstreamPorts) text = withUpstreams(text, upstreamPorts);
   const at = (p, socket) => (p ? `127.0.0.1:${p}` : `unix:${join(dir, socket)}`);
   const replacements = [
     ['listen 80;', `listen ${at(redirectPort, 'redirect.sock')};`],
     ['listen 443 ssl http2;', `listen 127.0.0.1:${port};\n    listen ${at(tlsPort, 'tls.sock')} ssl http2;`],
     ['/etc/letsencrypt/live/baobabdata.org/fullchain.pem', join(dir, 'cert.pem')],
     ['/etc/letsencrypt/live/baobabdata.org/privkey.pem', join(dir, 'key.pem')],
-    ['127.0.0.1:3000', `127.0.0.1:${upstreamPort}`],
+    ...(upstreamPorts ? [] : [['127.0.0.1:3000', `127.0.0.1:${upstreamPort}`]]),
     ['/var/cache/nginx/baobab', cacheDir],
     ['/var/log/nginx/access.log', join(dir, 'access.log'), 2],
   ];
@@ -31,6 +34,18 @@ export function operatorConfig({ port, upstreamPort, cacheDir, dir, tlsPort, red
     text = text.replaceAll(from, to);
   }
   return text;
+}
+
+// nginx.conf's upstream block replaced by nginx-upstream.conf's, one `server` line per port.
+function withUpstreams(text, ports) {
+  const block = /^upstream baobab \{\n[^}]*\n\}\n/m;
+  const upstream = readFileSync(join('docs', 'deploy', 'nginx-upstream.conf'), 'utf8').match(block)?.[0];
+  const line = upstream?.match(/^ {4}server 10\.0\.0\.11:3000( [^;]*);$/m);
+  if (!upstream || !line || !block.test(text))
+    throw new Error('docs/deploy/nginx-upstream.conf and nginx.conf drifted');
+  const servers = ports.map((p) => `    server 127.0.0.1:${p}${line[1]};`).join('\n');
+  const ours = upstream.replace(/^ {4}server [^\n]*\n(?: {4}server [^\n]*\n)*/m, `${servers}\n`);
+  return text.replace(block, ours);
 }
 
 // docs/deploy/nginx-first.conf (port 80 only, before the certificate) with this run's port and folders.
@@ -60,13 +75,22 @@ function selfSigned(dir) {
 }
 
 // `first`: docs/deploy/nginx-first.conf instead, with no site behind it and no certificate.
-export function startNginx({ port, upstreamPort, dir, workers = 1, tlsPort, redirectPort, first = false }) {
+export function startNginx({
+  port,
+  upstreamPort,
+  upstreamPorts,
+  dir,
+  workers = 1,
+  tlsPort,
+  redirectPort,
+  first = false,
+}) {
   if (first) writeFileSync(join(dir, 'baobab.conf'), firstConfig({ port, dir }));
   else {
     selfSigned(dir);
     writeFileSync(
       join(dir, 'baobab.conf'),
-      operatorConfig({ port, upstreamPort, cacheDir: join(dir, 'cache'), dir, tlsPort, redirectPort }),
+      operatorConfig({ port, upstreamPort, upstreamPorts, cacheDir: join(dir, 'cache'), dir, tlsPort, redirectPort }),
     );
   }
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(

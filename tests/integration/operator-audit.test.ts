@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,6 +64,31 @@ it(
     expect(await trail()).toEqual([
       { who: operator, what: 'command-restore', detail: `1 records, 0 mails from ${file}` },
     ]);
+  },
+  COMMAND_TEST_TIMEOUT,
+);
+
+it(
+  'with the pictures in a bucket, npm run backup copies none and says where they are and how to copy them',
+  async () => {
+    const store = openSqliteStore(join(dir, 'baobab.sqlite'));
+    await store.add('contact', { name: 'Ada', email: 'ada@example.org', message: 'hi', date: 1 });
+    await store.close();
+    const file = join(dir, 'copy.sqlite');
+    const bucket = {
+      MEDIA_S3_BUCKET: 'baobab-media',
+      MEDIA_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      MEDIA_S3_REGION: 'eu-west-1',
+      MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', file], {
+      env: { ...process.env, DATA_DIR: dir, ...bucket },
+    });
+    expect(stdout).toContain(
+      `The pictures uploaded in the editor are in the bucket baobab-media at https://s3.eu-west-1.amazonaws.com, not in this backup: copy them with the service's tools, e.g. aws s3 sync s3://baobab-media ${file}.media`,
+    );
+    expect(existsSync(`${file}.media`)).toBe(false);
   },
   COMMAND_TEST_TIMEOUT,
 );

@@ -133,7 +133,7 @@ describe('cmsSettings', () => {
     expect(() => readConfig(env)).toThrow('reCAPTCHA needs both');
     expect(cmsSettings(env)).toEqual({
       dataDir: '/tmp/cms-data',
-      cms: { databaseUrl: undefined, secret: 'x'.repeat(32), mediaDir: '/tmp/cms-data/media' },
+      cms: { databaseUrl: undefined, secret: 'x'.repeat(32), mediaDir: '/tmp/cms-data/media', bucket: undefined },
     });
     // Uploaded pictures go to a folder of their own when one is named (several instances share it).
     expect(cmsSettings({ ...env, CMS_MEDIA_DIR: '/srv/shared/media' }).cms.mediaDir).toBe('/srv/shared/media');
@@ -143,5 +143,43 @@ describe('cmsSettings', () => {
     expect(() => cmsSettings({ CMS_SECRET: 'short' })).toThrow('CMS_SECRET must be at least 32 characters');
     expect(() => cmsSettings({ CMS_DATABASE_URL: 'mysql://x' })).toThrow('CMS_DATABASE_URL must be a Postgres');
     expect(() => readConfig({ CMS_SECRET: 'short' })).toThrow('CMS_SECRET must be at least 32 characters');
+  });
+
+  const bucket = {
+    MEDIA_S3_BUCKET: 'baobab-media',
+    MEDIA_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+    MEDIA_S3_REGION: 'eu-west-1',
+    MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps the pictures in a bucket when all of its settings are given, in the folder when none is', () => {
+    expect(cmsSettings(bucket).cms.bucket).toEqual({
+      bucket: 'baobab-media',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      region: 'eu-west-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(cmsSettings({ ...bucket, MEDIA_S3_FORCE_PATH_STYLE: 'true' }).cms.bucket?.forcePathStyle).toBe(true);
+    expect(readConfig(bucket).cms.bucket?.bucket).toBe('baobab-media');
+    expect(cmsSettings({ MEDIA_S3_BUCKET: '' }).cms.bucket).toBeUndefined();
+  });
+
+  it('refuses half a bucket, naming what is missing, and settings that are not a bucket’s', () => {
+    const { MEDIA_S3_SECRET_ACCESS_KEY: _secret, MEDIA_S3_REGION: _region, ...half } = bucket;
+    expect(() => cmsSettings(half)).toThrow(
+      'MEDIA_S3_REGION, MEDIA_S3_SECRET_ACCESS_KEY: pictures in a bucket need all of',
+    );
+    expect(() => readConfig(half)).toThrow('MEDIA_S3_REGION, MEDIA_S3_SECRET_ACCESS_KEY');
+    expect(() => cmsSettings({ MEDIA_S3_FORCE_PATH_STYLE: 'true' })).toThrow('MEDIA_S3_BUCKET, MEDIA_S3_ENDPOINT');
+    expect(() => cmsSettings({ ...bucket, MEDIA_S3_ENDPOINT: 's3.amazonaws.com' })).toThrow(
+      'MEDIA_S3_ENDPOINT must be the service',
+    );
+    expect(() => cmsSettings({ ...bucket, MEDIA_S3_BUCKET: 'Baobab_Media' })).toThrow('MEDIA_S3_BUCKET must be');
+    expect(() => cmsSettings({ ...bucket, MEDIA_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      'MEDIA_S3_FORCE_PATH_STYLE must be true or false',
+    );
   });
 });
