@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { CertificateStore } from './certificates';
+import type { GiftStore } from './gifts';
 import type { Collection, PayableCollection } from './collections';
 import type { LetterStore } from './letters';
 import type { PlacesStore } from './places';
@@ -32,6 +33,7 @@ export * from './audit';
 export * from './certificates';
 export * from './collections';
 export * from './errors';
+export * from './gifts';
 export * from './letters';
 export * from './places';
 export * from './rules';
@@ -217,7 +219,8 @@ export interface Store
     PaymentStore,
     StaffStore,
     LetterStore,
-    CertificateStore {
+    CertificateStore,
+    GiftStore {
   readonly kind: 'sqlite' | 'firestore';
   ping(): Promise<void>;
   close(): Promise<void>;

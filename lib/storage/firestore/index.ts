@@ -3,6 +3,7 @@ import type { Store } from '../types';
 import { certificateStore } from './certificates';
 import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
+import { giftStore } from './gifts';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
@@ -38,6 +39,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...staffStore(db),
     ...letterStore(db),
     ...certificateStore(db),
+    ...giftStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {
