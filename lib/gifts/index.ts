@@ -1,6 +1,7 @@
 // Gifts to the organisation, once or every month (docs/product.md §15): the /donate form's post, the
 // webhook's gift events, receipts, the thank-you page, the giver's signed link, and what the workspace
 // reads. Outside this folder, code imports only this door.
+export { giftAction } from './actions';
 export { giftContext, type GiftContext } from './context';
 export { give, readGift, type GiftInput } from './give';
 export { giftsOf, type Gift, type GiftState } from './ledger';

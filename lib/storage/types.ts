@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { CertificateStore } from './certificates';
-import type { GiftStore } from './gifts';
 import type { Collection, PayableCollection } from './collections';
+import type { GiftStore } from './gifts';
 import type { LetterStore } from './letters';
 import type { PlacesStore } from './places';
 import type {
