@@ -251,7 +251,7 @@ describe.each(bothStores)('gifts on %s', (_name, makeHarness) => {
       }),
     });
     expect((await give(giftCtx(), cross, { rateLimiter: createRateLimiter(100), recaptcha: null })).status).toBe(403);
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { currency: 'EUR', amount: '5000', email: 'a@example.org' },
       { currency: 'NGN', amount: 'other', other: '1', email: 'a@example.org' },
       { currency: 'NGN', amount: 'other', other: '5e3', email: 'a@example.org' },
