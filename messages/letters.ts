@@ -58,7 +58,11 @@ export const letterStaffText = {
   subject: 'Subject ({language})',
   body: 'Letter ({language}, Markdown)',
   audience: 'Who receives it',
-  audiences: { subscribers: 'Every confirmed subscriber', test: 'A test list' },
+  audiences: {
+    subscribers: 'Every confirmed subscriber',
+    givers: 'Everyone who gave (a thank-you letter)',
+    test: 'A test list',
+  },
   registrants: 'Everyone registered for {item}',
   testList: 'Test list (addresses, one a line)',
   save: 'Save the draft',

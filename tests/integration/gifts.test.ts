@@ -6,6 +6,7 @@ import { manageUrl } from '@/lib/gifts/links';
 import { giverGifts, stopMyGift } from '@/lib/gifts/manage';
 import { giftThanks } from '@/lib/gifts/thanks';
 import { giftEvents } from '@/lib/gifts/webhook';
+import { recipientsOf } from '@/lib/letters/recipients';
 import { paystackProvider } from '@/lib/payments/paystack';
 import type { PaymentContext } from '@/lib/payments/settle';
 import { handleWebhook } from '@/lib/payments/webhook';
@@ -130,6 +131,11 @@ describe.each(bothStores)('gifts on %s', (_name, makeHarness) => {
     // The thank-you page finds it paid, with the same link.
     const thanks = await giftThanks(giftCtx(), pledge.reference);
     expect(thanks).toMatchObject({ state: 'paid', amount: 500_000, currency: 'NGN', monthly: false });
+
+    // A thank-you letter's audience: those a payment came from, once each; a pledge never paid is not one.
+    expect((await donate({ currency: 'NGN', amount: '5000', email: 'unpaid@example.org' })).status).toBe(303);
+    const givers = await recipientsOf(store, { audience: 'givers', testList: [] });
+    expect(givers.map(({ email, lang }) => [email, lang])).toEqual([['ada@example.org', 'en']]);
   });
 
   it('a monthly gift of 20 GHS: its charge, subscription, renewal and failed renewal are each recorded and mailed once, in French', async () => {
