@@ -29,7 +29,6 @@ export function DonateForm({ lang, currency }: { lang: Lang; currency: GiftCurre
               <a
                 href={localePath(lang, `/donate/${each.toLowerCase()}`)}
                 aria-current={each === currency ? 'page' : undefined}
-                lang="en"
               >
                 {each}
               </a>

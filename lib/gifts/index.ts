@@ -13,7 +13,6 @@ export {
   GIFT_CURRENCIES,
   giftBounds,
   isGiftCurrency,
-  LANGUAGE_CURRENCY,
   SUGGESTED,
   type GiftCurrency,
 } from './money';

@@ -31,13 +31,12 @@ export function giftBounds(currency: GiftCurrency): { min: number; max: number }
 }
 
 // The currency a page's language starts with: the currency of the region most of that language's
-// visitors give from. English: the naira (Nigeria, the organisation's home); French: the West African
-// CFA franc (Senegal, Côte d'Ivoire, Benin and their neighbours). A language added without one starts
-// with US dollars. The visitor picks another on the page.
-export const LANGUAGE_CURRENCY: Partial<Record<Lang, GiftCurrency>> = { en: 'NGN', fr: 'XOF' };
-
+// visitors give from, as the table of languages says (`regionCurrency`, lib/i18n/locales.ts: naira for
+// English, West African CFA franc for French); one Paystack does not settle starts in US dollars. The
+// visitor picks another on the page.
 export function defaultCurrency(lang: Lang): GiftCurrency {
-  return LANGUAGE_CURRENCY[lang] ?? 'USD';
+  const regional = locales[lang].regionCurrency;
+  return isGiftCurrency(regional) ? regional : 'USD';
 }
 
 // An amount in the currency's subunit, written by Intl in the reader's language: « 150 000 F CFA »,

@@ -1,6 +1,7 @@
 import { config } from '@/lib/config';
 import { wallClockIn } from '@/lib/content/schedule';
 import { formatGift, giftsOf, isGiftCurrency, type Gift } from '@/lib/gifts';
+import { defaultLang } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { getStore, type GiftEntry, type StaffSession } from '@/lib/storage';
 import { auditEntry } from '@/lib/team';
@@ -82,7 +83,7 @@ export async function giftsView(filters: GiftFilters, timeZone = config().staff.
 }
 
 export const giftAmount = (entry: Record<string, unknown>) =>
-  formatGift(Number(entry.amount), String(entry.currency), 'en');
+  formatGift(Number(entry.amount), String(entry.currency), defaultLang);
 
 function giftRow({ entry, gift }: GiftPayment): Cell[] {
   const { pledge } = gift;
