@@ -24,6 +24,10 @@ export interface GiftTexts {
   messageHint: string;
   submit: string;
   onPaystack: string;
+  // The form's answer: the gift ready, and the link on to Paystack.
+  readyOnce(amount: string): string;
+  readyMonthly(amount: string): string;
+  toPaystack: string;
   // Refusals of the form.
   badAmount(min: string, max: string): string;
   badEmail: string;
@@ -91,6 +95,9 @@ export const giftTexts: Localised<GiftTexts> = {
     submit: 'Continue to payment',
     onPaystack:
       'You pay on Paystack’s secure page, by card, bank transfer or mobile money. Each receipt has a link to see your gifts and stop a monthly one.',
+    readyOnce: (amount) => `Your gift of ${amount}, once, is ready.`,
+    readyMonthly: (amount) => `Your gift of ${amount} every month is ready.`,
+    toPaystack: 'Continue to Paystack to pay',
     badAmount: (min, max) => `Choose an amount, or enter one between ${min} and ${max}.`,
     badEmail: 'Enter the email address your receipt should go to.',
     badMessage: 'Your message is too long: 500 characters at most.',
@@ -154,6 +161,9 @@ export const giftTexts: Localised<GiftTexts> = {
     submit: 'Continuer vers le paiement',
     onPaystack:
       'Vous payez sur la page sécurisée de Paystack, par carte, virement ou mobile money. Chaque reçu contient un lien pour voir vos dons et arrêter un don mensuel.',
+    readyOnce: (amount) => `Votre don de ${amount}, une fois, est prêt.`,
+    readyMonthly: (amount) => `Votre don de ${amount} chaque mois est prêt.`,
+    toPaystack: 'Continuer vers Paystack pour payer',
     badAmount: (min, max) => `Choisissez un montant, ou saisissez-en un entre ${min} et ${max}.`,
     badEmail: 'Saisissez l’adresse e-mail à laquelle envoyer votre reçu.',
     badMessage: 'Votre message est trop long\u00a0: 500 caractères au plus.',

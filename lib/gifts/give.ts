@@ -21,8 +21,8 @@ import { formatGift, giftBounds, isGiftCurrency, readAmount, SUGGESTED, type Gif
 // A gift from /donate (docs/product.md §15): a plain form post, with or without JavaScript, checked as
 // every form is (lib/forms/submit.ts), in the same order: where it came from, the rate limit (the forms'
 // own, under the operation 'give'), what it says, the honeypot, the bot check. Then the pledge is stored
-// and the giver is sent to the provider's page: a gift once as one transaction, a monthly gift as a
-// transaction on a plan of its own, which the provider turns into a subscription once paid.
+// and the giver is given the link to the provider's page: a gift once as one transaction, a monthly
+// gift as a transaction on a plan of its own, which the provider turns into a subscription once paid.
 export interface GiveServices {
   rateLimiter: RateLimiter;
   recaptcha: RecaptchaSettings | null;
@@ -93,11 +93,22 @@ export function readGift(form: FormData, lang: Lang): { input: GiftInput } | { e
   };
 }
 
-const see = (location: string) =>
-  new Response(null, {
-    status: 303,
-    headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-  });
+// The gift as it will be charged, and the way on to the provider's page: a link, not a redirect, since
+// the site's Content-Security-Policy lets a form lead only to the site itself (form-action 'self').
+function ready(input: GiftInput, lang: Lang, href: string, page: string): Response {
+  const t = giftTexts[lang];
+  const amount = formatGift(input.amount, input.currency, lang);
+  return formAnswerPage(
+    {
+      status: 'success',
+      message: input.frequency === 'monthly' ? t.readyMonthly(amount) : t.readyOnce(amount),
+      detail: t.onPaystack,
+      link: { href, label: t.toPaystack },
+    },
+    lang,
+    page,
+  );
+}
 
 export async function give(
   ctx: GiftContext,
@@ -131,10 +142,10 @@ export async function give(
   if ('errors' in read) return refuse(words.invalid, read.errors);
   const { input } = read;
 
-  // A bot that filled the hidden field is thanked as a person would be; nothing is stored or charged.
+  // A bot that filled the hidden field gets the page a person gets; nothing is stored or charged.
   if (field(form, HONEYPOT_FIELD) !== '') {
     ctx.log('info', 'give: honeypot filled, nothing stored');
-    return see(localePath(lang, '/donate/thanks'));
+    return ready(input, lang, localePath(lang, '/donate/thanks'), page);
   }
   const token = field(form, BOT_TOKEN_FIELD);
   const bot = await verifyBotToken(services.recaptcha, token || null, headers.get('host') ?? '');
@@ -184,7 +195,7 @@ export async function give(
       ...(planCode ? { plan: planCode } : {}),
     });
     kickOutbox();
-    return see(url);
+    return ready(input, lang, url, page);
   } catch (error) {
     ctx.log('warn', `give: not sent to the provider: ${(error as Error).message}`);
     return unavailable();

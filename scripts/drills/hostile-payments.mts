@@ -301,9 +301,11 @@ export async function startPaymentsDrill(base: string) {
     const giveOnce = async (email: string) => {
       const fields = { lang: 'en', currency: 'GHS', amount: '20', frequency: 'monthly', email };
       const answer = await send('POST', '/api/gifts', ours, new URLSearchParams(fields).toString());
-      const started = [...stub.transactions.values()].find((tx) => answer.location?.endsWith(tx.accessCode));
+      // The answer links on to the provider's page.
+      const checkout = /href="([^"]+\/checkout\/\w+)"/.exec(answer.text)?.[1] ?? '';
+      const started = [...stub.transactions.values()].find((tx) => checkout.endsWith(tx.accessCode));
       if (!started?.plan)
-        throw new Error(`the gift did not lead to the provider: ${answer.status} ${answer.location ?? ''}`);
+        throw new Error(`the gift did not lead to the provider: ${answer.status} ${answer.text.slice(0, 200)}`);
       await stub.pay(started.reference);
       const sub = [...stub.subscriptions.values()].find((each) => each.planCode === started.plan)!;
       for (const event of [

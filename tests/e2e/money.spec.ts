@@ -101,6 +101,8 @@ test('English: a visitor gives 5,000 NGN once, is thanked, and gets one receipt 
   await page.getByLabel('Email (for your receipt)').fill(ONCE);
   await page.getByLabel('A message for the team (optional)').fill('For the Lagos cohort');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('Your gift of ₦5,000, once, is ready.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to Paystack to pay' }).click();
   await payOnStub(page, 'NGN 5000.00');
   await expect(page).toHaveURL(new RegExp(`^${base}/donate/thanks\\?`));
   await expect(page.getByText('Thank you: your gift of ₦5,000 has been received.')).toBeVisible();
@@ -139,6 +141,8 @@ test('French: 20 GHS every month; the renewal and a failed renewal are recorded 
   await page.getByLabel('Chaque mois').check();
   await page.getByLabel('E-mail (pour votre reçu)').fill(MONTHLY);
   await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
+  await expect(page.getByText('Votre don de 20\u00a0GH₵ chaque mois est prêt.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continuer vers Paystack pour payer' }).click();
   await payOnStub(page, 'GHS 20.00');
   await expect(
     page.getByText('Merci\u00a0: votre don de 20\u00a0GH₵ a bien été reçu.', { exact: false }),
