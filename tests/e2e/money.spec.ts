@@ -132,7 +132,7 @@ test('French: 20 GHS every month; the renewal and a failed renewal are recorded 
   await expect(page.getByRole('heading', { name: 'Faire un don à Baobab Data' })).toBeVisible();
   // French starts in West African CFA francs, written by Intl in French.
   await expect(page.getByText('Les montants sont indiqués en XOF.')).toBeVisible();
-  await expect(page.getByLabel('5\u202f000\u00a0F\u202fCFA')).toBeVisible();
+  await expect(page.getByLabel('5\u202f000\u00a0F\u202fCFA', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'GHS' }).click();
   await expect(page).toHaveURL(`${base}/fr/donate/ghs`);
   await fits(page);
