@@ -35,7 +35,7 @@ export function giftBounds(currency: GiftCurrency): { min: number; max: number }
 // English, West African CFA franc for French); one Paystack does not settle starts in US dollars. The
 // visitor picks another on the page.
 export function defaultCurrency(lang: Lang): GiftCurrency {
-  const regional = locales[lang].regionCurrency;
+  const regional: string | undefined = locales[lang].regionCurrency;
   return isGiftCurrency(regional) ? regional : 'USD';
 }
 

@@ -19,8 +19,9 @@ export interface Locale {
   readonly switchHint: string;
   // The currency of the region most of the language's visitors live in (ISO 4217): where a gift's
   // amounts start (lib/gifts/money.ts). Naira for English (Nigeria, the organisation's home); the West
-  // African CFA franc for French (Senegal, Côte d'Ivoire, Benin and their neighbours).
-  readonly regionCurrency: string;
+  // African CFA franc for French (Senegal, Côte d'Ivoire, Benin and their neighbours). A language
+  // without one starts in US dollars.
+  readonly regionCurrency?: string;
 }
 
 export const locales = {

@@ -11,6 +11,7 @@ import {
   type PaymentRequest,
   type RenewalFailure,
   type Subscription,
+  type SubscriptionProvider,
 } from './types';
 
 // Paystack through its documented REST API (https://paystack.com/docs/api/): POST /transaction/initialize,
@@ -196,39 +197,7 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
       return toCharge(data.data);
     },
 
-    // POST /plan, GET /subscription/:code/manage/link, POST /subscription/disable.
-    subscriptions: {
-      async createPlan({ name, amount, currency }) {
-        const { httpStatus, body } = await call('/plan', {
-          method: 'POST',
-          body: JSON.stringify({ name, amount, currency, interval: 'monthly' }),
-        });
-        const data = plan.safeParse(body.data);
-        if (!body.status || !data.success) {
-          throw new ProviderRefused(`Paystack refused the plan (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
-        }
-        return data.data.plan_code;
-      },
-      async manageLink(code) {
-        const { httpStatus, body } = await call(`/subscription/${encodeURIComponent(code)}/manage/link`);
-        const data = z.object({ link: z.url({ protocol: /^https?$/ }) }).safeParse(body.data);
-        if (!body.status || !data.success) {
-          throw new ProviderRefused(
-            `Paystack gave no manage link (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`,
-          );
-        }
-        return data.data.link;
-      },
-      async disableSubscription(code, token) {
-        const { httpStatus, body } = await call('/subscription/disable', {
-          method: 'POST',
-          body: JSON.stringify({ code, token }),
-        });
-        if (!body.status) {
-          throw new ProviderRefused(`Paystack did not stop it (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
-        }
-      },
-    },
+    subscriptions: subscriptionCalls(call),
 
     verifySignature(rawBody: Uint8Array, headers: Headers) {
       const presented = headers.get('x-paystack-signature') ?? '';
@@ -263,6 +232,43 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
       if (parsed.event !== 'charge.success') return { kind: 'ignored', event: parsed.event.slice(0, 60) };
       const data = transaction.safeParse(parsed.data);
       return data.success ? { kind: 'charge-success', charge: toCharge(data.data) } : null;
+    },
+  };
+}
+
+// Monthly gifts' calls (lib/gifts): POST /plan, GET /subscription/:code/manage/link and
+// POST /subscription/disable, through the provider's one way of calling.
+type Call = (path: string, init?: RequestInit) => Promise<{ httpStatus: number; body: z.infer<typeof answerSchema> }>;
+
+function subscriptionCalls(call: Call): SubscriptionProvider {
+  return {
+    async createPlan({ name, amount, currency }) {
+      const { httpStatus, body } = await call('/plan', {
+        method: 'POST',
+        body: JSON.stringify({ name, amount, currency, interval: 'monthly' }),
+      });
+      const data = plan.safeParse(body.data);
+      if (!body.status || !data.success) {
+        throw new ProviderRefused(`Paystack refused the plan (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
+      return data.data.plan_code;
+    },
+    async manageLink(code) {
+      const { httpStatus, body } = await call(`/subscription/${encodeURIComponent(code)}/manage/link`);
+      const data = z.object({ link: z.url({ protocol: /^https?$/ }) }).safeParse(body.data);
+      if (!body.status || !data.success) {
+        throw new ProviderRefused(`Paystack gave no manage link (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
+      return data.data.link;
+    },
+    async disableSubscription(code, token) {
+      const { httpStatus, body } = await call('/subscription/disable', {
+        method: 'POST',
+        body: JSON.stringify({ code, token }),
+      });
+      if (!body.status) {
+        throw new ProviderRefused(`Paystack did not stop it (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
     },
   };
 }
