@@ -140,6 +140,11 @@ describe.each(bothStores)('gifts on %s', (_name, makeHarness) => {
     expect((await donate({ currency: 'NGN', amount: '5000', email: 'unpaid@example.org' })).status).toBe(200);
     const givers = await recipientsOf(store, { audience: 'givers', testList: [] });
     expect(givers.map(({ email, lang }) => [email, lang])).toEqual([['ada@example.org', 'en']]);
+
+    // Forgetting the address (docs/staff.md) removes its gifts and their mails, on either store.
+    await store.forgetEmail('ADA@example.org');
+    expect((await store.giftEntries()).filter((entry) => entry.email === 'ada@example.org')).toEqual([]);
+    expect(await store.findEmail('ada@example.org')).toMatchObject({ records: [], mails: [] });
   });
 
   it('a monthly gift of 20 GHS: its charge, subscription, renewal and failed renewal are each recorded and mailed once, in French', async () => {
