@@ -3,7 +3,7 @@ import type { GiftContext } from '@/lib/gifts/context';
 import { give } from '@/lib/gifts/give';
 import { giftsOf } from '@/lib/gifts/ledger';
 import { manageUrl } from '@/lib/gifts/links';
-import { giverGifts, stopMyGift } from '@/lib/gifts/manage';
+import { giverGifts, providerManageLink, stopMyGift } from '@/lib/gifts/manage';
 import { giftThanks } from '@/lib/gifts/thanks';
 import { giftEvents } from '@/lib/gifts/webhook';
 import { recipientsOf } from '@/lib/letters/recipients';
@@ -200,6 +200,12 @@ describe.each(bothStores)('gifts on %s', (_name, makeHarness) => {
 
     const token = new URL(manageUrl(SITE, SECRET, 'kofi@example.org', 'en')).searchParams.get('t');
     expect((await giverGifts(giftCtx(), token))!.gifts.map((g) => g.state)).toEqual(['active']);
+    // Paystack's own page for the subscription (changing the card), for its giver only.
+    expect(await providerManageLink(giftCtx(), token, pledge.giftId)).toEqual({
+      url: `${stub.url}/manage/${subscription.code}`,
+    });
+    const stranger = new URL(manageUrl(SITE, SECRET, 'someone@example.org', 'en')).searchParams.get('t');
+    expect(await providerManageLink(giftCtx(), stranger, pledge.giftId)).toBe('not-yours');
     expect(await stopMyGift(giftCtx(), token, pledge.giftId)).toBe('stopped');
     expect(subscription.status).toBe('cancelled');
     expect(await thrice(stub.subscriptionEvent('subscription.disable', subscription.code))).toEqual([200, 200, 200]);
