@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 import { verification } from '@/lib/certificates';
-import { createPublishingTask } from '@/lib/cms';
+import { createPublishingTask, watchContentChanges } from '@/lib/cms';
 import { config, ConfigError, ownOrigin, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
 import { createLetterSender, letterMailHooks } from '@/lib/letters';
@@ -13,6 +13,7 @@ import { createOutboxWorker, setOutboxWorker } from '@/lib/mail/worker';
 import { createPaymentCheck, paymentContext } from '@/lib/payments';
 import { createPlacesTask } from '@/lib/places';
 import { createRetentionTask } from '@/lib/privacy/retention';
+import { setSharedLimits } from '@/lib/security/shared-limits';
 import { setCertificateLookup } from '@/lib/security/verify-gate';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
@@ -46,6 +47,9 @@ export function startServer(): void {
 
   // The proxy gives a certificate's page its 404 from this (lib/security/verify-gate.ts).
   setCertificateLookup(async (code) => (await verification(code)).state !== 'unknown');
+  // Where instances share the store, the forms', sign-in's and pay links' limits count there too.
+  const { takeShared } = getStore();
+  setSharedLimits(takeShared);
 
   const { mail } = settings;
   const transport =
@@ -101,6 +105,8 @@ export function startServer(): void {
   // Publications scheduled in the content editor, when they come due.
   const publishing = createPublishingTask({ log: componentLog('cms'), origin: ownOrigin });
   publishing.start();
+  // Publishes made on the other instances, heard through a shared store (none on SQLite).
+  const stopWatching = watchContentChanges(ownOrigin);
 
   // Payments whose webhook never came: asked about again now and then (only with a provider).
   const paymentCheck = settings.payments.provider
@@ -132,6 +138,7 @@ export function startServer(): void {
       retention.stop(),
       places.stop(),
       publishing.stop(),
+      Promise.resolve(stopWatching()),
       paymentCheck?.stop(),
     ]);
     transport.close();

@@ -45,6 +45,7 @@ import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 export { bodyRefusal, refusalOf, writesDocument, type Refusal } from './api-guard';
 export { inApiRequest, refused } from './refusals';
 export type { CmsCourse } from './shapes';
+export { announceContentChange, contentChangedPost, watchContentChanges } from './elsewhere';
 export { cms } from './payload';
 export { createPublishingTask } from './scheduled';
 export { operatorCommand } from './schema';

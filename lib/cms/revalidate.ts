@@ -1,10 +1,13 @@
 import { revalidatePath } from 'next/cache';
 import type { RequestContext } from 'payload';
 
+import { announceContentChange } from './elsewhere';
+
 // A published change is live at once on this instance, in every language: the pages that show it are
-// regenerated on their next visit. (Other instances and nginx keep their copies up to the pages' own
-// revalidate and the cache's validity: docs/staff.md, "Content".) The seed, which fills an empty
-// database before any page exists, changes nothing to regenerate.
+// regenerated on their next visit. Other instances hear of it through the shared store and regenerate
+// theirs within seconds (elsewhere.ts); nginx keeps its copies up to the cache's validity
+// (docs/staff.md, "Content"). The seed, which fills an empty database before any page exists, changes
+// nothing to regenerate.
 function revalidating(section: '/events' | '/offers' | '/academy' | '/projects') {
   return function revalidate<T>({ doc, context }: { doc: T; context: RequestContext }): T {
     if (context.seeding) return doc;
@@ -19,6 +22,7 @@ function revalidating(section: '/events' | '/offers' | '/academy' | '/projects')
       // regenerate: the servers pick it up within the pages' own revalidate.
       if (!String(error).includes('static generation store missing')) throw error;
     }
+    announceContentChange();
     return doc;
   };
 }
@@ -37,6 +41,7 @@ function revalidatingPages(...pages: string[]) {
     } catch (error) {
       if (!String(error).includes('static generation store missing')) throw error;
     }
+    announceContentChange();
     return doc;
   };
 }
@@ -55,5 +60,6 @@ export function revalidateEveryPage<T>({ doc, context }: { doc: T; context: Requ
   } catch (error) {
     if (!String(error).includes('static generation store missing')) throw error;
   }
+  announceContentChange();
   return doc;
 }

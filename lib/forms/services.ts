@@ -7,7 +7,8 @@ import type { MailContext } from '@/lib/mail/compose';
 import { configuredNewsletter, type NewsletterProvider } from '@/lib/newsletter';
 import { paymentSettings, type PaymentSettings } from '@/lib/payments';
 import { placesChanged } from '@/lib/places';
-import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
+import type { Taken } from '@/lib/security/rate-limit';
+import { createSharedRateLimiter } from '@/lib/security/shared-limits';
 import type { RequestMeta } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
 import {
@@ -25,7 +26,8 @@ export interface FormServices {
   // Records, and the inbox, which counts what the honeypot kept as spam and finds a person's other
   // records; a mail about a stored record (a pay link sent again).
   store: RecordStore & PlacesStore & InboxStore & Pick<PaymentStore, 'mailAboutRecord'>;
-  rateLimiter: RateLimiter;
+  // Counted across instances where the store is shared (lib/security/shared-limits.ts).
+  rateLimiter: { take(key: string): Taken | Promise<Taken> };
   newsletter: NewsletterProvider;
   recaptcha: RecaptchaSettings | null;
   mail: MailContext;
@@ -55,7 +57,7 @@ export function formServices(request: RequestMeta, operation: FormOperation): Fo
   const mail: MailContext = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
   return {
     store: getStore(),
-    rateLimiter: singleton('rateLimiter', () => createRateLimiter(settings.rateLimitPerMinute)),
+    rateLimiter: singleton('rateLimiter', () => createSharedRateLimiter('forms', settings.rateLimitPerMinute)),
     newsletter: configuredNewsletter(),
     recaptcha: settings.recaptcha,
     mail,

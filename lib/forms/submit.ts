@@ -94,7 +94,7 @@ export async function submitForm(
 
   const parsed = await z.safeParseAsync(form.schema[lang], values);
 
-  const allowed = services.rateLimiter.take(`${request.address}|${operation}`);
+  const allowed = await services.rateLimiter.take(`${request.address}|${operation}`);
   if (!allowed.ok) return { status: 'error', message: words.rateLimited(allowed.retryAfterSeconds), values };
 
   if (!parsed.success) return { status: 'error', message: words.invalid, errors: firstErrors(parsed.error), values };

@@ -36,7 +36,7 @@ export async function giftAction(action: string, request: Request, ctx: GiftCont
   const form = body.formData;
   const lang = toLang(form.get(LANG_FIELD));
   const t = giftTexts[lang];
-  const allowed = takeRouteAllowance('pay', request.headers);
+  const allowed = await takeRouteAllowance('pay', request.headers);
   if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const token = form.get('t');
   const manage = `${localePath(lang, '/donate/manage')}?${new URLSearchParams({ t: String(token ?? '') })}`;

@@ -7,7 +7,8 @@ import { localePath, localeUrl, toLang, type Lang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { SUBUNITS } from '@/lib/payments';
 import { requestAddress } from '@/lib/security/client-address';
-import { createRateLimiter, type RateLimiter } from '@/lib/security/rate-limit';
+import type { Taken } from '@/lib/security/rate-limit';
+import { createSharedRateLimiter } from '@/lib/security/shared-limits';
 import { checkXsrf } from '@/lib/security/xsrf';
 import { singleton } from '@/lib/singletons';
 import type { GiftEntry } from '@/lib/storage';
@@ -24,14 +25,15 @@ import { formatGift, giftBounds, isGiftCurrency, readAmount, SUGGESTED, type Gif
 // and the giver is given the link to the provider's page: a gift once as one transaction, a monthly
 // gift as a transaction on a plan of its own, which the provider turns into a subscription once paid.
 export interface GiveServices {
-  rateLimiter: RateLimiter;
+  // The forms' own limiter (lib/forms/services.ts: one singleton, counted across instances on Firestore).
+  rateLimiter: { take(key: string): Taken | Promise<Taken> };
   recaptcha: RecaptchaSettings | null;
 }
 
 export function giveServices(): GiveServices {
   const settings = config();
   return {
-    rateLimiter: singleton('rateLimiter', () => createRateLimiter(settings.rateLimitPerMinute)),
+    rateLimiter: singleton('rateLimiter', () => createSharedRateLimiter('forms', settings.rateLimitPerMinute)),
     recaptcha: settings.recaptcha,
   };
 }
@@ -135,7 +137,7 @@ export async function give(
     ctx.log('warn', 'give: refused, XSRF check failed');
     return refuse(words.xsrf, undefined, 403);
   }
-  const allowed = services.rateLimiter.take(`${meta.address}|give`);
+  const allowed = await services.rateLimiter.take(`${meta.address}|give`);
   if (!allowed.ok) return refuse(words.rateLimited(allowed.retryAfterSeconds), undefined, 429);
 
   const read = readGift(form, lang);

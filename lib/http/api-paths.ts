@@ -2,6 +2,7 @@
 // no page claims, and gets the pages' checks and their 404.
 export const API_ROUTES = [
   'certificates',
+  'content',
   'forms',
   'gifts',
   'health',

@@ -47,7 +47,7 @@ export async function confirmPost(request: Request, list: DoubleOptInNewsletter,
 export async function unsubscribePost(request: Request, list: DoubleOptInNewsletter, now: number): Promise<Response> {
   const { form, token, lang } = await read(request);
   // Per client (lib/security/route-limits.ts): a mail program reads the 429 and tries again later.
-  const allowed = takeRouteAllowance('unsubscribe', request.headers);
+  const allowed = await takeRouteAllowance('unsubscribe', request.headers);
   if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const result = await list.unsubscribe(token, now);
   if (form?.get('List-Unsubscribe') === 'One-Click') {

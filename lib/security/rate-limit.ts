@@ -1,14 +1,16 @@
 import { sha256 } from '@/lib/hash';
 
 // A fixed-window limit per key (client address and form), kept in this process's memory: each
-// instance behind a load balancer counts on its own.
+// instance behind a load balancer counts on its own (shared-limits.ts adds the store's count).
+export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export interface RateLimiter {
-  take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number };
+  take(key: string): Taken;
   readonly size: number;
 }
 
 // Keys are stored as a 128-bit digest, so a long key costs no more memory than a short one.
-function digest(key: string): string {
+export function digest(key: string): string {
   return sha256(key, 'base64url', 22);
 }
 

@@ -4,14 +4,17 @@ import { singleton } from '@/lib/singletons';
 import { formTexts } from '@/messages/forms';
 
 import { requestAddress } from './client-address';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimiter, type Taken } from './rate-limit';
+import { createSharedRateLimiter, type AsyncRateLimiter } from './shared-limits';
 
 // The per-client limits of the routes a stranger can reach without a form (docs/security.md, "Links
 // and the webhook"): the pay link and the return page, which may ask the payment provider; the places'
 // buttons; the one-click unsubscribe; the payment webhook. Each allowance is far above what a person,
 // a mail provider's servers or the payment provider ever send in a minute from one address, and grows
 // with RATE_LIMIT_PER_MINUTE above its default (so a server given a high one for a load test or a drill
-// is not held back here either). Counted per instance, like the forms' limit.
+// is not held back here either). The pay link's is counted across instances where the store is shared,
+// like the forms' limit (shared-limits.ts): it is the one that makes the site ask the provider. The
+// others guard each process and are counted per instance.
 export type LimitedRoute = 'pay' | 'places' | 'unsubscribe' | 'webhook' | 'verify';
 
 const PER_MINUTE: Record<LimitedRoute, number> = {
@@ -36,20 +39,25 @@ export function routeAllowance(route: LimitedRoute, formsPerMinute: number): num
   return Math.round(PER_MINUTE[route] * Math.max(1, formsPerMinute / FORMS_DEFAULT));
 }
 
-function limiter(route: LimitedRoute): RateLimiter {
-  return singleton(`routeLimit.${route}`, () => createRateLimiter(routeAllowance(route, config().rateLimitPerMinute)));
+const SHARED: LimitedRoute[] = ['pay'];
+
+function limiter(route: LimitedRoute): RateLimiter | AsyncRateLimiter {
+  const allowance = routeAllowance(route, config().rateLimitPerMinute);
+  return singleton(`routeLimit.${route}`, () =>
+    SHARED.includes(route) ? createSharedRateLimiter(`route.${route}`, allowance) : createRateLimiter(allowance),
+  );
 }
 
 // Takes one request of the client's allowance on `route`: the seconds to wait when it is used up.
-export function takeRouteAllowance(route: LimitedRoute, headers: Headers) {
+export async function takeRouteAllowance(route: LimitedRoute, headers: Headers): Promise<Taken> {
   return limiter(route).take(requestAddress(headers));
 }
 
 // The payment webhook's refusal when its sender has used up its allowance, else null: a 429, which the
 // provider delivers again later (Paystack: for 72 hours), and one log line per sender and minute, not
 // one per refused delivery.
-export function deliveriesRefused(headers: Headers, log: (message: string) => void): Response | null {
-  const allowed = takeRouteAllowance('webhook', headers);
+export async function deliveriesRefused(headers: Headers, log: (message: string) => void): Promise<Response | null> {
+  const allowed = await takeRouteAllowance('webhook', headers);
   if (allowed.ok) return null;
   if (singleton('routeLimit.webhook.noted', () => createRateLimiter(1)).take(requestAddress(headers)).ok) {
     const allowance = routeAllowance('webhook', config().rateLimitPerMinute);

@@ -39,7 +39,7 @@ export async function gateVerifyPage(pathname: string, method: string, headers: 
   const code = PAGE.exec(pathname)?.[1];
   if (!code || code.endsWith('.json') || (method !== 'GET' && method !== 'HEAD')) return null;
   if (headers.has('next-router-prefetch')) return null;
-  const allowed = takeRouteAllowance('verify', headers);
+  const allowed = await takeRouteAllowance('verify', headers);
   if (!allowed.ok) {
     headers.set(name, `limited ${allowed.retryAfterSeconds}`);
     return 429;
@@ -59,7 +59,7 @@ export async function gateVerifyPage(pathname: string, method: string, headers: 
 }
 
 // For the page: the proxy's verdict, or else its own take of the allowance.
-export function verifyVerdict(headers: Headers): VerifyVerdict {
+export async function verifyVerdict(headers: Headers): Promise<VerifyVerdict> {
   const said = headers.get(verifyGateHeader());
   if (said === 'allowed') return { ok: true };
   if (said === 'unknown') return { ok: true, unknown: true };

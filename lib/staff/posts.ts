@@ -85,7 +85,7 @@ const posts = {
     schema: z.object({ email: z.string().optional() }),
     refused: () => see('/staff/sign-in?sent=1'),
     run: async ({ email }, { request, now }) =>
-      see(`/staff/sign-in?${requestSignIn(email, requestAddress(request.headers), now)}=1`),
+      see(`/staff/sign-in?${await requestSignIn(email, requestAddress(request.headers), now)}=1`),
   }),
   'sign-in': post({
     schema: z.object({ t: z.string().optional() }),

@@ -222,6 +222,17 @@ export interface Store
     CertificateStore,
     GiftStore {
   readonly kind: 'sqlite' | 'firestore';
+  // A store shared by several instances counts their limits together (lib/security/shared-limits.ts):
+  // takes one of `limit` uses of `key` in the window starting at `windowStart`, true when one was left;
+  // the search for a free use starts at `hint`, the uses the asking instance took itself. SQLite, one
+  // instance's own, has none: that instance's memory counts exactly.
+  takeShared?(key: string, windowStart: number, limit: number, hint: number): Promise<boolean>;
+  // A store shared by several instances tells each of a published change made on another
+  // (lib/cms/elsewhere.ts): `announceChange` records one made by instance `from`; `watchChanges` calls
+  // `changed` for each one announced by another instance from now on, until the function it returns is
+  // called. SQLite, one instance's own, has neither.
+  announceChange?(from: string): Promise<void>;
+  watchChanges?(from: string, changed: () => void, failed: (error: unknown) => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { sha256 } from '@/lib/hash';
 import { log } from '@/lib/log';
 import { renderLetter } from '@/lib/mail/letter';
 import { createRateLimiter } from '@/lib/security/rate-limit';
+import { createSharedRateLimiter } from '@/lib/security/shared-limits';
 import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
 import { sessionCookieName } from '@/lib/security/staff-cookie';
 import { singleton } from '@/lib/singletons';
@@ -47,8 +48,9 @@ const digest = (value: string) => sha256(value);
 const secret = () => linkSecret(config().linkSecret, config().dataDir);
 const limits = () =>
   singleton('staffSignInLimits', () => ({
-    address: createRateLimiter(config().staff.signInLimit, WINDOW_MS),
-    client: createRateLimiter(4 * config().staff.signInLimit, WINDOW_MS),
+    // Counted across instances where the store is shared (lib/security/shared-limits.ts).
+    address: createSharedRateLimiter('signIn.address', config().staff.signInLimit, WINDOW_MS),
+    client: createSharedRateLimiter('signIn.client', 4 * config().staff.signInLimit, WINDOW_MS),
     // Refused sign-ins are recorded up to this many per client and window, then once to say so.
     refused: createRateLimiter(4 * config().staff.signInLimit, WINDOW_MS),
     // A limit's refusal is recorded once per window and key: the audit trail is not a counter anyone
@@ -85,10 +87,9 @@ export function linkEmail(token: unknown, now: number = Date.now()): string | nu
 // staff is decided when the queue is worked off, on its own clock (every DRAIN_MS, whatever arrives),
 // so a request sent alongside cannot see it. Only a staff address is ever written down: the trail must
 // not keep what strangers typed.
-export function requestSignIn(email: unknown, client: string, now: number): 'sent' | 'limited' {
+export async function requestSignIn(email: unknown, client: string, now: number): Promise<'sent' | 'limited'> {
   const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
-  const byClient = limits().client.take(client);
-  const byAddress = limits().address.take(address);
+  const [byClient, byAddress] = await Promise.all([limits().client.take(client), limits().address.take(address)]);
   const limitedBy = !byClient.ok ? 'client' : !byAddress.ok ? 'address' : null;
   const asks = signInAsks();
   // A flood past this many waiting asks loses the newest, whoever they are for.

@@ -247,7 +247,7 @@ describe('the verification page’s gate', () => {
   const ask = async (path: string, from: string, extra: Record<string, string> = {}, method = 'GET') => {
     const headers = new Headers({ [SOCKET]: from, ...extra });
     const status = await gateVerifyPage(path, method, headers);
-    return { status, verdict: verifyVerdict(headers) };
+    return { status, verdict: await verifyVerdict(headers) };
   };
 
   it('answers 404 for a code no certificate has and its own status for a known one, in each language', async () => {

@@ -32,7 +32,7 @@ async function trail(from: number) {
 // waits for `first` in the trail (so the batch holding them all has started), then for every store call
 // made since the requests to settle, and for any call that follows one: an absence checked after it
 // holds however slow the store is, where a fixed sleep passes whenever a wrong write comes later.
-async function afterTheirWrites(from: number, first: string, requests: () => void) {
+async function afterTheirWrites(from: number, first: string, requests: () => Promise<void>) {
   const { store } = await load();
   const methods = (Object.keys(store) as (keyof typeof store)[]).filter((key) => typeof store[key] === 'function');
   const spies = methods.map((key) => jest.spyOn(store, key as Exclude<keyof typeof store, 'kind'>));
@@ -40,7 +40,7 @@ async function afterTheirWrites(from: number, first: string, requests: () => voi
   // A macrotask: every continuation already queued, and the store calls it makes, has run.
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   try {
-    requests();
+    await requests();
     while (!(await trail(from)).includes(first)) await new Promise((resolve) => setTimeout(resolve, 20));
     for (;;) {
       const calls = started();
@@ -110,10 +110,10 @@ it('records refused sign-ins from one client up to a limit, then once that it st
 it('records the links mailed to staff addresses and never what else was typed', async () => {
   const { requestSignIn, store } = await load();
   const now = Date.UTC(2026, 10, 24, 12);
-  await afterTheirWrites(now, 'link-sent staff@example.org', () => {
-    expect(requestSignIn(' Staff@Example.org ', 'c3', now)).toBe('sent');
-    expect(requestSignIn('stranger@example.org', 'c3', now + 1)).toBe('sent');
-    expect(requestSignIn('not an address', 'c3', now + 2)).toBe('sent');
+  await afterTheirWrites(now, 'link-sent staff@example.org', async () => {
+    expect(await requestSignIn(' Staff@Example.org ', 'c3', now)).toBe('sent');
+    expect(await requestSignIn('stranger@example.org', 'c3', now + 1)).toBe('sent');
+    expect(await requestSignIn('not an address', 'c3', now + 2)).toBe('sent');
   });
   expect(await trail(now)).toEqual(['link-sent staff@example.org']);
   expect(JSON.stringify(await store.auditLog(500))).not.toContain('stranger');
@@ -122,12 +122,12 @@ it('records the links mailed to staff addresses and never what else was typed', 
 it('records a request refused by the rate limit once per window, naming only a staff address', async () => {
   const { requestSignIn, store } = await load();
   const now = Date.UTC(2026, 10, 24, 13);
-  await afterTheirWrites(now, 'link-limited client', () => {
+  await afterTheirWrites(now, 'link-limited client', async () => {
     // Per address: 2 per window.
-    for (let i = 0; i < 4; i++) requestSignIn('other@example.org', `c4-${i}`, now + i);
-    for (let i = 0; i < 4; i++) requestSignIn('someone@example.org', `c5-${i}`, now + i);
+    for (let i = 0; i < 4; i++) await requestSignIn('other@example.org', `c4-${i}`, now + i);
+    for (let i = 0; i < 4; i++) await requestSignIn('someone@example.org', `c5-${i}`, now + i);
     // Per client: 8 per window.
-    for (let i = 0; i < 10; i++) requestSignIn(`x${i}@example.org`, 'c6', now + i);
+    for (let i = 0; i < 10; i++) await requestSignIn(`x${i}@example.org`, 'c6', now + i);
   });
   expect((await trail(now)).sort()).toEqual(
     [
@@ -144,8 +144,9 @@ it('adds one entry for a client over its limit however many new addresses it typ
   const { requestSignIn } = await load();
   const now = Date.UTC(2026, 10, 24, 13, 30);
   // Each address three times, past its own limit of 2, from one client.
-  await afterTheirWrites(now, 'link-limited client', () => {
-    for (let n = 0; n < 200; n++) for (let i = 0; i < 3; i++) requestSignIn(`victim${n}@example.org`, 'c7', now + n);
+  await afterTheirWrites(now, 'link-limited client', async () => {
+    for (let n = 0; n < 200; n++)
+      for (let i = 0; i < 3; i++) await requestSignIn(`victim${n}@example.org`, 'c7', now + n);
   });
   expect(await trail(now)).toEqual(['link-limited client']);
 });

@@ -39,6 +39,10 @@ export const SESSIONS = 'staffSessions';
 export const AUDIT = 'staffAudit';
 // One document per claim of an outbox message, `<message id>.<lease number>` (see outbox.ts).
 export const CLAIMS = 'outboxClaims';
+// One document per use of a limit shared by instances, `<key>.<window start>.<n>` (see limits.ts).
+export const LIMITS = 'sharedLimits';
+// One document per published change in the content editor, for the other instances (changes.ts).
+export const CHANGES = 'contentChanges';
 // One document per taken seat, `<key>:<n>` for n in 1..capacity (see seats.ts).
 export const SEATS = 'seats';
 

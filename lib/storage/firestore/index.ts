@@ -1,12 +1,14 @@
 import { withDeadline } from '../errors';
 import type { Store } from '../types';
 import { certificateStore } from './certificates';
+import { changeStore } from './changes';
 import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
 import { giftStore } from './gifts';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
+import { limitStore } from './limits';
 import { offerStore } from './offers';
 import { outboxStore } from './outbox';
 import { paymentStore } from './payments';
@@ -40,6 +42,8 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...letterStore(db),
     ...certificateStore(db),
     ...giftStore(db),
+    ...limitStore(db),
+    ...changeStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries
     // (their record as a field, then their pages' fields).
     async upgradeRecords() {

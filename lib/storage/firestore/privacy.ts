@@ -8,8 +8,10 @@ import type { AuditOf, EmailTraces, PrivacyStore } from '../types';
 import { certificateWithdrawals } from './certificates';
 import {
   AUDIT,
+  CHANGES,
   CLAIMS,
   inBatches,
+  LIMITS,
   OUTBOX,
   PAYERS,
   removeAll,
@@ -166,11 +168,13 @@ export function privacyStore(db: Firestore): PrivacyStore {
     },
     async purgeMarkers(before) {
       // A claim document only settles the lease it names, which lasts a minute: a day later none is
-      // contested any more.
+      // contested any more. The instances' shared limits count one window of at most 15 minutes.
       const refs = [
         ...(await datedBefore(db, SENT_ONCE, 'date', before)),
         ...(await datedBefore(db, SUBMISSIONS, 'date', before)),
         ...(await datedBefore(db, CLAIMS, 'at', before)),
+        ...(await datedBefore(db, LIMITS, 'at', before)),
+        ...(await datedBefore(db, CHANGES, 'at', before)),
       ];
       await removeAll(db, refs);
       return refs.length;

@@ -47,3 +47,31 @@ export async function forgery() {
     }
   }
 }
+
+// The server's own request after a publish on another instance (`POST /api/content/changed`,
+// lib/cms/elsewhere.ts) proves itself by a secret that never leaves the process: a stranger who guesses,
+// forges or floods it, or calls it by another method or from another site, gets a 404 or 405, never the
+// 204 that would have every page made again.
+export async function internalRoutes() {
+  const t = tally('internal routes');
+  const path = '/api/content/changed';
+  const forged = ['', 'a'.repeat(43), 'A'.repeat(44), '../../x', 'x'.repeat(8000), '%00', 'null'];
+  for (let i = 0; i < scale; i++) {
+    for (const value of forged) {
+      for (const name of ['x-content-changed', 'x-publishing-pass', 'X-Content-Changed']) {
+        const answer = await send(t, 'POST', path, { [name]: value, 'content-length': '0' }, '');
+        if (answer.status !== 404) {
+          t.bypasses += answer.status < 300 ? 1 : 0;
+          t.notes.push(`POST with ${name}: ${value.slice(0, 12)} answered ${answer.status}`);
+        }
+      }
+    }
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const answer = await send(t, method, path);
+      if (answer.status < 400 || answer.status >= 500) t.notes.push(`${method} answered ${answer.status}`);
+      if (answer.status < 300) t.bypasses += 1;
+    }
+    const crossSite = await send(t, 'POST', path, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    if (crossSite.status < 300) t.bypasses += 1;
+  }
+}

@@ -28,7 +28,7 @@ import { cms } from './cms.mjs';
 import { editorsDay, editorsDayReport } from './editors-day.mjs';
 import { everyPath, fiveHundredsOnDemand } from './five-hundreds.mjs';
 import { floodProbe, floods } from './floods.mjs';
-import { forgery } from './forgery.mjs';
+import { forgery, internalRoutes } from './forgery.mjs';
 import { generated } from './generated.mjs';
 import { hygiene } from './hygiene.mjs';
 import { letterLinks } from './letters.mjs';
@@ -70,6 +70,7 @@ await withServer(
     const trickle = slowBody();
     await timed('mailCannon', () => mailCannon(dataDir));
     await timed('forgery', () => forgery());
+    await timed('internalRoutes', () => internalRoutes());
     await timed('hygiene', () => hygiene());
     await timed('fiveHundredsOnDemand', () => fiveHundredsOnDemand());
     await timed('everyPath', () => everyPath());

@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function GiftThanksPage({ params, searchParams }: Props) {
   const lang = routeLang((await params).lang);
   const t = giftTexts[lang];
-  const allowed = takeRouteAllowance('pay', await headers());
+  const allowed = await takeRouteAllowance('pay', await headers());
   if (!allowed.ok) {
     return (
       <PaymentStep

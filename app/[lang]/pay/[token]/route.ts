@@ -16,7 +16,7 @@ const see = (location: string) =>
 export async function GET(request: Request, { params }: { params: Promise<{ lang: string; token: string }> }) {
   const { lang: segment, token } = await params;
   const lang = routeLang(segment);
-  const allowed = takeRouteAllowance('pay', request.headers);
+  const allowed = await takeRouteAllowance('pay', request.headers);
   if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const outcome = await startPayment(paymentContext(), token, lang);
   if (outcome.to === 'provider') return see(outcome.url);

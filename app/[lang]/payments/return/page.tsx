@@ -33,7 +33,7 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
   const text = messages(lang).payment;
   const query = await searchParams;
   // The pay link's allowance (lib/security/route-limits.ts): a page cannot answer 429, so it says so.
-  const allowed = takeRouteAllowance('pay', await headers());
+  const allowed = await takeRouteAllowance('pay', await headers());
   if (!allowed.ok) {
     return (
       <PaymentStep title={text.title} paragraphs={[formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds)]} />

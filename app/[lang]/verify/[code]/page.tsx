@@ -30,7 +30,7 @@ export default async function VerifyPage({ params }: Props) {
   const lang = routeLang(segment);
   const title = certificateTexts[lang].verifyTitle;
   // Past the client's allowance (proxy.ts answers 429), it says so in words.
-  const allowed = verifyVerdict(await headers());
+  const allowed = await verifyVerdict(await headers());
   if (!allowed.ok) {
     const text = formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds);
     return <CertificateCheck title={title} heading={title} text={text} valid={false} />;

@@ -7,7 +7,7 @@ import { takeRouteAllowance, tooManyRequests } from '@/lib/security/route-limits
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request) {
-  const allowed = takeRouteAllowance('verify', request.headers);
+  const allowed = await takeRouteAllowance('verify', request.headers);
   if (!allowed.ok) return tooManyRequests(defaultLang, allowed.retryAfterSeconds);
   const found = await downloadedCertificate(new URL(request.url).searchParams.get('t'), Date.now());
   if (!found) {

@@ -28,7 +28,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ act
   if (!body.ok) return plain(body.message, body.status);
   const token = body.formData.get('t');
   const lang = toLang(body.formData.get('lang'));
-  const allowed = takeRouteAllowance('places', headers);
+  const allowed = await takeRouteAllowance('places', headers);
   if (!allowed.ok) return tooManyRequests(lang, allowed.retryAfterSeconds);
   const now = Date.now();
   const result = action === 'cancel' ? await cancelPlace(token, now) : await claimPlace(token, now);

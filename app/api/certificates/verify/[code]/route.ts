@@ -15,7 +15,7 @@ const json = (body: unknown, status: number) =>
   });
 
 export async function GET(request: Request, { params }: { params: Promise<{ code: string }> }) {
-  const allowed = takeRouteAllowance('verify', request.headers);
+  const allowed = await takeRouteAllowance('verify', request.headers);
   if (!allowed.ok) return tooManyRequests(defaultLang, allowed.retryAfterSeconds);
   const found = await verification((await params).code);
   switch (found.state) {

@@ -1,0 +1,15 @@
+import { openFirestoreStore } from '@/lib/storage/firestore';
+import { startFirestoreEmulator } from '../tests/helpers/firestore-emulator';
+const emulator = await startFirestoreEmulator();
+const open = () => openFirestoreStore({ projectId: 'dbg', emulatorHost: emulator.host });
+const [a, b] = [open(), open()];
+const stop = b.watchChanges!('b', () => console.log('heard', Date.now()), (e) => console.log('failed', String(e)));
+await new Promise((r) => setTimeout(r, 500));
+console.log('announce', Date.now());
+await a.announceChange!('a');
+await new Promise((r) => setTimeout(r, 2000));
+stop();
+await Promise.all([a.close(), b.close()]);
+console.log('closed');
+await new Promise((r) => setTimeout(r, 1000));
+emulator.stop();
