@@ -27,7 +27,7 @@ const executablePath =
 // hands it another's link, and each spec reads what it stored itself (its own addresses, tags, audit
 // entries), never a count of the whole store.
 const drills =
-  /\/(hostile|instances|several-hosts|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|certificates|guest-list)\.spec\.ts$/;
+  /\/(hostile|instances|several-hosts|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|certificates|guest-list|money)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -15,6 +15,7 @@ const staticPaths = [
   '/events',
   '/offers',
   '/contact',
+  '/donate',
   '/terms',
   '/privacy',
 ];

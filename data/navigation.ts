@@ -14,6 +14,7 @@ export const footerNav = [
   { label: 'Insight', href: '/insights' },
   { label: 'Events', href: '/events' },
   { label: 'Offers', href: '/offers' },
+  { label: 'Give', href: '/donate' },
   { label: 'Privacy policy', href: '/privacy' },
   { label: 'Terms of service', href: '/terms' },
   { label: 'Contact Us', href: '/contact' },

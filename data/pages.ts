@@ -125,6 +125,7 @@ export const privacy = {
         'Messages for {contactPeriod}, and course, event and offer registrations for {registrationPeriod} (for certificates); then we delete them.',
         'Newsletter addresses until you unsubscribe. A sign-up that is never confirmed, and an address that unsubscribed, is deleted after {newsletterInactivePeriod}.',
         'The emails we send you are emptied of their content {mailPeriod} after they are sent.',
+        'Gifts: your email address, your name and message if you give them, the amount, currency and frequency, and what Paystack tells us of each payment (its reference, date and how it was paid, never your card). We keep them for {giftPeriod}, as accounting records, then delete them. Paystack, which takes the payment, keeps its own records under its privacy policy.',
       ],
     },
     {

@@ -30,3 +30,7 @@ export const DAILY_CONFIRMATIONS = 5;
 // Paystack's, for the countries where our visitors pay.
 export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+// Gifts to the organisation (lib/gifts) are accounting records: kept six years from each entry, then
+// purged by retention (lib/privacy/retention.ts); the privacy page states this period.
+export const GIFT_KEEP_DAYS = 6 * 365;

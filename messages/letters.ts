@@ -7,6 +7,7 @@ export interface LetterTexts {
   // Why the reader receives it: the newsletter, or a registration for one event, offer or course.
   whyNewsletter(site: string): string;
   whyRegistered(item: string): string;
+  whyGiver(site: string): string;
   whyTest(site: string): string;
   unsubscribe: string;
   postal(site: string, address: string): string;
@@ -21,6 +22,7 @@ export const letterTexts: Localised<LetterTexts> = {
     readOnWeb: 'Read it on the web',
     whyNewsletter: (site) => `You receive this letter because you subscribed to the ${site} newsletter.`,
     whyRegistered: (item) => `You receive this message because you gave your address for “${item}”.`,
+    whyGiver: (site) => `You receive this message because you gave to ${site}.`,
     whyTest: (site) => `A test of a letter from ${site}.`,
     unsubscribe: 'Unsubscribe',
     postal: (site, address) => `${site}, ${address}`,
@@ -34,6 +36,7 @@ export const letterTexts: Localised<LetterTexts> = {
     whyNewsletter: (site) =>
       `Vous recevez cette lettre parce que vous êtes inscrit(e) à la lettre d’information de ${site}.`,
     whyRegistered: (item) => `Vous recevez ce message parce que vous avez donné votre adresse pour « ${item} ».`,
+    whyGiver: (site) => `Vous recevez ce message parce que vous avez fait un don à ${site}.`,
     whyTest: (site) => `Message d’essai d’une lettre de ${site}.`,
     unsubscribe: 'Se désinscrire',
     postal: (site, address) => `${site}, ${address}`,
@@ -58,7 +61,11 @@ export const letterStaffText = {
   subject: 'Subject ({language})',
   body: 'Letter ({language}, Markdown)',
   audience: 'Who receives it',
-  audiences: { subscribers: 'Every confirmed subscriber', test: 'A test list' },
+  audiences: {
+    subscribers: 'Every confirmed subscriber',
+    givers: 'Everyone who gave (a thank-you letter)',
+    test: 'A test list',
+  },
   registrants: 'Everyone registered for {item}',
   testList: 'Test list (addresses, one a line)',
   save: 'Save the draft',

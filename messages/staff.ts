@@ -62,6 +62,7 @@ export const staffText = {
     team: 'Team',
     checkIn: 'Check-in',
     letters: 'Letters',
+    gifts: 'Gifts',
     content: 'Content',
     signOut: 'Sign out',
     signedInAs: 'Signed in as {email} ({role})',

@@ -33,6 +33,7 @@ export async function LetterForm({ letter }: { letter: Letter | null }) {
               {fill(words.registrants, { item: choice.label })}
             </option>
           ))}
+          <option value="givers">{words.audiences.givers}</option>
           <option value="test">{words.audiences.test}</option>
         </select>
       </label>

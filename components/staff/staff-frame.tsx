@@ -11,6 +11,7 @@ import styles from './staff.module.css';
 const sections: { href: string; label: keyof typeof staffText.nav; permission: Permission }[] = [
   { href: '/staff', label: 'inbox', permission: 'inbox' },
   { href: '/staff/subscribers', label: 'subscribers', permission: 'inbox' },
+  { href: '/staff/gifts', label: 'gifts', permission: 'payments' },
   { href: '/staff/letters', label: 'letters', permission: 'letters' },
   { href: CMS_ADMIN, label: 'content', permission: 'content' },
   { href: '/staff/team', label: 'team', permission: 'team' },

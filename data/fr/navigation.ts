@@ -20,6 +20,7 @@ const footerLabels = {
   '/insights': { label: 'Analyses' },
   '/events': { label: 'Événements' },
   '/offers': { label: 'Offres' },
+  '/donate': { label: 'Faire un don' },
   '/privacy': { label: 'Politique de confidentialité' },
   '/terms': { label: 'Conditions d’utilisation' },
   '/contact': { label: 'Nous contacter' },

@@ -132,6 +132,7 @@ const privacyTexts = {
         'Les messages pendant {contactPeriod}, et les inscriptions aux formations, aux événements et aux offres pendant {registrationPeriod} (pour les certificats) ; ensuite, nous les supprimons.',
         'Les adresses de la lettre d’information jusqu’à votre désinscription. Une inscription jamais confirmée, comme une adresse désinscrite, est supprimée au bout de {newsletterInactivePeriod}.',
         'Le contenu des e-mails que nous vous envoyons est effacé {mailPeriod} après leur envoi.',
+        'Les dons : votre adresse e-mail, votre nom et votre message si vous les indiquez, le montant, la monnaie et la fréquence, et ce que Paystack nous transmet de chaque paiement (sa référence, sa date et le moyen de paiement, jamais votre carte). Nous les conservons pendant {giftPeriod}, comme pièces comptables, puis nous les supprimons. Paystack, qui encaisse le paiement, conserve ses propres données selon sa politique de confidentialité.',
       ],
     },
     {

@@ -4,6 +4,7 @@ export const API_ROUTES = [
   'certificates',
   'content',
   'forms',
+  'gifts',
   'health',
   'newsletter',
   'payments',

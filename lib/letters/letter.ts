@@ -36,10 +36,12 @@ const version = z.object({
 export type LetterVersion = z.infer<typeof version>;
 
 // Who receives it: the newsletter's confirmed subscribers, everyone registered for one item
-// (`item:<collection>:<value>`, as lib/staff/present.ts names items), or a test list.
+// (`item:<collection>:<value>`, as lib/staff/present.ts names items), everyone who gave to the
+// organisation (`givers`, lib/gifts: a thank-you letter), or a test list.
 export const audience = z.union([
   z.literal('subscribers'),
   z.literal('test'),
+  z.literal('givers'),
   z.string().regex(/^item:\w+:[^\n]{1,200}$/),
 ]);
 

@@ -5,6 +5,7 @@ import {
   parseItem,
   recipientDigest,
   subscriberKey,
+  type GiftStore,
   type RecordStore,
   type SubscriberStatus,
 } from '@/lib/storage';
@@ -53,11 +54,16 @@ export async function itemTitle(audience: string, lang: Lang): Promise<string> {
 }
 
 export async function recipientsOf(
-  store: RecordStore,
+  store: RecordStore & Partial<Pick<GiftStore, 'giftEntries'>>,
   letter: Pick<Letter, 'audience' | 'testList'>,
 ): Promise<Recipient[]> {
   let people: { email?: unknown; lang?: unknown }[];
-  if (letter.audience === 'subscribers') {
+  if (letter.audience === 'givers') {
+    // Everyone a payment was received from, once or monthly, in the language they gave in.
+    people = ((await store.giftEntries?.()) ?? [])
+      .filter((entry) => entry.kind === 'paid')
+      .map((entry) => ({ email: entry.email, lang: entry.lang }));
+  } else if (letter.audience === 'subscribers') {
     people = (await store.list('newsletter')).map((r) => r.data).filter(isMailable);
   } else if (letter.audience === 'test') {
     people = letter.testList.map((email) => ({ email, lang: defaultLang }));

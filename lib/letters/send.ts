@@ -219,7 +219,9 @@ export async function footOf(letter: Letter, lang: Lang, siteUrl: string, sent =
         ? words.whyNewsletter(site.name)
         : list === 'test'
           ? words.whyTest(site.name)
-          : words.whyRegistered(await itemTitle(letter.audience, version)),
+          : letter.audience === 'givers'
+            ? words.whyGiver(site.name)
+            : words.whyRegistered(await itemTitle(letter.audience, version)),
     unsubscribe: list === 'registrants' ? undefined : UNSUBSCRIBE_SLOT,
     address: (await cmsContact()).contactInfo.address,
   };

@@ -13,4 +13,4 @@ export { receiptOf } from './receipt';
 export { newPayment, owesNow, paymentSettings, seatedPayment, storedPayLink, type PaymentSettings } from './record';
 export { amountText, settleByHand } from './settle';
 export { paymentFacts, returnState, startPayment } from './visitor';
-export { handleWebhook } from './webhook';
+export { handleWebhook, WEBHOOK_BODY_LIMIT, type GiftEvents } from './webhook';

@@ -9,6 +9,9 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentRequest,
+  type RenewalFailure,
+  type Subscription,
+  type SubscriptionProvider,
 } from './types';
 
 // Paystack through its documented REST API (https://paystack.com/docs/api/): POST /transaction/initialize,
@@ -37,6 +40,31 @@ const transaction = z.object({
   paid_at: z.string().nullish(),
   paidAt: z.string().nullish(),
   channel: z.string().nullish(),
+  // A subscription's charge carries its plan (an empty object otherwise) and its customer.
+  plan: z.union([z.object({ plan_code: z.string().optional() }), z.array(z.unknown()), z.null()]).optional(),
+  customer: z.object({ email: z.string().optional() }).nullish(),
+});
+// A plan, a subscription and an invoice, as Paystack's plan, subscription and invoice events carry them
+// (https://paystack.com/docs/payments/subscriptions/).
+const plan = z.object({
+  plan_code: z.string(),
+  amount: z.number().int().nonnegative().optional(),
+  currency: z.string().optional(),
+});
+const subscription = z.object({
+  subscription_code: z.string().min(1).max(100),
+  email_token: z.string().max(100).nullish(),
+  amount: z.number().int().nonnegative(),
+  plan,
+  customer: z.object({ email: z.string() }),
+});
+const invoice = z.object({
+  invoice_code: z.string().min(1).max(100),
+  amount: z.number().int().nonnegative(),
+  subscription: z.object({ subscription_code: z.string().min(1).max(100) }),
+  plan: plan.optional(),
+  customer: z.object({ email: z.string() }),
+  transaction: z.object({ currency: z.string().optional() }).partial().nullish(),
 });
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
 // A refund, as `refund.processed` carries it: the refunded transaction's reference, and the amount in
@@ -64,6 +92,7 @@ function chargeStatus(status: string): Charge['status'] {
 function toCharge(data: z.infer<typeof transaction>): Charge {
   const paid = data.paid_at ?? data.paidAt;
   const paidAt = paid ? Date.parse(paid) : NaN;
+  const planCode = data.plan && !Array.isArray(data.plan) ? data.plan.plan_code : undefined;
   return {
     reference: data.reference,
     status: chargeStatus(data.status),
@@ -71,6 +100,31 @@ function toCharge(data: z.infer<typeof transaction>): Charge {
     currency: data.currency.toUpperCase(),
     paidAt: Number.isFinite(paidAt) ? paidAt : null,
     channel: data.channel ?? '',
+    ...(planCode ? { planCode } : {}),
+    ...(data.customer?.email ? { email: data.customer.email } : {}),
+  };
+}
+
+function toSubscription(change: Subscription['change'], data: z.infer<typeof subscription>): Subscription {
+  return {
+    change,
+    code: data.subscription_code,
+    emailToken: data.email_token ?? '',
+    planCode: data.plan.plan_code,
+    email: data.customer.email,
+    amount: data.amount,
+    currency: (data.plan.currency ?? '').toUpperCase(),
+  };
+}
+
+function toFailure(data: z.infer<typeof invoice>): RenewalFailure {
+  return {
+    invoiceCode: data.invoice_code,
+    subscriptionCode: data.subscription.subscription_code,
+    planCode: data.plan?.plan_code ?? '',
+    email: data.customer.email,
+    amount: data.amount,
+    currency: (data.plan?.currency ?? data.transaction?.currency ?? '').toUpperCase(),
   };
 }
 
@@ -118,6 +172,8 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
           callback_url: request.callbackUrl,
           // Documented as a stringified JSON object.
           metadata: JSON.stringify(request.metadata),
+          // With a plan, Paystack charges the plan's amount and starts the subscription once paid.
+          ...(request.plan ? { plan: request.plan } : {}),
         }),
       });
       const data = initialised.safeParse(body.data);
@@ -141,6 +197,8 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
       return toCharge(data.data);
     },
 
+    subscriptions: subscriptionCalls(call),
+
     verifySignature(rawBody: Uint8Array, headers: Headers) {
       const presented = headers.get('x-paystack-signature') ?? '';
       if (!/^[0-9a-f]{128}$/i.test(presented)) return false;
@@ -161,9 +219,56 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
         const { transaction_reference: reference, amount, currency } = data.data;
         return { kind: 'refund', refund: { reference, amount, currency: currency.toUpperCase() } };
       }
+      if (parsed.event === 'subscription.create' || parsed.event === 'subscription.disable') {
+        const data = subscription.safeParse(parsed.data);
+        if (!data.success) return null;
+        const change = parsed.event === 'subscription.create' ? 'created' : 'disabled';
+        return { kind: 'subscription', subscription: toSubscription(change, data.data) };
+      }
+      if (parsed.event === 'invoice.payment_failed') {
+        const data = invoice.safeParse(parsed.data);
+        return data.success ? { kind: 'renewal-failed', failure: toFailure(data.data) } : null;
+      }
       if (parsed.event !== 'charge.success') return { kind: 'ignored', event: parsed.event.slice(0, 60) };
       const data = transaction.safeParse(parsed.data);
       return data.success ? { kind: 'charge-success', charge: toCharge(data.data) } : null;
+    },
+  };
+}
+
+// Monthly gifts' calls (lib/gifts): POST /plan, GET /subscription/:code/manage/link and
+// POST /subscription/disable, through the provider's one way of calling.
+type Call = (path: string, init?: RequestInit) => Promise<{ httpStatus: number; body: z.infer<typeof answerSchema> }>;
+
+function subscriptionCalls(call: Call): SubscriptionProvider {
+  return {
+    async createPlan({ name, amount, currency }) {
+      const { httpStatus, body } = await call('/plan', {
+        method: 'POST',
+        body: JSON.stringify({ name, amount, currency, interval: 'monthly' }),
+      });
+      const data = plan.safeParse(body.data);
+      if (!body.status || !data.success) {
+        throw new ProviderRefused(`Paystack refused the plan (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
+      return data.data.plan_code;
+    },
+    async manageLink(code) {
+      const { httpStatus, body } = await call(`/subscription/${encodeURIComponent(code)}/manage/link`);
+      const data = z.object({ link: z.url({ protocol: /^https?$/ }) }).safeParse(body.data);
+      if (!body.status || !data.success) {
+        throw new ProviderRefused(`Paystack gave no manage link (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
+      return data.data.link;
+    },
+    async disableSubscription(code, token) {
+      const { httpStatus, body } = await call('/subscription/disable', {
+        method: 'POST',
+        body: JSON.stringify({ code, token }),
+      });
+      if (!body.status) {
+        throw new ProviderRefused(`Paystack did not stop it (HTTP ${httpStatus}): ${body.message ?? 'no reason'}`);
+      }
     },
   };
 }

@@ -1,7 +1,12 @@
 import { readRawBody } from '@/lib/http/read-body';
 
 import { amountText, settleCharge, settleRefund, type PaymentContext } from './settle';
-import type { Refund } from './types';
+import type { PaymentEvent, Refund } from './types';
+
+// What the webhook hands to gifts (lib/gifts, which stands beside payments): the events about
+// subscriptions, and a charge whose reference no record owes. It answers, or, with null, leaves the
+// charge to be refused as unknown.
+export type GiftEvents = (event: Exclude<PaymentEvent, { kind: 'ignored' | 'refund' }>) => Promise<Response | null>;
 
 // A provider's webhook, POST /api/payments/<provider> (docs/security.md, "Payment webhook"): posted
 // server to server, so no origin or XSRF rule applies; the signature over the raw body is the proof.
@@ -20,7 +25,12 @@ const answer = (status: number, text: string) =>
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });
 
-export async function handleWebhook(ctx: PaymentContext, providerName: string, request: Request): Promise<Response> {
+export async function handleWebhook(
+  ctx: PaymentContext,
+  providerName: string,
+  request: Request,
+  gifts?: GiftEvents,
+): Promise<Response> {
   const { provider } = ctx;
   const refuse = (status: number, text: string, reason: string, fields: Record<string, unknown> = {}) => {
     ctx.log('warn', `payment webhook refused: ${reason}`, { provider: providerName.slice(0, 40), ...fields });
@@ -40,11 +50,17 @@ export async function handleWebhook(ctx: PaymentContext, providerName: string, r
   if (event.kind === 'ignored') return answer(200, `Nothing to do for ${event.event}.`);
 
   if (event.kind === 'refund') return refunded(ctx, event.refund, refuse);
+  if (event.kind !== 'charge-success') {
+    return (await gifts?.(event)) ?? answer(200, `Nothing to do for ${event.kind}.`);
+  }
 
   const { charge } = event;
   const fields = { reference: charge.reference.slice(0, 60) };
   const record = await ctx.store.findPayment(charge.reference);
-  if (!record) return refuse(404, 'No payment has this reference.', 'unknown reference', fields);
+  if (!record) {
+    const gift = await gifts?.(event);
+    return gift ?? refuse(404, 'No payment has this reference.', 'unknown reference', fields);
+  }
   const outcome = await committed(ctx, { ...fields, recordId: record.id }, () =>
     settleCharge(ctx, record, charge, 'webhook'),
   );

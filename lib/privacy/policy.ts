@@ -1,4 +1,5 @@
 import type { Config } from '@/lib/config';
+import { GIFT_KEEP_DAYS } from '@/lib/constants';
 import { content } from '@/lib/content';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { fill, messages } from '@/messages';
@@ -44,6 +45,7 @@ export function privacySections(
     registrationPeriod: period(retention.registrationDays, lang),
     newsletterInactivePeriod: period(retention.newsletterInactiveDays, lang),
     mailPeriod: period(retention.mailKeepDays, lang),
+    giftPeriod: period(GIFT_KEEP_DAYS, lang),
     processors: processorsInUse(settings, lang).join(' '),
   };
   return content(lang).pages.privacy.sections.map((section) => ({

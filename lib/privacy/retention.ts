@@ -1,9 +1,9 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { DAY_MS, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
+import { DAY_MS, GIFT_KEEP_DAYS, HONEYPOT_KEEP_DAYS } from '@/lib/constants';
 import { periodic } from '@/lib/periodic';
-import { collections, type Collection, type PrivacyStore, type PurgeOptions } from '@/lib/storage';
+import { collections, type Collection, type GiftStore, type PrivacyStore, type PurgeOptions } from '@/lib/storage';
 
 // How long the site keeps what it is sent. The privacy page states these same settings
 // (lib/privacy/policy.ts), so the page and the purge cannot disagree.
@@ -56,12 +56,14 @@ export interface RetentionReport {
   mailCleared: number;
   mailFilesRemoved: number;
   auditPurged: number;
+  // Gifts' entries past GIFT_KEEP_DAYS.
+  giftsPurged: number;
 }
 
 // One pass: purge what is past its period, clear old mail bodies, remove old .eml files. Safe to run
 // on several instances at once: each step only removes what is already due.
 export async function applyRetention(
-  store: PrivacyStore,
+  store: PrivacyStore & Partial<Pick<GiftStore, 'purgeGifts'>>,
   settings: RetentionSettings,
   now: number,
   mailDir?: string,
@@ -72,6 +74,7 @@ export async function applyRetention(
     purged[step.collection] = (purged[step.collection] ?? 0) + count;
   }
   const auditPurged = await store.purgeAudit(now - settings.auditDays * DAY_MS);
+  const giftsPurged = (await store.purgeGifts?.(now - GIFT_KEEP_DAYS * DAY_MS)) ?? 0;
   // Both kinds of marker name their UTC day, so one a day old guards nothing any more.
   const markers = await store.purgeMarkers(now - DAY_MS);
   const keepSince = now - settings.mailKeepDays * DAY_MS;
@@ -92,11 +95,11 @@ export async function applyRetention(
       }
     }
   }
-  return { purged, markers, mailCleared, mailFilesRemoved, auditPurged };
+  return { purged, markers, mailCleared, mailFilesRemoved, auditPurged, giftsPurged };
 }
 
 export interface RetentionTaskOptions {
-  store: () => PrivacyStore;
+  store: () => PrivacyStore & Partial<Pick<GiftStore, 'purgeGifts'>>;
   settings: RetentionSettings;
   mailDir?: string;
   now?: () => number;

@@ -20,7 +20,9 @@ export type LinkPurpose =
   | 'place-cancel'
   | 'seat-offer'
   | 'check-in'
-  | 'certificate';
+  | 'certificate'
+  // A giver's gifts (lib/gifts/links.ts): seeing them and stopping a monthly one.
+  | 'gift-manage';
 
 const SEPARATOR = '.';
 

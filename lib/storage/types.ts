@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditOf, AuditQuery, ListedAudit } from './audit';
 import type { CertificateStore } from './certificates';
 import type { Collection, PayableCollection } from './collections';
+import type { GiftStore } from './gifts';
 import type { LetterStore } from './letters';
 import type { PlacesStore } from './places';
 import type {
@@ -32,6 +33,7 @@ export * from './audit';
 export * from './certificates';
 export * from './collections';
 export * from './errors';
+export * from './gifts';
 export * from './letters';
 export * from './places';
 export * from './rules';
@@ -217,7 +219,8 @@ export interface Store
     PaymentStore,
     StaffStore,
     LetterStore,
-    CertificateStore {
+    CertificateStore,
+    GiftStore {
   readonly kind: 'sqlite' | 'firestore';
   // A store shared by several instances counts their limits together (lib/security/shared-limits.ts):
   // takes one of `limit` uses of `key` in the window starting at `windowStart`, true when one was left;

@@ -2,7 +2,10 @@
 // forged-refund, wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
 // webhook, and made-up or altered pay, return and receipt links, against a server pointed at the local
 // Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, the one payment made for
-// real marked once with one receipt, and one provider call for a pay link opened 100 times.
+// real marked once with one receipt, and one provider call for a pay link opened 100 times. Gifts
+// (lib/gifts): forged and altered events, the wrong currency, another gift's plan, another giver's
+// manage link and a forged one, a stop posted from another site; each a 4xx, and the two gifts paid for
+// real have one payment and one receipt each, and stay active.
 //
 // Wiring (scripts/drills/hostile/index.mts): start the stub before the main server and give that server
 // its settings, then run the class like the others:
@@ -247,6 +250,8 @@ export async function startPaymentsDrill(base: string) {
     t.notes.unshift(`one pay link opened 100 times: ${calls} provider call${calls === 1 ? '' : 's'}`);
     t.providerCallsPer100Visits = calls;
 
+    await attackGifts(t, send, deliver, forged, dataDir);
+
     // The store: only the real payment is marked, once, with one receipt.
     const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });
     try {
@@ -270,6 +275,139 @@ export async function startPaymentsDrill(base: string) {
       if (receipts !== 1) {
         t.bypasses += Math.max(0, receipts - 1);
         t.notes.push(`${receipts} receipts queued for one payment`);
+      }
+    } finally {
+      db.close();
+    }
+  }
+
+  type Send = (
+    method: string,
+    path: string,
+    headers?: Record<string, string>,
+    body?: string,
+  ) => Promise<{ status: number; text: string; location: string | null }>;
+
+  // Two monthly gifts of 20 GHS made and paid for real (their genuine events delivered once), then the
+  // attacks on them.
+  async function attackGifts(
+    t: Tally,
+    send: Send,
+    deliver: (body: string, signature: string | null) => Promise<{ status: number }>,
+    forged: (name: string, answer: { status: number }) => void,
+    dataDir: string,
+  ) {
+    const ours = { 'content-type': 'application/x-www-form-urlencoded', origin: base, 'sec-fetch-site': 'same-origin' };
+    const giveOnce = async (email: string) => {
+      const fields = { lang: 'en', currency: 'GHS', amount: '20', frequency: 'monthly', email };
+      const answer = await send('POST', '/api/gifts', ours, new URLSearchParams(fields).toString());
+      // The answer links on to the provider's page.
+      const checkout = /href="([^"]+\/checkout\/\w+)"/.exec(answer.text)?.[1] ?? '';
+      const started = [...stub.transactions.values()].find((tx) => checkout.endsWith(tx.accessCode));
+      if (!started?.plan)
+        throw new Error(`the gift did not lead to the provider: ${answer.status} ${answer.text.slice(0, 200)}`);
+      await stub.pay(started.reference);
+      const sub = [...stub.subscriptions.values()].find((each) => each.planCode === started.plan)!;
+      for (const event of [
+        stub.chargeSuccess(started.reference),
+        stub.subscriptionEvent('subscription.create', sub.code),
+      ]) {
+        const body = JSON.stringify(event);
+        const answer = await deliver(body, stub.sign(body));
+        if (answer.status !== 200) t.notes.push(`a genuine gift event got ${answer.status}`);
+      }
+      return { reference: started.reference, plan: started.plan, sub, email };
+    };
+    const a = await giveOnce(`giver-a.${Date.now()}@example.org`);
+    const b = await giveOnce(`giver-b.${Date.now()}@example.org`);
+    const charge = JSON.stringify(stub.chargeSuccess(a.reference));
+    const signed = (event: unknown) => {
+      const body = JSON.stringify(event);
+      return deliver(body, stub.sign(body));
+    };
+    forged('gift: signed with another key', await deliver(charge, stub.sign(charge, 'sk_test_attacker000000000000')));
+    forged(
+      'gift: altered after signing',
+      await deliver(charge.replace('"amount":2000', '"amount":20'), stub.sign(charge)),
+    );
+    forged('gift: wrong currency', await signed(stub.renewal(a.sub.code, { currency: 'NGN' })));
+    forged('gift: wrong amount', await signed(stub.renewal(a.sub.code, { amount: 100 })));
+    forged(
+      'gift: another gift’s plan on its first charge',
+      await signed(stub.chargeSuccess(a.reference, { plan: b.plan })),
+    );
+    forged('gift: a renewal on another gift’s plan', await signed(stub.renewal(a.sub.code, { plan: b.plan })));
+    const otherPlan = stub.subscriptionEvent('subscription.disable', a.sub.code);
+    (otherPlan.data.plan as { plan_code: string }).plan_code = b.plan;
+    forged('gift: a subscription’s end on another gift’s plan', await signed(otherPlan));
+    const nobody = stub.subscriptionEvent('subscription.disable', a.sub.code);
+    (nobody.data.plan as { plan_code: string }).plan_code = 'PLN_nobody';
+    forged('gift: the end of a plan nobody gave on', await signed(nobody));
+
+    // The manage links: B's own (read from B's receipt in the outbox) used on A's gift, a forged one,
+    // an altered one, and a stop posted from another site.
+    const db = new Database(join(dataDir, 'baobab.sqlite'), { readonly: true, fileMustExist: true });
+    const readGifts = () =>
+      (db.prepare("SELECT data FROM records WHERE collection = '_gifts'").pluck().all() as string[]).map(
+        (row) => JSON.parse(row) as Record<string, unknown>,
+      );
+    try {
+      const receiptB = db
+        .prepare("SELECT message FROM outbox WHERE json_extract(message, '$.to') = ? LIMIT 1")
+        .pluck()
+        .get(b.email) as string | undefined;
+      const tokenB = /[?&]t=([\w.~-]+)/.exec(receiptB ?? '')?.[1] ?? '';
+      if (!tokenB) t.notes.push('no manage link in the gift receipt');
+      const giftA = String(readGifts().find((g) => g.kind === 'pledge' && g.email === a.email)?.giftId ?? '');
+      const stop = (token: string, gift: string, headers: Record<string, string> = ours) =>
+        send('POST', '/api/gifts/stop', headers, new URLSearchParams({ lang: 'en', t: token, gift }).toString());
+      forged('gift: another giver’s manage link', await stop(tokenB, giftA));
+      forged(
+        'gift: a forged manage link',
+        await stop(`${Buffer.from(a.email).toString('base64url')}.0.${'A'.repeat(43)}`, giftA),
+      );
+      forged(
+        'gift: an altered manage link',
+        await stop(
+          tokenB.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          giftA,
+        ),
+      );
+      forged(
+        'gift: a stop posted from another site',
+        await stop(tokenB, giftA, { ...ours, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }),
+      );
+      forged('gift: no such action', await send('POST', '/api/gifts/delete', ours, 'a=b'));
+      for (const path of [
+        '/donate/manage?t=a.b.c',
+        `/donate/manage?t=${tokenB}x`,
+        '/donate/thanks?reference=BG-000000000000',
+      ]) {
+        const answer = await send('GET', path);
+        if (answer.text.includes(a.email) || answer.text.includes(b.email)) {
+          t.bypasses += 1;
+          t.notes.push(`${path.slice(0, 60)} shows a giver`);
+        }
+      }
+      // Each gift: one payment, one subscription, nothing stopped, one receipt.
+      const gifts = readGifts();
+      for (const kind of ['paid', 'subscribed'] as const) {
+        const n = gifts.filter((g) => g.kind === kind).length;
+        if (n !== 2) {
+          t.bypasses += Math.abs(n - 2);
+          t.notes.push(`${n} gift entries of kind ${kind} for two gifts`);
+        }
+      }
+      const extra = gifts.filter((g) => g.kind === 'stopped' || g.kind === 'failed').length;
+      t.bypasses += extra;
+      if (extra) t.notes.push(`${extra} gift entries made by forged calls`);
+      const receipts = db
+        .prepare("SELECT COUNT(*) FROM outbox WHERE json_extract(message, '$.subject') LIKE 'Thank you for your gift%'")
+        .pluck()
+        .get() as number;
+      if (receipts !== 2) {
+        t.bypasses += Math.abs(receipts - 2);
+        t.notes.push(`${receipts} gift receipts queued for two payments`);
       }
     } finally {
       db.close();

@@ -30,6 +30,7 @@ export const frenchRoutes: { path: string; title: string; h1: string }[] = [
   },
   { path: '/insights', title: 'Analyses', h1: 'Analyses' },
   { path: '/contact', title: 'Contact', h1: 'Contactez-nous' },
+  { path: '/donate', title: 'Faire un don', h1: 'Faire un don à Baobab Data' },
   { path: '/verified', title: 'Adresse e-mail vérifiée', h1: 'Votre adresse e-mail est vérifiée~!' },
   { path: '/terms', title: 'Conditions d’utilisation', h1: 'Conditions d’utilisation' },
   { path: '/privacy', title: 'Politique de confidentialité', h1: 'Politique de confidentialité' },

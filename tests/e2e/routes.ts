@@ -29,6 +29,7 @@ export const routes: { path: string; title: string; h1: string | RegExp }[] = [
   },
   { path: '/insights', title: 'Insights - Baobab Data', h1: 'Insights' },
   { path: '/contact', title: 'Contact - Baobab Data', h1: 'Contact us' },
+  { path: '/donate', title: 'Give - Baobab Data', h1: 'Give to Baobab Data' },
   { path: '/verified', title: 'Email verified - Baobab Data', h1: 'email-verified works!' },
   { path: '/terms', title: 'Terms of service - Baobab Data', h1: 'Terms of service' },
   { path: '/privacy', title: 'Privacy policy - Baobab Data', h1: 'Privacy policy' },
@@ -44,4 +45,6 @@ export const pagePaths = [
   '/payments/receipt',
   '/places/cancel',
   '/places/claim',
+  '/donate/thanks',
+  '/donate/manage',
 ];

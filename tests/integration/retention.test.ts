@@ -74,6 +74,16 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
     await store.add('contact', { email: 'bot@example.org', date: ago(6), staffStatus: 'spam', spamSource: 'honeypot' });
     await store.addAudit({ at: ago(366), who: 's@example.org', what: 'sign-in', detail: '' });
     await store.addAudit({ at: ago(364), who: 's@example.org', what: 'export', detail: '' });
+    // Gifts are kept six years (GIFT_KEEP_DAYS), their mails with them.
+    const gift = (key: string, days: number) => ({
+      key,
+      giftId: key.slice(5),
+      kind: 'pledge' as const,
+      at: ago(days),
+      email: 'g@example.org',
+    });
+    await store.recordGift(gift('gift:old', 6 * 365 + 1), [note('g@example.org')]);
+    await store.recordGift(gift('gift:kept', 6 * 365 - 1));
 
     const report = await applyRetention(store, settings, NOW);
     expect(report).toEqual({
@@ -82,7 +92,10 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       mailCleared: 1,
       mailFilesRemoved: 0,
       auditPurged: 1,
+      giftsPurged: 1,
     });
+    expect((await store.giftEntries()).map((e) => e.key)).toEqual(['gift:kept']);
+    expect((await store.findEmail('g@example.org')).mails).toEqual([]);
     expect((await store.auditLog(10)).map((e) => e.what)).toEqual(['export']);
     expect((await store.list('contact')).filter((r) => r.data.spamSource).map((r) => r.data.date)).toEqual([ago(6)]);
     expect(
@@ -109,6 +122,7 @@ describe.each(bothStores)('retention on %s', (_name, makeHarness) => {
       mailCleared: 0,
       mailFilesRemoved: 0,
       auditPurged: 0,
+      giftsPurged: 0,
     });
   });
 

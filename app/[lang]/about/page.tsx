@@ -11,6 +11,7 @@ import { localePath } from '@/lib/i18n';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata } from '@/lib/seo';
 import { messages } from '@/messages';
+import { giftTexts } from '@/messages/gifts';
 
 import styles from './about.module.css';
 
@@ -54,6 +55,9 @@ export default async function AboutPage({ params }: Props) {
       </Section>
       <Section id="about-what-we-do" title={text.whatWeDo} alt>
         <p className={ui.prose}>{about.whatWeDo}</p>
+        <p className={ui.prose}>
+          <a href={localePath(lang, '/donate')}>{giftTexts[lang].aboutLink}</a>
+        </p>
       </Section>
       <Section id="team" title={text.founders}>
         <TeamGrid people={founders} lang={lang} />

@@ -4,6 +4,7 @@ import { certificateStore } from './certificates';
 import { changeStore } from './changes';
 import { checkInStore } from './check-ins';
 import { connect, firebase, PING_DEADLINE_MS, type FirestoreOptions } from './client';
+import { giftStore } from './gifts';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
@@ -40,6 +41,7 @@ export function openFirestoreStore(options: FirestoreOptions): Store {
     ...staffStore(db),
     ...letterStore(db),
     ...certificateStore(db),
+    ...giftStore(db),
     ...limitStore(db),
     ...changeStore(db),
     // What older code wrote, brought to what this code reads: the inbox's fields, then audit entries

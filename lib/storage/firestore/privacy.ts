@@ -1,6 +1,6 @@
 import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 
-import { collections } from '../collections';
+import { collections, type Collection } from '../collections';
 import { withDeadline } from '../errors';
 import { isRecordId, subscriberKey } from '../rules';
 import { messageConcerns, onlyListsEmail, recipientDigest, withoutRowsNaming } from '../traces';
@@ -19,6 +19,7 @@ import {
   SUBMISSIONS,
   WRITE_DEADLINE_MS,
 } from './client';
+import { GIFTS } from './gifts';
 import { belongingTo, recordData, writeAudit, type OutboxDoc } from './shared';
 
 // Forgetting reads whole collections: Firestore cannot compare case-insensitively, and forgetting
@@ -26,7 +27,8 @@ import { belongingTo, recordData, writeAudit, type OutboxDoc } from './shared';
 async function traces(db: Firestore, email: string) {
   const wanted = subscriberKey(email);
   const records: (EmailTraces['records'][number] & { ref: DocumentReference })[] = [];
-  for (const collection of collections) {
+  // Gifts' entries too (lib/storage/gifts.ts), as SQLite's forget finds them among its records.
+  for (const collection of [...collections, GIFTS as Collection]) {
     for (const doc of (await db.collection(collection).get()).docs) {
       const data = recordData(doc);
       if (typeof data.email === 'string' && subscriberKey(data.email) === wanted) {

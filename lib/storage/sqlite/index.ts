@@ -1,6 +1,7 @@
 import type { Store } from '../types';
 import { certificateStore } from './certificates';
 import { checkInStore } from './check-ins';
+import { giftStore } from './gifts';
 import { inboxStore } from './inbox';
 import { jobStore } from './jobs';
 import { letterStore } from './letters';
@@ -34,6 +35,7 @@ export function openSqliteStore(file: string): Store {
     ...staffStore(db, shared),
     ...letterStore(db),
     ...certificateStore(db, shared),
+    ...giftStore(db, shared),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -28,6 +28,8 @@ const pages: Record<string, string[]> = {
     '/staff/items/user/baobab-data-hackathon-2023',
   ],
   forget: ['/staff/forget/contact/x'],
+  // Gifts (lib/gifts): the list and its downloads.
+  payments: ['/staff/gifts', '/staff/gifts?currency=NGN&frequency=monthly&month=2026-12'],
   team: ['/staff/team'],
   audit: ['/staff/audit'],
   letters: ['/staff/letters', '/staff/letters/new', '/staff/letters/x/send'],
@@ -101,6 +103,12 @@ export async function staffRoles(dataDir: string) {
       for (const [action, fields] of posts[permission] ?? []) {
         const answer = await post(t, cookie, action, fields);
         if (answer.status !== 403) allowed(t, `${role}: POST ${action} answered ${answer.status}`);
+      }
+      if (permission === 'payments') {
+        for (const format of ['csv', 'xlsx']) {
+          const answer = await send(t, 'GET', `/staff/api/gifts?format=${format}`, sameOrigin(cookie));
+          if (answer.status === 200) allowed(t, `${role}: the gifts' ${format} download answered 200`);
+        }
       }
       if (permission === 'export') {
         const answer = await send(t, 'GET', '/staff/api/export?form=contact&format=csv', sameOrigin(cookie));

@@ -16,6 +16,7 @@ export async function staffWorkspace() {
     '/staff/letters',
     '/staff/letters/new',
     '/staff/letters/x/send',
+    '/staff/gifts',
   ];
   const posts = ['record', 'forget', 'sign-out', 'nope', 'letter-save', 'letter-send', 'letter-pause'].map(
     (a) => `/staff/api/${a}`,
@@ -29,7 +30,7 @@ export async function staffWorkspace() {
   ];
   for (const cookie of cookies) {
     const headers: Record<string, string> = cookie ? { cookie } : {};
-    for (const path of [...pages, '/staff/api/export?item=user:x&format=xlsx']) {
+    for (const path of [...pages, '/staff/api/export?item=user:x&format=xlsx', '/staff/api/gifts?format=csv']) {
       for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
         const answer = await send(t, method, path, headers);
         if (answer.status === 200) {

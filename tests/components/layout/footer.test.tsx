@@ -17,6 +17,7 @@ describe('Footer', () => {
       ['Privacy policy', '/privacy'],
       ['Terms of service', '/terms'],
       ['Contact Us', '/contact'],
+      ['Give', '/donate'],
     ];
     expect(useful.getAllByRole('link')).toHaveLength(expected.length);
     for (const [name, href] of expected) {
