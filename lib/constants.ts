@@ -30,3 +30,7 @@ export const DAILY_CONFIRMATIONS = 5;
 // Paystack's, for the countries where our visitors pay.
 export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+// The most dates one event's series may have (docs/product.md §9, "Series"): a weekly event for a year.
+// The editor refuses a repeat that would make more, and the site never reads more.
+export const SERIES_MAX_DATES = 52;

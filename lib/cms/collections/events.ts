@@ -1,6 +1,17 @@
-import type { CollectionConfig } from 'payload';
+import type { CollectionConfig, FieldHook, Validate } from 'payload';
 
+import { siteToday } from '@/lib/content/schedule';
 import { eventSchema } from '@/lib/content/schemas';
+import {
+  nextDate,
+  repeatKinds,
+  seriesProblems,
+  shiftDays,
+  type RepeatRule,
+  type SeriesField,
+} from '@/lib/content/series';
+import { defaultLang, isLang } from '@/lib/i18n';
+import { formatDates } from '@/lib/i18n/format';
 import { remindersHelp } from '@/messages/reminders';
 
 import { editorial } from '../access';
@@ -10,6 +21,60 @@ import { checkedBy } from '../validate';
 import { pathOfPicture, pictureFields } from './picture';
 
 const check = checkedBy(eventSchema, toEvent);
+
+// A field of the repeat rule (or the slug): the schema's check, then the series' rules
+// (lib/content/series.ts), whose refusals are in the language of the version being edited.
+const seriesCheck =
+  (field: SeriesField): Validate =>
+  (value, args) => {
+    const checked = check(field)(value, args);
+    if (checked !== true) return checked;
+    const doc = { ...(args.data as Record<string, unknown>), [field]: value };
+    const locale = String(args.req?.locale ?? '');
+    const rule: RepeatRule & { slug?: string; startDate?: string } = {
+      slug: typeof doc.slug === 'string' ? doc.slug : undefined,
+      startDate: typeof doc.startDate === 'string' ? doc.startDate : undefined,
+      repeat: (doc.repeat as RepeatRule['repeat']) ?? 'none',
+      repeatUntil: typeof doc.repeatUntil === 'string' && doc.repeatUntil !== '' ? doc.repeatUntil : undefined,
+      repeatCount: typeof doc.repeatCount === 'number' ? doc.repeatCount : undefined,
+      repeatDates: typeof doc.repeatDates === 'string' ? doc.repeatDates : undefined,
+    };
+    return seriesProblems(rule, siteToday(), isLang(locale) ? locale : defaultLang)[field] ?? true;
+  };
+
+// "Duplicate" in the editor makes the event's next date (docs/staff.md, "Series"): a week later, or by
+// its repeat's step, the same length, a slug with the new date, and no repeat of its own. The first
+// hook to run works out the new dates from the original ones and keeps them for the others.
+interface NextDates {
+  startDate: string;
+  endDate: string;
+  slug: string;
+}
+const nextDates = (args: Parameters<FieldHook>[0]): NextDates | undefined => {
+  const context = args.context as { nextDates?: NextDates };
+  if (context.nextDates) return context.nextDates;
+  const doc = args.data as Record<string, unknown> | undefined;
+  const start = doc?.startDate;
+  const end = doc?.endDate;
+  if (typeof start !== 'string' || typeof end !== 'string') return undefined;
+  const startDate = nextDate(start, { repeat: (doc?.repeat as RepeatRule['repeat']) ?? 'none' });
+  const shift = Math.round((Date.parse(startDate) - Date.parse(start)) / 86_400_000);
+  const base = String(doc?.slug ?? 'event').replace(/-+\d{4}-\d{2}-\d{2}$/, '');
+  context.nextDates = { startDate, endDate: shiftDays(end, shift), slug: `${base}-${startDate}` };
+  return context.nextDates;
+};
+const asNextDate =
+  (key: keyof NextDates): FieldHook =>
+  (args) =>
+    nextDates(args)?.[key] ?? args.value;
+
+const repeatLabels = {
+  none: { en: 'Does not repeat', fr: 'Ne se répète pas' },
+  weekly: { en: 'Every week', fr: 'Chaque semaine' },
+  fortnightly: { en: 'Every two weeks', fr: 'Toutes les deux semaines' },
+  monthly: { en: 'Every month', fr: 'Chaque mois' },
+  dates: { en: 'On a list of dates', fr: 'À une liste de dates' },
+} as const;
 
 // Events (docs/product.md §9): the texts in every language of the table, the facts once. Each field is
 // checked by the schema the build used to check data/events.ts, so the editor shows the same errors.
@@ -39,7 +104,8 @@ export const events: CollectionConfig = {
       unique: true,
       index: true,
       admin: { description: 'The address: /events/{slug}. Lowercase letters, digits and hyphens.' },
-      validate: check('slug'),
+      validate: seriesCheck('slug'),
+      hooks: { beforeDuplicate: [asNextDate('slug')] },
     },
     { name: 'title', type: 'text', required: true, localized: true, validate: check('title') },
     {
@@ -57,6 +123,14 @@ export const events: CollectionConfig = {
       localized: true,
       admin: { description: 'The dates as visitors read them: "18-19 March 2023".' },
       validate: check('dates'),
+      hooks: {
+        beforeDuplicate: [
+          (args) => {
+            const next = nextDates(args);
+            return next ? formatDates(next.startDate, next.endDate, defaultLang) : args.value;
+          },
+        ],
+      },
     },
     {
       type: 'row',
@@ -67,6 +141,7 @@ export const events: CollectionConfig = {
           required: true,
           admin: { placeholder: 'YYYY-MM-DD' },
           validate: check('startDate'),
+          hooks: { beforeDuplicate: [asNextDate('startDate')] },
         },
         {
           name: 'endDate',
@@ -74,6 +149,7 @@ export const events: CollectionConfig = {
           required: true,
           admin: { placeholder: 'YYYY-MM-DD' },
           validate: check('endDate'),
+          hooks: { beforeDuplicate: [asNextDate('endDate')] },
         },
       ],
     },
@@ -98,6 +174,62 @@ export const events: CollectionConfig = {
       defaultValue: true,
       admin: { description: remindersHelp() },
       validate: check('reminders'),
+    },
+    // A series (docs/product.md §9, "Series"): each date is an event of its own on the site, with its
+    // own places, list, waiting list and check-in; the first keeps this event's address.
+    {
+      name: 'repeat',
+      label: { en: 'Repeat', fr: 'Répéter' },
+      type: 'select',
+      defaultValue: 'none',
+      options: repeatKinds.map((value) => ({ value, label: repeatLabels[value] })),
+      admin: {
+        description: {
+          en: 'Each date has its own places and its own page; the first keeps this address.',
+          fr: 'Chaque date a ses propres places et sa propre page\u00a0; la première garde cette adresse.',
+        },
+      },
+      validate: seriesCheck('repeat'),
+      hooks: { beforeDuplicate: [() => 'none'] },
+    },
+    {
+      type: 'row',
+      admin: { condition: (data) => ['weekly', 'fortnightly', 'monthly'].includes(String(data?.repeat)) },
+      fields: [
+        {
+          name: 'repeatUntil',
+          label: { en: 'Last date', fr: 'Dernière date' },
+          type: 'text',
+          admin: { placeholder: 'YYYY-MM-DD' },
+          validate: seriesCheck('repeatUntil'),
+          hooks: { beforeDuplicate: [() => null] },
+        },
+        {
+          name: 'repeatCount',
+          label: { en: 'Number of dates', fr: 'Nombre de dates' },
+          type: 'number',
+          admin: {
+            description: { en: 'The first date included.', fr: 'La première date comprise.' },
+          },
+          validate: seriesCheck('repeatCount'),
+          hooks: { beforeDuplicate: [() => null] },
+        },
+      ],
+    },
+    {
+      name: 'repeatDates',
+      label: { en: 'Other dates', fr: 'Autres dates' },
+      type: 'textarea',
+      admin: {
+        condition: (data) => data?.repeat === 'dates',
+        placeholder: '2027-01-14, 2027-02-11',
+        description: {
+          en: 'The dates after the first, as YYYY-MM-DD, separated by spaces or commas.',
+          fr: 'Les dates après la première, au format AAAA-MM-JJ, séparées par des espaces ou des virgules.',
+        },
+      },
+      validate: seriesCheck('repeatDates'),
+      hooks: { beforeDuplicate: [() => null] },
     },
     { name: 'tagline', type: 'text', required: true, localized: true, validate: check('tagline') },
     { name: 'description', type: 'textarea', required: true, localized: true, validate: check('description') },
