@@ -19,6 +19,7 @@ export interface SeriesTexts {
   thisDate: string;
   register: string;
   full: string;
+  left(n: number): string;
   // The events list: how many more dates the series has after the one shown.
   moreDates(n: number): string;
 }
@@ -42,6 +43,7 @@ export const seriesTexts: Localised<SeriesTexts> = {
     thisDate: 'This date',
     register: 'Register for this date',
     full: 'Full',
+    left: (n) => (n === 1 ? '1 place left' : `${n} places left`),
     moreDates: (n) => (n === 1 ? 'and 1 more date' : `and ${n} more dates`),
   },
   fr: {
@@ -60,6 +62,7 @@ export const seriesTexts: Localised<SeriesTexts> = {
     thisDate: 'Cette date',
     register: 'S’inscrire à cette date',
     full: 'Complet',
+    left: (n) => (n === 1 ? '1 place restante' : `${n}${NB}places restantes`),
     moreDates: (n) => (n === 1 ? 'et 1 autre date' : `et ${n}${NB}autres dates`),
   },
 };
