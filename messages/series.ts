@@ -66,3 +66,51 @@ export const seriesTexts: Localised<SeriesTexts> = {
     moreDates: (n) => (n === 1 ? 'et 1 autre date' : `et ${n}${NB}autres dates`),
   },
 };
+
+// The content editor's labels and help for an event's repeat (lib/cms/collections/events.ts), shown in
+// the editor's language.
+export interface SeriesEditorTexts {
+  repeat: string;
+  kinds: { none: string; weekly: string; fortnightly: string; monthly: string; dates: string };
+  repeatHelp: string;
+  until: string;
+  count: string;
+  countHelp: string;
+  dates: string;
+  datesHelp: string;
+}
+
+export const seriesEditorTexts: Localised<SeriesEditorTexts> = {
+  en: {
+    repeat: 'Repeat',
+    kinds: {
+      none: 'Does not repeat',
+      weekly: 'Every week',
+      fortnightly: 'Every two weeks',
+      monthly: 'Every month',
+      dates: 'On a list of dates',
+    },
+    repeatHelp: 'Each date has its own places and its own page; the first keeps this address.',
+    until: 'Last date',
+    count: 'Number of dates',
+    countHelp: 'The first date included.',
+    dates: 'Other dates',
+    datesHelp: 'The dates after the first, as YYYY-MM-DD, separated by spaces or commas.',
+  },
+  fr: {
+    repeat: 'Répéter',
+    kinds: {
+      none: 'Ne se répète pas',
+      weekly: 'Chaque semaine',
+      fortnightly: 'Toutes les deux semaines',
+      monthly: 'Chaque mois',
+      dates: 'À une liste de dates',
+    },
+    repeatHelp: `Chaque date a ses propres places et sa propre page${NB}; la première garde cette adresse.`,
+    until: 'Dernière date',
+    count: 'Nombre de dates',
+    countHelp: 'La première date comprise.',
+    dates: 'Autres dates',
+    datesHelp: 'Les dates après la première, au format AAAA-MM-JJ, séparées par des espaces ou des virgules.',
+  },
+};

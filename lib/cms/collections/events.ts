@@ -10,9 +10,10 @@ import {
   type RepeatRule,
   type SeriesField,
 } from '@/lib/content/series';
-import { defaultLang, isLang } from '@/lib/i18n';
+import { defaultLang, isLang, langs } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
 import { remindersHelp } from '@/messages/reminders';
+import { seriesEditorTexts, type SeriesEditorTexts } from '@/messages/series';
 
 import { editorial } from '../access';
 import { revalidateEvent } from '../revalidate';
@@ -68,13 +69,9 @@ const asNextDate =
   (args) =>
     nextDates(args)?.[key] ?? args.value;
 
-const repeatLabels = {
-  none: { en: 'Does not repeat', fr: 'Ne se répète pas' },
-  weekly: { en: 'Every week', fr: 'Chaque semaine' },
-  fortnightly: { en: 'Every two weeks', fr: 'Toutes les deux semaines' },
-  monthly: { en: 'Every month', fr: 'Chaque mois' },
-  dates: { en: 'On a list of dates', fr: 'À une liste de dates' },
-} as const;
+// A label or help in every language of the table, for the editor to show in its own.
+const inEveryLang = (pick: (t: SeriesEditorTexts) => string) =>
+  Object.fromEntries(langs.map((lang) => [lang, pick(seriesEditorTexts[lang])]));
 
 // Events (docs/product.md §9): the texts in every language of the table, the facts once. Each field is
 // checked by the schema the build used to check data/events.ts, so the editor shows the same errors.
@@ -179,15 +176,12 @@ export const events: CollectionConfig = {
     // own places, list, waiting list and check-in; the first keeps this event's address.
     {
       name: 'repeat',
-      label: { en: 'Repeat', fr: 'Répéter' },
+      label: inEveryLang((t) => t.repeat),
       type: 'select',
       defaultValue: 'none',
-      options: repeatKinds.map((value) => ({ value, label: repeatLabels[value] })),
+      options: repeatKinds.map((value) => ({ value, label: inEveryLang((t) => t.kinds[value]) })),
       admin: {
-        description: {
-          en: 'Each date has its own places and its own page; the first keeps this address.',
-          fr: 'Chaque date a ses propres places et sa propre page\u00a0; la première garde cette adresse.',
-        },
+        description: inEveryLang((t) => t.repeatHelp),
       },
       validate: seriesCheck('repeat'),
       hooks: { beforeDuplicate: [() => 'none'] },
@@ -198,7 +192,7 @@ export const events: CollectionConfig = {
       fields: [
         {
           name: 'repeatUntil',
-          label: { en: 'Last date', fr: 'Dernière date' },
+          label: inEveryLang((t) => t.until),
           type: 'text',
           admin: { placeholder: 'YYYY-MM-DD' },
           validate: seriesCheck('repeatUntil'),
@@ -206,10 +200,10 @@ export const events: CollectionConfig = {
         },
         {
           name: 'repeatCount',
-          label: { en: 'Number of dates', fr: 'Nombre de dates' },
+          label: inEveryLang((t) => t.count),
           type: 'number',
           admin: {
-            description: { en: 'The first date included.', fr: 'La première date comprise.' },
+            description: inEveryLang((t) => t.countHelp),
           },
           validate: seriesCheck('repeatCount'),
           hooks: { beforeDuplicate: [() => null] },
@@ -218,15 +212,12 @@ export const events: CollectionConfig = {
     },
     {
       name: 'repeatDates',
-      label: { en: 'Other dates', fr: 'Autres dates' },
+      label: inEveryLang((t) => t.dates),
       type: 'textarea',
       admin: {
         condition: (data) => data?.repeat === 'dates',
         placeholder: '2027-01-14, 2027-02-11',
-        description: {
-          en: 'The dates after the first, as YYYY-MM-DD, separated by spaces or commas.',
-          fr: 'Les dates après la première, au format AAAA-MM-JJ, séparées par des espaces ou des virgules.',
-        },
+        description: inEveryLang((t) => t.datesHelp),
       },
       validate: seriesCheck('repeatDates'),
       hooks: { beforeDuplicate: [() => null] },
