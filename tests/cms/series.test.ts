@@ -1,0 +1,126 @@
+import { rmSync } from 'node:fs';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { eventFields, startCms } from './setup';
+
+// A series in the content editor (lib/cms/collections/events.ts, lib/content/series.ts): a repeat the
+// site can read is saved and read as one event per date; a bad one is refused on its field in the words
+// of the language being edited; "Duplicate" makes the next date; the seed's events stay as they were.
+let cms: Awaited<ReturnType<typeof startCms>>;
+let site: typeof import('@/lib/cms');
+let texts: typeof import('@/messages/series').seriesTexts;
+
+beforeAll(async () => {
+  process.env.SITE_TODAY = '2026-12-01';
+  cms = await startCms();
+  site = await import('@/lib/cms');
+  texts = (await import('@/messages/series')).seriesTexts;
+});
+afterAll(async () => {
+  await cms.payload.destroy();
+  await cms.store.close();
+  rmSync(cms.dir, { recursive: true, force: true });
+});
+
+const frenchTexts = {
+  title: 'Journée des données',
+  inSentence: 'la Journée des données',
+  dates: '5 juin 2027',
+  tagline: 'Une journée d’exposés et d’ateliers.',
+  description: 'Des exposés le matin, des ateliers l’après-midi.',
+  location: 'Nairobi, Kenya',
+};
+const picture = { img: '/images/events/hackathon-2023.svg', _status: 'published' };
+const create = (slug: string, fields: Record<string, unknown>) =>
+  cms.payload.create({
+    collection: 'events',
+    data: eventFields(slug, { ...picture, ...fields }) as never,
+  });
+// The message of a refused save, or '' when it was saved.
+const refusal = async (save: Promise<unknown>) => {
+  try {
+    await save;
+    return '';
+  } catch (error) {
+    const data = (error as { data?: { errors?: { path: string; message: string }[] } }).data;
+    if (!data?.errors) throw error;
+    return data.errors.map((e) => `${e.path}: ${e.message}`).join(' | ');
+  }
+};
+
+describe('a repeat', () => {
+  it('is saved and read as one event per date, the first keeping the address', async () => {
+    await create('monthly-meetup', { repeat: 'monthly', repeatCount: 3 });
+    const slugs = (await site.cmsEvents('en')).map((event) => event.slug);
+    expect(slugs).toEqual(
+      expect.arrayContaining(['monthly-meetup', 'monthly-meetup--2027-07-05', 'monthly-meetup--2027-08-05']),
+    );
+    // The seed's events stay valid and alone.
+    expect(slugs.filter((slug) => slug.startsWith('baobab-data-hackathon-2023'))).toEqual([
+      'baobab-data-hackathon-2023',
+    ]);
+    const third = await site.cmsEvent('monthly-meetup--2027-08-05', 'en');
+    expect(third).toMatchObject({ startDate: '2027-08-05', endDate: '2027-08-05', dates: '5 August 2027' });
+  });
+
+  it('is refused in words on its field, in the language being edited', async () => {
+    const [en, fr] = [texts.en, texts.fr];
+    expect(await refusal(create('weekly-no-end', { repeat: 'weekly' }))).toBe(`repeatUntil: ${en.noEnd}`);
+    // Edited in French (an event is written in English first): the refusals in French.
+    const french = await create('french-edit', {});
+    const inFrench = (data: Record<string, unknown>) =>
+      refusal(
+        cms.payload.update({
+          collection: 'events',
+          id: french.id,
+          locale: 'fr' as never,
+          data: { ...frenchTexts, ...data } as never,
+        }),
+      );
+    expect(await inFrench({ repeat: 'weekly' })).toBe(`repeatUntil: ${fr.noEnd}`);
+    expect(await inFrench({ repeat: 'dates', repeatDates: '2026-01-01' })).toBe(
+      `repeatDates: ${fr.pastDate('2026-01-01')}`,
+    );
+    expect(await refusal(create('ends-early', { repeat: 'monthly', repeatUntil: '2027-01-01' }))).toBe(
+      `repeatUntil: ${en.endBeforeStart}`,
+    );
+    expect(await refusal(create('too-many', { repeat: 'weekly', repeatUntil: '2035-01-01' }))).toBe(
+      `repeatUntil: ${en.tooMany(52)}`,
+    );
+    expect(await refusal(create('too-many', { repeat: 'weekly', repeatCount: 400 }))).toBe(
+      `repeatCount: ${en.tooMany(52)}`,
+    );
+    expect(await refusal(create('in-the-past', { repeat: 'dates', repeatDates: '2026-01-01, 2027-07-01' }))).toBe(
+      `repeatDates: ${en.pastDate('2026-01-01')}`,
+    );
+    expect(await refusal(create('talk--2027-01-14', {}))).toBe(`slug: ${en.slugLikeDate}`);
+    const slugs = (await site.cmsEvents('en')).map((event) => event.slug);
+    expect(slugs.filter((slug) => /weekly-no-end|ends-early|too-many|in-the-past|talk--/.test(slug))).toEqual([]);
+  });
+
+  it('lists other dates as the editor gives them', async () => {
+    expect(await refusal(create('listed', { repeat: 'dates', repeatDates: '2027-07-01\n2027-09-02' }))).toBe('');
+    const listed = (await site.cmsEvents('en')).filter((event) => event.series === 'listed');
+    expect(listed.map((event) => event.startDate)).toEqual(['2027-06-05', '2027-07-01', '2027-09-02']);
+  });
+});
+
+describe('"Duplicate"', () => {
+  it('makes the next date: a week later, the same length, a new address and no repeat of its own', async () => {
+    const talk = await create('evening-talk', { startDate: '2027-06-05', endDate: '2027-06-06' });
+    const copy = (await cms.payload.duplicate({ collection: 'events', id: talk.id })) as Record<string, unknown>;
+    expect(copy).toMatchObject({
+      slug: 'evening-talk-2027-06-12',
+      startDate: '2027-06-12',
+      endDate: '2027-06-13',
+      repeat: 'none',
+    });
+    expect(copy.dates).toMatch(/^12\s*–\s*13 June 2027$/);
+    // A monthly series' copy is a month later.
+    const monthly = (await site.cmsEvents('en')).find((event) => event.slug === 'monthly-meetup')!;
+    const copied = (await cms.payload.duplicate({ collection: 'events', id: monthly.id })) as Record<string, unknown>;
+    expect(copied).toMatchObject({ slug: 'monthly-meetup-2027-07-05', startDate: '2027-07-05', repeat: 'none' });
+    expect(copied.repeatCount ?? null).toBeNull();
+  });
+});
