@@ -10,12 +10,33 @@ import { eventFields, startCms } from './setup';
 let cms: Awaited<ReturnType<typeof startCms>>;
 let site: typeof import('@/lib/cms');
 let texts: typeof import('@/messages/series').seriesTexts;
+type Handler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>;
+let api: Record<'POST' | 'PATCH', Handler>;
+const origin = 'http://127.0.0.1:3000';
+
+// A call to the editor's REST API as a browser of the site would make it, with a session or none.
+async function call(method: keyof typeof api, path: string, cookie: string | null, body?: unknown) {
+  const headers: Record<string, string> = {
+    origin,
+    'sec-fetch-site': 'same-origin',
+    'content-type': 'application/json',
+  };
+  if (cookie) headers.cookie = cookie;
+  const request = new Request(`${origin}/staff/content/api/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const response = await api[method](request, { params: Promise.resolve({ slug: path.split('/') }) });
+  return response.status;
+}
 
 beforeAll(async () => {
   process.env.SITE_TODAY = '2026-12-01';
   cms = await startCms();
   site = await import('@/lib/cms');
   texts = (await import('@/messages/series')).seriesTexts;
+  api = (await import('@/app/(payload)/staff/content/api/[...slug]/route')) as unknown as typeof api;
 });
 afterAll(async () => {
   await cms.payload.destroy();
@@ -122,5 +143,41 @@ describe('"Duplicate"', () => {
     const copied = (await cms.payload.duplicate({ collection: 'events', id: monthly.id })) as Record<string, unknown>;
     expect(copied).toMatchObject({ slug: 'monthly-meetup-2027-07-05', startDate: '2027-07-05', repeat: 'none' });
     expect(copied.repeatCount ?? null).toBeNull();
+  });
+});
+
+describe('who may repeat or duplicate an event', () => {
+  it('is an editor or an admin: no session, staff and the door are refused, and nothing is made', async () => {
+    const talk = await create('roles-talk', {});
+    const before = (await cms.payload.find({ collection: 'events', limit: 0, draft: true })).totalDocs;
+    for (const who of [null, 'staff@example.org', 'door@example.org']) {
+      const cookie = who ? await cms.sessionFor(who) : null;
+      expect([401, 403]).toContain(await call('POST', `events/${talk.id}/duplicate`, cookie));
+      expect([401, 403]).toContain(
+        await call('PATCH', `events/${talk.id}`, cookie, { repeat: 'weekly', repeatCount: 3 }),
+      );
+    }
+    expect((await cms.payload.find({ collection: 'events', limit: 0, draft: true })).totalDocs).toBe(before);
+    expect((await site.cmsEvents('en')).filter((event) => event.series === 'roles-talk')).toEqual([]);
+    // The editor makes the next date, the admin the one after it (from the copy).
+    expect(await call('POST', `events/${talk.id}/duplicate`, await cms.sessionFor('editor@example.org'))).toBe(200);
+    const copy = (
+      await cms.payload.find({
+        collection: 'events',
+        where: { slug: { equals: 'roles-talk-2027-06-12' } },
+        draft: true,
+      })
+    ).docs[0]!;
+    expect(await call('POST', `events/${copy.id}/duplicate`, await cms.sessionFor('admin@example.org'))).toBe(200);
+    const slugs = (await cms.payload.find({ collection: 'events', limit: 0, draft: true, pagination: false })).docs.map(
+      (doc) => doc.slug,
+    );
+    expect(slugs).toEqual(expect.arrayContaining(['roles-talk-2027-06-12', 'roles-talk-2027-06-19']));
+    const editor = await cms.sessionFor('editor@example.org');
+    expect(await call('PATCH', `events/${talk.id}`, editor, { repeat: 'weekly', repeatCount: 3 })).toBe(200);
+    expect((await site.cmsEvents('en')).filter((event) => event.series === 'roles-talk')).toHaveLength(3);
+    // A bad rule through the API: the editor's words, a 400, nothing changed.
+    expect(await call('PATCH', `events/${talk.id}`, editor, { repeat: 'monthly', repeatCount: null })).toBe(400);
+    expect((await site.cmsEvents('en')).filter((event) => event.series === 'roles-talk')).toHaveLength(3);
   });
 });
