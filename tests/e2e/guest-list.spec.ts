@@ -203,7 +203,8 @@ function mailsTo(to: string, subject: RegExp): string[] {
   const dir = join(dataDir, 'mail');
   return readdirSync(dir)
     .filter((file) => file.endsWith('.eml'))
-    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    // Quoted-printable soft breaks undone.
+    .map((file) => readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, ''))
     .filter((text) => new RegExp(`^To:.*${to.replace(/[.@]/g, '\\$&')}`, 'mi').test(text))
     .filter((text) => subject.test(text.match(/^Subject: (.*)$/m)?.[1] ?? ''));
 }
