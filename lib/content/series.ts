@@ -121,10 +121,13 @@ export function seriesOf(event: SiteEvent, all: readonly SiteEvent[], today: str
 // reads as another event's date.
 export type SeriesField = 'slug' | 'repeat' | 'repeatUntil' | 'repeatCount' | 'repeatDates';
 
+// `saved`: the dates the list held when it was last saved, still accepted once past, so an old series
+// can be edited again.
 export function seriesProblems(
   event: RepeatRule & { slug?: string; startDate?: string },
   today: string,
   lang: Lang,
+  saved: readonly string[] = [],
 ): Partial<Record<SeriesField, string>> {
   const t = seriesTexts[lang];
   const problems: Partial<Record<SeriesField, string>> = {};
@@ -135,7 +138,7 @@ export function seriesProblems(
   if (kind === 'dates') {
     const listed = listedDates(event.repeatDates);
     const notDay = listed.find((day) => !isDay(day));
-    const past = listed.find((day) => isDay(day) && day < today);
+    const past = listed.find((day) => isDay(day) && day < today && !saved.includes(day));
     const early = listed.find((day) => isDay(day) && day <= start);
     if (listed.length === 0) problems.repeatDates = t.noDates;
     else if (notDay) problems.repeatDates = t.notADate(notDay);

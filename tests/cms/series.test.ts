@@ -58,15 +58,13 @@ const create = (slug: string, fields: Record<string, unknown>) =>
     collection: 'events',
     data: eventFields(slug, { ...picture, ...fields }) as never,
   });
-// The message of a refused save, or '' when it was saved.
+// The words of a refused save (the editor's note), or '' when it was saved.
 const refusal = async (save: Promise<unknown>) => {
   try {
     await save;
     return '';
   } catch (error) {
-    const data = (error as { data?: { errors?: { path: string; message: string }[] } }).data;
-    if (!data?.errors) throw error;
-    return data.errors.map((e) => `${e.path}: ${e.message}`).join(' | ');
+    return (error as Error).message;
   }
 };
 
@@ -85,9 +83,9 @@ describe('a repeat', () => {
     expect(third).toMatchObject({ startDate: '2027-08-05', endDate: '2027-08-05', dates: '5 August 2027' });
   });
 
-  it('is refused in words on its field, in the language being edited', async () => {
+  it('is refused in words, in the language being edited', async () => {
     const [en, fr] = [texts.en, texts.fr];
-    expect(await refusal(create('weekly-no-end', { repeat: 'weekly' }))).toBe(`repeatUntil: ${en.noEnd}`);
+    expect(await refusal(create('weekly-no-end', { repeat: 'weekly' }))).toBe(en.noEnd);
     // Edited in French (an event is written in English first): the refusals in French.
     const french = await create('french-edit', {});
     const inFrench = (data: Record<string, unknown>) =>
@@ -99,23 +97,17 @@ describe('a repeat', () => {
           data: { ...frenchTexts, ...data } as never,
         }),
       );
-    expect(await inFrench({ repeat: 'weekly' })).toBe(`repeatUntil: ${fr.noEnd}`);
-    expect(await inFrench({ repeat: 'dates', repeatDates: '2026-01-01' })).toBe(
-      `repeatDates: ${fr.pastDate('2026-01-01')}`,
-    );
+    expect(await inFrench({ repeat: 'weekly' })).toBe(fr.noEnd);
+    expect(await inFrench({ repeat: 'dates', repeatDates: '2026-01-01' })).toBe(fr.pastDate('2026-01-01'));
     expect(await refusal(create('ends-early', { repeat: 'monthly', repeatUntil: '2027-01-01' }))).toBe(
-      `repeatUntil: ${en.endBeforeStart}`,
+      en.endBeforeStart,
     );
-    expect(await refusal(create('too-many', { repeat: 'weekly', repeatUntil: '2035-01-01' }))).toBe(
-      `repeatUntil: ${en.tooMany(52)}`,
-    );
-    expect(await refusal(create('too-many', { repeat: 'weekly', repeatCount: 400 }))).toBe(
-      `repeatCount: ${en.tooMany(52)}`,
-    );
+    expect(await refusal(create('too-many', { repeat: 'weekly', repeatUntil: '2035-01-01' }))).toBe(en.tooMany(52));
+    expect(await refusal(create('too-many', { repeat: 'weekly', repeatCount: 400 }))).toBe(en.tooMany(52));
     expect(await refusal(create('in-the-past', { repeat: 'dates', repeatDates: '2026-01-01, 2027-07-01' }))).toBe(
-      `repeatDates: ${en.pastDate('2026-01-01')}`,
+      en.pastDate('2026-01-01'),
     );
-    expect(await refusal(create('talk--2027-01-14', {}))).toBe(`slug: ${en.slugLikeDate}`);
+    expect(await refusal(create('talk--2027-01-14', {}))).toBe(en.slugLikeDate);
     const slugs = (await site.cmsEvents('en')).map((event) => event.slug);
     expect(slugs.filter((slug) => /weekly-no-end|ends-early|too-many|in-the-past|talk--/.test(slug))).toEqual([]);
   });

@@ -1,21 +1,15 @@
-import type { CollectionConfig, FieldHook, Validate } from 'payload';
+import type { CollectionBeforeValidateHook, CollectionConfig, FieldHook } from 'payload';
 
 import { siteToday } from '@/lib/content/schedule';
 import { eventSchema } from '@/lib/content/schemas';
-import {
-  nextDate,
-  repeatKinds,
-  seriesProblems,
-  shiftDays,
-  type RepeatRule,
-  type SeriesField,
-} from '@/lib/content/series';
+import { listedDates, nextDate, repeatKinds, seriesProblems, shiftDays, type RepeatRule } from '@/lib/content/series';
 import { defaultLang, isLang, langs } from '@/lib/i18n';
 import { formatDates } from '@/lib/i18n/format';
 import { remindersHelp } from '@/messages/reminders';
 import { seriesEditorTexts, type SeriesEditorTexts } from '@/messages/series';
 
 import { editorial } from '../access';
+import { refusal } from '../refusal';
 import { revalidateEvent } from '../revalidate';
 import { toEvent } from '../shapes';
 import { checkedBy } from '../validate';
@@ -23,25 +17,30 @@ import { pathOfPicture, pictureFields } from './picture';
 
 const check = checkedBy(eventSchema, toEvent);
 
-// A field of the repeat rule (or the slug): the schema's check, then the series' rules
-// (lib/content/series.ts), whose refusals are in the language of the version being edited.
-const seriesCheck =
-  (field: SeriesField): Validate =>
-  (value, args) => {
-    const checked = check(field)(value, args);
-    if (checked !== true) return checked;
-    const doc = { ...(args.data as Record<string, unknown>), [field]: value };
-    const locale = String(args.req?.locale ?? '');
-    const rule: RepeatRule & { slug?: string; startDate?: string } = {
-      slug: typeof doc.slug === 'string' ? doc.slug : undefined,
-      startDate: typeof doc.startDate === 'string' ? doc.startDate : undefined,
+// The series' rules (lib/content/series.ts), checked on the whole event before its fields: a refusal in
+// words, in the language of the version being edited, which the editor shows as its note (the fields'
+// own messages reach the editor only as "The following field is invalid", lib/cms/refusal.ts).
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const refuseBadSeries: CollectionBeforeValidateHook = ({ data, originalDoc, req }) => {
+  const doc = { ...(originalDoc as Record<string, unknown> | undefined), ...(data as Record<string, unknown>) };
+  const locale = String(req.locale ?? '');
+  const problems = seriesProblems(
+    {
+      slug: text(doc.slug),
+      startDate: text(doc.startDate),
       repeat: (doc.repeat as RepeatRule['repeat']) ?? 'none',
-      repeatUntil: typeof doc.repeatUntil === 'string' && doc.repeatUntil !== '' ? doc.repeatUntil : undefined,
+      repeatUntil: text(doc.repeatUntil),
       repeatCount: typeof doc.repeatCount === 'number' ? doc.repeatCount : undefined,
-      repeatDates: typeof doc.repeatDates === 'string' ? doc.repeatDates : undefined,
-    };
-    return seriesProblems(rule, siteToday(), isLang(locale) ? locale : defaultLang)[field] ?? true;
-  };
+      repeatDates: text(doc.repeatDates),
+    },
+    siteToday(),
+    isLang(locale) ? locale : defaultLang,
+    listedDates(text((originalDoc as Record<string, unknown> | undefined)?.repeatDates)),
+  );
+  const messages = Object.values(problems);
+  if (messages.length > 0) throw refusal(messages.join(' '));
+  return data;
+};
 
 // "Duplicate" in the editor makes the event's next date (docs/staff.md, "Series"): a week later, or by
 // its repeat's step, the same length, a slug with the new date, and no repeat of its own. The first
@@ -88,7 +87,7 @@ export const events: CollectionConfig = {
   versions: shared.versions,
   access: shared.access,
   hooks: shared.hooks({
-    beforeValidate: [pathOfPicture],
+    beforeValidate: [pathOfPicture, refuseBadSeries],
     afterChange: [revalidateEvent],
     afterDelete: [revalidateEvent],
   }),
@@ -101,7 +100,7 @@ export const events: CollectionConfig = {
       unique: true,
       index: true,
       admin: { description: 'The address: /events/{slug}. Lowercase letters, digits and hyphens.' },
-      validate: seriesCheck('slug'),
+      validate: check('slug'),
       hooks: { beforeDuplicate: [asNextDate('slug')] },
     },
     { name: 'title', type: 'text', required: true, localized: true, validate: check('title') },
@@ -183,7 +182,7 @@ export const events: CollectionConfig = {
       admin: {
         description: inEveryLang((t) => t.repeatHelp),
       },
-      validate: seriesCheck('repeat'),
+
       hooks: { beforeDuplicate: [() => 'none'] },
     },
     {
@@ -195,7 +194,7 @@ export const events: CollectionConfig = {
           label: inEveryLang((t) => t.until),
           type: 'text',
           admin: { placeholder: 'YYYY-MM-DD' },
-          validate: seriesCheck('repeatUntil'),
+
           hooks: { beforeDuplicate: [() => null] },
         },
         {
@@ -205,7 +204,7 @@ export const events: CollectionConfig = {
           admin: {
             description: inEveryLang((t) => t.countHelp),
           },
-          validate: seriesCheck('repeatCount'),
+
           hooks: { beforeDuplicate: [() => null] },
         },
       ],
@@ -219,7 +218,7 @@ export const events: CollectionConfig = {
         placeholder: '2027-01-14, 2027-02-11',
         description: inEveryLang((t) => t.datesHelp),
       },
-      validate: seriesCheck('repeatDates'),
+
       hooks: { beforeDuplicate: [() => null] },
     },
     { name: 'tagline', type: 'text', required: true, localized: true, validate: check('tagline') },
