@@ -93,9 +93,10 @@ export const seriesEditorTexts: Localised<SeriesEditorTexts> = {
     repeatHelp: 'Each date has its own places and its own page; the first keeps this address.',
     until: 'Last date',
     count: 'Number of dates',
-    countHelp: 'The first date included.',
+    countHelp: 'For a repeat every week, two weeks or month, with or instead of a last date: the first date included.',
     dates: 'Other dates',
-    datesHelp: 'The dates after the first, as YYYY-MM-DD, separated by spaces or commas.',
+    datesHelp:
+      'For a repeat on a list of dates: the dates after the first, as YYYY-MM-DD, separated by spaces or commas.',
   },
   fr: {
     repeat: 'Répéter',
@@ -109,8 +110,8 @@ export const seriesEditorTexts: Localised<SeriesEditorTexts> = {
     repeatHelp: `Chaque date a ses propres places et sa propre page${NB}; la première garde cette adresse.`,
     until: 'Dernière date',
     count: 'Nombre de dates',
-    countHelp: 'La première date comprise.',
+    countHelp: `Pour une répétition chaque semaine, toutes les deux semaines ou chaque mois, avec ou sans dernière date${NB}: la première date comprise.`,
     dates: 'Autres dates',
-    datesHelp: 'Les dates après la première, au format AAAA-MM-JJ, séparées par des espaces ou des virgules.',
+    datesHelp: `Pour une répétition à une liste de dates${NB}: les dates après la première, au format AAAA-MM-JJ, séparées par des espaces ou des virgules.`,
   },
 };

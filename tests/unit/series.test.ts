@@ -90,5 +90,9 @@ describe('what an editor may not save', () => {
       repeatDates: en.notAfterFirst('2026-12-05'),
     });
     expect(seriesProblems({ slug: 'talk--2027-01-14' }, today, 'en')).toEqual({ slug: en.slugLikeDate });
+    // A date saved before stays accepted once past: an old series can still be edited.
+    const old = { slug: 'meetup', startDate: '2026-10-01', repeat: 'dates' as const, repeatDates: '2026-11-01' };
+    expect(seriesProblems(old, today, 'en', ['2026-11-01'])).toEqual({});
+    expect(seriesProblems(old, today, 'en')).toEqual({ repeatDates: en.pastDate('2026-11-01') });
   });
 });

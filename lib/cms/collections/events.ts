@@ -185,9 +185,10 @@ export const events: CollectionConfig = {
 
       hooks: { beforeDuplicate: [() => 'none'] },
     },
+    // Always shown, each saying which repeat it is for: a condition on "Repeat" left them hidden until
+    // the editor's form state caught up with the choice.
     {
       type: 'row',
-      admin: { condition: (data) => ['weekly', 'fortnightly', 'monthly'].includes(String(data?.repeat)) },
       fields: [
         {
           name: 'repeatUntil',
@@ -214,7 +215,6 @@ export const events: CollectionConfig = {
       label: inEveryLang((t) => t.dates),
       type: 'textarea',
       admin: {
-        condition: (data) => data?.repeat === 'dates',
         placeholder: '2027-01-14, 2027-02-11',
         description: inEveryLang((t) => t.datesHelp),
       },
