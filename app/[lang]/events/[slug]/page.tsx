@@ -118,7 +118,9 @@ export default async function EventPage({ params }: Props) {
               {text.addToCalendar}
             </a>
           </p>
-          {dates.some((date) => date.slug !== event.slug) && <SeriesDates dates={dates} current={event.slug} text={seriesTexts[lang]} />}
+          {dates.some((date) => date.slug !== event.slug) && (
+            <SeriesDates dates={dates} current={event.slug} text={seriesTexts[lang]} />
+          )}
           <p className={styles.partnerLabel}>{text.partnership}</p>
           <Picture src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
         </section>
