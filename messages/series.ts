@@ -68,7 +68,8 @@ export const seriesTexts: Localised<SeriesTexts> = {
 };
 
 // The content editor's labels and help for an event's repeat (lib/cms/collections/events.ts), shown in
-// the editor's language.
+// the editor's language. No label contains "Dates", the label of the event's own dates' words, so a
+// label names one field.
 export interface SeriesEditorTexts {
   repeat: string;
   kinds: { none: string; weekly: string; fortnightly: string; monthly: string; dates: string };
@@ -92,9 +93,9 @@ export const seriesEditorTexts: Localised<SeriesEditorTexts> = {
     },
     repeatHelp: 'Each date has its own places and its own page; the first keeps this address.',
     until: 'Last date',
-    count: 'Number of dates',
+    count: 'Occurrences',
     countHelp: 'For a repeat every week, two weeks or month, with or instead of a last date: the first date included.',
-    dates: 'Other dates',
+    dates: 'Other days',
     datesHelp:
       'For a repeat on a list of dates: the dates after the first, as YYYY-MM-DD, separated by spaces or commas.',
   },
@@ -109,9 +110,9 @@ export const seriesEditorTexts: Localised<SeriesEditorTexts> = {
     },
     repeatHelp: `Chaque date a ses propres places et sa propre page${NB}; la première garde cette adresse.`,
     until: 'Dernière date',
-    count: 'Nombre de dates',
+    count: 'Nombre d’occurrences',
     countHelp: `Pour une répétition chaque semaine, toutes les deux semaines ou chaque mois, avec ou sans dernière date${NB}: la première date comprise.`,
-    dates: 'Autres dates',
+    dates: 'Autres jours',
     datesHelp: `Pour une répétition à une liste de dates${NB}: les dates après la première, au format AAAA-MM-JJ, séparées par des espaces ou des virgules.`,
   },
 };

@@ -246,7 +246,7 @@ test('a monthly series made in the content editor shows its next three dates, ea
   await editor.getByRole('button', { name: 'Publish changes' }).click();
   await expect(editor.getByText('A repeat needs an end: give the last date or the number of dates.')).toBeVisible();
   expect((await editor.request.get(`${base}/events/${SERIES}`)).status()).toBe(404);
-  await editor.getByLabel('Number of dates').fill('4');
+  await editor.getByLabel('Occurrences').fill('4');
   await editor.getByRole('button', { name: 'Publish changes' }).click();
   await expect(editor).toHaveURL(/\/staff\/content\/collections\/events\/\d+/);
   await expect(editor.getByText('Status: Published')).toBeVisible();
