@@ -9,7 +9,6 @@ import { remindersHelp } from '@/messages/reminders';
 import { seriesEditorTexts, type SeriesEditorTexts } from '@/messages/series';
 
 import { editorial } from '../access';
-import { refusal } from '../refusal';
 import { revalidateEvent } from '../revalidate';
 import { toEvent } from '../shapes';
 import { checkedBy } from '../validate';
@@ -21,7 +20,7 @@ const check = checkedBy(eventSchema, toEvent);
 // words, in the language of the version being edited, which the editor shows as its note (the fields'
 // own messages reach the editor only as "The following field is invalid", lib/cms/refusal.ts).
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-const refuseBadSeries: CollectionBeforeValidateHook = ({ data, originalDoc, req }) => {
+const refuseBadSeries: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
   const doc = { ...(originalDoc as Record<string, unknown> | undefined), ...(data as Record<string, unknown>) };
   const locale = String(req.locale ?? '');
   const problems = seriesProblems(
@@ -38,7 +37,9 @@ const refuseBadSeries: CollectionBeforeValidateHook = ({ data, originalDoc, req 
     listedDates(text((originalDoc as Record<string, unknown> | undefined)?.repeatDates)),
   );
   const messages = Object.values(problems);
-  if (messages.length > 0) throw refusal(messages.join(' '));
+  // Loaded here, not at the top: Payload's classes are ES modules, and this collection is also read by the
+  // jsdom suite for its fields (tests/integration/reminders.test.ts), which loads no Payload.
+  if (messages.length > 0) throw (await import('../refusal')).refusal(messages.join(' '));
   return data;
 };
 
