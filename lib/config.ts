@@ -247,6 +247,7 @@ const envSchema = z
     SITE_CAPACITY: siteCapacitySchema,
     PLACES_LEFT_SHARE: number('PLACES_LEFT_SHARE', 1, 100),
     WAITLIST_OFFER_HOURS: number('WAITLIST_OFFER_HOURS', 1, 720),
+    PLACES_PASS_MS: number('PLACES_PASS_MS', 1000, 3_600_000),
     PAYSTACK_SECRET_KEY: optional.refine((v) => v === undefined || /^sk_(test|live)_\w{8,}$/.test(v), {
       message: 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…, from Settings → API Keys)',
     }),
@@ -457,6 +458,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     places: {
       leftShare: (e.PLACES_LEFT_SHARE ?? 20) / 100,
       offerMs: (e.WAITLIST_OFFER_HOURS ?? 48) * 3_600_000,
+      // How often the places pass runs (lib/places/task.ts): offers that ran out, free seats, reminders.
+      passMs: e.PLACES_PASS_MS ?? 60_000,
     },
     // Paid places (lib/payments, docs/product.md §14): a provider when its key is set, else none (the
     // course's external payment page, and staff mark payments by hand). The prices in data/ are in US

@@ -34,3 +34,7 @@ export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 // Gifts to the organisation (lib/gifts) are accounting records: kept six years from each entry, then
 // purged by retention (lib/privacy/retention.ts); the privacy page states this period.
 export const GIFT_KEEP_DAYS = 6 * 365;
+
+// The most dates one event's series may have (docs/product.md §9, "Series"): a weekly event for a year.
+// The editor refuses a repeat that would make more, and the site never reads more.
+export const SERIES_MAX_DATES = 52;

@@ -99,7 +99,7 @@ export function startServer(): void {
   retention.start();
 
   // Offers of freed seats that ran out pass to the next person waiting, and free seats are offered.
-  const places = createPlacesTask({ log: componentLog('places') });
+  const places = createPlacesTask({ intervalMs: settings.places.passMs, log: componentLog('places') });
   places.start();
 
   // Publications scheduled in the content editor, when they come due.

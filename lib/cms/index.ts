@@ -17,6 +17,7 @@ import {
   socialLinksSchema,
   testimonialSchema,
 } from '@/lib/content/schemas';
+import { expandSeries, occurrences } from '@/lib/content/series';
 import type {
   ContactInfo,
   Insight,
@@ -117,9 +118,11 @@ export async function cmsCourseByKey(key: string, lang: Lang): Promise<CmsCourse
 }
 
 // The published events in a language, in date order.
+// Each date of a series is an event of its own (lib/content/series.ts).
 export async function cmsEvents(lang: Lang): Promise<SiteEvent[]> {
   const docs = await documents('events', lang, { where: published, sort: 'startDate' });
-  return keepValid('events', lang, docs, eventCheck(), (event) => event.slug).map(({ value }) => value);
+  const events = keepValid('events', lang, docs, eventCheck(), (event) => event.slug).map(({ value }) => value);
+  return expandSeries(events, lang);
 }
 
 export async function cmsEvent(slug: string, lang: Lang): Promise<SiteEvent | undefined> {
@@ -157,7 +160,14 @@ export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
   return [
     // A course has no last day: it stays in the filters. Its records name it by its key.
     ...courses.map((doc) => item('enrolment', { ...doc, slug: toCourse(doc).key }, '9999-12-31')),
-    ...events.map((doc) => item('user', doc, doc.endDate)),
+    // Each date of a series is an item of its own, named with its date.
+    ...events.flatMap((doc) => {
+      const dates = occurrences(toEvent(doc), lang);
+      if (dates.length < 2) return [item('user', doc, doc.endDate)];
+      return dates.map((date) =>
+        item('user', { slug: date.slug, title: `${String(doc.title ?? doc.slug)} · ${date.startDate}` }, date.endDate),
+      );
+    }),
     ...offers.map((doc) => item('offer', doc, doc.endsOnDate)),
   ].filter((entry) => entry.slug !== '');
 }

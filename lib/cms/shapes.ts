@@ -29,6 +29,14 @@ export function toEvent(doc: Doc): SiteEvent {
     location: doc.location as string,
     partner: { img: partner.img as string, alt: partner.alt as string },
     registrationLink: optional(doc.registrationLink),
+    ...(doc.repeat && doc.repeat !== 'none'
+      ? {
+          repeat: doc.repeat as SiteEvent['repeat'],
+          repeatUntil: optional(doc.repeatUntil),
+          repeatCount: optional(doc.repeatCount),
+          repeatDates: optional(doc.repeatDates),
+        }
+      : {}),
   };
 }
 

@@ -89,10 +89,11 @@ export function eventBooking(event: SiteEvent): Booking {
 export const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
 
 // The reminders (days before) that someone registering for `event` today will still get: those whose
-// day is after today, so an answer or a mail never promises one whose day's pass may already have run.
+// day has not ended (lib/places/reminders.ts reaches a registrant of the reminder's day too), so someone
+// registering on the event's first day is promised none: their confirmation says when and where.
 export function remindersAhead(event: Pick<SiteEvent, 'startDate' | 'reminders'>, today: string): number[] {
   if (event.reminders === false) return [];
-  return REMINDER_DAYS.filter((days) => daysUntil(event.startDate, today) > days);
+  return REMINDER_DAYS.filter((days) => daysUntil(event.startDate, today) >= days);
 }
 
 // The external page that takes an event's registration, only for an event whose places the site does

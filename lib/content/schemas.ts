@@ -202,6 +202,15 @@ export const eventSchema = z
     // An external page that takes the registration, for an event whose places the site does not hold
     // (no capacity); with places, or without it, the site's own form is the registration.
     registrationLink: url.optional(),
+    // A series (lib/content/series.ts): the event repeats weekly, fortnightly, monthly until a last date
+    // or for a number of dates, or on the dates listed. The site reads what it can of a rule (the editor
+    // refuses a bad one in words) and never more than SERIES_MAX_DATES dates.
+    repeat: z.enum(['none', 'weekly', 'fortnightly', 'monthly', 'dates']).optional(),
+    repeatUntil: z.string().optional(),
+    repeatCount: z.number().optional(),
+    repeatDates: z.string().optional(),
+    // On each date of a series as the site reads it: the slug of its first date, which names the series.
+    series: z.string().optional(),
   })
   .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
   .refine((e) => (e.startTime === undefined) === (e.endTime === undefined), {

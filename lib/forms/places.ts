@@ -13,9 +13,11 @@ import {
   type Availability,
   type Booking,
 } from '@/lib/content/schedule';
+import { seriesOf } from '@/lib/content/series';
 import type { Offer, SiteEvent } from '@/lib/content/types';
 import { localePath, type Lang } from '@/lib/i18n';
 import { getStore } from '@/lib/storage';
+import { seriesTexts } from '@/messages/series';
 
 // Where a registration stands as a page shows it: closed by the date, full by the store's count of
 // places taken, else open, with how many places are left once fewer than the configured share of them
@@ -57,20 +59,74 @@ export interface Agenda {
   past: AgendaItem[];
 }
 
+// A series (lib/content/series.ts) is one item: its next date (or, once over, its last), with how many
+// more dates are coming, rather than a copy per date.
 export async function eventAgenda(lang: Lang): Promise<Agenda> {
   const { upcoming, past } = splitByDate(await cmsEvents(lang), eventDays, siteToday());
-  const item = async (event: SiteEvent): Promise<AgendaItem> => {
+  const item = async (event: SiteEvent, more = 0): Promise<AgendaItem> => {
     const state = await pageAvailability(eventBooking(event));
+    const dates = eventDates(event, lang);
     return {
       href: localePath(lang, eventPath(event)),
       title: event.title,
-      when: eventDates(event, lang),
+      when: more > 0 ? `${dates}, ${seriesTexts[lang].moreDates(more)}` : dates,
       detail: event.location,
       state,
       stateLabel: stateLabel(state, 'event', lang),
     };
   };
-  return { upcoming: await Promise.all(upcoming.map(item)), past: await Promise.all(past.map(item)) };
+  const oncePerSeries = (events: SiteEvent[]) => {
+    const seen = new Set<string>();
+    return events.filter((event) => event.series === undefined || (!seen.has(event.series) && seen.add(event.series)));
+  };
+  const more = (event: SiteEvent) =>
+    event.series === undefined ? 0 : upcoming.filter((other) => other.series === event.series).length - 1;
+  return {
+    upcoming: await Promise.all(oncePerSeries(upcoming).map((event) => item(event, more(event)))),
+    past: await Promise.all(oncePerSeries(past).map((event) => item(event))),
+  };
+}
+
+// One date of a series as its event page lists it: its dates, its own places left (a count, whatever
+// the share left, when the site holds its places and the store answers) and where it stands.
+export interface SeriesDate {
+  slug: string;
+  href: string;
+  when: string;
+  state: Availability;
+  stateLabel: string;
+  left?: number;
+}
+
+// The coming dates of the series `event` belongs to, soonest first; none for an event that does not
+// repeat. The build reads no store: the page made by the server shows the figures.
+export async function seriesDates(event: SiteEvent, lang: Lang): Promise<SeriesDate[]> {
+  const dates = seriesOf(event, await cmsEvents(lang), siteToday());
+  return Promise.all(
+    dates.map(async (date) => {
+      const booking = eventBooking(date);
+      const today = siteToday();
+      let state = availability(booking, today);
+      let left: number | undefined;
+      if (booking.capacity !== undefined && state !== 'closed' && !isBuilding()) {
+        try {
+          const taken = await getStore().seatsTaken(booking.seat);
+          state = availability(booking, today, taken);
+          left = Math.max(0, booking.capacity - taken);
+        } catch {
+          // A store that does not answer leaves the date open, as the page's own form does.
+        }
+      }
+      return {
+        slug: date.slug,
+        href: localePath(lang, eventPath(date)),
+        when: eventDates(date, lang),
+        state,
+        stateLabel: stateLabel(state, 'event', lang),
+        ...(left !== undefined ? { left } : {}),
+      };
+    }),
+  );
 }
 
 export async function offerAgenda(lang: Lang): Promise<Agenda> {

@@ -25,11 +25,12 @@ export interface Guest {
   checkedInBy: string | null;
 }
 
-// The events a door can check guests in for, soonest first: those published in the CMS.
+// The events a door can check guests in for, soonest first: those published in the CMS, each date of a
+// series named with its day (they share a title).
 export async function checkInEvents() {
   return (await cmsEvents(defaultLang))
     .sort((a, b) => a.startDate.localeCompare(b.startDate))
-    .map((e) => ({ slug: e.slug, title: e.title }));
+    .map((e) => ({ slug: e.slug, title: e.series === undefined ? e.title : `${e.title} · ${e.startDate}` }));
 }
 
 const isRegistered = (data: RecordData) => holdsSeat(data) && data.booking !== 'offered';

@@ -213,6 +213,37 @@ export async function eventDayAttacks({
   if (other.status !== 404) bypass(`a code checked in for another event: ${other.status}`);
   const crossSite = await checkIn({ t: good }, { ...staff, origin: 'https://evil.example' });
   if (crossSite.status !== 403) bypass(`check-in from another site: ${crossSite.status}`);
+
+  // Dates of a series forged (lib/content/series.ts): the hackathon does not repeat, so no `--<date>`
+  // of it exists. Its page, its calendar file, its registration and its door are none of them there,
+  // and nothing is stored under such a name.
+  const forgedDates = [
+    `${EVENT}--2023-04-18`,
+    `${EVENT}--2023-03-18`,
+    `${EVENT}--9999-99-99`,
+    `${EVENT}--2023-04-18--2023-05-18`,
+    `${EVENT}--${'2'.repeat(300)}`,
+    `${EVENT}--2023-04-18%00`,
+  ];
+  for (const slug of forgedDates) {
+    for (const path of [`/events/${slug}`, `/fr/events/${slug}`, `/events/${slug}/calendar.ics`]) {
+      const page = await send(path);
+      if (page.status !== 404 && page.status !== 400) bypass(`a forged date's ${path.slice(0, 60)}: ${page.status}`);
+    }
+    const answer = await post(
+      '/api/forms/registerEvent',
+      { firstName: 'Forged', lastName: 'Date', email: 'forged-date@example.org', event: slug },
+      { ...xsrf, ...origin },
+    );
+    if (answer.status >= 200 && answer.status < 300 && /"status":"success"/.test(answer.body)) {
+      bypass(`a registration for a forged date ${slug.slice(0, 60)}`);
+    }
+    const door = await send(`/staff/check-in/${encodeURIComponent(slug)}`, { headers: { cookie: session } });
+    if (door.status !== 404) bypass(`the door of a forged date ${slug.slice(0, 60)}: ${door.status}`);
+    const state = await post('/staff/api/check-in-state', { event: slug }, staff);
+    if (state.status < 400) bypass(`the check-in list of a forged date ${slug.slice(0, 60)}: ${state.status}`);
+  }
+  if (record('forged-date@example.org')) bypass('a registration stored for a forged date');
   if (checkIns() !== 0) bypass('a bad code checked someone in');
   const [first, again] = [await checkIn({ t: good }, staff), await checkIn({ t: good }, staff)];
   if (!first.body.includes('"checked-in"') || !again.body.includes('"already"') || checkIns() !== 1) {

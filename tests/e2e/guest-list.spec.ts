@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -46,6 +46,8 @@ test.beforeAll(async () => {
       STAFF_EMAILS: ADMIN,
       MAIL_POLL_MS: '200',
       RATE_LIMIT_PER_MINUTE: '1000',
+      // The places pass every 2 s rather than every minute: the reminders section sees its passes.
+      PLACES_PASS_MS: '2000',
     },
   });
   await waitUntilUp(`${base}/api/health`);
@@ -185,4 +187,131 @@ test('a door member limited to the hackathon lands on the door with it on top, a
   // Its own event opens.
   expect((await door.goto(`${base}/staff/check-in/${EVENT}`))!.status()).toBe(200);
   await expect(door.getByText('Amara Guest')).toBeVisible();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Reminders and series (issue 43, part B). An editor makes a monthly series in the content editor, its
+// first date the day after the site's date (SITE_TODAY): its page lists the next three dates, each with
+// its own places; a registration for one date takes none of another's. A registrant of the first date
+// who joins after a pass has already reminded someone gets the day-before reminder too, once.
+const SERIES = 'guest-list-study-group';
+const SERIES_TITLE = 'Guest list study group';
+const SERIES_DATES = ['2023-03-19', '2023-04-19', '2023-05-19', '2023-06-19'];
+
+// The mails to `to` whose subject matches, as the file transport wrote them under DATA_DIR/mail.
+function mailsTo(to: string, subject: RegExp): string[] {
+  const dir = join(dataDir, 'mail');
+  return (
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      // Quoted-printable soft breaks undone.
+      .map((file) => readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((text) => new RegExp(`^To:.*${to.replace(/[.@]/g, '\\$&')}`, 'mi').test(text))
+      .filter((text) => subject.test(text.match(/^Subject: (.*)$/m)?.[1] ?? ''))
+  );
+}
+
+async function registerFor(page: Page, slug: string, name: string) {
+  await page.goto(`${base}/events/${slug}`);
+  await page.getByLabel('First name').fill(name);
+  await page.getByLabel('Last name').fill('Series');
+  await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.org`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Your place is booked')).toBeVisible();
+}
+
+test('a monthly series made in the content editor shows its next three dates, each with its own places', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const editor = await phone(browser);
+  await signInByMail(editor, dataDir, ADMIN, base);
+  await editor.goto(`${base}/staff/content/collections/events/create`);
+  await editor.getByLabel('Slug').fill(SERIES);
+  await editor.getByLabel('Title').fill(SERIES_TITLE);
+  await editor.getByLabel('In Sentence').fill(`the ${SERIES_TITLE}`);
+  await editor.getByLabel('Dates').fill('19 March 2023');
+  await editor.getByLabel('Start Date').fill(SERIES_DATES[0]!);
+  await editor.getByLabel('End Date').fill(SERIES_DATES[0]!);
+  await editor.getByLabel('Capacity').fill('2');
+  // Monthly without an end first: refused in words, nothing published.
+  await editor.locator('#field-repeat').click();
+  await editor.locator('.rs__option', { hasText: 'Every month' }).click();
+  await editor.getByLabel('Tagline').fill('An evening of reading and code, each month.');
+  await editor.getByLabel('Description').fill('We read a paper together, then try it on open data.');
+  await editor.getByLabel('Location').fill('Lagos, Nigeria');
+  await editor.getByLabel('Picture path').fill('/images/events/hackathon-2023.svg');
+  await editor.getByLabel('Logo').fill('/images/partners/savanna-labs.svg');
+  await editor.getByLabel('Name').fill('Savanna Labs');
+  await editor.getByRole('button', { name: 'Publish changes' }).click();
+  await expect(editor.getByText('A repeat needs an end: give the last date or the number of dates.')).toBeVisible();
+  expect((await editor.request.get(`${base}/events/${SERIES}`)).status()).toBe(404);
+  await editor.getByLabel('Occurrences').fill('4');
+  await editor.getByRole('button', { name: 'Publish changes' }).click();
+  await expect(editor).toHaveURL(/\/staff\/content\/collections\/events\/\d+/);
+  await expect(editor.getByText('Status: Published')).toBeVisible();
+  await editor.screenshot({ path: `${SHOTS}/series-editor-390.png`, fullPage: true });
+
+  // The first date's page: this date, then the next three, each with its own two places.
+  const visitor = await phone(browser, false);
+  await visitor.goto(`${base}/events/${SERIES}`);
+  const dates = visitor.getByRole('region', { name: 'Dates of this series' });
+  await expect(dates.getByRole('listitem')).toHaveCount(4);
+  await expect(dates.getByRole('listitem').first()).toContainText('This date');
+  for (const [i, day] of SERIES_DATES.slice(1).entries()) {
+    const row = dates.getByRole('listitem').nth(i + 1);
+    await expect(row).toContainText(`19 ${['April', 'May', 'June'][i]} 2023`);
+    await expect(row).toContainText('2 places left');
+    await expect(row.getByRole('link', { name: 'Register for this date' })).toHaveAttribute(
+      'href',
+      `/events/${SERIES}--${day}`,
+    );
+  }
+  await visitor.screenshot({ path: `${SHOTS}/series-390.png`, fullPage: true });
+
+  // Registering for May's date takes one of May's places, none of the others'.
+  await dates.getByRole('listitem').nth(2).getByRole('link', { name: 'Register for this date' }).click();
+  await expect(visitor).toHaveURL(`${base}/events/${SERIES}--${SERIES_DATES[2]}`);
+  await registerFor(visitor, `${SERIES}--${SERIES_DATES[2]}`, 'Mayowa');
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto(`${base}/events/${SERIES}`);
+        return visitor.getByRole('region', { name: 'Dates of this series' }).getByRole('listitem').allInnerTexts();
+      },
+      { timeout: 45_000 },
+    )
+    .toEqual([
+      expect.stringMatching(/19 March 2023.*2 places left.*This date/s),
+      expect.stringMatching(/19 April 2023.*2 places left/s),
+      expect.stringMatching(/19 May 2023.*1 place left/s),
+      expect.stringMatching(/19 June 2023.*2 places left/s),
+    ]);
+
+  // The events list shows the series once, with its coming dates counted.
+  await visitor.goto(`${base}/events`);
+  await expect(visitor.getByRole('link', { name: SERIES_TITLE })).toHaveCount(1);
+  await expect(visitor.getByText('19 March 2023, and 3 more dates')).toBeVisible();
+  // A date the series does not have is not found.
+  expect((await visitor.request.get(`${base}/events/${SERIES}--2023-04-20`)).status()).toBe(404);
+});
+
+test('a registrant who joins after the day’s first pass gets the day-before reminder, once', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The series' first date is tomorrow on the site's calendar. Ife registers, and a pass reminds her.
+  const early = await phone(browser, false);
+  await registerFor(early, SERIES, 'Ife');
+  await expect.poll(() => mailsTo('ife@example.org', /^Tomorrow: /).length, { timeout: 30_000 }).toBe(1);
+  // Later the same day, after that pass: Kofi registers, and he too is reminded.
+  const late = await phone(browser, false);
+  await registerFor(late, SERIES, 'Kofi');
+  await expect.poll(() => mailsTo('kofi@example.org', /^Tomorrow: /).length, { timeout: 30_000 }).toBe(1);
+  // His confirmation promised it.
+  expect(mailsTo('kofi@example.org', /^You're registered/).join('')).toMatch(/reminder the day before/);
+  // Several passes later (one every 2 s), still one each.
+  await late.waitForTimeout(8_000);
+  expect(mailsTo('ife@example.org', /^Tomorrow: /)).toHaveLength(1);
+  expect(mailsTo('kofi@example.org', /^Tomorrow: /)).toHaveLength(1);
+  // The registrant of May's date got none: its day is a month away.
+  expect(mailsTo('mayowa@example.org', /^Tomorrow: |^In \d+ days: /)).toHaveLength(0);
 });

@@ -1,5 +1,6 @@
 import type * as cms from '@/lib/cms';
 import { content } from '@/lib/content';
+import { expandSeries } from '@/lib/content/series';
 import type { Lang } from '@/lib/i18n';
 import { projectIdFromSlug, projectSlug } from '@/lib/slug';
 
@@ -19,8 +20,13 @@ export const cmsCourse: typeof cms.cmsCourse = async (slug: string, lang: Lang) 
 export const cmsCourseByKey: typeof cms.cmsCourseByKey = async (key: string, lang: Lang) =>
   (await cmsCourses(lang)).find((course) => course.key === key);
 
+// Each date of a series an event of its own, as the real door reads them (lib/content/series.ts); a
+// test adds a series by pushing an event with a repeat rule into content(lang).events.
 export const cmsEvents: typeof cms.cmsEvents = async (lang: Lang) =>
-  content(lang).events.map((event) => ({ ...event }));
+  expandSeries(
+    content(lang).events.map((event) => ({ ...event })),
+    lang,
+  );
 
 export const cmsOffers: typeof cms.cmsOffers = async (lang: Lang) =>
   content(lang).offers.map((offer) => ({ ...offer }));
@@ -38,7 +44,7 @@ export const cmsItems: typeof cms.cmsItems = async (lang: Lang = 'en') => [
     title: course.title,
     lastDay: '9999-12-31',
   })),
-  ...content(lang).events.map((event) => ({
+  ...(await cmsEvents(lang)).map((event) => ({
     collection: 'user' as const,
     slug: event.slug,
     title: event.title,

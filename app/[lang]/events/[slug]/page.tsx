@@ -4,6 +4,7 @@ import { draftMode } from 'next/headers';
 
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
+import { SeriesDates } from '@/components/calendar/series-dates';
 import { EventForm } from '@/components/forms/event-form';
 import { MissingPage } from '@/components/layout/missing-page';
 import { PreviewNotice } from '@/components/layout/preview-notice';
@@ -13,12 +14,13 @@ import { cmsEvent, cmsEventDraft, cmsEvents } from '@/lib/cms';
 import { content, eventPath } from '@/lib/content';
 import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
 import { eventBooking, externalRegistration } from '@/lib/content/schedule';
-import { pagePlaces } from '@/lib/forms/places';
+import { pagePlaces, seriesDates } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
 import { EVENT_CALENDAR_FILE } from '@/lib/i18n/rewrite';
 import { routeEntity } from '@/lib/i18n/route';
 import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
+import { seriesTexts } from '@/messages/series';
 
 import styles from './event.module.css';
 
@@ -59,7 +61,7 @@ export default async function EventPage({ params }: Props) {
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.event;
-  const { state, left } = await pagePlaces(eventBooking(event));
+  const [{ state, left }, dates] = await Promise.all([pagePlaces(eventBooking(event)), seriesDates(event, lang)]);
   const url = pageUrl(lang, eventPath(event));
   return (
     <>
@@ -116,6 +118,9 @@ export default async function EventPage({ params }: Props) {
               {text.addToCalendar}
             </a>
           </p>
+          {dates.some((date) => date.slug !== event.slug) && (
+            <SeriesDates dates={dates} current={event.slug} text={seriesTexts[lang]} />
+          )}
           <p className={styles.partnerLabel}>{text.partnership}</p>
           <Picture src={event.partner.img} alt={event.partner.alt} width={320} height={96} className={styles.partner} />
         </section>
