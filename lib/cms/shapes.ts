@@ -29,7 +29,21 @@ export function toEvent(doc: Doc): SiteEvent {
     location: doc.location as string,
     partner: { img: partner.img as string, alt: partner.alt as string },
     registrationLink: optional(doc.registrationLink),
+    price: optional(doc.price),
+    tickets: ticketsOf(doc.tickets),
   };
+}
+
+// An event's ticket kinds as rows of the CMS's array field (their own row ids), none when empty: what a
+// row holds odd is left for the schema to refuse, so the reader leaves the event out and says so.
+function ticketsOf(rows: unknown): SiteEvent['tickets'] {
+  if (!Array.isArray(rows) || rows.length === 0) return undefined;
+  return rows.map((row: Doc) => ({
+    id: row.id as string,
+    name: (row.name ?? '') as string,
+    price: row.price as number,
+    capacity: row.capacity as number,
+  }));
 }
 
 export function toOffer(doc: Doc): Offer {

@@ -4,6 +4,7 @@ import * as migration_20261126_185048_lists_figures from './20261126_185048_list
 import * as migration_20261126_210940_contact_global from './20261126_210940_contact_global';
 import * as migration_20261126_212612_projects from './20261126_212612_projects';
 import * as migration_20261202_052657_certificates_global from './20261202_052657_certificates_global';
+import * as migration_20261202_101728_event_tickets from './20261202_101728_event_tickets';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261202_052657_certificates_global.up,
     down: migration_20261202_052657_certificates_global.down,
-    name: '20261202_052657_certificates_global'
+    name: '20261202_052657_certificates_global',
+  },
+  {
+    up: migration_20261202_101728_event_tickets.up,
+    down: migration_20261202_101728_event_tickets.down,
+    name: '20261202_101728_event_tickets'
   },
 ];

@@ -8,6 +8,7 @@ import * as migration_20261126_185041_lists_figures from './20261126_185041_list
 import * as migration_20261126_210933_contact_global from './20261126_210933_contact_global';
 import * as migration_20261126_212605_projects from './20261126_212605_projects';
 import * as migration_20261202_052550_certificates_global from './20261202_052550_certificates_global';
+import * as migration_20261202_101719_event_tickets from './20261202_101719_event_tickets';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261202_052550_certificates_global.up,
     down: migration_20261202_052550_certificates_global.down,
-    name: '20261202_052550_certificates_global'
+    name: '20261202_052550_certificates_global',
+  },
+  {
+    up: migration_20261202_101719_event_tickets.up,
+    down: migration_20261202_101719_event_tickets.down,
+    name: '20261202_101719_event_tickets'
   },
 ];
