@@ -40,8 +40,9 @@ export function parseItem(key: string | undefined): { collection: Collection; fi
   return at > 0 && field && ITEM_VALUE.test(value) ? { collection, field, value } : null;
 }
 
-// The forms whose records may carry a payment (docs/product.md §14): a course's fee, an offer's price.
-export const payableCollections = ['enrolment', 'offer'] as const satisfies readonly FormCollection[];
+// The forms whose records may carry a payment (docs/product.md §14): a course's fee, an offer's price, a
+// paid event's place.
+export const payableCollections = ['enrolment', 'offer', 'user'] as const satisfies readonly FormCollection[];
 export type PayableCollection = (typeof payableCollections)[number];
 
 export function isPayable(collection: Collection): collection is PayableCollection {

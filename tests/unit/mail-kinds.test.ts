@@ -87,7 +87,7 @@ it('confirms an event with its invitation, check-in code, QR code and the way to
     ctx,
     'en',
     '2023-03-01',
-    place,
+    { place },
   );
   says(
     visitor(mails),
