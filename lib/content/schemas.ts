@@ -234,7 +234,11 @@ export const eventSchema = z
     const ids = new Set<string>();
     (e.tickets ?? []).forEach((kind, index) => {
       if (names.has(sameName(kind.name)))
-        ctx.addIssue({ code: 'custom', path: ['tickets', index, 'name'], message: `two ticket kinds are named "${kind.name}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tickets', index, 'name'],
+          message: `two ticket kinds are named "${kind.name}"`,
+        });
       if (ids.has(kind.id))
         ctx.addIssue({ code: 'custom', path: ['tickets', index, 'id'], message: 'two ticket kinds share a row id' });
       names.add(sameName(kind.name));

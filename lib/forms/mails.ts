@@ -4,7 +4,7 @@ import { defaultLang, type Lang } from '@/lib/i18n';
 import { formatCost, formatDates } from '@/lib/i18n/format';
 import { confirmation, heldBack, languageRow, staffNote, type MailContext } from '@/lib/mail/compose';
 import type { PayLink } from '@/lib/payments';
-import { eventConfirmation, offerConfirmation, type ConfirmationParts, type PlaceParts } from '@/lib/places';
+import { eventConfirmation, offerConfirmation, type ConfirmationParts } from '@/lib/places';
 import type { NewMail } from '@/lib/storage';
 import { staffMails as staff } from '@/messages/mails/staff';
 import { visitorMails } from '@/messages/mails/visitor';

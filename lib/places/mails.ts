@@ -102,13 +102,11 @@ export function eventConfirmation(
         ...(external ? [invite ? t.finishWithInvite : t.finish] : invite ? [t.invite] : []),
         ...(ahead.length > 0 ? [t.follows(ahead)] : []),
         // A paid place (docs/product.md §14): what to pay, as an offer's confirmation says it.
-        ...(pay ? [visitorMails[lang].offer.pay(pay.amount, pay.deposit), visitorMails[lang].enrolment.payValid(pay.days)] : []),
+        ...(pay
+          ? [visitorMails[lang].offer.pay(pay.amount, pay.deposit), visitorMails[lang].enrolment.payValid(pay.days)]
+          : []),
       ],
-      rows: [
-        [t.dates, dates],
-        [t.where, event.location],
-        ...(ticket ? [[t.ticket, ticket] as [string, string]] : []),
-      ],
+      rows: [[t.dates, dates], [t.where, event.location], ...(ticket ? [[t.ticket, ticket] as [string, string]] : [])],
       ...(external
         ? { link: { href: external, label: t.link } }
         : pay

@@ -32,9 +32,7 @@ export async function placeOf(purpose: 'place-cancel' | 'seat-offer', token: unk
 
 async function describe(link: PlaceLink, record: StoredRecord) {
   const booking = await recordBooking(link.collection, record.data);
-  const words =
-    booking &&
-    (await itemWords(link.collection, bookingSlug(booking), toLang(record.data.lang)));
+  const words = booking && (await itemWords(link.collection, bookingSlug(booking), toLang(record.data.lang)));
   return booking && words ? { booking, words, lang: toLang(record.data.lang) } : null;
 }
 
