@@ -49,6 +49,28 @@ export function isPayable(collection: Collection): collection is PayableCollecti
   return (payableCollections as readonly string[]).includes(collection);
 }
 
+// The forms whose payment state the inbox filters with any other filter. A paid event's payments are
+// filtered on the event's own list (the staff's item page: the event, spam left out, a search for one
+// address): Firestore's 200 composite indexes leave no room for every combination on a third form
+// (lib/storage/firestore-indexes.ts).
+export const inboxPayableCollections = ['enrolment', 'offer'] as const satisfies readonly PayableCollection[];
+
+export function isInboxPayable(collection: Collection): boolean {
+  return (inboxPayableCollections as readonly string[]).includes(collection);
+}
+
+// Whether a payment state may be asked of this form with these other filters: on a form the inbox
+// filters by payment, with any; on a paid event's, with the event, and at most a search and the status.
+export function payFilterIndexed(
+  collection: Collection,
+  query: { item?: unknown; assignee?: unknown; lang?: unknown },
+): boolean {
+  if (!isPayable(collection)) return false;
+  return (
+    isInboxPayable(collection) || (query.item !== undefined && query.assignee === undefined && query.lang === undefined)
+  );
+}
+
 export function isCollection(value: string): value is FormCollection {
   return (collections as string[]).includes(value);
 }
