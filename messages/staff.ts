@@ -323,6 +323,7 @@ export const staffText = {
     phone: 'Phone',
     course: 'Course',
     event: 'Event',
+    ticket: 'Ticket',
     offer: 'Offer',
     message: 'Message',
     subject: 'Subject',
@@ -383,6 +384,8 @@ export const staffText = {
   item: {
     count: '{count} registered',
     capacity: '{count} of {capacity} places taken',
+    // A paid event's ticket kind: its places and how many wait for one.
+    kindCapacity: '{kind}: {count} of {capacity} places taken, {waiting} waiting',
     // Where each person stands (docs/product.md §9), after their name in the list.
     booking: {
       registered: 'Registered',

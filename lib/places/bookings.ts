@@ -18,6 +18,24 @@ export async function itemBookingOf(collection: Collection, slug: string, ticket
   return null;
 }
 
+// Every booking of an event or offer with places, named by its slug: one per ticket kind of a paid event
+// (with the kind's English name), else its own; none for a course or an item without places.
+export async function itemBookingsOf(
+  collection: Collection,
+  slug: string,
+): Promise<{ name?: string; booking: Booking & { capacity: number } }[]> {
+  const event = collection === 'user' ? await cmsEvent(slug, defaultLang) : undefined;
+  const kinds = event?.tickets ?? [];
+  if (event && kinds.length > 0) {
+    return kinds.flatMap((kind) => {
+      const booking = withPlaces(eventBooking(event, kind.id));
+      return booking ? [{ name: kind.name, booking }] : [];
+    });
+  }
+  const booking = withPlaces(await itemBookingOf(collection, slug));
+  return booking ? [{ booking }] : [];
+}
+
 // The booking of the event or offer a stored registration names (docs/product.md §9), with its ticket
 // kind's places for an event with kinds, else null.
 export async function recordBooking(collection: Collection, data: RecordData): Promise<Booking | null> {
