@@ -380,6 +380,8 @@ export const staffText = {
     stopScan: 'Stop scanning',
     cameraRefused: 'The camera could not be opened. Find the guest by name or code instead.',
     events: 'Events',
+    // A paid event's guest, beside their ticket kind (docs/product.md §14).
+    payStates: { paid: 'Paid', unpaid: 'Not paid', refunded: 'Refunded' },
   },
   item: {
     count: '{count} registered',
