@@ -96,7 +96,7 @@ export function buildSchemas(w: CheckWords) {
       email,
       // The ticket kind of a paid event with kinds, by its id: checked against the event's own kinds on
       // the server (lib/forms/registry.ts); never a price, which the server reads from the CMS.
-      ticket: z.optional(z.string().check(z.maxLength(40))),
+      ticket: z.optional(z.string(w.ticket).check(z.regex(/^[\w-]{0,40}$/, w.ticket))),
     }),
     offerSchema: z.object({
       email,

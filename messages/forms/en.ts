@@ -70,6 +70,7 @@ export const en = {
     phoneDigits: 'Enter at least 7 digits',
     gender: 'Choose a gender',
     degree: 'Choose your highest degree',
+    ticket: 'Choose a ticket',
   },
   answers: {
     xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',

@@ -78,6 +78,7 @@ export const fr = {
     phoneDigits: 'Indiquez au moins 7 chiffres',
     gender: 'Choisissez un genre',
     degree: 'Choisissez votre diplôme le plus élevé',
+    ticket: 'Choisissez un billet',
   },
   answers: {
     xsrf: 'Ce formulaire a expiré ou ne vient pas de notre site. Rechargez la page et envoyez-le à nouveau.',

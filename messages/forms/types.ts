@@ -64,6 +64,8 @@ export interface CheckWords {
   phoneDigits: string;
   gender: string;
   degree: string;
+  // A paid event's ticket kind, none chosen or not one of the form's.
+  ticket: string;
 }
 
 // What the server answers (lib/forms/submit.ts, lib/forms/registry.ts).
