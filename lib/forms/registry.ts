@@ -210,7 +210,8 @@ function eventAnswer(event: SiteEvent, lang: Lang, pay?: PayLink): Success {
     status: 'success',
     message: places ? w.eventPlace : w.eventRegistered,
     detail: [places ? w.eventPlaceDetail : w.eventRegisteredDetail, ...owed, next].filter(Boolean).join(' '),
-    ...(pay ? { link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) } } : {}),
+    // In the page's own tab: the site's registration never opens another page.
+    ...(pay ? { link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit), sameTab: true as const } } : {}),
   };
 }
 

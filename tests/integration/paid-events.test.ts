@@ -265,7 +265,9 @@ describe.each(bothStores)('paid events with ticket kinds on %s', (_name, makeHar
     await refused({ ticket: 'forged-kind' }, words.ticketUnknown);
     await refused({ ticket: '' }, words.ticketChoose);
     await refused({}, words.ticketChoose);
-    await refused({ ticket: `${STUDENT}:x` }, words.ticketUnknown);
+    // Not even an id's characters: refused by the form's own check.
+    await refused({ ticket: `${STUDENT}:x` }, formTexts.en.checks.ticket);
+    await refused({ ticket: `${STUDENT}\u0000` }, formTexts.en.checks.ticket);
     // A kind of the summit sent to the one-price workshop, and to the free hackathon.
     await refused({ event: WORKSHOP, ticket: STUDENT }, words.ticketUnknown);
     await refused({ event: 'baobab-data-hackathon-2023', ticket: STUDENT }, words.ticketUnknown);
