@@ -13,11 +13,14 @@ import { paymentSettings } from '@/lib/payments/record';
 import type { PaymentContext } from '@/lib/payments/settle';
 import { returnState, startPayment } from '@/lib/payments/visitor';
 import { handleWebhook } from '@/lib/payments/webhook';
+import { itemBookingsOf } from '@/lib/places/bookings';
 import { cancelPlace, claimPlace } from '@/lib/places/visitor';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
+import { guestList } from '@/lib/staff/check-in';
 import { markPaidByHand, paymentView, remindUnpaid } from '@/lib/staff/payments';
+import { itemPlacesOf } from '@/lib/staff/queries';
 import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
@@ -209,6 +212,18 @@ describe.each(bothStores)('paid events with ticket kinds on %s', (_name, makeHar
     expect(reference).toBe(claimed.data.payReference);
     expect(await store.seatsTaken(PRO_SEAT)).toBe(2);
     expect(await store.seatsTaken(STUDENT_SEAT)).toBe(1);
+    // Staff see each kind's places and waiting list, and at the door each guest's kind and payment.
+    const places = await itemPlacesOf(await itemBookingsOf('user', SUMMIT));
+    expect(places.kinds.map((k) => [k.name, k.taken, k.capacity, k.waiting.length])).toEqual([
+      ['Student', 1, 3, 0],
+      ['Professional', 2, 2, 0],
+    ]);
+    const guests = (await guestList(SUMMIT))!.guests;
+    expect(guests.map((g) => [g.email, g.ticket, g.payment]).sort()).toEqual([
+      ['b@example.org', 'Professional', 'unpaid'],
+      ['c@example.org', 'Professional', 'unpaid'],
+      ['s@example.org', 'Student', 'unpaid'],
+    ]);
   });
 
   it('marks one payment once: the webhook twice, the return page and staff by hand make one receipt, and a refund by webhook is kept', async () => {
