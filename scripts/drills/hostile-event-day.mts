@@ -312,7 +312,8 @@ export async function eventDayAttacks({
       ['kind-case', { ticket: student.toUpperCase() }],
       ['kind-name', { ticket: 'Student' }],
       ['kind-seat', { ticket: `${student}:${professional}` }],
-      ['kind-array', { ticket: student, 'ticket[]': professional }],
+      // A forged kind beside a real one under another name: only `ticket` is read.
+      ['kind-array', { ticket: 'garbage', 'ticket[]': student, tickets: student }],
       ['kind-other-event', { event: EVENT, ticket: student }],
     ];
     for (const [name, fields] of forged) {

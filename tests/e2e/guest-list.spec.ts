@@ -266,8 +266,13 @@ test('paid events: an editor publishes two ticket kinds, a visitor pays and gets
     ['Professional', '50', '20'],
   ];
   for (const [row, [name, price, places]] of kinds.entries()) {
-    await editor.getByRole('button', { name: 'Add Ticket kind' }).click();
-    await editor.locator(`#field-tickets__${row}__name`).fill(name);
+    // The editor's button works once its page runs in the browser: pressed again until the row is there.
+    const rowName = editor.locator(`#field-tickets__${row}__name`);
+    await expect(async () => {
+      if ((await rowName.count()) === 0) await editor.getByRole('button', { name: 'Add Ticket kind' }).click();
+      await expect(rowName).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 60_000 });
+    await rowName.fill(name);
     await editor.locator(`#field-tickets__${row}__price`).fill(price);
     await editor.locator(`#field-tickets__${row}__capacity`).fill(places);
   }
