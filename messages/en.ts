@@ -156,6 +156,13 @@ export const en = {
     full: 'Registration is closed: every place for this event is taken.',
     // Once few places remain ({left} is '3 places left').
     placesLeft: 'Only {left}.',
+    // A paid event (docs/product.md §14): its price, or its ticket kinds, and when the price is due.
+    price: 'Price: {price}.',
+    tickets: 'Tickets',
+    ticketLine: '{name}: {price}',
+    ticketFree: 'free',
+    ticketFull: '{name}: {price}, full (waiting list)',
+    due: 'You pay online once your place is booked, with the link in the answer and in your confirmation mail. On the waiting list you owe nothing until a place is yours.',
   },
   offer: {
     cohort: 'Cohort starting {start}',
@@ -165,6 +172,12 @@ export const en = {
     description: '{highlights}. Cohort starting {start}: {off} off, now {now} instead of {was}. Offer ends {ends}.',
     card: '{off} off: was {was}, now {now}',
     reserve: 'Reserve your spot',
+    // What is paid when (docs/product.md §14), said before anyone reserves: the deposit online once the
+    // spot is held and the rest before the cohort starts, or the whole price online.
+    dueDeposit:
+      'To hold your spot: a {deposit} deposit, paid online once your spot is reserved. The rest, {rest}, is paid to our team before the cohort starts ({start}).',
+    dueWhole: 'The whole price, {now}, is paid online once your spot is reserved.',
+    dueWaiting: 'On the waiting list you owe nothing until a spot is yours.',
     past: 'This offer ended on {date}.',
     full: 'Every spot of this offer is taken.',
     placesLeft: 'Only {left}.',

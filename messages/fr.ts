@@ -156,6 +156,12 @@ export const fr = {
     pastDays: 'Cet événement a eu lieu du {start} au {end}.',
     full: 'Les inscriptions sont closes : toutes les places de cet événement sont prises.',
     placesLeft: 'Il reste {left}.',
+    price: 'Prix : {price}.',
+    tickets: 'Billets',
+    ticketLine: '{name} : {price}',
+    ticketFree: 'gratuit',
+    ticketFull: '{name} : {price}, complet (liste d’attente)',
+    due: 'Vous payez en ligne une fois votre place réservée, avec le lien affiché dans la réponse et dans votre e-mail de confirmation. Sur la liste d’attente, vous ne devez rien tant qu’aucune place ne vous est attribuée.',
   },
   offer: {
     cohort: 'Début de la promotion : {start}',
@@ -166,6 +172,10 @@ export const fr = {
       '{highlights}. Début de la promotion : {start}. {off} de réduction : {now} au lieu de {was}, jusqu’au {ends}.',
     card: '{off} de réduction : {now} au lieu de {was}',
     reserve: 'Réservez votre place',
+    dueDeposit:
+      'Pour garder votre place : un acompte de {deposit}, réglé en ligne une fois votre place réservée. Le solde, {rest}, se règle auprès de notre équipe avant le début de la promotion ({start}).',
+    dueWhole: 'Le prix entier, {now}, se règle en ligne une fois votre place réservée.',
+    dueWaiting: 'Sur la liste d’attente, vous ne devez rien tant qu’aucune place ne vous est attribuée.',
     past: 'Cette offre a pris fin le {date}.',
     full: 'Toutes les places de cette offre sont prises.',
     placesLeft: 'Il reste {left}.',

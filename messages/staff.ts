@@ -324,6 +324,7 @@ export const staffText = {
     phone: 'Phone',
     course: 'Course',
     event: 'Event',
+    ticket: 'Ticket',
     offer: 'Offer',
     message: 'Message',
     subject: 'Subject',
@@ -380,10 +381,14 @@ export const staffText = {
     stopScan: 'Stop scanning',
     cameraRefused: 'The camera could not be opened. Find the guest by name or code instead.',
     events: 'Events',
+    // A paid event's guest, beside their ticket kind (docs/product.md §14).
+    payStates: { paid: 'Paid', unpaid: 'Not paid', refunded: 'Refunded' },
   },
   item: {
     count: '{count} registered',
     capacity: '{count} of {capacity} places taken',
+    // A paid event's ticket kind: its places and how many wait for one.
+    kindCapacity: '{kind}: {count} of {capacity} places taken, {waiting} waiting',
     // Where each person stands (docs/product.md §9), after their name in the list.
     booking: {
       registered: 'Registered',

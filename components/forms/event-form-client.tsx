@@ -8,7 +8,7 @@ import type { EventInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { FormUiFor } from '@/messages/forms';
 
-import { EmailField, FormEnd, TextField } from './fields';
+import { EmailField, FormEnd, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
@@ -16,9 +16,9 @@ import { useSiteForm } from './use-site-form';
 
 // The texts event-form.tsx picks on the server in the page's language; named here, not there, so
 // the two files do not import each other.
-type EventText = FormUiFor<'firstName' | 'lastName' | 'email', 'joinWaitlist'>;
+type EventText = FormUiFor<'firstName' | 'lastName' | 'email' | 'ticket', 'joinWaitlist' | 'choose'>;
 
-const blank: EventInput = { firstName: '', lastName: '', email: '' };
+const blank: EventInput = { firstName: '', lastName: '', email: '', ticket: '' };
 
 // docs/product.md §4: reset and the answer. Only for an event whose registration an external page takes
 // (`external`: no places here), 'Continue your registration', and after 2 seconds that page opens in a
@@ -30,6 +30,7 @@ export function EventFormClient({
   text,
   full,
   external,
+  tickets,
   intro,
 }: {
   event: string;
@@ -37,6 +38,7 @@ export function EventFormClient({
   text: EventText;
   full: boolean;
   external: boolean;
+  tickets: { id: string; label: string }[];
   intro: ReactNode;
 }) {
   const f = useSiteForm<EventInput>({
@@ -76,6 +78,16 @@ export function EventFormClient({
             />
           </div>
           <EmailField id="event-email" label={text.labels.email} {...f.bind('email')} />
+          {/* A paid event's ticket kinds: a full kind stays a choice, whose post is offered its waiting list. */}
+          {tickets.length > 0 && (
+            <SelectField
+              id="event-ticket"
+              label={text.labels.ticket}
+              placeholder={text.choose}
+              options={Object.fromEntries(tickets.map((kind) => [kind.id, kind.label]))}
+              {...f.bind('ticket')}
+            />
+          )}
         </>
       )}
       <input type="hidden" name="event" value={event} />

@@ -217,10 +217,14 @@ export function FormMessage({
           {state.detail ? <p>{state.detail}</p> : null}
           {state.link ? (
             <p>
-              <a href={state.link.href} target="_blank" rel="noopener noreferrer">
-                {state.link.label}
-                <span className="visually-hidden">{newTab}</span>
-              </a>
+              {state.link.sameTab ? (
+                <a href={state.link.href}>{state.link.label}</a>
+              ) : (
+                <a href={state.link.href} target="_blank" rel="noopener noreferrer">
+                  {state.link.label}
+                  <span className="visually-hidden">{newTab}</span>
+                </a>
+              )}
             </p>
           ) : null}
         </>

@@ -220,6 +220,9 @@ function GuestRow({
         <strong>{guest.name}</strong>
         <span className={styles.meta}>
           {spoken}
+          {/* A paid event's guest: the ticket kind and whether the place is paid. */}
+          {guest.ticket ? ` · ${guest.ticket}` : ''}
+          {guest.payment ? ` · ${words.payStates[guest.payment]}` : ''}
           {guest.checkedInAt
             ? ` · ${fillIn(words.at, { time: time(guest.checkedInAt), who: guest.checkedInBy ?? '' })}`
             : ''}

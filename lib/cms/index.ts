@@ -146,6 +146,9 @@ export interface CmsItem {
   slug: string;
   title: string;
   lastDay: string;
+  // A paid event's ticket kinds, by their ids, with their names: the staff's lists and downloads name
+  // each registration's kind (docs/product.md §14).
+  tickets?: { id: string; name: string }[];
 }
 
 export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
@@ -156,6 +159,14 @@ export async function cmsItems(lang: Lang = defaultLang): Promise<CmsItem[]> {
     slug: String(doc.slug ?? ''),
     title: String(doc.title ?? doc.slug ?? ''),
     lastDay: String(lastDay ?? ''),
+    ...(Array.isArray(doc.tickets) && doc.tickets.length > 0
+      ? {
+          tickets: (doc.tickets as Record<string, unknown>[]).map((row) => ({
+            id: String(row.id ?? ''),
+            name: String(row.name ?? row.id ?? ''),
+          })),
+        }
+      : {}),
   });
   return [
     // A course has no last day: it stays in the filters. Its records name it by its key.

@@ -37,7 +37,23 @@ export function toEvent(doc: Doc): SiteEvent {
           repeatDates: optional(doc.repeatDates),
         }
       : {}),
+    price: optional(doc.price),
+    tickets: ticketsOf(doc.tickets),
   };
+}
+
+// An event's ticket kinds as rows of the CMS's array field (their own row ids), none when empty: what a
+// row holds odd is left for the schema to refuse, so the reader leaves the event out and says so. A row
+// the editor is checking before its first save has no id yet (Payload gives it one as it stores it): a
+// stand-in keeps the other rules running, as the document's own id does (lib/cms/validate.ts).
+function ticketsOf(rows: unknown): SiteEvent['tickets'] {
+  if (!Array.isArray(rows) || rows.length === 0) return undefined;
+  return rows.map((row: Doc, index) => ({
+    id: (row.id ?? `new-${index}`) as string,
+    name: (row.name ?? '') as string,
+    price: row.price as number,
+    capacity: row.capacity as number,
+  }));
 }
 
 export function toOffer(doc: Doc): Offer {

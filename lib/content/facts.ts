@@ -1,5 +1,13 @@
 import { defaultLang, type Lang } from '@/lib/i18n';
-import { formatCost, formatDates, formatDayEnds, formatMoney, formatMonth, formatPercent } from '@/lib/i18n/format';
+import {
+  formatCost,
+  formatDates,
+  formatDayEnds,
+  formatDollars,
+  formatMoney,
+  formatMonth,
+  formatPercent,
+} from '@/lib/i18n/format';
 import { fill, messages } from '@/messages';
 
 import type { Availability } from './schedule';
@@ -164,4 +172,44 @@ export function offerListLines(offer: Offer, lang: Lang): { when: string; detail
     when: fill(text.offerEnds, { date: offerEnds(offer, lang) }),
     detail: fill(text.offerDetail, { start: cohortStart(offer, lang), price: formatMoney(offer.nowPrice, lang) }),
   };
+}
+
+// A paid event's prices on its page (docs/product.md §14): its one price, or each ticket kind's line (a
+// free kind said so, a full one with its waiting list), and when the price is due. Nothing for a free event.
+export function eventPrices(
+  event: Pick<SiteEvent, 'price' | 'tickets'>,
+  lang: Lang,
+  kinds: Record<string, Availability> = {},
+): { price?: string; tickets: { id: string; label: string }[]; due?: string } {
+  const text = messages(lang).event;
+  const price = (amount: number) => (amount > 0 ? formatDollars(amount, lang) : text.ticketFree);
+  const tickets = (event.tickets ?? []).map((kind) => ({
+    id: kind.id,
+    label: fill(kinds[kind.id] === 'full' ? text.ticketFull : text.ticketLine, {
+      name: kind.name,
+      price: price(kind.price),
+    }),
+  }));
+  const one = tickets.length === 0 && event.price !== undefined && event.price > 0 ? event.price : undefined;
+  const paid = one !== undefined || (event.tickets ?? []).some((kind) => kind.price > 0);
+  return {
+    ...(one !== undefined ? { price: fill(text.price, { price: formatDollars(one, lang) }) } : {}),
+    tickets,
+    ...(paid ? { due: text.due } : {}),
+  };
+}
+
+// What an offer asks before anyone reserves (docs/product.md §14): the deposit online once the spot is held
+// and the rest before the cohort starts, or the whole price online; nothing while waiting.
+export function offerDueText(offer: Offer, lang: Lang): string[] {
+  const text = messages(lang).offer;
+  const first =
+    offer.deposit !== undefined
+      ? fill(text.dueDeposit, {
+          deposit: formatDollars(offer.deposit, lang),
+          rest: formatDollars(offer.nowPrice - offer.deposit, lang),
+          start: cohortStart(offer, lang),
+        })
+      : fill(text.dueWhole, { now: formatDollars(offer.nowPrice, lang) });
+  return [first, text.dueWaiting];
 }

@@ -81,8 +81,33 @@ export interface Booking {
   capacity?: number;
 }
 
-export function eventBooking(event: SiteEvent): Booking {
-  return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: siteCapacity() ?? event.capacity };
+// An event's places: its own, or, with ticket kinds (docs/product.md §14), the places of the kind
+// `ticket` names, under a seat of its own (`event:<slug>:<kind's id>`), so each kind fills up and keeps its
+// waiting list apart. A kind the event does not have is null; with kinds, a booking needs a kind.
+export function eventBooking(event: SiteEvent): Booking;
+export function eventBooking(event: SiteEvent, ticket: string | undefined): Booking | null;
+export function eventBooking(event: SiteEvent, ticket?: string): Booking | null {
+  const kinds = event.tickets ?? [];
+  if (kinds.length === 0) {
+    if (ticket !== undefined) return null;
+    return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity: siteCapacity() ?? event.capacity };
+  }
+  const kind = kinds.find((k) => k.id === ticket);
+  if (!kind) return ticket === undefined ? wholeEvent(event) : null;
+  return { seat: `event:${event.slug}:${kind.id}`, lastDay: event.endDate, capacity: siteCapacity() ?? kind.capacity };
+}
+
+// An event with ticket kinds as a whole, for what names no kind (a page's dates, an external link, which
+// such an event never has): every kind's places together, under a seat no registration takes.
+function wholeEvent(event: SiteEvent): Booking {
+  const capacity = eventBookings(event).reduce((sum, booking) => sum + (booking.capacity ?? 0), 0);
+  return { seat: `event:${event.slug}`, lastDay: event.endDate, capacity };
+}
+
+// Every booking of an event: one per ticket kind, or its own.
+export function eventBookings(event: SiteEvent): Booking[] {
+  const kinds = event.tickets ?? [];
+  return kinds.length === 0 ? [eventBooking(event)] : kinds.map((kind) => eventBooking(event, kind.id)!);
 }
 
 // The days from `today` to `day` on the site's calendar (ISO days).

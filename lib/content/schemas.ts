@@ -176,6 +176,19 @@ export const academyStatsSchema = z.object({
 });
 
 // One event; the CMS checks each edit with it (lib/cms/collections/events.ts).
+// A ticket kind of a paid event (docs/product.md §14): its name in the language read, its price in US
+// dollars (0 for a free kind) and its places (0: none yet, only the waiting list). `id` is the CMS's own
+// for the row, kept when the kind is renamed: the seats and the registrations name the kind by it.
+export const ticketKindSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a ticket kind without its row id'),
+  name: z.string().trim().min(1, 'every ticket kind needs a name'),
+  price: z.number().min(0, 'a price is not below zero').max(1_000_000),
+  capacity: z.number().int('places are a whole number').min(0, 'places are not below zero').max(100_000),
+});
+
+// The same name twice (any case, spaces around ignored) would be two kinds a visitor cannot tell apart.
+const sameName = (name: string) => name.trim().toLocaleLowerCase();
+
 export const eventSchema = z
   .object({
     id: z.number().int().positive(),
@@ -211,8 +224,36 @@ export const eventSchema = z
     repeatDates: z.string().optional(),
     // On each date of a series as the site reads it: the slug of its first date, which names the series.
     series: z.string().optional(),
+    // What a place costs, in US dollars, paid online when it is taken (docs/product.md §14): one price for
+    // every place, or ticket kinds each with its own price and places. With neither, the event is free.
+    price: z.number().min(0, 'a price is not below zero').max(1_000_000).optional(),
+    tickets: z.array(ticketKindSchema).max(20).optional(),
   })
   .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
+  .refine((e) => e.price === undefined || !e.tickets?.length, {
+    path: ['price'],
+    message: 'give one price or ticket kinds, not both',
+  })
+  .refine((e) => e.capacity === undefined || !e.tickets?.length, {
+    path: ['capacity'],
+    message: 'with ticket kinds, the places are given on each kind: leave this empty',
+  })
+  .superRefine((e, ctx) => {
+    const names = new Set<string>();
+    const ids = new Set<string>();
+    (e.tickets ?? []).forEach((kind, index) => {
+      if (names.has(sameName(kind.name)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tickets', index, 'name'],
+          message: `two ticket kinds are named "${kind.name}"`,
+        });
+      if (ids.has(kind.id))
+        ctx.addIssue({ code: 'custom', path: ['tickets', index, 'id'], message: 'two ticket kinds share a row id' });
+      names.add(sameName(kind.name));
+      ids.add(kind.id);
+    });
+  })
   .refine((e) => (e.startTime === undefined) === (e.endTime === undefined), {
     path: ['endTime'],
     message: 'give both startTime and endTime, or neither',

@@ -12,6 +12,7 @@ import type {
   projectsSchema,
   socialLinksSchema,
   testimonialsSchema,
+  ticketKindSchema,
 } from './schemas';
 
 export type NavLink = z.infer<typeof navLinksSchema>[number];
@@ -23,6 +24,7 @@ export type Partner = z.infer<typeof partnersSchema>[number];
 export type Person = z.infer<typeof peopleSchema>[number];
 export type Testimonial = z.infer<typeof testimonialsSchema>[number];
 export type SiteEvent = z.infer<typeof eventsSchema>[number];
+export type TicketKind = z.infer<typeof ticketKindSchema>;
 export type Offer = z.infer<typeof offersSchema>[number];
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
 export type SocialLink = z.infer<typeof socialLinksSchema>[number];

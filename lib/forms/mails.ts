@@ -4,7 +4,7 @@ import { defaultLang, type Lang } from '@/lib/i18n';
 import { formatCost, formatDates } from '@/lib/i18n/format';
 import { confirmation, heldBack, languageRow, staffNote, type MailContext } from '@/lib/mail/compose';
 import type { PayLink } from '@/lib/payments';
-import { eventConfirmation, offerConfirmation, type ConfirmationParts, type PlaceParts } from '@/lib/places';
+import { eventConfirmation, offerConfirmation, type ConfirmationParts } from '@/lib/places';
 import type { NewMail } from '@/lib/storage';
 import { staffMails as staff } from '@/messages/mails/staff';
 import { visitorMails } from '@/messages/mails/visitor';
@@ -100,16 +100,18 @@ export function contactMails(input: ContactInput, ctx: MailContext, lang: Lang):
 }
 
 // With places, the visitor's confirmation carries its place's parts (lib/places/mails.ts).
+// A paid place's confirmation carries its ticket kind and its pay link (docs/product.md §14).
 export function eventMails(
   input: EventInput,
-  event: SiteEvent & { englishTitle: string },
+  event: SiteEvent & { englishTitle: string; englishTicket?: string },
   ctx: MailContext,
   lang: Lang,
   today: string,
-  place?: PlaceParts,
+  parts: ConfirmationParts = {},
 ): NewMail[] {
   const name = `${input.firstName} ${input.lastName}`;
   const title = event.englishTitle;
+  const ticket = event.tickets?.find((kind) => kind.id === input.ticket)?.name;
   return [
     staffNote(
       ctx.staff,
@@ -121,13 +123,14 @@ export function eventMails(
           [staff.rows.firstName, input.firstName],
           [staff.rows.lastName, input.lastName],
           [staff.rows.email, input.email],
+          ...(event.englishTicket ? [[staff.rows.ticket, event.englishTicket] as [string, string]] : []),
           languageRow(lang),
         ],
       },
       { heldBack: heldBack(title, lang) },
       input.email,
     ),
-    eventConfirmation(input.email, event, ctx, lang, today, place),
+    eventConfirmation(input.email, event, ctx, lang, today, parts.place, { pay: parts.pay, ticket }),
   ];
 }
 

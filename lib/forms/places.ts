@@ -5,6 +5,7 @@ import { eventDates, offerListLines, stateLabel } from '@/lib/content/facts';
 import {
   availability,
   eventBooking,
+  eventBookings,
   eventDays,
   offerBooking,
   offerDays,
@@ -44,6 +45,19 @@ export async function pageAvailability(booking: Booking): Promise<Availability> 
   return (await pagePlaces(booking)).state;
 }
 
+// Where an event stands on its page: its own places, or, with ticket kinds (docs/product.md §14), each
+// kind's; the event is full once every kind is, and a kind's places left are not said (its option in the
+// form says when it is full). `kinds`: each kind's state, by its id.
+export async function eventPlaces(
+  event: SiteEvent,
+): Promise<{ state: Availability; left?: number; kinds: Record<string, Availability> }> {
+  if (!event.tickets?.length) return { ...(await pagePlaces(eventBooking(event))), kinds: {} };
+  const states = await Promise.all(eventBookings(event).map(pageAvailability));
+  const kinds = Object.fromEntries(event.tickets.map((kind, index) => [kind.id, states[index]!]));
+  const state = states.includes('open') ? 'open' : states.includes('closed') ? 'closed' : 'full';
+  return { state, kinds };
+}
+
 // One event or offer in a list, with its dates and where it stands.
 export interface AgendaItem {
   href: string;
@@ -64,7 +78,7 @@ export interface Agenda {
 export async function eventAgenda(lang: Lang): Promise<Agenda> {
   const { upcoming, past } = splitByDate(await cmsEvents(lang), eventDays, siteToday());
   const item = async (event: SiteEvent, more = 0): Promise<AgendaItem> => {
-    const state = await pageAvailability(eventBooking(event));
+    const { state } = await eventPlaces(event);
     const dates = eventDates(event, lang);
     return {
       href: localePath(lang, eventPath(event)),

@@ -13,7 +13,7 @@ import type { SiteEvent } from '@/lib/content/types';
 import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import type { MailContext } from '@/lib/mail/compose';
-import { courseDue, offerDue, type PayLink, type Price } from '@/lib/payments';
+import { courseDue, eventDue, offerDue, type PayLink, type Price } from '@/lib/payments';
 import { waitlistMails, type ConfirmationParts, type PlaceParts } from '@/lib/places';
 import { formCollections, type FormCollection, type FormOperation, type NewMail, type RecordData } from '@/lib/storage';
 import { formTexts, type AnswerWords } from '@/messages/forms';
@@ -91,6 +91,9 @@ interface RecordForm<Collection extends string, Fields extends z.ZodMiniObject, 
   // What refuses a registration whatever the date, in the form's words: a course staff closed.
   closed?(input: Input, words: AnswerWords): string | null;
   price?(input: Input): Price | null;
+  // Whether the one-person-one-payment rule holds for this record (lib/payments/payers.ts): every record
+  // of a form with a price, unless this says otherwise (a free event keeps its registrations as before).
+  payer?(input: Input): boolean;
 }
 
 // The newsletter hands its subscriber to the configured provider (lib/newsletter), which keeps them
@@ -137,11 +140,29 @@ const eventRegistration = perLang((s, w, lang) =>
     z.extend(s.eventSchema, { event: z.string(w.eventUnknown) }),
     // The event as published in the CMS now: one published since the page was built takes registrations.
     // Its English title names it to the staff (the waiting list's note).
-    z.transform(async (input, ctx) => {
+    // A paid event with ticket kinds takes one of its own kinds, named by its id: an unknown kind, one of
+    // another event, or a kind sent to an event without kinds is refused beside the field. The price is
+    // never read from the post (docs/product.md §14).
+    z.transform(async ({ ticket: sent, ...input }, ctx) => {
       const entity = await cmsEvent(input.event, lang);
       if (!entity) return refuse(ctx, 'event', w.eventUnknown);
+      const ticket = sent === '' ? undefined : sent;
+      const kinds = entity.tickets ?? [];
+      if (kinds.length > 0 && ticket === undefined) return refuse(ctx, 'ticket', w.ticketChoose);
+      if (ticket !== undefined && !kinds.some((kind) => kind.id === ticket)) {
+        return refuse(ctx, 'ticket', w.ticketUnknown);
+      }
       const english = lang === defaultLang ? entity : await cmsEvent(input.event, defaultLang);
-      return { ...input, entity: { ...entity, englishTitle: english?.title ?? entity.title } };
+      const englishTicket = (english ?? entity).tickets?.find((kind) => kind.id === ticket)?.name;
+      return {
+        ...input,
+        ...(ticket === undefined ? {} : { ticket }),
+        entity: {
+          ...entity,
+          englishTitle: english?.title ?? entity.title,
+          ...(englishTicket === undefined ? {} : { englishTicket }),
+        },
+      };
     }),
   ),
 );
@@ -170,7 +191,7 @@ const waitlistAnswer =
 // here), the way on to it; otherwise the site's registration is the only one: the success, and what
 // follows (the confirmation, with the check-in code when the site holds the places, and the reminders
 // still to come). Never a word of a full event: the place is theirs, even the last one.
-function eventAnswer(event: SiteEvent, lang: Lang): Success {
+function eventAnswer(event: SiteEvent, lang: Lang, pay?: PayLink): Success {
   const w = formTexts[lang].answers;
   const external = externalRegistration(event);
   if (external) {
@@ -183,10 +204,14 @@ function eventAnswer(event: SiteEvent, lang: Lang): Success {
   }
   const places = eventBooking(event).capacity !== undefined;
   const next = w.remindersAhead(remindersAhead(event, siteToday()));
+  // A paid place (docs/product.md §14): what to pay and the link, as an offer's reservation says it.
+  const owed = pay ? [w.offerPay(pay.amount, pay.deposit), w.payLater(pay.days)] : [];
   return {
     status: 'success',
     message: places ? w.eventPlace : w.eventRegistered,
-    detail: [places ? w.eventPlaceDetail : w.eventRegisteredDetail, next].filter(Boolean).join(' '),
+    detail: [places ? w.eventPlaceDetail : w.eventRegisteredDetail, ...owed, next].filter(Boolean).join(' '),
+    // In the page's own tab: the site's registration never opens another page.
+    ...(pay ? { link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit), sameTab: true as const } } : {}),
   };
 }
 
@@ -266,20 +291,22 @@ export const forms = {
     hidden: ['event'],
     schema: eventRegistration,
     record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
-    mails: ({ entity, ...input }, mail, lang, today, parts) =>
-      eventMails(input, entity, mail, lang, today, parts?.place),
+    mails: ({ entity, ...input }, mail, lang, today, parts) => eventMails(input, entity, mail, lang, today, parts),
     item: ({ entity }) => entity.slug,
+    // The ticket kind was checked against the event's own kinds above: its booking exists.
     booking: ({ entity, ...input }, w) => ({
-      ...eventBooking(entity),
+      ...eventBooking(entity, input.ticket)!,
       closed: w.eventClosed,
-      full: w.eventFull,
+      full: input.ticket === undefined ? w.eventFull : w.ticketFull,
       kind: 'event',
       slug: entity.slug,
       waitlisted: waitlistAnswer(w),
       waitlistMails: (mail, lang, hours, place) =>
         waitlistMails(input, { ...entity, englishTitle: entity.englishTitle }, mail, lang, hours, place),
     }),
-    answer: ({ entity: event }, lang) => eventAnswer(event, lang),
+    price: ({ entity, ticket }) => eventDue(entity, ticket),
+    payer: ({ entity, ticket }) => eventDue(entity, ticket) !== null,
+    answer: ({ entity: event }, lang, pay?) => eventAnswer(event, lang, pay),
   } satisfies RecordForm<
     typeof formCollections.registerEvent,
     typeof eventSchema,

@@ -94,6 +94,9 @@ export function buildSchemas(w: CheckWords) {
       firstName: required(w, 'firstName', 60),
       lastName: required(w, 'lastName', 60),
       email,
+      // The ticket kind of a paid event with kinds, by its id: checked against the event's own kinds on
+      // the server (lib/forms/registry.ts); never a price, which the server reads from the CMS.
+      ticket: z.optional(z.string(w.ticket).check(z.regex(/^[\w-]{0,40}$/, w.ticket))),
     }),
     offerSchema: z.object({
       email,

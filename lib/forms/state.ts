@@ -3,7 +3,14 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export type FormState =
   | { status: 'idle' }
-  | { status: 'success'; message: string; detail?: string; link?: { href: string; label: string } }
+  | {
+      status: 'success';
+      message: string;
+      detail?: string;
+      // `sameTab`: a link followed in the page's own tab (a paid event's pay link: the site's registration
+      // opens no other page); any other opens a new one.
+      link?: { href: string; label: string; sameTab?: true };
+    }
   | { status: 'error'; message: string; errors?: FieldErrors; values?: Record<string, string>; waitlist?: true };
 
 export const idleState: FormState = { status: 'idle' };

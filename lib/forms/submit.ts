@@ -223,8 +223,9 @@ async function storeRecord(
   // registration with places owes it only once it holds one: on the waiting list it owes nothing, and
   // its mails and answer carry no pay link until a place is claimed or given (lib/places/visitor.ts).
   const payment = paymentOf(form, input, identity, lang, services);
-  // A form that takes payments keeps one record per person and item (lib/payments/payers.ts).
-  const person = form.price ? personOf(form.collection, record) : null;
+  // A form that takes payments keeps one record per person and item (lib/payments/payers.ts); a free
+  // event's registrations are kept as before.
+  const person = form.price && (form.payer?.(input) ?? true) ? personOf(form.collection, record) : null;
   // Every registration for an event or offer can be given back, and an event's is let in at the door by
   // its code; only those with places take a seat.
   const place = booking

@@ -15,6 +15,17 @@ export function formatMoney(dollars: number, lang: Lang): string {
   }).format(dollars);
 }
 
+// A price in US dollars that may have cents ($12.50), written whole when it has none ($20).
+export function formatDollars(dollars: number, lang: Lang): string {
+  const whole = Number.isInteger(dollars);
+  return new Intl.NumberFormat(locales[lang].money, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(dollars);
+}
+
 // A course's cost as the data gives it: '$10', or 'Free'.
 export function formatCost(cost: string, lang: Lang): string {
   const dollars = cost.match(/^\$(\d+(?:\.\d+)?)$/);

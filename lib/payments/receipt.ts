@@ -1,6 +1,6 @@
-import { cmsContact, cmsCourseByKey, cmsOffer } from '@/lib/cms';
+import { cmsContact, cmsCourseByKey, cmsEvent, cmsOffer } from '@/lib/cms';
 import { site } from '@/lib/content';
-import { cohortStart } from '@/lib/content/facts';
+import { cohortStart, eventDates } from '@/lib/content/facts';
 import type { Lang } from '@/lib/i18n';
 import { formatDates, formatDay } from '@/lib/i18n/format';
 import type { PayableCollection, RecordData } from '@/lib/storage';
@@ -28,13 +28,17 @@ export async function receiptOf(
   const t = visitorMails[lang].receipt;
   const course = collection === 'enrolment' ? await cmsCourseByKey(String(data.course ?? ''), lang) : undefined;
   const offer = collection === 'offer' ? await cmsOffer(String(data.offer ?? ''), lang) : undefined;
+  // A paid event's place: the event published now, its dates and the ticket kind paid for.
+  const event = collection === 'user' ? await cmsEvent(String(data.event ?? ''), lang) : undefined;
+  const ticket = event?.tickets?.find((kind) => kind.id === data.ticket)?.name;
   const { contactInfo } = await cmsContact();
-  const item = course?.title ?? offer?.title ?? String(data.course ?? data.offer ?? '');
+  const item = course?.title ?? offer?.title ?? event?.title ?? String(data.course ?? data.offer ?? data.event ?? '');
   const cohort = course?.nextCohortDate
     ? formatDates(course.nextCohortDate, undefined, lang)
     : offer
       ? cohortStart(offer, lang)
       : '';
+  const label = collection === 'enrolment' ? t.course : collection === 'user' ? t.event : t.programme;
   const paidAt = typeof data.paidAt === 'number' ? data.paidAt : Date.now();
   const channel = String(data.payChannel ?? '');
   const method = data.payMethod === 'hand' ? t.byHand : (t.channels[channel] ?? channel);
@@ -44,8 +48,10 @@ export async function receiptOf(
       [t.amount, formatCharge(Number(data.payAmount ?? 0), String(data.payCurrency ?? 'USD'), lang)],
       [t.date, formatDay(paidAt, lang, timeZone)],
       [t.reference, String(data.payReference ?? '')],
-      [collection === 'enrolment' ? t.course : t.programme, item],
+      [label, item],
       ...(cohort ? [[t.cohort, cohort] as [string, string]] : []),
+      ...(event ? [[t.eventDates, eventDates(event, lang)] as [string, string]] : []),
+      ...(ticket ? [[t.ticket, ticket] as [string, string]] : []),
       ...(method ? [[t.method, method] as [string, string]] : []),
     ],
     organisation: [

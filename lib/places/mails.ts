@@ -83,8 +83,10 @@ export function eventConfirmation(
   lang: Lang,
   today: string,
   place?: PlaceParts,
+  paid: { pay?: PayLink; ticket?: string } = {},
 ): NewMail {
   const t = visitorMails[lang].event;
+  const { pay, ticket } = paid;
   const dates = eventDates(event, lang);
   const invite = event.startDate >= today;
   // With an external registration page (no places here), the way on to it; else the site's registration
@@ -99,12 +101,17 @@ export function eventConfirmation(
         t.when(event.inSentence, dates, event.location),
         ...(external ? [invite ? t.finishWithInvite : t.finish] : invite ? [t.invite] : []),
         ...(ahead.length > 0 ? [t.follows(ahead)] : []),
+        // A paid place (docs/product.md §14): what to pay, as an offer's confirmation says it.
+        ...(pay
+          ? [visitorMails[lang].offer.pay(pay.amount, pay.deposit), visitorMails[lang].enrolment.payValid(pay.days)]
+          : []),
       ],
-      rows: [
-        [t.dates, dates],
-        [t.where, event.location],
-      ],
-      ...(external ? { link: { href: external, label: t.link } } : {}),
+      rows: [[t.dates, dates], [t.where, event.location], ...(ticket ? [[t.ticket, ticket] as [string, string]] : [])],
+      ...(external
+        ? { link: { href: external, label: t.link } }
+        : pay
+          ? { link: { href: pay.href, label: visitorMails[lang].offer.payLink(pay.amount, pay.deposit) } }
+          : {}),
     },
     place,
     invite ? { attachments: [eventInvite(event, ctx, lang)] } : {},

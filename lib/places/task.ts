@@ -1,5 +1,5 @@
 import { cmsEvents, cmsOffers } from '@/lib/cms';
-import { eventBooking, offerBooking, siteToday } from '@/lib/content/schedule';
+import { eventBookings, offerBooking, siteToday } from '@/lib/content/schedule';
 import { defaultLang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
 import { periodic } from '@/lib/periodic';
@@ -8,11 +8,12 @@ import { getStore } from '@/lib/storage';
 import { seatsChanged, type PlacesBooking } from './offers';
 import { sendReminders } from './reminders';
 
-// Every event and offer with places that still takes registrations, as published in the CMS now.
+// Every event and offer with places that still takes registrations, as published in the CMS now: an event
+// with ticket kinds once per kind, each with its own places and waiting list.
 export async function openBookings(now: number = Date.now()): Promise<PlacesBooking[]> {
   const today = siteToday(now);
   const [events, offers] = await Promise.all([cmsEvents(defaultLang), cmsOffers(defaultLang)]);
-  return [...events.map(eventBooking), ...offers.map(offerBooking)].flatMap((booking) =>
+  return [...events.flatMap(eventBookings), ...offers.map(offerBooking)].flatMap((booking) =>
     booking.capacity !== undefined && today <= booking.lastDay ? [{ ...booking, capacity: booking.capacity }] : [],
   );
 }

@@ -4,10 +4,10 @@ import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { toLang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
-import { offerDue, paymentSettings, seatedPayment } from '@/lib/payments';
+import { eventDue, offerDue, paymentSettings, seatedPayment } from '@/lib/payments';
 import { getStore, type RecordData, type StoredRecord } from '@/lib/storage';
 
-import { recordBooking, withPlaces } from './bookings';
+import { bookingSlug, recordBooking, withPlaces } from './bookings';
 import { newCheckInCode, placeParts, readPlaceLink, type PlaceLink } from './links';
 import { claimNote, eventConfirmation, offerConfirmation } from './mails';
 import { formatDeadline, itemWords, seatsChanged } from './offers';
@@ -32,9 +32,7 @@ export async function placeOf(purpose: 'place-cancel' | 'seat-offer', token: unk
 
 async function describe(link: PlaceLink, record: StoredRecord) {
   const booking = await recordBooking(link.collection, record.data);
-  const words =
-    booking &&
-    (await itemWords(link.collection, booking.seat.slice(booking.seat.indexOf(':') + 1), toLang(record.data.lang)));
+  const words = booking && (await itemWords(link.collection, bookingSlug(booking), toLang(record.data.lang)));
   return booking && words ? { booking, words, lang: toLang(record.data.lang) } : null;
 }
 
@@ -86,7 +84,7 @@ export async function registeredMails(
 ) {
   const { data } = record;
   const { lang, booking } = item;
-  const slug = booking.seat.slice(booking.seat.indexOf(':') + 1);
+  const slug = bookingSlug(booking);
   const code = typeof data.checkInCode === 'string' ? data.checkInCode : newCheckInCode();
   const event = link.collection === 'user' ? await cmsEvent(slug, lang) : undefined;
   const place = placeParts(link, lang, { lastDay: booking.lastDay, ...(event ? { event: slug, code } : {}) }, now);
@@ -94,10 +92,16 @@ export async function registeredMails(
   const ctx = { staff: settings.mail.staff, siteUrl: settings.siteUrl, siteName: site.name };
   const to = String(data.email ?? '');
   const offer = event ? undefined : await cmsOffer(slug, lang);
-  // A paid place is owed from now on, with its pay link in the confirmation (docs/product.md §14).
-  const payment = offer ? seatedPayment(offerDue(offer), record, lang, paymentSettings(), now) : undefined;
+  // A paid place is owed from now on, with its pay link in the confirmation (docs/product.md §14): an
+  // offer's price, or the price of the event's place (of its ticket kind).
+  const ticket = typeof data.ticket === 'string' ? data.ticket : undefined;
+  const price = offer ? offerDue(offer) : event ? eventDue(event, ticket) : null;
+  const payment = price ? seatedPayment(price, record, lang, paymentSettings(), now) : undefined;
   const confirmation = event
-    ? eventConfirmation(to, event, ctx, lang, siteToday(now), place)
+    ? eventConfirmation(to, event, ctx, lang, siteToday(now), place, {
+        ...(payment?.link ? { pay: payment.link } : {}),
+        ticket: event.tickets?.find((kind) => kind.id === ticket)?.name,
+      })
     : offer && offerConfirmation(to, offer, ctx, lang, { place, ...(payment?.link ? { pay: payment.link } : {}) });
   const person = [data.firstName, data.lastName].filter(Boolean).join(' ') || to;
   return {

@@ -1,5 +1,6 @@
 import { cmsEvent, cmsEvents } from '@/lib/cms';
 import { eventBooking } from '@/lib/content/schedule';
+import type { TicketKind } from '@/lib/content/types';
 import { defaultLang } from '@/lib/i18n';
 import { readPlaceLink } from '@/lib/places';
 import { getStore, holdsSeat, isRecordId, type CheckIn, type RecordData, type StaffSession } from '@/lib/storage';
@@ -23,6 +24,16 @@ export interface Guest {
   code: string;
   checkedInAt: number | null;
   checkedInBy: string | null;
+  // A paid event's guest: their ticket kind by its name, and whether their place is paid (docs/product.md
+  // §14); empty and null at a free event.
+  ticket: string;
+  payment: 'paid' | 'unpaid' | 'refunded' | null;
+}
+
+// A stored payment state, or null for a registration that owes nothing.
+function paymentState(data: RecordData): Guest['payment'] {
+  const state = data.payStatus;
+  return state === 'paid' || state === 'unpaid' || state === 'refunded' ? state : null;
 }
 
 // The events a door can check guests in for, soonest first: those published in the CMS, each date of a
@@ -35,13 +46,15 @@ export async function checkInEvents() {
 
 const isRegistered = (data: RecordData) => holdsSeat(data) && data.booking !== 'offered';
 
-const guestOf = (id: string, data: RecordData, checkIn?: CheckIn): Guest => ({
+const guestOf = (id: string, data: RecordData, checkIn?: CheckIn, kinds: TicketKind[] = []): Guest => ({
   id,
   name: personName(data),
   email: String(data.email ?? ''),
   code: typeof data.checkInCode === 'string' ? data.checkInCode : '',
   checkedInAt: checkIn?.at ?? (typeof data.checkedInAt === 'number' ? data.checkedInAt : null),
   checkedInBy: checkIn?.by ?? (typeof data.checkedInBy === 'string' ? data.checkedInBy : null),
+  ticket: kinds.find((kind) => kind.id === data.ticket)?.name ?? (typeof data.ticket === 'string' ? data.ticket : ''),
+  payment: paymentState(data),
 });
 
 // Everyone registered for an event (spam, cancelled, waiting and offered left out), by name, with their
@@ -56,7 +69,7 @@ export async function guestList(slug: string): Promise<{ title: string; guests: 
   const byId = new Map(checkIns.map((c) => [c.recordId, c]));
   const guests = records
     .filter((row) => isRegistered(row.data))
-    .map((row) => guestOf(row.id, row.data, byId.get(row.id)))
+    .map((row) => guestOf(row.id, row.data, byId.get(row.id), event.tickets))
     .sort((a, b) => a.name.localeCompare(b.name));
   return { title: event.title, guests };
 }
@@ -105,5 +118,8 @@ export async function checkInGuest(
     auditEntry('check-in', session.email, '', now, ref),
   );
   if (!done) return { result: 'unknown' };
-  return { result: done.first ? 'checked-in' : 'already', guest: guestOf(id, record.data, done.checkIn) };
+  return {
+    result: done.first ? 'checked-in' : 'already',
+    guest: guestOf(id, record.data, done.checkIn, event.tickets),
+  };
 }

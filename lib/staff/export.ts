@@ -8,7 +8,7 @@ import { offThread } from './off-thread';
 import { choiceLabel, languageName, localDate, type ItemNames } from './present';
 import { csvHead, csvRows, isoIn, type Cell } from './sheet';
 
-type ItemTitles = Pick<ItemNames, 'title'>;
+type ItemTitles = Pick<ItemNames, 'title' | 'ticket'>;
 
 export { localDate };
 
@@ -65,6 +65,7 @@ export function rowOf(collection: Collection, fields: string[], record: StoredRe
     if (field === 'lang') return languageName(value);
     if (field === 'staffStatus') return staffText.statuses[value === 'handled' || value === 'spam' ? value : 'new'];
     if (field === 'event' || field === 'offer') return items.title(collection, record.data);
+    if (field === 'ticket') return items.ticket?.(record.data) ?? (typeof value === 'string' ? value : '');
     if (field === 'paidAt') return typeof value === 'number' ? { date: value } : '';
     if (field === 'payStatus')
       return value === 'paid' || value === 'refunded' || value === 'unpaid' ? staffText.payments.states[value] : '';

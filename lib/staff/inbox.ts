@@ -4,13 +4,13 @@ import {
   collections,
   everyRecord,
   getStore,
+  inboxPayableCollections,
   isCollection,
-  isPayable,
   isRecordId,
   matchesOthers,
   parseItem,
   parseSearch,
-  payableCollections,
+  payFilterIndexed,
   paymentStatuses,
   submissionStatuses,
   type Collection,
@@ -80,18 +80,24 @@ function inboxQuery(filters: InboxFilters, me: string, search: ReturnType<typeof
     ? (filters.status as SubmissionStatus)
     : undefined;
   const to = dayStart(filters.to);
-  // A payment state asks the forms that take payments only: another form has none to match.
+  // A payment state asks the forms that take payments only: another form has none to match. A paid
+  // event's payments are asked on the event's list (lib/storage/collections.ts, payFilterIndexed).
   const payStatus = paymentStatuses.includes(filters.pay as PaymentStatus) ? (filters.pay as PaymentStatus) : undefined;
-  const unpayable = payStatus !== undefined && collection !== undefined && !isPayable(collection);
+  const assignee = filters.who === 'mine' ? me : filters.who === 'unassigned' ? '' : undefined;
+  const lang = isLang(filters.lang) ? filters.lang : undefined;
+  const unpayable =
+    payStatus !== undefined &&
+    collection !== undefined &&
+    !payFilterIndexed(collection, { item: item ?? undefined, assignee, lang });
   return {
     collection: unpayable ? undefined : collection,
-    collections: unpayable ? [] : collection ? undefined : payStatus ? payableCollections : triageForms,
+    collections: unpayable ? [] : collection ? undefined : payStatus ? inboxPayableCollections : triageForms,
     status,
     payStatus,
     notSpam: true,
-    assignee: filters.who === 'mine' ? me : filters.who === 'unassigned' ? '' : undefined,
+    assignee,
     item: item ? { field: item.field, value: item.value } : undefined,
-    lang: isLang(filters.lang) ? filters.lang : undefined,
+    lang,
     term: search ? { text: search.term, exact: search.exact } : undefined,
     after: parseCursor(filters.after),
     since: dayStart(filters.from),

@@ -5,6 +5,7 @@ import {
   amountText,
   charged,
   courseDue,
+  eventDue,
   formatCharge,
   offerDue,
   owesNow,
@@ -80,6 +81,7 @@ async function payHref(collection: Collection, data: RecordData, now: number): P
   }
   const { cmsCourseByKey } = await import('@/lib/cms');
   const course = collection === 'enrolment' ? await cmsCourseByKey(String(data.course ?? ''), lang) : undefined;
+  if (collection === 'user') return localeUrl(ctx.siteUrl, lang, `/events/${String(data.event ?? '')}`);
   return course?.pay_link || localeUrl(ctx.siteUrl, lang, `/offers/${String(data.offer ?? '')}`);
 }
 
@@ -139,11 +141,14 @@ export async function paymentView(collection: Collection, data: RecordData) {
   let amount = typeof data.payAmount === 'number' ? data.payAmount : null;
   let currency = typeof data.payCurrency === 'string' ? data.payCurrency : config().payments.currency;
   if (amount === null) {
-    const { cmsCourseByKey, cmsOffer } = await import('@/lib/cms');
+    const { cmsCourseByKey, cmsEvent, cmsOffer } = await import('@/lib/cms');
+    const ticket = typeof data.ticket === 'string' ? data.ticket : undefined;
     const due =
       collection === 'enrolment'
         ? courseDue((await cmsCourseByKey(String(data.course ?? ''), defaultLang)) ?? { cost: 'Free' })
-        : offerDue((await cmsOffer(String(data.offer ?? ''), defaultLang)) ?? { nowPrice: 0 });
+        : collection === 'user'
+          ? eventDue((await cmsEvent(String(data.event ?? ''), defaultLang)) ?? {}, ticket)
+          : offerDue((await cmsOffer(String(data.offer ?? ''), defaultLang)) ?? { nowPrice: 0 });
     if (!due || due.dollars === 0) return null;
     ({ amount, currency } = charged(due, config().payments));
   }

@@ -52,6 +52,8 @@ export interface ItemNames {
   known(key: string): boolean;
   // The title alone, '' for a record without an item.
   title(collection: Collection, data: RecordData): string;
+  // A paid event's registration's ticket kind by its name ('' without one; its id for a kind removed).
+  ticket?(data: RecordData): string;
 }
 
 // The courses, events and offers of the CMS (published or not), by their titles in
@@ -66,6 +68,9 @@ export async function itemNames(lang: Lang = defaultLang, now: number = Date.now
     ...dated.map((item) => [`${item.collection}:${item.slug}`, item.title] as const),
   ]);
   const titleOf = (key: string) => titles.get(key) ?? key.slice(key.indexOf(':') + 1);
+  const kinds = new Map(
+    dated.flatMap((item) => (item.tickets ?? []).map((kind) => [`${item.slug}:${kind.id}`, kind.name] as const)),
+  );
   const label = (key: string) => `${formName(key.slice(0, key.indexOf(':')) as Collection)}: ${titleOf(key)}`;
   const listed = [
     ...dated.filter((item) => item.lastDay >= listedFrom).map((item) => `${item.collection}:${item.slug}`),
@@ -79,7 +84,18 @@ export async function itemNames(lang: Lang = defaultLang, now: number = Date.now
       const value = field ? data[field] : undefined;
       return typeof value === 'string' ? titleOf(`${collection}:${value}`) : '';
     },
+    ticket(data) {
+      if (typeof data.ticket !== 'string') return '';
+      return kinds.get(`${String(data.event ?? '')}:${data.ticket}`) ?? data.ticket;
+    },
   };
+}
+
+// The places of each ticket kind of a paid event, with the kind's name, or of an event or offer with a
+// capacity: as the forms take them, from the CMS; none for a course, or an item without a limit.
+export async function itemBookings(collection: Collection, value: string) {
+  const { itemBookingsOf } = await import('@/lib/places');
+  return itemBookingsOf(collection, value);
 }
 
 // The places of an event or offer with a capacity, as the forms take them (lib/content/schedule.ts),

@@ -80,6 +80,25 @@ export async function placesOf(seat: string) {
   return { taken, registered: taken - held, waiting };
 }
 
+// An item's places over all its bookings (a paid event's ticket kinds, each with its own seats and
+// waiting list): each kind's count, the whole, and every waiting list, kind by kind.
+export async function itemPlacesOf(bookings: { name?: string; booking: { seat: string; capacity: number } }[]) {
+  const kinds = await Promise.all(
+    bookings.map(async ({ name, booking }) => ({
+      name,
+      capacity: booking.capacity,
+      ...(await placesOf(booking.seat)),
+    })),
+  );
+  return {
+    kinds,
+    taken: kinds.reduce((sum, kind) => sum + kind.taken, 0),
+    registered: kinds.reduce((sum, kind) => sum + kind.registered, 0),
+    capacity: kinds.reduce((sum, kind) => sum + kind.capacity, 0),
+    waiting: kinds.flatMap((kind) => kind.waiting.map((entry) => ({ ...entry, kind: kind.name }))),
+  };
+}
+
 // The audit's filters, as the address carries them: the trail (staff's by default, or strangers'
 // refusals), the action, who (exactly, any case), a range of days, and the page's cursor.
 const auditFilterNames = ['trail', 'what', 'who', 'from', 'to', 'after'] as const;

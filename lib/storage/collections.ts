@@ -40,12 +40,35 @@ export function parseItem(key: string | undefined): { collection: Collection; fi
   return at > 0 && field && ITEM_VALUE.test(value) ? { collection, field, value } : null;
 }
 
-// The forms whose records may carry a payment (docs/product.md §14): a course's fee, an offer's price.
-export const payableCollections = ['enrolment', 'offer'] as const satisfies readonly FormCollection[];
+// The forms whose records may carry a payment (docs/product.md §14): a course's fee, an offer's price, a
+// paid event's place.
+export const payableCollections = ['enrolment', 'offer', 'user'] as const satisfies readonly FormCollection[];
 export type PayableCollection = (typeof payableCollections)[number];
 
 export function isPayable(collection: Collection): collection is PayableCollection {
   return (payableCollections as readonly string[]).includes(collection);
+}
+
+// The forms whose payment state the inbox filters with any other filter. A paid event's payments are
+// filtered on the event's own list (the staff's item page: the event, spam left out, a search for one
+// address): Firestore's 200 composite indexes leave no room for every combination on a third form
+// (lib/storage/firestore-indexes.ts).
+export const inboxPayableCollections = ['enrolment', 'offer'] as const satisfies readonly PayableCollection[];
+
+export function isInboxPayable(collection: Collection): boolean {
+  return (inboxPayableCollections as readonly string[]).includes(collection);
+}
+
+// Whether a payment state may be asked of this form with these other filters: on a form the inbox
+// filters by payment, with any; on a paid event's, with the event, and at most a search and the status.
+export function payFilterIndexed(
+  collection: Collection,
+  query: { item?: unknown; assignee?: unknown; lang?: unknown },
+): boolean {
+  if (!isPayable(collection)) return false;
+  return (
+    isInboxPayable(collection) || (query.item !== undefined && query.assignee === undefined && query.lang === undefined)
+  );
 }
 
 export function isCollection(value: string): value is FormCollection {

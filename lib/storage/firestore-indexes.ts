@@ -1,4 +1,4 @@
-import { collections, isPayable, itemField } from './collections';
+import { collections, isInboxPayable, isPayable, itemField } from './collections';
 
 // The composite indexes the staff inbox and audit need on Firestore. `npm run firestore:indexes` writes
 // them to firestore.indexes.json; a test checks the file is up to date.
@@ -27,12 +27,20 @@ export function inboxIndexes() {
       '_assignee',
       ...(item ? [item] : []),
       'lang',
-      ...(isPayable(collection) ? ['_pay'] : []),
+      ...(isInboxPayable(collection) ? ['_pay'] : []),
     ];
     const combinations = Array.from({ length: 2 ** filters.length - 1 }, (_, mask) =>
       filters.filter((_, bit) => (mask + 1) & (1 << bit)),
     );
-    return combinations.map((chosen) => ({
+    // A paid event's payment state, on its own list only (collections.ts, itemPayFilters).
+    const itemPay =
+      item && isPayable(collection) && !isInboxPayable(collection)
+        ? [[item], ['_status', item], ['_terms', item], ['_terms', '_status', item]].map((chosen) => [
+            ...chosen,
+            '_pay',
+          ])
+        : [];
+    return [...combinations, ...itemPay].map((chosen) => ({
       collectionGroup: collection,
       queryScope: 'COLLECTION',
       fields: [

@@ -21,6 +21,7 @@ export const en = {
       lastName: 'Last name',
       degree: 'Highest degree',
       occupation: 'Occupation',
+      ticket: 'Ticket',
     },
     phoneHint: 'With your country code, e.g. +234 801 234 5678',
     choose: 'Choose…',
@@ -69,6 +70,7 @@ export const en = {
     phoneDigits: 'Enter at least 7 digits',
     gender: 'Choose a gender',
     degree: 'Choose your highest degree',
+    ticket: 'Choose a ticket',
   },
   answers: {
     xsrf: 'This form has expired or did not come from our site. Reload the page and send it again.',
@@ -82,6 +84,8 @@ export const en = {
     tryAgain: 'Try again',
     courseUnknown: 'Choose one of the academy’s courses',
     eventUnknown: 'This event does not exist',
+    ticketChoose: 'Choose a ticket',
+    ticketUnknown: 'This ticket is not sold for this event: choose one of its tickets',
     offerUnknown: 'This offer does not exist',
     enroled: 'Enroled',
     enroledPaid: (course, cost) =>
@@ -120,6 +124,8 @@ export const en = {
     eventClosed: 'Registration for this event is closed: it has already taken place. Nothing was saved.',
     eventFull:
       'Every place for this event is now taken, so nothing was saved. You can join the waiting list with the button below.',
+    ticketFull:
+      'Every place with this ticket is now taken, so nothing was saved. You can join its waiting list with the button below, or choose another ticket.',
     offerClosed: 'This offer has ended, so it cannot be reserved any more. Nothing was saved.',
     offerFull:
       'Every spot of this offer is now taken, so nothing was saved. You can join the waiting list with the button below.',

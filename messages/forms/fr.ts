@@ -19,6 +19,7 @@ export const fr = {
       lastName: 'Nom de famille',
       degree: 'Diplôme le plus élevé',
       occupation: 'Profession',
+      ticket: 'Billet',
     },
     phoneHint: 'Avec l’indicatif du pays, par exemple +225 07 12 34 56 78',
     choose: 'Choisir…',
@@ -77,6 +78,7 @@ export const fr = {
     phoneDigits: 'Indiquez au moins 7 chiffres',
     gender: 'Choisissez un genre',
     degree: 'Choisissez votre diplôme le plus élevé',
+    ticket: 'Choisissez un billet',
   },
   answers: {
     xsrf: 'Ce formulaire a expiré ou ne vient pas de notre site. Rechargez la page et envoyez-le à nouveau.',
@@ -91,6 +93,8 @@ export const fr = {
     tryAgain: 'Réessayez',
     courseUnknown: 'Choisissez l’une des formations de l’académie',
     eventUnknown: 'Cet événement n’existe pas',
+    ticketChoose: 'Choisissez un billet',
+    ticketUnknown: 'Ce billet n’est pas proposé pour cet événement : choisissez l’un de ses billets',
     offerUnknown: 'Cette offre n’existe pas',
     enroled: 'Inscription enregistrée',
     enroledPaid: (course, cost) =>
@@ -135,6 +139,8 @@ export const fr = {
     eventClosed: 'Les inscriptions à cet événement sont closes : il a déjà eu lieu. Rien n’a été enregistré.',
     eventFull:
       'Toutes les places de cet événement viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',
+    ticketFull:
+      'Toutes les places avec ce billet viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre sa liste d’attente avec le bouton ci-dessous, ou choisir un autre billet.',
     offerClosed: 'Cette offre a pris fin : on ne peut plus y réserver de place. Rien n’a été enregistré.',
     offerFull:
       'Toutes les places de cette offre viennent d’être prises : rien n’a été enregistré. Vous pouvez rejoindre la liste d’attente avec le bouton ci-dessous.',

@@ -19,6 +19,8 @@ export interface FormUi {
     lastName: string;
     degree: string;
     occupation: string;
+    // A paid event's ticket kind (docs/product.md §14).
+    ticket: string;
   };
   phoneHint: string;
   choose: string;
@@ -62,6 +64,8 @@ export interface CheckWords {
   phoneDigits: string;
   gender: string;
   degree: string;
+  // A paid event's ticket kind, none chosen or not one of the form's.
+  ticket: string;
 }
 
 // What the server answers (lib/forms/submit.ts, lib/forms/registry.ts).
@@ -75,6 +79,9 @@ export interface AnswerWords {
   tryAgain: string;
   courseUnknown: string;
   eventUnknown: string;
+  // A paid event's ticket kind: none chosen, or one the event does not sell (a forged or stale post).
+  ticketChoose: string;
+  ticketUnknown: string;
   offerUnknown: string;
   enroled: string;
   enroledPaid(course: string, cost: string): string;
@@ -117,6 +124,8 @@ export interface AnswerWords {
   // the waiting list.
   eventClosed: string;
   eventFull: string;
+  // A ticket kind whose places are all taken, while others may still be open.
+  ticketFull: string;
   // An enrolment in a course staff closed (isActive off in the content).
   courseClosed: string;
   offerClosed: string;

@@ -18,6 +18,7 @@ export const staffMails = {
     occupation: 'Occupation',
     language: 'Language',
     nextCohort: 'Next cohort starts',
+    ticket: 'Ticket',
   },
   // When a visitor's confirmation is held back (at most one a day per address, item and language), the
   // staff's note says so; a contact message's note says what the sender was sent.

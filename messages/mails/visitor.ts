@@ -45,6 +45,8 @@ export interface VisitorMailTexts {
     dates: string;
     where: string;
     link: string;
+    // A paid event's ticket kind (docs/product.md §14).
+    ticket: string;
     // The check-in code (read aloud at the door) and its QR code.
     code: string;
     atTheDoor: string;
@@ -103,6 +105,10 @@ export interface VisitorMailTexts {
     course: string;
     programme: string;
     cohort: string;
+    // A paid event's place: the event, its dates and the ticket kind.
+    event: string;
+    eventDates: string;
+    ticket: string;
     method: string;
     // How it was paid, by the provider's word for it; staff's when they recorded it.
     channels: Record<string, string>;
@@ -185,6 +191,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       dates: 'Dates',
       where: 'Where',
       link: 'Finish your registration',
+      ticket: 'Ticket',
       code: 'Check-in code',
       atTheDoor: 'At the door, show the QR code below or give your check-in code.',
       qrAlt: (code) => `QR code for the check-in code ${code}`,
@@ -240,6 +247,9 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Course',
       programme: 'Programme',
       cohort: 'Cohort starts',
+      event: 'Event',
+      eventDates: 'Dates',
+      ticket: 'Ticket',
       method: 'Paid by',
       channels: {
         card: 'Card',
@@ -333,6 +343,7 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       dates: 'Dates',
       where: 'Lieu',
       link: 'Terminer mon inscription',
+      ticket: 'Billet',
       code: 'Code d’entrée',
       atTheDoor: 'À l’entrée, montrez le code QR ci-dessous ou donnez votre code d’entrée.',
       qrAlt: (code) => `Code QR d’entrée ${code}`,
@@ -389,6 +400,9 @@ export const visitorMails: Localised<VisitorMailTexts> = {
       course: 'Formation',
       programme: 'Programme',
       cohort: 'Début de la promotion',
+      event: 'Événement',
+      eventDates: 'Dates',
+      ticket: 'Billet',
       method: 'Moyen de paiement',
       channels: {
         card: 'Carte bancaire',

@@ -285,7 +285,122 @@ export async function eventDayAttacks({
   } finally {
     d.close();
   }
+
+  await ticketKindAttacks(staff);
   return t;
+
+  // A paid event with two ticket kinds (docs/product.md §14), published by the staff member through the
+  // CMS's API; SITE_CAPACITY gives each kind one place. Then forged, unknown and misdirected kinds, prices
+  // sent by the client, a full kind, its waiting list and registrations at once: the store must hold only
+  // what the server decided, each kind's seats exact.
+  async function ticketKindAttacks(staffHeaders: Record<string, string>) {
+    const PAID = 'drill-paid-day';
+    const created = await send('/staff/content/api/events', {
+      method: 'POST',
+      headers: { ...staffHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        slug: PAID,
+        title: 'Drill paid day',
+        inSentence: 'the drill paid day',
+        dates: '25 March 2023',
+        startDate: '2023-03-25',
+        endDate: '2023-03-25',
+        tagline: 'A paid day.',
+        description: 'Talks.',
+        location: 'Lagos',
+        img: '/images/events/hackathon-2023.svg',
+        partner: { img: '/images/partners/savanna-labs.svg', alt: 'Savanna Labs' },
+        tickets: [
+          { name: 'Student', price: 20, capacity: 5 },
+          { name: 'Professional', price: 50, capacity: 5 },
+        ],
+        _status: 'published',
+      }),
+    });
+    const kinds = (JSON.parse(created.body || '{}') as { doc?: { tickets?: { id: string }[] } }).doc?.tickets ?? [];
+    if (created.status !== 201 || kinds.length !== 2) {
+      t.notes.push(`the paid event could not be published: ${created.status} ${created.body.slice(0, 120)}`);
+      t.bypasses += 1;
+      return;
+    }
+    const [student, professional] = kinds.map((kind) => kind.id) as [string, string];
+    const buy = (name: string, fields: Record<string, string>) =>
+      post(
+        '/api/forms/registerEvent',
+        { firstName: name, lastName: 'Drill', email: `${name}@example.org`, event: PAID, ...fields },
+        { ...xsrf, ...origin },
+      );
+    const success = (answer: { body: string }) => /"status":"success"/.test(answer.body);
+
+    // Kinds the event does not sell: none, forged, altered, its name instead of its id, another event's.
+    const forged: [string, Record<string, string>][] = [
+      ['kind-none', {}],
+      ['kind-empty', { ticket: '' }],
+      ['kind-garbage', { ticket: 'garbage' }],
+      ['kind-path', { ticket: '../x' }],
+      ['kind-long', { ticket: 'x'.repeat(300) }],
+      ['kind-nul', { ticket: `${student}\u0000` }],
+      ['kind-case', { ticket: student.toUpperCase() }],
+      ['kind-name', { ticket: 'Student' }],
+      ['kind-seat', { ticket: `${student}:${professional}` }],
+      // A forged kind beside a real one under another name: only `ticket` is read.
+      ['kind-array', { ticket: 'garbage', 'ticket[]': student, tickets: student }],
+      ['kind-other-event', { event: EVENT, ticket: student }],
+    ];
+    for (const [name, fields] of forged) {
+      const answer = await buy(name, fields);
+      if (success(answer) || record(`${name}@example.org`)) {
+        bypass(
+          `a registration with ${JSON.stringify(fields).slice(0, 60)}: ${answer.status} ${answer.body.slice(0, 60)}`,
+        );
+      }
+    }
+
+    // A price, an amount, a state or a currency sent by the client are not read: the kind's own price is owed.
+    const priced = await buy('kind-priced', {
+      ticket: professional,
+      price: '0',
+      amount: '1',
+      payAmount: '1',
+      payStatus: 'paid',
+      payCurrency: 'NGN',
+      payReference: 'BD-AAAAAAAAAAAA',
+    });
+    const stored = record('kind-priced@example.org')?.data;
+    if (
+      !success(priced) ||
+      stored?.payAmount !== 5000 ||
+      stored.payStatus !== 'unpaid' ||
+      stored.ticket !== professional
+    ) {
+      bypass(`a price sent by the client: ${JSON.stringify(stored ?? priced.body).slice(0, 160)}`);
+    }
+    if (stored && ('price' in stored || 'amount' in stored || stored.payReference === 'BD-AAAAAAAAAAAA')) {
+      bypass('a field the client sent was stored with the paid place');
+    }
+
+    // The student kind's one place, taken by six at once: one place, the others told the kind is full.
+    const rush = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => buy(`kind-rush-${n}`, { ticket: student })));
+    const seated = rush.filter(success).length;
+    const full = rush.filter((answer) => /"waitlist":true/.test(answer.body)).length;
+    const d2 = db();
+    try {
+      const held = (key: string) =>
+        (d2.prepare('SELECT COUNT(*) AS n FROM seats WHERE key = ?').get(key) as { n: number }).n;
+      const [students, professionals] = [held(`event:${PAID}:${student}`), held(`event:${PAID}:${professional}`)];
+      if (seated !== 1 || full !== 5 || students !== 1 || professionals !== 1) {
+        bypass(`kinds' seats: ${seated} seated, ${full} full, ${students} + ${professionals} held for 1 + 1`);
+      }
+    } finally {
+      d2.close();
+    }
+    // On the full kind's waiting list: nothing owed until a place is theirs.
+    const waits = await buy('kind-waiting', { ticket: student, waitlist: '1', payAmount: '1' });
+    const waiter = record('kind-waiting@example.org')?.data;
+    if (!success(waits) || waiter?.booking !== 'waiting' || waiter.payStatus !== undefined) {
+      bypass(`a waiting registrant owes: ${JSON.stringify(waiter ?? waits.body).slice(0, 160)}`);
+    }
+  }
 
   // A staff session as staff get one: a link mailed to the address, its page's button (once: links are
   // single-use).

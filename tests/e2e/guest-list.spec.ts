@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
 import { signInByMail } from './staff-mail';
-import { stubExternalPages, waitForHydration } from './store';
+import { storedRecords, stubExternalPages, waitForHydration } from './store';
 
 // Issue 43, part A, on a phone (390 px), on a server of its own (a private copy of the build): the
 // hackathon has two places here (SITE_CAPACITY) and the site's date is its first day (SITE_TODAY, read
@@ -28,6 +29,8 @@ let dir: string;
 let dataDir: string;
 let site: ChildProcess | undefined;
 let base: string;
+// Paid events (part B): payments go to the Paystack stub, which sends its webhook back to this server.
+let paystack: PaystackStub | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -36,6 +39,7 @@ test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  paystack = await startPaystackStub({ webhookUrl: `${base}/api/payments/paystack` });
   site = startNextServer({
     port,
     root: privateBuild(dir),
@@ -46,6 +50,9 @@ test.beforeAll(async () => {
       STAFF_EMAILS: ADMIN,
       MAIL_POLL_MS: '200',
       RATE_LIMIT_PER_MINUTE: '1000',
+      // Pay links and the provider's return name this server (paid events, below).
+      SITE_URL: base,
+      ...paystack.env(),
       // The places pass every 2 s rather than every minute: the reminders section sees its passes.
       PLACES_PASS_MS: '2000',
     },
@@ -64,6 +71,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(60_000);
   if (site) await stopServer(site);
+  await paystack?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -88,7 +96,7 @@ test('registers without a new tab, and answers the last place with its success a
   const tabs: Page[] = [];
   first.context().on('page', (page) => tabs.push(page));
   await register(first, 'Amara', true);
-  await expect(first.getByText('Your place is booked')).toBeVisible();
+  await expect(first.getByText('Your place is booked', { exact: true })).toBeVisible();
   await expect(first.getByText(/check-in code/)).toBeVisible();
   await first.waitForTimeout(2500); // the external page used to open after 2 seconds
   expect(tabs).toEqual([]);
@@ -96,7 +104,7 @@ test('registers without a new tab, and answers the last place with its success a
   // The last place, without JavaScript: the page comes back full, and says only the success.
   const last = await phone(browser, false);
   await register(last, 'Bola', false);
-  await expect(last.getByText('Your place is booked')).toBeVisible();
+  await expect(last.getByText('Your place is booked', { exact: true })).toBeVisible();
   await expect(last.getByText(/Every place is taken|waiting list/)).toHaveCount(0);
   await expect(last.getByRole('button', { name: /Join the waiting list|Register/ })).toHaveCount(0);
 
@@ -314,4 +322,188 @@ test('a registrant who joins after the day’s first pass gets the day-before re
   expect(mailsTo('kofi@example.org', /^Tomorrow: /)).toHaveLength(1);
   // The registrant of May's date got none: its day is a month away.
   expect(mailsTo('mayowa@example.org', /^Tomorrow: |^In \d+ days: /)).toHaveLength(0);
+});
+
+// ──────────────────────────────────────────────────────────────────────────────────────────────────────
+// Paid events (issue 43, part B): ticket kinds, payment through the payments door, the door's view.
+// ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const PAID_EVENT = 'guest-list-paid-summit';
+const PAID_TITLE = 'Paid Data Summit';
+const PAID_DOOR = 'guest-list-paid-door@example.org';
+
+// The newest mail to `to` whose text matches, as the site's mail transport wrote it (quoted-printable
+// soft breaks undone).
+async function mailTo(to: string, match: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        const mailDir = join(dataDir, 'mail');
+        found =
+          readdirSync(mailDir)
+            .filter((name) => name.endsWith('.eml'))
+            .map((name) =>
+              readFileSync(join(mailDir, name), 'utf8')
+                .replace(/=\r?\n/g, '')
+                .replace(/=3D/g, '='),
+            )
+            .find((text) => new RegExp(`^To:.*${to.replace(/[.@+]/g, '\\$&')}`, 'mi').test(text) && match.test(text)) ??
+          '';
+        return found !== '';
+      },
+      { timeout: 20_000, message: `mail to ${to} matching ${match}` },
+    )
+    .toBe(true);
+  return found;
+}
+
+async function registerForTicket(page: Page, name: string, ticket: string, javaScript: boolean) {
+  await page.goto(`${base}/events/${PAID_EVENT}`);
+  if (javaScript) await waitForHydration(page, 'Register');
+  await page.getByLabel('First name').fill(name);
+  await page.getByLabel('Last name').fill('Payer');
+  await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.org`);
+  // The kind's option by its name: its line says its price, and once the page is made again, that it is full.
+  const value = await page.locator('#event-ticket option', { hasText: ticket }).getAttribute('value');
+  await page.getByLabel('Ticket').selectOption(value!);
+}
+
+test('paid events: an editor publishes two ticket kinds, a visitor pays and gets the receipt, another waits owing nothing, the door checks the payer in offline', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // 1. The editor (an admin) publishes the event in the content editor, on a phone: two ticket kinds, no
+  //    registration link. SITE_CAPACITY (2) gives each kind two places on this server.
+  const editor = await phone(browser);
+  await signInByMail(editor, dataDir, ADMIN, base);
+  await editor.goto(`${base}/staff/content/collections/events/create`);
+  await editor.getByLabel('Slug').fill(PAID_EVENT);
+  await editor.getByLabel('Title').fill(PAID_TITLE);
+  await editor.getByLabel('In Sentence').fill(`the ${PAID_TITLE}`);
+  await editor.getByLabel('Dates').fill('18 March 2023');
+  await editor.getByLabel('Start Date').fill('2023-03-18');
+  await editor.getByLabel('End Date').fill('2023-03-18');
+  await editor.getByLabel('Tagline').fill('A day of paid talks.');
+  await editor.getByLabel('Description').fill('Talks in the morning, workshops in the afternoon.');
+  await editor.getByLabel('Location').fill('Lagos, Nigeria');
+  await editor.getByLabel('Picture path').fill('/images/events/hackathon-2023.svg');
+  await editor.getByLabel('Logo').fill('/images/partners/savanna-labs.svg');
+  await editor.getByLabel('Name').fill('Savanna Labs');
+  const kinds: [string, string, string][] = [
+    ['Student', '20', '30'],
+    ['Professional', '50', '20'],
+  ];
+  for (const [row, [name, price, places]] of kinds.entries()) {
+    // The editor's button works once its page runs in the browser: pressed again until the row is there.
+    const rowName = editor.locator(`#field-tickets__${row}__name`);
+    await expect(async () => {
+      if ((await rowName.count()) === 0) await editor.getByRole('button', { name: 'Add Ticket kind' }).click();
+      await expect(rowName).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 60_000 });
+    await rowName.fill(name);
+    await editor.locator(`#field-tickets__${row}__price`).fill(price);
+    await editor.locator(`#field-tickets__${row}__capacity`).fill(places);
+  }
+  await expect(editor.getByLabel('Registration Link')).toHaveValue('');
+  await editor.getByRole('button', { name: 'Publish changes' }).click();
+  // Saved and published: the editor moves to the document's own address (its status, below, says so);
+  // the visitor's page answering is the proof that it is published.
+  await expect(editor).toHaveURL(/\/staff\/content\/collections\/events\/\d+/);
+  await editor.screenshot({ path: `${SHOTS}/paid-editor-390.png`, fullPage: true });
+
+  // 2. A visitor picks the student ticket and registers, with JavaScript: no new tab; the answer asks
+  //    for $20 and its link goes to the stub's page in the same tab; back on the site, "Paid", and the
+  //    receipt is mailed.
+  const payer = await phone(browser);
+  const tabs: Page[] = [];
+  payer.context().on('page', (page) => tabs.push(page));
+  await expect
+    .poll(async () => (await payer.request.get(`${base}/events/${PAID_EVENT}`)).status(), { timeout: 60_000 })
+    .toBe(200);
+  await registerForTicket(payer, 'Chidi', 'Student', true);
+  await expect(payer.locator('#event-ticket option')).toHaveText(['Choose…', 'Student: $20', 'Professional: $50']);
+  await expect(payer.getByText('You pay online once your place is booked')).toBeVisible();
+  await payer.getByRole('button', { name: 'Register' }).click();
+  await expect(payer.getByText('Your place is booked', { exact: true })).toBeVisible();
+  const pay = payer.getByRole('link', { name: 'Pay $20 now' });
+  await expect(pay).toHaveAttribute('href', new RegExp(`^${base}/pay/`));
+  await payer.screenshot({ path: `${SHOTS}/paid-answer-390.png`, fullPage: true });
+  await pay.click();
+  await expect(payer.getByRole('heading', { name: 'Pay USD 20.00' })).toBeVisible();
+  await payer.getByRole('button', { name: 'Pay USD 20.00' }).click();
+  await expect(payer).toHaveURL(new RegExp(`^${base}/payments/return\\?`));
+  await expect(payer.getByRole('heading', { name: 'Paid' })).toBeVisible();
+  expect(tabs).toEqual([]);
+  const receipt = await mailTo('chidi@example.org', /Your receipt: Paid Data Summit/);
+  expect(receipt).toMatch(/Ticket:? *Student/);
+  expect(receipt).toContain('$20');
+  expect(storedRecords('user', 'chidi@example.org', dataDir)).toEqual([
+    expect.objectContaining({ event: PAID_EVENT, payStatus: 'paid', payAmount: 2000, booking: 'registered' }),
+  ]);
+
+  // 3. The student kind's second place goes, without JavaScript; the next student, told the kind is full,
+  //    joins its waiting list and owes nothing: no pay link in the answer or the mail, nothing stored owed.
+  const second = await phone(browser, false);
+  await registerForTicket(second, 'Dayo', 'Student', false);
+  await second.getByRole('button', { name: 'Register' }).click();
+  await expect(second.getByText('Your place is booked', { exact: true })).toBeVisible();
+  const waiting = await phone(browser, false);
+  await registerForTicket(waiting, 'Efua', 'Student', false);
+  await waiting.getByRole('button', { name: /Register|Join the waiting list/ }).click();
+  await expect(waiting.getByText('Every place with this ticket is now taken')).toBeVisible();
+  await waiting.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(waiting.getByText('You are on the waiting list')).toBeVisible();
+  await expect(waiting.getByText('You are number 1 on the waiting list.', { exact: false })).toBeVisible();
+  await expect(waiting.getByRole('link', { name: /Pay/ })).toHaveCount(0);
+  const list = await mailTo('efua@example.org', /waiting list/);
+  expect(list).not.toMatch(/\/pay\//);
+  const [efua] = storedRecords('user', 'efua@example.org', dataDir);
+  expect(efua).toMatchObject({ booking: 'waiting', waitPosition: 1 });
+  expect(efua).not.toHaveProperty('payStatus');
+  // The next visitor reads the student kind as full, the professional kind still open.
+  const other = await phone(browser, false);
+  await expect
+    .poll(
+      async () => {
+        await other.goto(`${base}/events/${PAID_EVENT}`);
+        return other.locator('#event-ticket option').allTextContents();
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(['Choose…', 'Student: $20, full (waiting list)', 'Professional: $50']);
+
+  // 4. A door member limited to this event checks the payer in offline; once synced, the check-in names them.
+  await editor.goto(`${base}/staff/team`);
+  await editor.getByLabel('Address').fill(PAID_DOOR);
+  await editor.getByRole('combobox').last().selectOption('door');
+  await editor.getByRole('button', { name: 'Add and mail a sign-in link' }).click();
+  await expect(editor.getByText('The colleague is on the team')).toBeVisible();
+  const member = editor.getByRole('listitem').filter({ hasText: PAID_DOOR });
+  await member.getByLabel(PAID_TITLE).check();
+  await member.getByRole('button', { name: 'Save the events' }).click();
+  await expect(editor.getByText('checks guests in for the ticked events only')).toBeVisible();
+
+  const door = await phone(browser);
+  await signInByMail(door, dataDir, PAID_DOOR, base, 'At the door');
+  await door.goto(`${base}/staff/check-in/${PAID_EVENT}`);
+  // Running in the phone: its scan button shows only then.
+  await expect(door.getByRole('button', { name: 'Scan a QR code' })).toBeVisible();
+  await expect(door.getByTestId('counts')).toHaveText('0 of 2 checked in');
+  const row = door.locator('form').filter({ hasText: 'Chidi Payer' });
+  await expect(row).toContainText('Student · Paid');
+  await door.context().setOffline(true);
+  await door.getByLabel('Name or code').fill('chidi');
+  await door.getByRole('button', { name: 'Check in: Chidi Payer' }).click();
+  await expect(door.getByRole('status')).toContainText('Saved on this phone: 1 to send');
+  await door.context().setOffline(false);
+  await expect(door.getByRole('status')).not.toContainText('Saved on this phone', { timeout: 20_000 });
+  await door.reload();
+  await expect(door.locator('form').filter({ hasText: 'Chidi Payer' })).toContainText(
+    new RegExp(`Student · Paid · Checked in at \\d\\d:\\d\\d by ${PAID_DOOR.replace(/[.@]/g, '\\$&')}`),
+  );
+  await door.screenshot({ path: `${SHOTS}/paid-door-390.png`, fullPage: true });
+  expect(storedRecords('user', 'chidi@example.org', dataDir)).toEqual([
+    expect.objectContaining({ checkedInBy: PAID_DOOR, payStatus: 'paid' }),
+  ]);
 });

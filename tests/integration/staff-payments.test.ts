@@ -87,7 +87,8 @@ it('mails a reminder to everyone unpaid on a list, once per person and day, each
   // The next day, a new reminder.
   expect(await remindUnpaid(staff, python, NOW + 86_400_000)).toEqual({ sent: 1, skipped: 0 });
   expect(await remindUnpaid(staff, 'contact:x', NOW)).toBeNull();
-  expect(await remindUnpaid(staff, 'user:baobab-data-hackathon-2023', NOW)).toBeNull();
+  // An event's list may owe (a paid event, docs/product.md §14); the free hackathon's owes nothing.
+  expect(await remindUnpaid(staff, 'user:baobab-data-hackathon-2023', NOW)).toEqual({ sent: 0, skipped: 0 });
 });
 
 it('says in the digest how many paid and how much came in', async () => {

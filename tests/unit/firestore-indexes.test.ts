@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { collections, isPayable, itemField } from '@/lib/storage/collections';
+import { collections, itemField, payFilterIndexed } from '@/lib/storage/collections';
 import { auditFilters, inboxFilters } from '@/lib/storage/firestore';
 import { firestoreIndexes } from '@/lib/storage/firestore-indexes';
 import { auditActions, auditTrails, paymentStatuses, submissionStatuses } from '@/lib/storage/types';
@@ -44,7 +44,11 @@ describe('every inbox query on Firestore', () => {
           for (const assignee of [undefined, '', 's@example.org'])
             for (const item of [undefined, ...(field ? [{ field, value: 'x' }] : [])])
               for (const lang of [undefined, 'fr'])
-                for (const payStatus of [undefined, ...(isPayable(collection) ? paymentStatuses : [])])
+                // A paid event's payment state is asked on its own list only (payFilterIndexed).
+                for (const payStatus of [
+                  undefined,
+                  ...(payFilterIndexed(collection, { item, assignee, lang }) ? paymentStatuses : []),
+                ])
                   for (const after of [undefined, { date: 5, id: 'a' }])
                     for (const since of [undefined, 1]) {
                       const filters = inboxFilters({

@@ -21,7 +21,7 @@ describe('the form registry', () => {
   it('is where the storage layer and the export get their collections and columns', () => {
     expect(storedCollections).toEqual(['enrolment', 'contact', 'newsletter', 'user', 'offer']);
     expect(collections).toBe(storedCollections);
-    expect(columns.user).toEqual(['firstName', 'lastName', 'email', 'event']);
+    expect(columns.user).toEqual(['firstName', 'lastName', 'email', 'ticket', 'event']);
     expect(columns.offer).toEqual([
       'email',
       'firstName',
@@ -46,7 +46,7 @@ describe('the form registry', () => {
   });
 
   it('reads the hidden field that names the event or offer, and only the declared fields', () => {
-    expect(fieldNames(forms.registerEvent)).toEqual(['firstName', 'lastName', 'email', 'event']);
+    expect(fieldNames(forms.registerEvent)).toEqual(['firstName', 'lastName', 'email', 'ticket', 'event']);
     expect(fieldNames(forms.contactUs)).toEqual(['name', 'email', 'message']);
     expect(isFormOperation('registerEvent')).toBe(true);
     expect(isFormOperation('toString')).toBe(false);

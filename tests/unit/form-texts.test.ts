@@ -14,6 +14,7 @@ const sameInBoth = new Set([
   'event.dates', // "Dates"
   'offer.programme', // "Programme"
   'receipt.programme', // "Programme"
+  'receipt.eventDates', // "Dates"
   'receipt.channels.ussd', // "USSD"
   'receipt.channels.mobile_money', // "Mobile money", as West Africa says it in French too
   'receipt.channels.apple_pay', // "Apple Pay"

@@ -81,14 +81,9 @@ it('acknowledges a contact message without the sender’s words, and forwards th
 });
 
 it('confirms an event with its invitation, check-in code, QR code and the way to give the place back', () => {
-  const mails = eventMails(
-    person,
-    { ...hackathon.en, englishTitle: hackathon.en.title },
-    ctx,
-    'en',
-    '2023-03-01',
+  const mails = eventMails(person, { ...hackathon.en, englishTitle: hackathon.en.title }, ctx, 'en', '2023-03-01', {
     place,
-  );
+  });
   says(
     visitor(mails),
     "You're registered: Baobab Data Hackathon 2023",

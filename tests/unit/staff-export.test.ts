@@ -126,6 +126,44 @@ describe('staff downloads', () => {
   });
 });
 
+describe('a paid event’s download', () => {
+  it('names each registration’s ticket kind and its payment (CSV)', async () => {
+    const items = {
+      title: () => 'Data Summit 2023',
+      ticket: (data: Record<string, unknown>) => (data.ticket === 'k1' ? 'Student' : ''),
+    };
+    const registration = {
+      id: 'r2',
+      collection: 'user' as const,
+      data: {
+        firstName: 'Chidi',
+        lastName: 'Okeke',
+        email: 'chidi@example.org',
+        ticket: 'k1',
+        event: 'data-summit-2023',
+        lang: 'en',
+        date: AT,
+        booking: 'registered',
+        payStatus: 'unpaid',
+        payAmount: 2000,
+        payCurrency: 'USD',
+      },
+    };
+    const table = tableOf('user', [registration], items);
+    const cell = (heading: string) => table.rows[0]![table.headings.indexOf(heading)];
+    expect(table.headings.slice(0, 5)).toEqual(['First name', 'Last name', 'Email', 'Ticket', 'Event']);
+    expect([cell('Ticket'), cell('Event'), cell('Payment'), cell('Amount')]).toEqual([
+      'Student',
+      'Data Summit 2023',
+      'Unpaid',
+      '20.00',
+    ]);
+    expect(toStaffCsv(table, 'Africa/Lagos').split('\r\n')[1]).toContain(
+      '"chidi@example.org","Student","Data Summit 2023"',
+    );
+  });
+});
+
 describe('the inbox date filters', () => {
   it('start a day at midnight in the organisation time zone (Africa/Lagos by default), and refuse anything else', () => {
     expect(dayStart('2026-11-24')).toBe(Date.UTC(2026, 10, 23, 23));

@@ -165,6 +165,37 @@ export const events: CollectionConfig = {
       validate: check('capacity'),
     },
     {
+      name: 'price',
+      label: 'Price (US$)',
+      type: 'number',
+      admin: {
+        description:
+          'Paid online when a place is taken, the same for every place. Empty for a free event, or give ticket kinds below instead.',
+      },
+      validate: check('price'),
+    },
+    {
+      name: 'tickets',
+      label: 'Ticket kinds',
+      type: 'array',
+      labels: { singular: 'Ticket kind', plural: 'Ticket kinds' },
+      admin: {
+        description:
+          'Kinds of ticket (for example student and professional), each with its own price and places. With kinds, leave the price and the places above empty; 0 places opens only the waiting list.',
+      },
+      validate: check('tickets'),
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'name', type: 'text', required: true, localized: true },
+            { name: 'price', label: 'Price (US$)', type: 'number', required: true },
+            { name: 'capacity', label: 'Places', type: 'number', required: true },
+          ],
+        },
+      ],
+    },
+    {
       name: 'reminders',
       label: 'Send reminders',
       type: 'checkbox',

@@ -50,6 +50,10 @@ const posts: Record<string, [string, Record<string, string>][]> = {
     ['pay-mark', { collection: 'offer', id: 'x', amount: '10', currency: 'USD', note: 'n' }],
     ['pay-refund', { collection: 'offer', id: 'x', note: 'n' }],
     ['pay-remind', { item: 'offer:become-a-data-analyst' }],
+    // An event's registration may owe a paid place (docs/product.md §14): the same posts on its records.
+    ['pay-mark', { collection: 'user', id: 'x', amount: '20', currency: 'USD', note: 'n' }],
+    ['pay-refund', { collection: 'user', id: 'x', note: 'n' }],
+    ['pay-remind', { item: 'user:baobab-data-hackathon-2023' }],
   ],
   forget: [['forget', { collection: 'contact', id: 'x', confirm: 'yes' }]],
   team: [

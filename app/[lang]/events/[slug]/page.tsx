@@ -12,9 +12,9 @@ import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { cmsEvent, cmsEventDraft, cmsEvents } from '@/lib/cms';
 import { content, eventPath } from '@/lib/content';
-import { eventClosedText, eventDates, eventDescription } from '@/lib/content/facts';
-import { eventBooking, externalRegistration } from '@/lib/content/schedule';
-import { pagePlaces, seriesDates } from '@/lib/forms/places';
+import { eventClosedText, eventDates, eventDescription, eventPrices } from '@/lib/content/facts';
+import { externalRegistration } from '@/lib/content/schedule';
+import { eventPlaces, seriesDates } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
 import { EVENT_CALENDAR_FILE } from '@/lib/i18n/rewrite';
 import { routeEntity } from '@/lib/i18n/route';
@@ -61,7 +61,9 @@ export default async function EventPage({ params }: Props) {
   const { site } = content(lang);
   const t = messages(lang);
   const text = t.event;
-  const [{ state, left }, dates] = await Promise.all([pagePlaces(eventBooking(event)), seriesDates(event, lang)]);
+  const [{ state, left, kinds }, dates] = await Promise.all([eventPlaces(event), seriesDates(event, lang)]);
+  // A paid event's price or ticket kinds, and when the price is due, before anyone registers.
+  const prices = eventPrices(event, lang, kinds);
   const url = pageUrl(lang, eventPath(event));
   return (
     <>
@@ -129,6 +131,18 @@ export default async function EventPage({ params }: Props) {
             {text.register}
           </h2>
           {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="placeLeft" lang={lang} />}
+          {state !== 'closed' && prices.price && <p>{prices.price}</p>}
+          {state !== 'closed' && prices.tickets.length > 0 && (
+            <>
+              <h3>{text.tickets}</h3>
+              <ul>
+                {prices.tickets.map((kind) => (
+                  <li key={kind.id}>{kind.label}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {state !== 'closed' && prices.due && <p>{prices.due}</p>}
           {/* The same form whether open or full, so that the post taking the last place, answered without
               JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
           {state === 'closed' ? (
@@ -139,6 +153,7 @@ export default async function EventPage({ params }: Props) {
               event={event.slug}
               full={state === 'full'}
               external={externalRegistration(event) !== undefined}
+              tickets={prices.tickets}
             />
           )}
         </section>

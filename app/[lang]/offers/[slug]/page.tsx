@@ -18,6 +18,7 @@ import {
   offerDeadline,
   offerDescription,
   offerDiscount,
+  offerDueText,
   offerPrice,
 } from '@/lib/content/facts';
 import { offerBooking } from '@/lib/content/schedule';
@@ -128,6 +129,8 @@ export default async function OfferPage({ params }: Props) {
             {text.reserve}
           </h2>
           {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="spotLeft" lang={lang} />}
+          {/* What is due when, before anyone reserves (docs/product.md §14). */}
+          {state !== 'closed' && offerDueText(offer, lang).map((line) => <p key={line}>{line}</p>)}
           {/* The same form whether open or full, so that the post taking the last place, answered without
               JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
           {state === 'closed' ? (

@@ -9,8 +9,8 @@ import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
 import { staffCertificatesPath, staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
 import { paymentOf } from '@/lib/staff/payments';
-import { bookingLabel, itemBooking, itemNames, personName } from '@/lib/staff/present';
-import { placesOf } from '@/lib/staff/queries';
+import { bookingLabel, itemBookings, itemNames, personName } from '@/lib/staff/present';
+import { itemPlacesOf } from '@/lib/staff/queries';
 import { isPayable, parseItem, paymentStatuses, type PaymentStatus } from '@/lib/storage';
 import { formatWhen, may } from '@/lib/team';
 import { fill } from '@/messages';
@@ -50,8 +50,10 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
     : null;
   const payWords = staffText.payments;
   const words = staffText.item;
-  const booking = await itemBooking(item.collection, item.value);
-  const places = booking ? await placesOf(booking.seat) : null;
+  // Its places: a paid event's per ticket kind, each with its own waiting list.
+  const bookings = await itemBookings(item.collection, item.value);
+  const places = bookings.length > 0 ? await itemPlacesOf(bookings) : null;
+  const booking = places;
   const { promoted } = query;
   const mergeWords: Record<string, string> = {
     merged: words.merged,
@@ -75,8 +77,20 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
     <StaffFrame session={session}>
       <h1>{label}</h1>
       <p>{fill(words.count, { count: String(places ? places.registered : count) })}</p>
-      {booking && places && (
-        <p>{fill(words.capacity, { count: String(places.taken), capacity: String(booking.capacity) })}</p>
+      {places && <p>{fill(words.capacity, { count: String(places.taken), capacity: String(places.capacity) })}</p>}
+      {places && places.kinds.some((kind) => kind.name) && (
+        <ul className={styles.list}>
+          {places.kinds.map((kind) => (
+            <li key={kind.name}>
+              {fill(words.kindCapacity, {
+                kind: kind.name ?? '',
+                count: String(kind.taken),
+                capacity: String(kind.capacity),
+                waiting: String(kind.waiting.length),
+              })}
+            </li>
+          ))}
+        </ul>
       )}
       {promotedText && <p role="status">{promotedText}</p>}
       {mergedText && <p role="status">{mergedText}</p>}
@@ -139,6 +153,7 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
               <span className={styles.meta}>
                 {String(row.data.email ?? '')} · {formatWhen(row.data.date)} ·{' '}
                 {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
+                {items.ticket?.(row.data) ? ` · ${items.ticket(row.data)}` : ''}
                 {booking ? ` · ${bookingLabel(row.data)}` : ''}
                 {payment && ` · ${payWords.states[payment]}`}
                 {duplicates.has(row.id) && (
@@ -169,20 +184,21 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
         newest={staffText.inbox.newest}
         older={words.older}
       />
-      {booking && places && (
+      {places && (
         <>
           <h2>{words.waitlist}</h2>
           {places.waiting.length === 0 ? (
             <p>{words.waitlistEmpty}</p>
           ) : (
             <ol className={styles.list}>
-              {places.waiting.map(({ ticket, record: row }) => (
+              {places.waiting.map(({ ticket, record: row, kind }) => (
                 <li key={ticket.recordId} value={ticket.position}>
                   <Link href={staffSubmissionPath(ticket.collection, ticket.recordId)}>
                     {row ? personName(row.data) : ticket.recordId}
                   </Link>
                   <span className={styles.meta}>
-                    {String(row?.data.email ?? '')} · {formatWhen(ticket.date)}
+                    {String(row?.data.email ?? '')} · {kind ? `${kind} · ` : ''}
+                    {formatWhen(ticket.date)}
                   </span>
                   <form method="post" action="/staff/api/promote" className={styles.inline}>
                     <input type="hidden" name="collection" value={ticket.collection} />

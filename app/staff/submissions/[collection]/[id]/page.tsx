@@ -138,7 +138,13 @@ export default async function SubmissionPage({
         {Object.entries(data)
           .filter(([name]) => !staffFields.has(name))
           .map(([name, value]) => (
-            <Field key={name} name={name} value={value} item={items.title(collection, data)} />
+            <Field
+              key={name}
+              name={name}
+              value={value}
+              item={items.title(collection, data)}
+              ticket={items.ticket?.(data) ?? ''}
+            />
           ))}
       </dl>
 
@@ -238,17 +244,20 @@ function Field({
   name,
   value,
   item,
+  ticket,
 }: {
   name: string;
   value: unknown;
-  // The title of the record's course, event or offer.
+  // The title of the record's course, event or offer, and a paid event's ticket kind by its name.
   item: string;
+  ticket: string;
 }) {
   const label = staffText.fieldNames[name] ?? name;
   let shown = String(value ?? '');
   if (name === 'date') shown = formatWhen(value);
   else if (name === 'lang' && languageName(value)) shown = languageName(value);
   else if (name === 'event' || name === 'offer') shown = item;
+  else if (name === 'ticket') shown = ticket;
   else shown = choiceLabel(name, value) ?? shown;
   return (
     <>
