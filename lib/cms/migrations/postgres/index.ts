@@ -5,6 +5,7 @@ import * as migration_20261126_210940_contact_global from './20261126_210940_con
 import * as migration_20261126_212612_projects from './20261126_212612_projects';
 import * as migration_20261202_052657_certificates_global from './20261202_052657_certificates_global';
 import * as migration_20261202_103447_media_bucket from './20261202_103447_media_bucket';
+import * as migration_20261202_115759_event_tickets_series from './20261202_115759_event_tickets_series';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261202_103447_media_bucket.up,
     down: migration_20261202_103447_media_bucket.down,
-    name: '20261202_103447_media_bucket'
+    name: '20261202_103447_media_bucket',
+  },
+  {
+    up: migration_20261202_115759_event_tickets_series.up,
+    down: migration_20261202_115759_event_tickets_series.down,
+    name: '20261202_115759_event_tickets_series'
   },
 ];

@@ -9,6 +9,7 @@ import * as migration_20261126_210933_contact_global from './20261126_210933_con
 import * as migration_20261126_212605_projects from './20261126_212605_projects';
 import * as migration_20261202_052550_certificates_global from './20261202_052550_certificates_global';
 import * as migration_20261202_103432_media_bucket from './20261202_103432_media_bucket';
+import * as migration_20261202_115750_event_tickets_series from './20261202_115750_event_tickets_series';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261202_103432_media_bucket.up,
     down: migration_20261202_103432_media_bucket.down,
-    name: '20261202_103432_media_bucket'
+    name: '20261202_103432_media_bucket',
+  },
+  {
+    up: migration_20261202_115750_event_tickets_series.up,
+    down: migration_20261202_115750_event_tickets_series.down,
+    name: '20261202_115750_event_tickets_series'
   },
 ];
