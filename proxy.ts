@@ -58,8 +58,23 @@ export async function proxy(request: NextRequest) {
 async function forward(request: NextRequest): Promise<NextResponse> {
   const headers = new Headers(request.headers);
   headers.set(LANG_HEADER, splitPath(request.nextUrl.pathname).lang);
+  if (tooLong(request.nextUrl.pathname)) {
+    return NextResponse.rewrite(new URL(NO_SUCH_PAGE, request.url), { request: { headers } });
+  }
   const status = await gateVerifyPage(request.nextUrl.pathname, request.method, headers);
   return NextResponse.next({ request: { headers }, ...(status !== null && { status }) });
+}
+
+// A page's address names the file its rendering is cached in (an event, offer, course or project page
+// of a slug the build did not list, its 404 included): a part longer than a file name may be is refused
+// by the file system, and Next logs that with a stack. No page has such an address, so it gets the 404
+// page of a short address that stands for it, which is cached nowhere. The workspace, the API, the CMS
+// and the files are not pages of a slug.
+const LONGEST_PART = 200;
+const NO_SUCH_PAGE = '/_no-such-page';
+function tooLong(pathname: string): boolean {
+  if (/^\/(staff|api|v|_next)(\/|$)/.test(pathname)) return false;
+  return pathname.split('/').some((part) => part.length > LONGEST_PART);
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];

@@ -13,7 +13,9 @@ const run = promisify(execFile);
 // The built site on its own store, taking a steady stream of contact messages from four visitors while
 // the operator backs it up; then the site is stopped and the backup restored.
 test('a backup taken under a stream of submissions restores every record acknowledged before it', async () => {
-  test.setTimeout(120_000);
+  // Two commands, a server's start and a stream of posts: on a busy machine of two cores this took more
+  // than two minutes (2026-12-02).
+  test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'baobab-backup-'));
   const dataDir = join(dir, 'data');
   const env = { ...process.env, DATA_DIR: dataDir };

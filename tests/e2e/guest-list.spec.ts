@@ -486,6 +486,13 @@ test('paid events: an editor publishes two ticket kinds, a visitor pays and gets
 
   const door = await phone(browser);
   await signInByMail(door, dataDir, PAID_DOOR, base, 'At the door');
+  // The sign-in lands on the door, today's event on top: this member's only one, the hackathon not shown.
+  expect(new URL(door.url()).pathname).toBe('/staff/door');
+  const today = door.getByRole('region', { name: 'Today' });
+  await expect(today.getByRole('link', { name: PAID_TITLE })).toBeVisible();
+  await expect(door.getByRole('link', { name: 'Baobab Data Hackathon 2023' })).toHaveCount(0);
+  // Another event's check-in page is not found for this member.
+  expect((await door.goto(`${base}/staff/check-in/${EVENT}`))!.status()).toBe(404);
   await door.goto(`${base}/staff/check-in/${PAID_EVENT}`);
   // Running in the phone: its scan button shows only then.
   await expect(door.getByRole('button', { name: 'Scan a QR code' })).toBeVisible();

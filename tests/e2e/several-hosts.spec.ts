@@ -20,6 +20,7 @@ import {
 } from '../../scripts/lib/next-server.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
 import { startPostgres, type Postgres } from '../helpers/postgres';
 import { startS3, type LocalS3 } from '../helpers/s3';
 
@@ -37,6 +38,8 @@ let dir: string;
 let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>>;
 let postgres: Postgres;
 let s3: LocalS3;
+// Payments go to the Paystack stub, whose webhook comes back through nginx (set once nginx is up).
+let paystack: PaystackStub;
 let nginx: ChildProcess | undefined;
 let proxied: string;
 const projectId = `several-hosts-${process.pid}`;
@@ -58,7 +61,12 @@ function start(instance: Omit<Instance, 'server'>): Instance {
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   dir = mkdtempSync(join(tmpdir(), 'baobab-several-hosts-'));
-  [emulator, postgres, s3] = await Promise.all([startFirestoreEmulator(), startPostgres(), startS3()]);
+  [emulator, postgres, s3, paystack] = await Promise.all([
+    startFirestoreEmulator(),
+    startPostgres(),
+    startS3(),
+    startPaystackStub(),
+  ]);
   postgres.createDatabase('cms');
   // What the instances share: the stores, the bucket and the secrets; each has its own folder.
   const shared = {
@@ -68,6 +76,7 @@ test.beforeAll(async () => {
     METADATA_SERVER_DETECTION: 'none',
     CMS_DATABASE_URL: postgres.url('cms'),
     ...s3.env,
+    ...paystack.env(),
     XSRF_SECRET: randomBytes(32).toString('hex'),
     LINK_SECRET: randomBytes(32).toString('hex'),
     CMS_SECRET: randomBytes(32).toString('hex'),
@@ -91,6 +100,7 @@ test.beforeAll(async () => {
   mkdirSync(join(dir, 'nginx'));
   nginx = startNginx({ port: proxyPort, upstreamPorts: instances.map((i) => i.port), dir: join(dir, 'nginx') });
   proxied = `http://127.0.0.1:${proxyPort}`;
+  paystack.state.webhookUrl = `${proxied}/api/payments/paystack`;
   await waitUntilUp(`${proxied}/api/health`, { timeoutMs: 10_000 });
 });
 
@@ -98,7 +108,7 @@ test.afterAll(async () => {
   test.setTimeout(90_000);
   if (nginx) await stopServer(nginx);
   await Promise.all(instances.map((i) => stopServer(i.server)));
-  await Promise.all([postgres?.stop(), s3?.stop()]);
+  await Promise.all([postgres?.stop(), s3?.stop(), paystack?.close()]);
   emulator?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -355,14 +365,31 @@ function postFrom(localAddress: string, url: string, headers: Record<string, str
   });
 }
 
-test('a rolling restart under visitors and form posts fails no request and loses or doubles nothing', async () => {
-  test.setTimeout(240_000);
+test('a rolling restart under visitors, form posts, payments and check-ins fails no request and loses or doubles nothing', async () => {
+  test.setTimeout(300_000);
   const failures: string[] = [];
   let visits = 0;
   const acknowledged = new Set<string>();
   let posted = 0;
   let running = true;
   const headers = await xsrfHeaders(proxied);
+  const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+
+  // Guests of the hackathon registered before, let in at the door through nginx while it restarts.
+  const guests = Array.from({ length: 16 }, (_, i) => `door-${i}-${Date.now().toString(36)}@example.org`);
+  for (const [i, email] of guests.entries()) {
+    const response = await fetch(`${instances[i % 2]!.base}/api/forms/registerEvent`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': `198.51.100.${60 + i}` },
+      body: new URLSearchParams({ firstName: `Door${i}`, lastName: 'Hosts', email, event: EVENT }),
+    });
+    expect(response.status).toBe(200);
+  }
+  const before = openFirestoreStore({ projectId, emulatorHost: emulator.host });
+  const guestIds = (await before.list('user')).filter((r) => guests.includes(String(r.data.email))).map((r) => r.id);
+  await before.close();
+  expect(guestIds).toHaveLength(guests.length);
+  const checkedIn: string[] = [];
 
   // Visitors: pages, and the token endpoint, which no cache answers.
   const visitor = async () => {
@@ -402,9 +429,62 @@ test('a rolling restart under visitors and form posts fails no request and loses
       await new Promise((resolve) => setTimeout(resolve, Math.ceil(60_000 / (LIMIT - 1))));
     }
   };
+  // Payers, each from an address of its own: enrol in the $105 course, open the pay link, pay on the
+  // provider's page; the provider's webhook comes back through nginx to whichever instance is up.
+  const paid = new Set<string>();
+  const payer = async (index: number) => {
+    for (let turn = 0; running; turn++) {
+      const email = `payer-${index}-${turn}@example.org`;
+      const fields = {
+        name: `Payer ${index}`,
+        email,
+        phone: '+234 801 234 5678',
+        gender: 'female',
+        country: 'Nigeria',
+      };
+      try {
+        const enrolled = await postFrom(
+          // A new address each turn: the enrolment form's limit is LIMIT a minute per address.
+          `127.0.${10 + index}.${(turn % 250) + 1}`,
+          `${proxied}/api/forms/enrol`,
+          formHeaders,
+          String(new URLSearchParams({ ...fields, course: 'Data Analysis with Python' })),
+        );
+        const answer = JSON.parse(enrolled.text) as { status: string; link?: { href: string } };
+        if (answer.status !== 'success' || !answer.link) throw new Error(`enrol: ${enrolled.text.slice(0, 200)}`);
+        const link = await fetch(`${proxied}${new URL(answer.link.href).pathname}`, { redirect: 'manual' });
+        if (link.status !== 303) throw new Error(`pay link: ${link.status}`);
+        const reference = [...paystack.transactions.values()].find((t) => t.email === email)?.reference;
+        if (!reference) throw new Error('no transaction at the provider');
+        await paystack.pay(reference);
+        paid.add(email);
+      } catch (error) {
+        failures.push(`payer ${email}: ${String(error)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  };
+  // A door volunteer lets a guest in every second, through nginx.
+  const door = async () => {
+    for (const id of guestIds) {
+      if (!running) break;
+      try {
+        const response = await staffPost(proxied, 'check-in', { event: EVENT, id, format: 'json' });
+        const { result } = (await response.json()) as { result: string };
+        if (response.status !== 200 || result !== 'checked-in')
+          failures.push(`check-in ${id}: ${response.status} ${result}`);
+        else checkedIn.push(id);
+      } catch (error) {
+        failures.push(`check-in ${id}: ${String(error)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
   const load = Promise.all([
     ...Array.from({ length: 3 }, () => visitor()),
     ...Array.from({ length: 12 }, (_, i) => poster(i)),
+    ...Array.from({ length: 2 }, (_, i) => payer(i)),
+    door(),
   ]);
 
   const started = Date.now();
@@ -423,10 +503,14 @@ test('a rolling restart under visitors and form posts fails no request and loses
   running = false;
   await load;
   console.log(
-    `rolling restart in ${((Date.now() - started) / 1000).toFixed(1)} s (${steps.join(', ')}): ${visits} visits, ${posted} posts, ${acknowledged.size} taken, ${failures.length} failed`,
+    `rolling restart in ${((Date.now() - started) / 1000).toFixed(1)} s (${steps.join(', ')}): ${visits} visits, ${posted} posts, ${acknowledged.size} taken, ${paid.size} paid, ${checkedIn.length} checked in, ${failures.length} failed`,
   );
   expect(failures).toEqual([]);
   expect(acknowledged.size).toBeGreaterThan(20);
+  expect(paid.size).toBeGreaterThan(4);
+  expect(checkedIn.length).toBeGreaterThan(8);
+  // Every webhook delivery was taken by an instance, none refused or lost on the way.
+  expect(paystack.deliveries.filter((d) => d.status !== 200)).toEqual([]);
 
   // Each taken post stored once, with its staff mail and its visitor's mail each written once.
   const store = openFirestoreStore({ projectId, emulatorHost: emulator.host });
@@ -435,6 +519,16 @@ test('a rolling restart under visitors and form posts fails no request and loses
     const rolling = stored.filter((email) => email.startsWith('rolling-'));
     expect(rolling.length).toBe(new Set(rolling).size);
     expect(new Set(rolling)).toEqual(acknowledged);
+    // Each payer's enrolment stored once and paid once.
+    const payers = (await store.list('enrolment')).filter((r) => String(r.data.email).startsWith('payer-'));
+    expect(payers.length).toBe(new Set(payers.map((r) => r.data.email)).size);
+    expect(new Set(payers.filter((r) => r.data.payStatus === 'paid').map((r) => String(r.data.email)))).toEqual(paid);
+    // Each guest let in once, whichever instance answered.
+    const state = (await (await staffPost(proxied, 'check-in-state', { event: EVENT })).json()) as {
+      checkIns: { id: string }[];
+    };
+    const kept = state.checkIns.map((c) => c.id).filter((id) => guestIds.includes(id));
+    expect(kept.sort()).toEqual([...checkedIn].sort());
     await expect.poll(async () => (await store.outboxCounts()).pending, { timeout: 60_000 }).toBe(0);
     expect((await store.outboxCounts()).failed).toBe(0);
   } finally {
@@ -446,4 +540,10 @@ test('a rolling restart under visitors and form posts fails no request and loses
   expect([...byFile.values()].filter((n) => n > 1)).toEqual([]);
   const toVisitors = written.filter(({ text }) => /^To:.*rolling-\d+-\d+@example\.org/m.test(text)).length;
   expect(toVisitors).toBe(acknowledged.size);
+  // One receipt per payment, across both mail folders.
+  const receipts = mails().filter(
+    ({ text }) => /^Subject: Your receipt/m.test(text) && /payer-\d+-\d+@example\.org/.test(text),
+  );
+  const receiptsTo = receipts.map(({ text }) => /^To:.*?(payer-\d+-\d+@example\.org)/m.exec(text)?.[1]);
+  expect(receiptsTo.sort()).toEqual([...paid].sort());
 });

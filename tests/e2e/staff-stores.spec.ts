@@ -122,14 +122,14 @@ for (const kind of ['firestore'] as const) {
       });
       const csv = readFileSync(join(dir, 'list.csv'), 'utf8').trim().split(/\r?\n/);
       // Then where the registration stands and its attendance at the door: registered, its check-in
-      // code, not checked in yet; and no certificate.
+      // code, not checked in yet; no ticket kind and no payment (the hackathon is free); and no certificate.
       expect(csv[0]).toBe(
-        'First name,Last name,Email,Event,Language,Received,Staff status,Assigned to,Place,Check-in code,Checked in,Checked in by,Certificate',
+        'First name,Last name,Email,Ticket,Event,Language,Received,Staff status,Assigned to,Place,Check-in code,Checked in,Checked in by,Payment,Amount,Currency,Payment reference,Paid on,Paid through,Payment note,Certificate',
       );
       expect(csv).toHaveLength(2);
       expect(csv[1]).toMatch(
         new RegExp(
-          `^Amara,Okafor,${email.replace(/\./g, '\\.')},${EVENT},English,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?,Handled,,Registered,[ACDEFGHJKMNPQRTUVWXY3467]{6},,,$`,
+          `^Amara,Okafor,${email.replace(/\./g, '\\.')},,${EVENT},English,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?,Handled,,Registered,[ACDEFGHJKMNPQRTUVWXY3467]{6}${','.repeat(10)}$`,
         ),
       );
 
