@@ -29,7 +29,8 @@ import { startS3, type LocalS3 } from '../helpers/s3';
 // both in its upstream (docs/deploy/nginx-upstream.conf), on one Firestore (the emulator), one Postgres
 // for the content and one bucket for the pictures (a local S3-compatible server). A picture uploaded on
 // one is served by the other; a publish on one is live on the other within 10 s; the contact form's
-// limit holds across both; and a rolling restart under visitors and form posts loses nothing.
+// limit holds across both; and a rolling restart under visitors, form posts, payments and check-ins
+// loses nothing.
 const ADMIN = 'hosts-admin@example.org';
 const LIMIT = 6;
 const PUBLISH_WITHIN_MS = 10_000;
