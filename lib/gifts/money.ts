@@ -30,13 +30,16 @@ export function giftBounds(currency: GiftCurrency): { min: number; max: number }
   return { min: amounts[0]! / 10, max: amounts[amounts.length - 1]! * 200 };
 }
 
-// The currency a page's language starts with: the currency of the region most of that language's
-// visitors give from, as the table of languages says (`regionCurrency`, lib/i18n/locales.ts: naira for
-// English, West African CFA franc for French); one Paystack does not settle starts in US dollars. The
-// visitor picks another on the page.
+// The currency of the region most of a language's visitors give from (ISO 4217): naira for English
+// (Nigeria, the organisation's home), the West African CFA franc for French (Senegal, Côte d'Ivoire,
+// Benin and their neighbours). Kept here rather than in the table of languages, which every page's
+// script carries: pages without a gift carry nothing of gifts.
+const REGION_CURRENCY: Partial<Record<Lang, GiftCurrency>> = { en: 'NGN', fr: 'XOF' };
+
+// The currency a page's language starts with; a language without one starts in US dollars. The visitor
+// picks another on the page.
 export function defaultCurrency(lang: Lang): GiftCurrency {
-  const regional: string | undefined = locales[lang].regionCurrency;
-  return isGiftCurrency(regional) ? regional : 'USD';
+  return REGION_CURRENCY[lang] ?? 'USD';
 }
 
 // An amount in the currency's subunit, written by Intl in the reader's language: « 150 000 F CFA »,

@@ -17,11 +17,6 @@ export interface Locale {
   readonly name: string;
   // The switch's hint, also written in the language it leads to.
   readonly switchHint: string;
-  // The currency of the region most of the language's visitors live in (ISO 4217): where a gift's
-  // amounts start (lib/gifts/money.ts). Naira for English (Nigeria, the organisation's home); the West
-  // African CFA franc for French (Senegal, Côte d'Ivoire, Benin and their neighbours). A language
-  // without one starts in US dollars.
-  readonly regionCurrency?: string;
 }
 
 export const locales = {
@@ -32,7 +27,6 @@ export const locales = {
     money: 'en-US',
     name: 'English',
     switchHint: 'This page in English',
-    regionCurrency: 'NGN',
   },
   fr: {
     prefix: 'fr',
@@ -41,6 +35,5 @@ export const locales = {
     money: 'fr-FR',
     name: 'Français',
     switchHint: 'Cette page en français',
-    regionCurrency: 'XOF',
   },
 } as const satisfies Record<string, Locale>;
