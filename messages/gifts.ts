@@ -4,6 +4,9 @@ import type { Localised } from '@/lib/i18n';
 // and the receipts, in every language, each sentence whole; the workspace's words in English (as the
 // rest of the workspace). Amounts arrive already written by Intl in the reader's language.
 export interface GiftTexts {
+  // Where /donate's amounts start for this language's readers: the currency of the region most of them
+  // live in (ISO 4217); one Paystack does not settle starts in US dollars (lib/gifts/money.ts).
+  regionCurrency: string;
   nav: string;
   aboutLink: string;
   title: string;
@@ -73,6 +76,8 @@ export interface GiftTexts {
 
 export const giftTexts: Localised<GiftTexts> = {
   en: {
+    // Naira: Nigeria, the organisation's home.
+    regionCurrency: 'NGN',
     nav: 'Give',
     aboutLink: 'Support our work: give once or every month',
     title: 'Give',
@@ -139,6 +144,8 @@ export const giftTexts: Localised<GiftTexts> = {
     notTaxAdvice: 'Keep this receipt: it is your proof of the gift.',
   },
   fr: {
+    // The West African CFA franc: Senegal, Côte d'Ivoire, Benin and their neighbours.
+    regionCurrency: 'XOF',
     nav: 'Faire un don',
     aboutLink: 'Soutenez notre travail\u00a0: donnez une fois ou chaque mois',
     title: 'Faire un don',

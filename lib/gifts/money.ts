@@ -1,5 +1,6 @@
 import { locales, type Lang } from '@/lib/i18n';
 import { SUBUNITS } from '@/lib/payments';
+import { giftTexts } from '@/messages/gifts';
 
 // The currencies a gift may be given in: Paystack's, for the countries our visitors give from
 // (docs/product.md §15). Gifts carry their own currency and amount; they never go through the site's
@@ -30,16 +31,13 @@ export function giftBounds(currency: GiftCurrency): { min: number; max: number }
   return { min: amounts[0]! / 10, max: amounts[amounts.length - 1]! * 200 };
 }
 
-// The currency of the region most of a language's visitors give from (ISO 4217): naira for English
-// (Nigeria, the organisation's home), the West African CFA franc for French (Senegal, Côte d'Ivoire,
-// Benin and their neighbours). Kept here rather than in the table of languages, which every page's
-// script carries: pages without a gift carry nothing of gifts.
-const REGION_CURRENCY: Partial<Record<Lang, GiftCurrency>> = { en: 'NGN', fr: 'XOF' };
-
-// The currency a page's language starts with; a language without one starts in US dollars. The visitor
-// picks another on the page.
+// The currency a page's language starts with: the currency of the region most of that language's
+// visitors give from, as its gift texts say (`regionCurrency`, messages/gifts.ts: naira for English, the
+// West African CFA franc for French), kept out of the table of languages, which every page's script
+// carries. One Paystack does not settle starts in US dollars. The visitor picks another on the page.
 export function defaultCurrency(lang: Lang): GiftCurrency {
-  return REGION_CURRENCY[lang] ?? 'USD';
+  const regional = giftTexts[lang].regionCurrency;
+  return isGiftCurrency(regional) ? regional : 'USD';
 }
 
 // An amount in the currency's subunit, written by Intl in the reader's language: « 150 000 F CFA »,
