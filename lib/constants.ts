@@ -26,9 +26,10 @@ export const CONTACT_REPLY_DAYS = 2;
 // ones committed that day; later ones are held back, their records kept and their staff notes saying so.
 export const DAILY_CONFIRMATIONS = 5;
 
-// The currencies a payment provider may charge in (PAYMENT_CURRENCY, the staff's "mark paid by hand"):
-// Paystack's, for the countries where our visitors pay.
-export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF'] as const;
+// The currencies a payment provider may charge in (PAYMENT_CURRENCY, the staff's "mark paid by hand", the
+// prices an editor gives an item besides its dollar price): those Paystack settles, for the countries
+// where our visitors pay.
+export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'XOF', 'EGP', 'RWF'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 
 // Gifts to the organisation (lib/gifts) are accounting records: kept six years from each entry, then

@@ -1,4 +1,4 @@
-import type { Course, Offer, SiteEvent } from '@/lib/content/types';
+import type { Course, LocalPrice, Offer, SiteEvent } from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { count } from '@/messages/units';
 
@@ -39,7 +39,15 @@ export function toEvent(doc: Doc): SiteEvent {
       : {}),
     price: optional(doc.price),
     tickets: ticketsOf(doc.tickets),
+    prices: pricesOf(doc.prices),
   };
+}
+
+// An item's prices in other currencies as rows of the CMS's array field, none when empty; what a row
+// holds odd is left for the schema to refuse.
+function pricesOf(rows: unknown): LocalPrice[] | undefined {
+  if (!Array.isArray(rows) || rows.length === 0) return undefined;
+  return rows.map((row: Doc) => ({ currency: row.currency as LocalPrice['currency'], amount: row.amount as number }));
 }
 
 // An event's ticket kinds as rows of the CMS's array field (their own row ids), none when empty: what a
@@ -53,6 +61,7 @@ function ticketsOf(rows: unknown): SiteEvent['tickets'] {
     name: (row.name ?? '') as string,
     price: row.price as number,
     capacity: row.capacity as number,
+    prices: pricesOf(row.prices),
   }));
 }
 
@@ -68,6 +77,7 @@ export function toOffer(doc: Doc): Offer {
     wasPrice: doc.wasPrice as number,
     nowPrice: doc.nowPrice as number,
     deposit: optional(doc.deposit),
+    prices: pricesOf(doc.prices),
     endsOn: doc.endsOn as string,
     endsOnDate: doc.endsOnDate as string,
     capacity: optional(doc.capacity),
@@ -110,6 +120,7 @@ export function toCourse(doc: Doc, lang: Lang = defaultLang): CmsCourse {
     title: doc.title as string,
     duration: typeof weeks === 'number' && weeks > 0 && Number.isInteger(weeks) ? count(lang)(weeks, 'week') : '',
     cost: doc.cost as string,
+    prices: pricesOf(doc.prices),
     img: doc.img as string,
     isActive: doc.isActive !== false,
     isPremium: doc.isPremium === true,

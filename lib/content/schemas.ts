@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { z } from 'zod';
 
+import { PAYMENT_CURRENCIES } from '@/lib/constants';
 import { MEDIA_PATH } from '@/lib/http/cms-paths';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { slugify } from '@/lib/slug';
@@ -75,6 +76,29 @@ function isDuration(duration: string, lang: Lang): boolean {
   return weeks > 0 && duration === count(lang)(weeks, 'week');
 }
 
+// An item's prices besides its dollar one (docs/product.md §14): each in a currency Paystack settles, once.
+// An offer's is its price before the discount (the discount and the deposit apply as in dollars); a
+// course's its fee; an event's or a ticket kind's its price. The site's fixed rate is only for items
+// with a dollar price alone.
+export const localPricesSchema = z
+  .array(
+    z.object({
+      currency: z.enum(PAYMENT_CURRENCIES).refine((currency) => currency !== 'USD', {
+        message: 'the price in US dollars is given above',
+      }),
+      amount: z.number().positive('a price in another currency is above zero').max(1_000_000_000),
+    }),
+  )
+  .max(PAYMENT_CURRENCIES.length - 1)
+  .superRefine((prices, ctx) => {
+    const seen = new Set<string>();
+    prices.forEach((price, index) => {
+      if (seen.has(price.currency))
+        ctx.addIssue({ code: 'custom', path: [index, 'currency'], message: `${price.currency} is priced twice` });
+      seen.add(price.currency);
+    });
+  });
+
 // `fromData`: data/ also ties the slug to the English title; in the CMS the slug is the address the
 // course keeps when it is renamed, so only its form is checked there.
 export function courseSchemaFor(lang: Lang, { fromData = true }: { fromData?: boolean } = {}) {
@@ -87,6 +111,7 @@ export function courseSchemaFor(lang: Lang, { fromData = true }: { fromData?: bo
         message: `a duration such as "${count(lang)(3, 'week')}"`,
       }),
       cost: z.string().regex(/^(\$\d+|Free)$/, 'a fee such as "$10", or "Free"'),
+      prices: localPricesSchema.optional(),
       img: image,
       isActive: z.boolean(),
       isPremium: z.boolean(),
@@ -100,6 +125,10 @@ export function courseSchemaFor(lang: Lang, { fromData = true }: { fromData?: bo
     .refine((c) => !fromData || lang !== defaultLang || c.slug === slugify(c.title), {
       path: ['slug'],
       message: 'must be the slug of the title',
+    })
+    .refine((c) => c.cost !== 'Free' || !c.prices?.length, {
+      path: ['prices'],
+      message: 'a free course has no price in any currency',
     })
     .refine((c) => (c.cost === 'Free') === (c.pay_link === ''), {
       path: ['pay_link'],
@@ -179,12 +208,20 @@ export const academyStatsSchema = z.object({
 // A ticket kind of a paid event (docs/product.md §14): its name in the language read, its price in US
 // dollars (0 for a free kind) and its places (0: none yet, only the waiting list). `id` is the CMS's own
 // for the row, kept when the kind is renamed: the seats and the registrations name the kind by it.
-export const ticketKindSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a ticket kind without its row id'),
-  name: z.string().trim().min(1, 'every ticket kind needs a name'),
-  price: z.number().min(0, 'a price is not below zero').max(1_000_000),
-  capacity: z.number().int('places are a whole number').min(0, 'places are not below zero').max(100_000),
-});
+export const ticketKindSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a ticket kind without its row id'),
+    name: z.string().trim().min(1, 'every ticket kind needs a name'),
+    price: z.number().min(0, 'a price is not below zero').max(1_000_000),
+    capacity: z.number().int('places are a whole number').min(0, 'places are not below zero').max(100_000),
+    prices: localPricesSchema.optional(),
+  })
+  .refine((kind) => kind.price > 0 || !kind.prices?.length, {
+    path: ['prices'],
+    message: 'a free ticket has no price in any currency',
+  });
+
+type TicketKindShape = z.infer<typeof ticketKindSchema>;
 
 // The same name twice (any case, spaces around ignored) would be two kinds a visitor cannot tell apart.
 const sameName = (name: string) => name.trim().toLocaleLowerCase();
@@ -228,16 +265,33 @@ export const eventSchema = z
     // every place, or ticket kinds each with its own price and places. With neither, the event is free.
     price: z.number().min(0, 'a price is not below zero').max(1_000_000).optional(),
     tickets: z.array(ticketKindSchema).max(20).optional(),
+    prices: localPricesSchema.optional(),
   })
   .refine((e) => e.startDate <= e.endDate, { path: ['endDate'], message: 'must not be before startDate' })
   .refine((e) => e.price === undefined || !e.tickets?.length, {
     path: ['price'],
     message: 'give one price or ticket kinds, not both',
   })
+  .refine((e) => !e.prices?.length || (e.price !== undefined && e.price > 0), {
+    path: ['prices'],
+    message: 'prices in other currencies go with a price in US dollars (each ticket kind has its own)',
+  })
   .refine((e) => e.capacity === undefined || !e.tickets?.length, {
     path: ['capacity'],
     message: 'with ticket kinds, the places are given on each kind: leave this empty',
   })
+  .refine(
+    (e) => {
+      const paid = (e.tickets ?? []).filter((kind) => kind.price > 0);
+      const set = (kind: TicketKindShape) =>
+        (kind.prices ?? [])
+          .map((price) => price.currency)
+          .sort()
+          .join(' ');
+      return paid.every((kind) => set(kind) === set(paid[0]!));
+    },
+    { path: ['tickets'], message: 'price every paid ticket kind in the same currencies, so a visitor can choose one' },
+  )
   .superRefine((e, ctx) => {
     const names = new Set<string>();
     const ids = new Set<string>();
@@ -276,6 +330,7 @@ export const offerSchema = z
     // What a reservation pays online (docs/product.md §14), in US dollars: this deposit, or without
     // one the whole price.
     deposit: z.number().positive().optional(),
+    prices: localPricesSchema.optional(),
     endsOn: text,
     endsOnDate: isoDate,
     capacity,

@@ -5,6 +5,7 @@ import type {
   coursesSchema,
   eventsSchema,
   insightsSchema,
+  localPricesSchema,
   navLinksSchema,
   offersSchema,
   partnersSchema,
@@ -25,6 +26,7 @@ export type Person = z.infer<typeof peopleSchema>[number];
 export type Testimonial = z.infer<typeof testimonialsSchema>[number];
 export type SiteEvent = z.infer<typeof eventsSchema>[number];
 export type TicketKind = z.infer<typeof ticketKindSchema>;
+export type LocalPrice = z.infer<typeof localPricesSchema>[number];
 export type Offer = z.infer<typeof offersSchema>[number];
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
 export type SocialLink = z.infer<typeof socialLinksSchema>[number];

@@ -13,10 +13,19 @@ import type { SiteEvent } from '@/lib/content/types';
 import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
 import { formatCost } from '@/lib/i18n/format';
 import type { MailContext } from '@/lib/mail/compose';
-import { courseDue, eventDue, offerDue, type PayLink, type Price } from '@/lib/payments';
+import {
+  chosenCurrency,
+  courseDue,
+  eventDue,
+  offerDue,
+  type PayLink,
+  type PaymentCurrency,
+  type Price,
+} from '@/lib/payments';
 import { waitlistMails, type ConfirmationParts, type PlaceParts } from '@/lib/places';
 import { formCollections, type FormCollection, type FormOperation, type NewMail, type RecordData } from '@/lib/storage';
 import { formTexts, type AnswerWords } from '@/messages/forms';
+import { priceTexts } from '@/messages/prices';
 
 import { contactMails, enrolmentMails, eventMails, offerMails } from './mails';
 import {
@@ -112,6 +121,16 @@ function refuse(ctx: z.core.ParsePayload, field: string, message: string): never
   return z.NEVER;
 }
 
+// The currency a post asks to pay in (docs/product.md §14), checked against the item's own currencies
+// below: never a price, which is read from the CMS.
+const sentCurrency = z.optional(z.string().check(z.maxLength(8)));
+
+// What a record keeps of the currency its visitor chose, for an item sold in several: a registration
+// that waits for its place is charged in it once it takes one (lib/places/visitor.ts).
+function payInOf(entity: { payIn?: PaymentCurrency }): RecordData {
+  return entity.payIn ? { payIn: entity.payIn } : {};
+}
+
 // One value per language, made from that language's schemas and words.
 function perLang<T>(make: (schemas: FormSchemas, words: AnswerWords, lang: Lang) => T): Localised<T> {
   return Object.fromEntries(
@@ -125,27 +144,34 @@ function perLang<T>(make: (schemas: FormSchemas, words: AnswerWords, lang: Lang)
 // A course is named by its key (lib/cms/shapes.ts) and must be published in the CMS now.
 const enrolment = perLang((s, w, lang) =>
   z.pipe(
-    s.enrolmentSchema,
-    z.transform(async (input, ctx) => {
+    z.extend(s.enrolmentSchema, { currency: sentCurrency }),
+    z.transform(async ({ currency, ...input }, ctx) => {
       const entity = (await cmsCourses(lang)).find((course) => course.key === input.course);
       if (!entity) return refuse(ctx, 'course', w.courseUnknown);
+      const payIn = chosenCurrency(entity, currency, lang);
+      if (payIn === null) return refuse(ctx, 'currency', priceTexts[lang].notOffered);
       const english = lang === defaultLang ? entity : await cmsCourseByKey(entity.key, defaultLang);
-      return { ...input, entity: { ...entity, englishTitle: english?.title ?? entity.title } };
+      return {
+        ...input,
+        entity: { ...entity, englishTitle: english?.title ?? entity.title, ...(payIn ? { payIn } : {}) },
+      };
     }),
   ),
 );
 
 const eventRegistration = perLang((s, w, lang) =>
   z.pipe(
-    z.extend(s.eventSchema, { event: z.string(w.eventUnknown) }),
+    z.extend(s.eventSchema, { event: z.string(w.eventUnknown), currency: sentCurrency }),
     // The event as published in the CMS now: one published since the page was built takes registrations.
     // Its English title names it to the staff (the waiting list's note).
     // A paid event with ticket kinds takes one of its own kinds, named by its id: an unknown kind, one of
     // another event, or a kind sent to an event without kinds is refused beside the field. The price is
     // never read from the post (docs/product.md §14).
-    z.transform(async ({ ticket: sent, ...input }, ctx) => {
+    z.transform(async ({ ticket: sent, currency, ...input }, ctx) => {
       const entity = await cmsEvent(input.event, lang);
       if (!entity) return refuse(ctx, 'event', w.eventUnknown);
+      const payIn = chosenCurrency(entity, currency, lang);
+      if (payIn === null) return refuse(ctx, 'currency', priceTexts[lang].notOffered);
       const ticket = sent === '' ? undefined : sent;
       const kinds = entity.tickets ?? [];
       if (kinds.length > 0 && ticket === undefined) return refuse(ctx, 'ticket', w.ticketChoose);
@@ -161,6 +187,7 @@ const eventRegistration = perLang((s, w, lang) =>
           ...entity,
           englishTitle: english?.title ?? entity.title,
           ...(englishTicket === undefined ? {} : { englishTicket }),
+          ...(payIn ? { payIn } : {}),
         },
       };
     }),
@@ -170,14 +197,19 @@ const eventRegistration = perLang((s, w, lang) =>
 // A post without an offer (from a page cached before the field existed) is for the first offer.
 const offerReservation = perLang((s, w, lang) =>
   z.pipe(
-    z.extend(s.offerSchema, { offer: z.optional(z.string(w.offerUnknown)) }),
+    z.extend(s.offerSchema, { offer: z.optional(z.string(w.offerUnknown)), currency: sentCurrency }),
     // The offers as published in the CMS now.
-    z.transform(async (input, ctx) => {
+    z.transform(async ({ currency, ...input }, ctx) => {
       const offers = await cmsOffers(lang);
       const entity = input.offer === undefined ? offers[0] : offers.find((offer) => offer.slug === input.offer);
       if (!entity) return refuse(ctx, 'offer', w.offerUnknown);
+      const payIn = chosenCurrency(entity, currency, lang);
+      if (payIn === null) return refuse(ctx, 'currency', priceTexts[lang].notOffered);
       const english = lang === defaultLang ? entity : await cmsOffer(entity.slug, defaultLang);
-      return { ...input, entity: { ...entity, englishTitle: english?.title ?? entity.title } };
+      return {
+        ...input,
+        entity: { ...entity, englishTitle: english?.title ?? entity.title, ...(payIn ? { payIn } : {}) },
+      };
     }),
   ),
 );
@@ -224,12 +256,12 @@ export const forms = {
     collection: formCollections.enrol,
     fields: enrolmentSchema,
     schema: enrolment,
-    record: ({ entity: _course, ...input }) => input,
+    record: ({ entity, ...input }) => ({ ...input, ...payInOf(entity) }),
     mails: ({ entity, ...input }, mail, lang, today, parts) =>
       enrolmentMails(input, entity, mail, lang, today, parts?.pay),
     closed: ({ entity }, w) => (entity.isActive ? null : w.courseClosed),
     item: ({ entity }) => entity.slug,
-    price: ({ entity }) => courseDue(entity),
+    price: ({ entity }) => courseDue(entity, entity.payIn),
     answer: ({ entity: course }, lang, pay?) => {
       const w = formTexts[lang].answers;
       const paid = w.enroledPaid(course.title, formatCost(course.cost, lang));
@@ -290,7 +322,7 @@ export const forms = {
     fields: eventSchema,
     hidden: ['event'],
     schema: eventRegistration,
-    record: ({ entity, ...input }) => ({ ...input, event: entity.slug }),
+    record: ({ entity, ...input }) => ({ ...input, event: entity.slug, ...payInOf(entity) }),
     mails: ({ entity, ...input }, mail, lang, today, parts) => eventMails(input, entity, mail, lang, today, parts),
     item: ({ entity }) => entity.slug,
     // The ticket kind was checked against the event's own kinds above: its booking exists.
@@ -304,7 +336,7 @@ export const forms = {
       waitlistMails: (mail, lang, hours, place) =>
         waitlistMails(input, { ...entity, englishTitle: entity.englishTitle }, mail, lang, hours, place),
     }),
-    price: ({ entity, ticket }) => eventDue(entity, ticket),
+    price: ({ entity, ticket }) => eventDue(entity, ticket, entity.payIn),
     payer: ({ entity, ticket }) => eventDue(entity, ticket) !== null,
     answer: ({ entity: event }, lang, pay?) => eventAnswer(event, lang, pay),
   } satisfies RecordForm<
@@ -319,7 +351,7 @@ export const forms = {
     fields: offerSchema,
     hidden: ['offer'],
     schema: offerReservation,
-    record: ({ entity, ...input }) => ({ ...input, offer: entity.slug }),
+    record: ({ entity, ...input }) => ({ ...input, offer: entity.slug, ...payInOf(entity) }),
     mails: ({ entity, ...input }, mail, lang, _today, parts) => offerMails(input, entity, mail, lang, parts),
     item: ({ entity }) => entity.slug,
     booking: ({ entity, ...input }, w) => ({
@@ -343,7 +375,7 @@ export const forms = {
           place,
         ),
     }),
-    price: ({ entity }) => offerDue(entity),
+    price: ({ entity }) => offerDue(entity, entity.payIn),
     answer: (_input, lang, pay?) => {
       const w = formTexts[lang].answers;
       return {

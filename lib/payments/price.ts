@@ -1,15 +1,21 @@
-import type { Course, Offer, SiteEvent } from '@/lib/content/types';
+import type { Course, LocalPrice, Offer, SiteEvent } from '@/lib/content/types';
 import { locales, type Lang } from '@/lib/i18n';
+import { giftTexts } from '@/messages/gifts';
 
 import { SUBUNITS, type PaymentCurrency } from './types';
 
-// What a record pays online (docs/product.md §14), from data/: a course's fee ('$105'; a free course
-// pays nothing), an offer's deposit or, without one, its price, an event's price or its ticket kind's. data/ gives US dollars; the provider
-// charges in the configured currency at the configured rate.
+// What a record pays online (docs/product.md §14): a course's fee ('$105'; a free course pays nothing),
+// an offer's deposit or, without one, its price, an event's price or its ticket kind's. Each is in US
+// dollars, and an item may also be priced by its editor in other currencies (`prices`): the visitor
+// chooses one of the item's currencies and is charged that price exactly. An item priced in dollars
+// alone is charged in the configured currency at the configured rate.
 export interface Price {
   dollars: number;
   // An offer's deposit rather than its whole price.
   deposit: boolean;
+  // The amount in the currency the visitor chose (in whole units, as the editor gives it), for an item
+  // sold in several currencies: charged exactly, never through the rate.
+  local?: { amount: number; currency: PaymentCurrency };
 }
 
 export interface Charged {
@@ -18,37 +24,135 @@ export interface Charged {
   currency: PaymentCurrency;
 }
 
-export function courseDue(course: Pick<Course, 'cost'>): Price | null {
-  const dollars = /^\$(\d+(?:\.\d+)?)$/.exec(course.cost);
-  return dollars ? { dollars: Number(dollars[1]), deposit: false } : null;
+type Priced = { prices?: LocalPrice[] };
+
+// The currencies an item is sold in: US dollars and those its editor priced it in; none for an item
+// priced in dollars alone (charged at the site's rate: the visitor has nothing to choose). An event
+// with ticket kinds is sold in its paid kinds' currencies, the same for each (lib/content/schemas.ts).
+export function itemCurrencies(item: Priced & { tickets?: SiteEvent['tickets'] }): PaymentCurrency[] {
+  const paidKind = item.tickets?.find((kind) => kind.price > 0);
+  const prices = paidKind ? paidKind.prices : item.prices;
+  return prices?.length ? ['USD', ...prices.map((price) => price.currency)] : [];
 }
 
-export function offerDue(offer: Pick<Offer, 'nowPrice' | 'deposit'>): Price {
-  return offer.deposit !== undefined
-    ? { dollars: offer.deposit, deposit: true }
-    : { dollars: offer.nowPrice, deposit: false };
+// The currency a page shows an item in first: the one of the region most of its language's readers pay
+// from (`regionCurrency`, messages/gifts.ts) when the item is sold in it, else the item's first.
+export function startingCurrency(currencies: readonly PaymentCurrency[], lang: Lang): PaymentCurrency | undefined {
+  const regional = giftTexts[lang].regionCurrency;
+  return currencies.find((currency) => currency === regional) ?? currencies[0];
+}
+
+// The currency a post is charged in: the one it names when the item is sold in it, the page's first
+// when it names none (a page made before the item had other currencies), nothing (the site's rate) for
+// an item priced in dollars alone, which takes dollars or no currency at all. `null`: not sold in it.
+export function chosenCurrency(
+  item: Priced & { tickets?: SiteEvent['tickets'] },
+  sent: string | undefined,
+  lang: Lang,
+): PaymentCurrency | undefined | null {
+  const currencies = itemCurrencies(item);
+  if (currencies.length === 0) return sent === undefined || sent === '' || sent === 'USD' ? undefined : null;
+  if (sent === undefined || sent === '') return startingCurrency(currencies, lang);
+  return currencies.find((currency) => currency === sent) ?? null;
+}
+
+// Another currency's amounts are whole units (as an editor gives them and people there count); dollars
+// keep their cents.
+function rounded(amount: number, currency: PaymentCurrency): number {
+  return currency === 'USD' ? Math.round(amount * SUBUNITS) / SUBUNITS : Math.round(amount);
+}
+
+function localAmount(prices: LocalPrice[] | undefined, currency: PaymentCurrency | undefined): number | undefined {
+  return currency === undefined || currency === 'USD'
+    ? undefined
+    : prices?.find((price) => price.currency === currency)?.amount;
+}
+
+// An offer's amounts in one of its currencies: its price before and after the discount, and its deposit.
+// The editor gives the price before the discount in each currency; the discount and the deposit are set
+// once, in dollars, and apply as the same share in each.
+type OfferPrices = Pick<Offer, 'nowPrice' | 'deposit'> &
+  Partial<Pick<Offer, 'wasPrice' | 'discountPercent' | 'prices'>>;
+
+export function offerAmounts(
+  offer: OfferPrices,
+  currency: PaymentCurrency = 'USD',
+): { was: number; now: number; deposit?: number } {
+  const was = localAmount(offer.prices, currency);
+  if (was === undefined) {
+    return {
+      was: offer.wasPrice ?? offer.nowPrice,
+      now: offer.nowPrice,
+      ...(offer.deposit !== undefined ? { deposit: offer.deposit } : {}),
+    };
+  }
+  const now = rounded((was * (100 - (offer.discountPercent ?? 0))) / 100, currency);
+  return {
+    was,
+    now,
+    ...(offer.deposit !== undefined ? { deposit: rounded((now * offer.deposit) / offer.nowPrice, currency) } : {}),
+  };
+}
+
+// A course's fee, an event's or a ticket kind's price in one of its currencies (dollars by default).
+export function amountIn(item: Priced, dollars: number, currency: PaymentCurrency = 'USD'): number {
+  return localAmount(item.prices, currency) ?? dollars;
+}
+
+function withLocal(price: Omit<Price, 'local'>, amount: number, currency: PaymentCurrency | undefined): Price {
+  return currency === undefined ? price : { ...price, local: { amount, currency } };
+}
+
+export function courseDue(course: Pick<Course, 'cost' | 'prices'>, currency?: PaymentCurrency): Price | null {
+  const dollars = /^\$(\d+(?:\.\d+)?)$/.exec(course.cost);
+  if (!dollars) return null;
+  const price = { dollars: Number(dollars[1]), deposit: false };
+  return withLocal(price, amountIn(course, price.dollars, currency), currency);
+}
+
+export function offerDue(offer: OfferPrices, currency?: PaymentCurrency): Price {
+  const price =
+    offer.deposit !== undefined
+      ? { dollars: offer.deposit, deposit: true }
+      : { dollars: offer.nowPrice, deposit: false };
+  const amounts = offerAmounts(offer, currency);
+  return withLocal(price, amounts.deposit ?? amounts.now, currency);
 }
 
 // A place at an event: the price of the ticket kind named (of the event's own kinds: the caller checked it),
 // else the event's one price; a free event or kind (no price, or 0) pays nothing.
-export function eventDue(event: Pick<SiteEvent, 'price' | 'tickets'>, ticket?: string): Price | null {
+export function eventDue(
+  event: Pick<SiteEvent, 'price' | 'tickets' | 'prices'>,
+  ticket?: string,
+  currency?: PaymentCurrency,
+): Price | null {
   const kinds = event.tickets ?? [];
-  const dollars = kinds.length > 0 ? kinds.find((kind) => kind.id === ticket)?.price : event.price;
-  return dollars !== undefined && dollars > 0 ? { dollars, deposit: false } : null;
+  const priced: Priced & { price?: number } =
+    kinds.length > 0 ? (kinds.find((kind) => kind.id === ticket) ?? {}) : event;
+  const dollars = priced.price;
+  if (dollars === undefined || dollars <= 0) return null;
+  return withLocal({ dollars, deposit: false }, amountIn(priced, dollars, currency), currency);
 }
 
 export function charged(price: Price, settings: { currency: PaymentCurrency; usdRate: number }): Charged {
+  if (price.local) return { amount: Math.round(price.local.amount * SUBUNITS), currency: price.local.currency };
   return { amount: Math.round(price.dollars * settings.usdRate * SUBUNITS), currency: settings.currency };
 }
 
-// An amount as the visitor's language writes money ('$105', '105 $US', '₦157,500.50'): cents only when
-// there are some.
+// An amount as the visitor's language writes money ('$105', '105 $US', '₦157,500.50', '150 000 F CFA'):
+// cents only when there are some; another currency than the dollar by its local sign.
 export function formatCharge(amount: number, currency: string, lang: Lang): string {
   const whole = amount % SUBUNITS === 0;
   return new Intl.NumberFormat(locales[lang].money, {
     style: 'currency',
     currency,
+    currencyDisplay: currency === 'USD' ? 'symbol' : 'narrowSymbol',
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: whole ? 0 : 2,
   }).format(amount / SUBUNITS);
+}
+
+// A price in whole units of a currency, as formatCharge writes it.
+export function formatPrice(amount: number, currency: PaymentCurrency, lang: Lang): string {
+  return formatCharge(Math.round(amount * SUBUNITS), currency, lang);
 }

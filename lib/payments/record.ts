@@ -5,7 +5,7 @@ import type { RecordData } from '@/lib/storage';
 
 import { isPaymentReference, paymentReference, payUrl } from './links';
 import type { PayLink } from './mails';
-import { charged, formatCharge, type Price } from './price';
+import { charged, formatCharge, type Charged, type Price } from './price';
 import type { PaymentCurrency } from './types';
 
 // What a submission with a price stores and answers (lib/forms/submit.ts, docs/product.md §14).
@@ -63,13 +63,16 @@ export function seatedPayment(
 ): { fields: RecordData; link?: PayLink } {
   const kept = record.data.payReference;
   if (isPaymentReference(kept)) {
-    const link = record.data.payStatus === 'unpaid' ? paymentFor(price, kept, lang, settings, now).link : undefined;
+    const link =
+      record.data.payStatus === 'unpaid' ? storedPayLink(price, record.data, lang, settings, now) : undefined;
     return { fields: {}, ...(link ? { link } : {}) };
   }
   return paymentFor(price, paymentReference(settings.secret, `record\n${record.id}`), lang, settings, now);
 }
 
-// The pay link of a reference a stored record already owes under (a repeat of its submission).
+// The pay link of a reference a stored record already owes under (a repeat of its submission): for the
+// amount and currency stored with it, whatever the item's price or the visitor's currency now (an
+// amount due never changes once stored).
 export function storedPayLink(
   price: Price,
   data: RecordData,
@@ -78,7 +81,12 @@ export function storedPayLink(
   now: number,
 ): PayLink | undefined {
   const reference = data.payReference;
-  return isPaymentReference(reference) ? paymentFor(price, reference, lang, settings, now).link : undefined;
+  if (!isPaymentReference(reference)) return undefined;
+  const stored =
+    typeof data.payAmount === 'number' && typeof data.payCurrency === 'string'
+      ? { amount: data.payAmount, currency: data.payCurrency as PaymentCurrency }
+      : undefined;
+  return paymentFor(price, reference, lang, settings, now, stored).link;
 }
 
 function paymentFor(
@@ -87,8 +95,9 @@ function paymentFor(
   lang: Lang,
   settings: PaymentSettings,
   now: number,
+  stored?: Charged,
 ): { fields: RecordData; link?: PayLink } {
-  const { amount, currency } = charged(price, settings);
+  const { amount, currency } = stored ?? charged(price, settings);
   const fields = { payStatus: 'unpaid', payAmount: amount, payCurrency: currency, payReference: reference };
   if (!settings.online) return { fields };
   return {

@@ -4,7 +4,7 @@ import { site } from '@/lib/content';
 import { siteToday } from '@/lib/content/schedule';
 import { toLang } from '@/lib/i18n';
 import { kickOutbox } from '@/lib/mail/worker';
-import { eventDue, offerDue, paymentSettings, seatedPayment } from '@/lib/payments';
+import { chosenCurrency, eventDue, offerDue, paymentSettings, seatedPayment } from '@/lib/payments';
 import { getStore, type RecordData, type StoredRecord } from '@/lib/storage';
 
 import { bookingSlug, recordBooking, withPlaces } from './bookings';
@@ -95,7 +95,15 @@ export async function registeredMails(
   // A paid place is owed from now on, with its pay link in the confirmation (docs/product.md §14): an
   // offer's price, or the price of the event's place (of its ticket kind).
   const ticket = typeof data.ticket === 'string' ? data.ticket : undefined;
-  const price = offer ? offerDue(offer) : event ? eventDue(event, ticket) : null;
+  // In the currency its visitor chose, while the item is still sold in it, else the page's first.
+  const chosen = typeof data.payIn === 'string' ? data.payIn : undefined;
+  const priced = offer ?? event;
+  const payIn = priced ? (chosenCurrency(priced, chosen, lang) ?? chosenCurrency(priced, undefined, lang)) : undefined;
+  const price = offer
+    ? offerDue(offer, payIn ?? undefined)
+    : event
+      ? eventDue(event, ticket, payIn ?? undefined)
+      : null;
   const payment = price ? seatedPayment(price, record, lang, paymentSettings(), now) : undefined;
   const confirmation = event
     ? eventConfirmation(to, event, ctx, lang, siteToday(now), place, {

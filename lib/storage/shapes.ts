@@ -162,6 +162,9 @@ export const paymentFields = [
   'refundedAt',
   'refundedBy',
   'refundNote',
+  // The currency the visitor chose, for an item sold in several (a registration waiting for its place
+  // is charged in it once it takes one).
+  'payIn',
 ] as const;
 
 // A record of a form that takes payments, as the payments' store methods return it.

@@ -8,6 +8,7 @@ import { revalidateCourse } from '../revalidate';
 import { toCourse } from '../shapes';
 import { checkedBy } from '../validate';
 import { pathOfPicture, pictureFields } from './picture';
+import { pricesField } from './prices';
 
 const check = checkedBy((lang: Lang) => courseSchemaFor(lang, { fromData: false }), toCourse);
 
@@ -87,6 +88,7 @@ export const courses: CollectionConfig = {
         },
       ],
     },
+    pricesField((t) => t.courseHelp, check('prices')),
     {
       type: 'row',
       fields: [

@@ -13,6 +13,7 @@ import { revalidateEvent } from '../revalidate';
 import { toEvent } from '../shapes';
 import { checkedBy } from '../validate';
 import { pathOfPicture, pictureFields } from './picture';
+import { pricesField } from './prices';
 
 const check = checkedBy(eventSchema, toEvent);
 
@@ -174,6 +175,7 @@ export const events: CollectionConfig = {
       },
       validate: check('price'),
     },
+    pricesField((t) => t.eventHelp, check('prices')),
     {
       name: 'tickets',
       label: 'Ticket kinds',
@@ -193,6 +195,7 @@ export const events: CollectionConfig = {
             { name: 'capacity', label: 'Places', type: 'number', required: true },
           ],
         },
+        pricesField((t) => t.ticketHelp),
       ],
     },
     {

@@ -7,6 +7,7 @@ import { revalidateOffer } from '../revalidate';
 import { toOffer } from '../shapes';
 import { checkedBy } from '../validate';
 import { pathOfPicture, pictureFields } from './picture';
+import { pricesField } from './prices';
 
 const check = checkedBy(offerSchema, toOffer);
 
@@ -95,6 +96,7 @@ export const offers: CollectionConfig = {
         { name: 'deposit', label: 'Deposit paid online (US$)', type: 'number', validate: check('deposit') },
       ],
     },
+    pricesField((t) => t.offerHelp, check('prices')),
     {
       type: 'row',
       fields: [

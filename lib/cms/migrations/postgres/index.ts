@@ -6,6 +6,7 @@ import * as migration_20261126_212612_projects from './20261126_212612_projects'
 import * as migration_20261202_052657_certificates_global from './20261202_052657_certificates_global';
 import * as migration_20261202_103447_media_bucket from './20261202_103447_media_bucket';
 import * as migration_20261202_115759_event_tickets_series from './20261202_115759_event_tickets_series';
+import * as migration_20261202_134141_item_prices from './20261202_134141_item_prices';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261202_115759_event_tickets_series.up,
     down: migration_20261202_115759_event_tickets_series.down,
-    name: '20261202_115759_event_tickets_series'
+    name: '20261202_115759_event_tickets_series',
+  },
+  {
+    up: migration_20261202_134141_item_prices.up,
+    down: migration_20261202_134141_item_prices.down,
+    name: '20261202_134141_item_prices'
   },
 ];

@@ -10,6 +10,7 @@ import * as migration_20261126_212605_projects from './20261126_212605_projects'
 import * as migration_20261202_052550_certificates_global from './20261202_052550_certificates_global';
 import * as migration_20261202_103432_media_bucket from './20261202_103432_media_bucket';
 import * as migration_20261202_115750_event_tickets_series from './20261202_115750_event_tickets_series';
+import * as migration_20261202_134132_item_prices from './20261202_134132_item_prices';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261202_115750_event_tickets_series.up,
     down: migration_20261202_115750_event_tickets_series.down,
-    name: '20261202_115750_event_tickets_series'
+    name: '20261202_115750_event_tickets_series',
+  },
+  {
+    up: migration_20261202_134132_item_prices.up,
+    down: migration_20261202_134132_item_prices.down,
+    name: '20261202_134132_item_prices'
   },
 ];
