@@ -5,8 +5,10 @@ import type { EnrolmentInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { FormUiFor } from '@/messages/forms';
 
+import { useCurrencyMemory } from './currency-memory';
 import { EmailField, FormEnd, FormMessage, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
+import { PRICED_FORM_IDS } from './form-ids';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
 import { useSiteForm } from './use-site-form';
@@ -35,6 +37,7 @@ export function EnrolmentFormClient({
   text,
 }: EnrolmentFormProps & { text: EnrolmentText }) {
   const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };
+  useCurrencyMemory(PRICED_FORM_IDS.enrol);
   const f = useSiteForm<EnrolmentInput>({
     operation: 'enrol',
     loadSchema: () => loadSchemas(lang).then((s) => s.enrolmentSchema),
@@ -53,6 +56,7 @@ export function EnrolmentFormClient({
 
   return (
     <form
+      id={PRICED_FORM_IDS.enrol}
       action={f.formAction}
       onSubmit={f.onSubmit}
       onFocus={f.onFocus}

@@ -8,8 +8,10 @@ import type { EventInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { FormUiFor } from '@/messages/forms';
 
+import { useCurrencyMemory } from './currency-memory';
 import { EmailField, FormEnd, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
+import { PRICED_FORM_IDS } from './form-ids';
 import { loadSchemas } from './load-schemas';
 import { openBlankTab, sendTabTo } from './new-tab';
 import { useSiteForm } from './use-site-form';
@@ -41,6 +43,7 @@ export function EventFormClient({
   tickets: { id: string; label: string }[];
   intro: ReactNode;
 }) {
+  useCurrencyMemory(PRICED_FORM_IDS.event);
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
     loadSchema: () => loadSchemas(lang).then((s) => s.eventSchema),
@@ -57,7 +60,13 @@ export function EventFormClient({
   // without JavaScript the page comes back made again as full (docs/product.md §9).
   const done = full && f.state.status === 'success';
   return (
-    <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
+    <form
+      id={PRICED_FORM_IDS.event}
+      action={f.formAction}
+      onSubmit={f.onSubmit}
+      onFocus={f.onFocus}
+      className={styles.form}
+    >
       {done ? null : intro}
       {done ? null : (
         <>

@@ -7,8 +7,10 @@ import type { OfferInput } from '@/lib/forms/schemas';
 import type { Lang } from '@/lib/i18n';
 import type { FormUiFor } from '@/messages/forms';
 
+import { useCurrencyMemory } from './currency-memory';
 import { EmailField, FormEnd, SelectField, TextField } from './fields';
 import styles from './fields.module.css';
+import { PRICED_FORM_IDS } from './form-ids';
 import { loadSchemas } from './load-schemas';
 import { useSiteForm } from './use-site-form';
 
@@ -49,10 +51,17 @@ export function OfferFormClient({
     blank,
     text,
   });
+  useCurrencyMemory(PRICED_FORM_IDS.offer);
   // As the event's form (event-form-client.tsx): an answer to a full page's post is read alone.
   const done = full && f.state.status === 'success';
   return (
-    <form action={f.formAction} onSubmit={f.onSubmit} onFocus={f.onFocus} className={styles.form}>
+    <form
+      id={PRICED_FORM_IDS.offer}
+      action={f.formAction}
+      onSubmit={f.onSubmit}
+      onFocus={f.onFocus}
+      className={styles.form}
+    >
       {done ? null : intro}
       {done ? null : (
         <>

@@ -1,3 +1,4 @@
+import type { PaymentCurrency } from '@/lib/constants';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import {
   formatCost,
@@ -10,6 +11,7 @@ import {
 } from '@/lib/i18n/format';
 import { fill, messages } from '@/messages';
 
+import { amountIn, formatPriceIn, offerAmounts, shownCurrency } from './prices';
 import type { Availability } from './schedule';
 import type { Course, Offer, SiteEvent } from './types';
 
@@ -33,16 +35,31 @@ export function cohortStart(offer: { cohortStart: string; cohortStartDate: strin
 
 // The line under a course's title, shared by its page's description and its social card:
 // '3 weeks, registration fee $10'.
-export function courseFacts(course: Pick<Course, 'duration' | 'cost'>, lang: Lang): string {
+export function courseFacts(
+  course: Pick<Course, 'duration' | 'cost' | 'prices'>,
+  lang: Lang,
+  currency: PaymentCurrency = shownCurrency(course, lang),
+): string {
   const text = messages(lang).course;
   if (course.cost === 'Free') return fill(text.factsFree, { duration: course.duration });
-  return fill(text.facts, { duration: course.duration, fee: formatCost(course.cost, lang) });
+  return fill(text.facts, { duration: course.duration, fee: courseCost(course, lang, currency) });
 }
 
-// A course card's fee line.
-export function courseFee(course: Pick<Course, 'cost'>, lang: Lang): string {
+// A course's fee in one of its currencies ('$105', '₦150,000'), or 'Free'.
+export function courseCost(
+  course: Pick<Course, 'cost' | 'prices'>,
+  lang: Lang,
+  currency: PaymentCurrency = shownCurrency(course, lang),
+): string {
+  const dollars = /^\$(\d+(?:\.\d+)?)$/.exec(course.cost);
+  if (!dollars || currency === 'USD') return formatCost(course.cost, lang);
+  return formatPriceIn(amountIn(course, Number(dollars[1]), currency), currency, lang);
+}
+
+// A course card's fee line, in the currency its language's readers start with.
+export function courseFee(course: Pick<Course, 'cost' | 'prices'>, lang: Lang): string {
   const text = messages(lang).academy;
-  return course.cost === 'Free' ? text.feeFree : fill(text.fee, { fee: formatCost(course.cost, lang) });
+  return course.cost === 'Free' ? text.feeFree : fill(text.fee, { fee: courseCost(course, lang) });
 }
 
 // The academy's description, with the range of the courses' fees as they are now: 'From free to $105'.
@@ -98,11 +115,19 @@ export function eventDescription(event: SiteEvent, lang: Lang): string {
   });
 }
 
-// An offer's prices and discount, formatted for the language.
-function offerValues(offer: Offer, lang: Lang) {
+// An amount of an item's price in one of its currencies: dollars as before, another currency by Intl.
+function money(amount: number, currency: PaymentCurrency, lang: Lang, cents = false): string {
+  if (currency !== 'USD') return formatPriceIn(amount, currency, lang);
+  return cents ? formatDollars(amount, lang) : formatMoney(amount, lang);
+}
+
+// An offer's prices and discount, formatted for the language, in one of its currencies (by default the
+// one its language's readers start with).
+function offerValues(offer: Offer, lang: Lang, currency: PaymentCurrency = shownCurrency(offer, lang)) {
+  const amounts = offerAmounts(offer, currency);
   return {
-    now: formatMoney(offer.nowPrice, lang),
-    was: formatMoney(offer.wasPrice, lang),
+    now: money(amounts.now, currency, lang),
+    was: money(amounts.was, currency, lang),
     off: formatPercent(offer.discountPercent, lang),
   };
 }
@@ -118,12 +143,18 @@ export function offerDescription(offer: Offer, lang: Lang): string {
 
 // The offer's price as one sentence ('Prix : 120 $US au lieu de 150 $US'), its discount, its last day
 // and its social card's line.
-export function offerPrice(offer: Offer, lang: Lang): string {
-  return fill(messages(lang).offer.price, offerValues(offer, lang));
+export function offerPrice(offer: Offer, lang: Lang, currency?: PaymentCurrency): string {
+  return fill(messages(lang).offer.price, offerValues(offer, lang, currency));
 }
 
-export function offerDiscount(offer: Offer, lang: Lang): string {
-  return fill(messages(lang).offer.discount, offerValues(offer, lang));
+export function offerDiscount(offer: Offer, lang: Lang, currency?: PaymentCurrency): string {
+  return fill(messages(lang).offer.discount, offerValues(offer, lang, currency));
+}
+
+// The offer's price before and after the discount, as the page shows them struck through.
+export function offerAmountsText(offer: Offer, lang: Lang, currency?: PaymentCurrency): { was: string; now: string } {
+  const { was, now } = offerValues(offer, lang, currency);
+  return { was, now };
 }
 
 export function offerDeadline(offer: Offer, lang: Lang): string {
@@ -170,46 +201,76 @@ export function offerListLines(offer: Offer, lang: Lang): { when: string; detail
   const text = messages(lang).calendar;
   return {
     when: fill(text.offerEnds, { date: offerEnds(offer, lang) }),
-    detail: fill(text.offerDetail, { start: cohortStart(offer, lang), price: formatMoney(offer.nowPrice, lang) }),
+    detail: fill(text.offerDetail, { start: cohortStart(offer, lang), price: offerValues(offer, lang).now }),
   };
 }
 
 // A paid event's prices on its page (docs/product.md §14): its one price, or each ticket kind's line (a
 // free kind said so, a full one with its waiting list), and when the price is due. Nothing for a free event.
 export function eventPrices(
-  event: Pick<SiteEvent, 'price' | 'tickets'>,
+  event: Pick<SiteEvent, 'price' | 'tickets' | 'prices'>,
   lang: Lang,
   kinds: Record<string, Availability> = {},
+  currency: PaymentCurrency = shownCurrency(event, lang),
 ): { price?: string; tickets: { id: string; label: string }[]; due?: string } {
   const text = messages(lang).event;
-  const price = (amount: number) => (amount > 0 ? formatDollars(amount, lang) : text.ticketFree);
+  const price = (priced: { price: number; prices?: Offer['prices'] }) =>
+    priced.price > 0 ? money(amountIn(priced, priced.price, currency), currency, lang, true) : text.ticketFree;
   const tickets = (event.tickets ?? []).map((kind) => ({
     id: kind.id,
     label: fill(kinds[kind.id] === 'full' ? text.ticketFull : text.ticketLine, {
       name: kind.name,
-      price: price(kind.price),
+      price: price(kind),
     }),
   }));
   const one = tickets.length === 0 && event.price !== undefined && event.price > 0 ? event.price : undefined;
   const paid = one !== undefined || (event.tickets ?? []).some((kind) => kind.price > 0);
   return {
-    ...(one !== undefined ? { price: fill(text.price, { price: formatDollars(one, lang) }) } : {}),
+    ...(one !== undefined ? { price: fill(text.price, { price: price({ price: one, prices: event.prices }) }) } : {}),
     tickets,
     ...(paid ? { due: text.due } : {}),
   };
 }
 
+// The ticket kinds as the form's select offers them. Sold in several currencies, each kind's line gives
+// its price in each ('Student: 12 000 F CFA / ₦30,000 / 20 $US'): a select's options cannot follow the
+// page's choice of currency without a script, and the lines above the form show the chosen one alone.
+export function ticketOptions(
+  event: Pick<SiteEvent, 'price' | 'tickets' | 'prices'>,
+  lang: Lang,
+  kinds: Record<string, Availability>,
+  currencies: readonly PaymentCurrency[],
+): { id: string; label: string }[] {
+  if (currencies.length < 2) return eventPrices(event, lang, kinds).tickets;
+  const text = messages(lang).event;
+  return (event.tickets ?? []).map((kind) => ({
+    id: kind.id,
+    label: fill(kinds[kind.id] === 'full' ? text.ticketFull : text.ticketLine, {
+      name: kind.name,
+      price:
+        kind.price > 0
+          ? currencies.map((currency) => money(amountIn(kind, kind.price, currency), currency, lang, true)).join(' / ')
+          : text.ticketFree,
+    }),
+  }));
+}
+
 // What an offer asks before anyone reserves (docs/product.md §14): the deposit online once the spot is held
 // and the rest before the cohort starts, or the whole price online; nothing while waiting.
-export function offerDueText(offer: Offer, lang: Lang): string[] {
+export function offerDueText(
+  offer: Offer,
+  lang: Lang,
+  currency: PaymentCurrency = shownCurrency(offer, lang),
+): string[] {
   const text = messages(lang).offer;
+  const amounts = offerAmounts(offer, currency);
   const first =
-    offer.deposit !== undefined
+    amounts.deposit !== undefined
       ? fill(text.dueDeposit, {
-          deposit: formatDollars(offer.deposit, lang),
-          rest: formatDollars(offer.nowPrice - offer.deposit, lang),
+          deposit: money(amounts.deposit, currency, lang, true),
+          rest: money(amounts.now - amounts.deposit, currency, lang, true),
           start: cohortStart(offer, lang),
         })
-      : fill(text.dueWhole, { now: formatDollars(offer.nowPrice, lang) });
+      : fill(text.dueWhole, { now: money(amounts.now, currency, lang, true) });
   return [first, text.dueWaiting];
 }

@@ -1,4 +1,5 @@
-import { CONTACT_REPLY_DAYS } from '@/lib/constants';
+import { CONTACT_REPLY_DAYS, type PaymentCurrency } from '@/lib/constants';
+import { courseCost } from '@/lib/content/facts';
 import type { Course, Offer, SiteEvent } from '@/lib/content/types';
 import { defaultLang, type Lang } from '@/lib/i18n';
 import { formatCost, formatDates } from '@/lib/i18n/format';
@@ -22,14 +23,15 @@ import type { ContactInput, EnrolmentInput, EventInput, OfferInput } from './sch
 // pay link instead of the course's external payment page.
 export function enrolmentMails(
   input: EnrolmentInput,
-  course: Course & { englishTitle?: string },
+  course: Course & { englishTitle?: string; payIn?: PaymentCurrency },
   ctx: MailContext,
   lang: Lang,
   today: string,
   pay?: PayLink,
 ): NewMail[] {
   const t = visitorMails[lang].enrolment;
-  const fee = formatCost(course.cost, lang);
+  // In the currency the visitor chose, for a course sold in several.
+  const fee = courseCost(course, lang, course.payIn);
   const nextCohort = course.nextCohortDate && course.nextCohortDate >= today ? course.nextCohortDate : null;
   const named = course.englishTitle ?? input.course;
   return [

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { cmsCourseByKey, cmsCourses, cmsEvent, cmsOffer, cmsOffers } from '@/lib/cms';
+import { courseCost } from '@/lib/content/facts';
 import {
   eventBooking,
   externalRegistration,
@@ -11,7 +12,6 @@ import {
 } from '@/lib/content/schedule';
 import type { SiteEvent } from '@/lib/content/types';
 import { defaultLang, langs, type DefaultLang, type Lang, type Localised } from '@/lib/i18n';
-import { formatCost } from '@/lib/i18n/format';
 import type { MailContext } from '@/lib/mail/compose';
 import {
   chosenCurrency,
@@ -78,6 +78,9 @@ interface Declaration<Collection extends string, Fields extends z.ZodMiniObject,
   fields: Fields;
   // Fields the page adds to the post besides the visitor's (which event or offer it is for).
   hidden?: readonly string[];
+  // Fields the post may carry that are not columns of the record: the currency a priced item is paid in
+  // (the page's choice, components/ui/currencies.tsx), which the record keeps as its payment.
+  choices?: readonly string[];
   // The server's check in each language: the same rules, the messages of the page's language.
   schema: Localised<z.ZodMiniType<Input, Record<string, unknown>>>;
   answer(input: Input, lang: Lang, pay?: PayLink): Success;
@@ -256,6 +259,7 @@ export const forms = {
     collection: formCollections.enrol,
     fields: enrolmentSchema,
     schema: enrolment,
+    choices: ['currency'],
     record: ({ entity, ...input }) => ({ ...input, ...payInOf(entity) }),
     mails: ({ entity, ...input }, mail, lang, today, parts) =>
       enrolmentMails(input, entity, mail, lang, today, parts?.pay),
@@ -264,7 +268,8 @@ export const forms = {
     price: ({ entity }) => courseDue(entity, entity.payIn),
     answer: ({ entity: course }, lang, pay?) => {
       const w = formTexts[lang].answers;
-      const paid = w.enroledPaid(course.title, formatCost(course.cost, lang));
+      // What the record owes, as stored, when it has a pay link; else the course's fee.
+      const paid = w.enroledPaid(course.title, pay?.amount ?? courseCost(course, lang, course.payIn));
       if (pay) {
         return {
           status: 'success',
@@ -321,6 +326,7 @@ export const forms = {
     collection: formCollections.registerEvent,
     fields: eventSchema,
     hidden: ['event'],
+    choices: ['currency'],
     schema: eventRegistration,
     record: ({ entity, ...input }) => ({ ...input, event: entity.slug, ...payInOf(entity) }),
     mails: ({ entity, ...input }, mail, lang, today, parts) => eventMails(input, entity, mail, lang, today, parts),
@@ -350,6 +356,7 @@ export const forms = {
     collection: formCollections.registerOffer,
     fields: offerSchema,
     hidden: ['offer'],
+    choices: ['currency'],
     schema: offerReservation,
     record: ({ entity, ...input }) => ({ ...input, offer: entity.slug, ...payInOf(entity) }),
     mails: ({ entity, ...input }, mail, lang, _today, parts) => offerMails(input, entity, mail, lang, parts),
@@ -408,13 +415,17 @@ export function isFormOperation(value: string): value is FormOperation {
   return Object.hasOwn(forms, value);
 }
 
-// The names a post of this form is read from: its fields, then the hidden ones.
-export function fieldNames(form: Form): string[] {
+// Each collection's columns: the spec's fields in the order of its form, then the event or offer a
+// record is for (records made before that field existed leave it empty).
+function columnsOf(form: Form): string[] {
   return [...Object.keys(form.fields.shape), ...(('hidden' in form && form.hidden) || [])];
 }
 
-// Each collection's columns: the spec's fields in the order of its form, then the event or offer a
-// record is for (records made before that field existed leave it empty).
+// The names a post of this form is read from: its columns, then the choices it may carry.
+export function fieldNames(form: Form): string[] {
+  return [...columnsOf(form), ...(('choices' in form && form.choices) || [])];
+}
+
 export const columns = Object.fromEntries(
-  Object.values(forms).map((form) => [form.collection, fieldNames(form)]),
+  Object.values(forms).map((form) => [form.collection, columnsOf(form)]),
 ) as Record<FormCollection, string[]>;

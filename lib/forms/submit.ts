@@ -275,14 +275,14 @@ async function storeRecord(
     services.log(`${operation}: a repeat of a stored submission, answered as the first`);
     // Someone on the waiting list hears their position again.
     const first = duplicateOf(error);
-    const stored = places && first ? await services.store.getRecord(form.collection, first) : null;
+    const stored = (places || payment) && first ? await services.store.getRecord(form.collection, first) : null;
     if (places && stored?.data.booking === 'waiting' && typeof stored.data.waitPosition === 'number') {
       return places.waitlisted(stored.data.waitPosition);
     }
-    // Given a place from the waiting list since, it owes under its record's own reference, if at all.
-    if (stored && stored.data.payReference !== payment?.fields.payReference) {
-      pay = storedPaymentLink(form, input, stored.data, lang, services);
-    }
+    // What the stored record owes, under its own reference (given a place from the waiting list since, it
+    // owes under its record's, if at all), for the amount and currency stored with it: an editor's change
+    // of the price since changes nothing it owes (docs/product.md §14).
+    if (stored) pay = storedPaymentLink(form, input, stored.data, lang, services);
   }
   return form.answer(input, lang, pay);
 }

@@ -8,20 +8,7 @@ export { payUrl, readReceiptToken, receiptUrl } from './links';
 export { payLinkAgain, paymentReminder, type PayLink } from './mails';
 export { paidElsewhere, personOf, samePerson } from './payers';
 export { createPaymentCheck } from './pending';
-export {
-  amountIn,
-  charged,
-  chosenCurrency,
-  courseDue,
-  eventDue,
-  formatCharge,
-  formatPrice,
-  itemCurrencies,
-  offerAmounts,
-  offerDue,
-  startingCurrency,
-  type Price,
-} from './price';
+export { charged, chosenCurrency, courseDue, eventDue, formatCharge, offerDue, type Price } from './price';
 export { receiptOf } from './receipt';
 export { newPayment, owesNow, paymentSettings, seatedPayment, storedPayLink, type PaymentSettings } from './record';
 export { amountText, settleByHand } from './settle';

@@ -1,6 +1,13 @@
-import type { Course, LocalPrice, Offer, SiteEvent } from '@/lib/content/types';
+import {
+  amountIn,
+  itemCurrencies,
+  offerAmounts,
+  startingCurrency,
+  type OfferPrices,
+  type Priced,
+} from '@/lib/content/prices';
+import type { Course, SiteEvent } from '@/lib/content/types';
 import { locales, type Lang } from '@/lib/i18n';
-import { giftTexts } from '@/messages/gifts';
 
 import { SUBUNITS, type PaymentCurrency } from './types';
 
@@ -24,24 +31,6 @@ export interface Charged {
   currency: PaymentCurrency;
 }
 
-type Priced = { prices?: LocalPrice[] };
-
-// The currencies an item is sold in: US dollars and those its editor priced it in; none for an item
-// priced in dollars alone (charged at the site's rate: the visitor has nothing to choose). An event
-// with ticket kinds is sold in its paid kinds' currencies, the same for each (lib/content/schemas.ts).
-export function itemCurrencies(item: Priced & { tickets?: SiteEvent['tickets'] }): PaymentCurrency[] {
-  const paidKind = item.tickets?.find((kind) => kind.price > 0);
-  const prices = paidKind ? paidKind.prices : item.prices;
-  return prices?.length ? ['USD', ...prices.map((price) => price.currency)] : [];
-}
-
-// The currency a page shows an item in first: the one of the region most of its language's readers pay
-// from (`regionCurrency`, messages/gifts.ts) when the item is sold in it, else the item's first.
-export function startingCurrency(currencies: readonly PaymentCurrency[], lang: Lang): PaymentCurrency | undefined {
-  const regional = giftTexts[lang].regionCurrency;
-  return currencies.find((currency) => currency === regional) ?? currencies[0];
-}
-
 // The currency a post is charged in: the one it names when the item is sold in it, the page's first
 // when it names none (a page made before the item had other currencies), nothing (the site's rate) for
 // an item priced in dollars alone, which takes dollars or no currency at all. `null`: not sold in it.
@@ -54,49 +43,6 @@ export function chosenCurrency(
   if (currencies.length === 0) return sent === undefined || sent === '' || sent === 'USD' ? undefined : null;
   if (sent === undefined || sent === '') return startingCurrency(currencies, lang);
   return currencies.find((currency) => currency === sent) ?? null;
-}
-
-// Another currency's amounts are whole units (as an editor gives them and people there count); dollars
-// keep their cents.
-function rounded(amount: number, currency: PaymentCurrency): number {
-  return currency === 'USD' ? Math.round(amount * SUBUNITS) / SUBUNITS : Math.round(amount);
-}
-
-function localAmount(prices: LocalPrice[] | undefined, currency: PaymentCurrency | undefined): number | undefined {
-  return currency === undefined || currency === 'USD'
-    ? undefined
-    : prices?.find((price) => price.currency === currency)?.amount;
-}
-
-// An offer's amounts in one of its currencies: its price before and after the discount, and its deposit.
-// The editor gives the price before the discount in each currency; the discount and the deposit are set
-// once, in dollars, and apply as the same share in each.
-type OfferPrices = Pick<Offer, 'nowPrice' | 'deposit'> &
-  Partial<Pick<Offer, 'wasPrice' | 'discountPercent' | 'prices'>>;
-
-export function offerAmounts(
-  offer: OfferPrices,
-  currency: PaymentCurrency = 'USD',
-): { was: number; now: number; deposit?: number } {
-  const was = localAmount(offer.prices, currency);
-  if (was === undefined) {
-    return {
-      was: offer.wasPrice ?? offer.nowPrice,
-      now: offer.nowPrice,
-      ...(offer.deposit !== undefined ? { deposit: offer.deposit } : {}),
-    };
-  }
-  const now = rounded((was * (100 - (offer.discountPercent ?? 0))) / 100, currency);
-  return {
-    was,
-    now,
-    ...(offer.deposit !== undefined ? { deposit: rounded((now * offer.deposit) / offer.nowPrice, currency) } : {}),
-  };
-}
-
-// A course's fee, an event's or a ticket kind's price in one of its currencies (dollars by default).
-export function amountIn(item: Priced, dollars: number, currency: PaymentCurrency = 'USD'): number {
-  return localAmount(item.prices, currency) ?? dollars;
 }
 
 function withLocal(price: Omit<Price, 'local'>, amount: number, currency: PaymentCurrency | undefined): Price {
@@ -150,9 +96,4 @@ export function formatCharge(amount: number, currency: string, lang: Lang): stri
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: whole ? 0 : 2,
   }).format(amount / SUBUNITS);
-}
-
-// A price in whole units of a currency, as formatCharge writes it.
-export function formatPrice(amount: number, currency: PaymentCurrency, lang: Lang): string {
-  return formatCharge(Math.round(amount * SUBUNITS), currency, lang);
 }

@@ -1,10 +1,10 @@
-import { REMINDER_DAYS, SITE_TIME_ZONE } from '@/lib/constants';
+import { REMINDER_DAYS, SITE_TIME_ZONE, type PaymentCurrency } from '@/lib/constants';
 import { offerPath } from '@/lib/content';
-import { cohortStart, eventDates, offerEnds } from '@/lib/content/facts';
+import { cohortStart, eventDates, offerAmountsText, offerEnds } from '@/lib/content/facts';
 import { externalRegistration, remindersAhead } from '@/lib/content/schedule';
 import type { Offer, SiteEvent } from '@/lib/content/types';
 import { localeUrl, type Lang } from '@/lib/i18n';
-import { formatMoney, formatPercent } from '@/lib/i18n/format';
+import { formatPercent } from '@/lib/i18n/format';
 import { confirmation, heldBack, languageRow, newMail, staffNote, type MailContext } from '@/lib/mail/compose';
 import { eventCalendar } from '@/lib/mail/ics';
 import type { Letter } from '@/lib/mail/letter';
@@ -180,12 +180,14 @@ export function eventInvite(event: SiteEvent, ctx: MailContext, lang: Lang) {
 // way to give the place back.
 export function offerConfirmation(
   to: string,
-  offer: Offer,
+  offer: Offer & { payIn?: PaymentCurrency },
   ctx: MailContext,
   lang: Lang,
   { place, pay }: ConfirmationParts = {},
 ) {
   const t = visitorMails[lang].offer;
+  // In the currency the visitor chose, for an offer sold in several.
+  const amounts = offerAmountsText(offer, lang, offer.payIn);
   const { letter, extra } = withPlace(
     {
       lang,
@@ -199,12 +201,7 @@ export function offerConfirmation(
         [t.start, cohortStart(offer, lang)],
         [
           t.price,
-          t.priceText(
-            formatMoney(offer.nowPrice, lang),
-            formatMoney(offer.wasPrice, lang),
-            formatPercent(offer.discountPercent, lang),
-            offerEnds(offer, lang),
-          ),
+          t.priceText(amounts.now, amounts.was, formatPercent(offer.discountPercent, lang), offerEnds(offer, lang)),
         ],
       ],
       link: pay

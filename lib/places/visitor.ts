@@ -110,7 +110,11 @@ export async function registeredMails(
         ...(payment?.link ? { pay: payment.link } : {}),
         ticket: event.tickets?.find((kind) => kind.id === ticket)?.name,
       })
-    : offer && offerConfirmation(to, offer, ctx, lang, { place, ...(payment?.link ? { pay: payment.link } : {}) });
+    : offer &&
+      offerConfirmation(to, { ...offer, ...(payIn ? { payIn } : {}) }, ctx, lang, {
+        place,
+        ...(payment?.link ? { pay: payment.link } : {}),
+      });
   const person = [data.firstName, data.lastName].filter(Boolean).join(' ') || to;
   return {
     mails: [claimNote(ctx, person, item.words.englishTitle), ...(confirmation && to ? [confirmation] : [])],

@@ -276,8 +276,130 @@ test('staff see the gifts’ totals per currency and month, the failed renewal, 
 });
 
 // ---------------------------------------------------------------------------------------------------
-// PRICES IN LOCAL CURRENCIES (issue 44, the other part): an editor prices an offer in NGN and XOF
-// besides USD; a French visitor sees XOF first, switches to NGN, pays through the stub and gets the
-// receipt in NGN; the staff list and the CSV say NGN. To be added here by the engineer of that part,
-// on this file's server and stub.
+// Prices in local currencies (docs/product.md §14): an editor prices the offer in NGN and XOF besides
+// USD in the content editor; a French visitor sees XOF first, switches to NGN, pays through the stub
+// and gets the receipt in NGN; the staff list and the CSV say NGN. Without JavaScript the choice works
+// the same way (radio buttons the amounts follow by CSS, posted with the form).
 // ---------------------------------------------------------------------------------------------------
+const OFFER = 'become-a-data-analyst';
+const PAYER = 'awa.naira@example.org';
+const NO_SCRIPT = 'moussa.naira@example.org';
+
+async function reserveInFrench(page: Page, email: string, first: string) {
+  const form = page.locator('form#offer-form');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Prénom').fill(first);
+  await form.getByLabel('Nom de famille').fill('Diop');
+  await form.getByLabel('Genre').selectOption({ label: 'Femme' });
+  await form.getByLabel('Diplôme le plus élevé').selectOption({ label: 'Licence' });
+  await form.getByLabel('Profession').fill('Comptable');
+  await form.getByLabel('Pays').fill('Sénégal');
+  await page.getByRole('button', { name: 'Réserver ma place' }).click();
+}
+
+test('an editor prices the offer in NGN and XOF; a French visitor sees XOF, switches to NGN, pays and gets the receipt in NGN; staff read NGN', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // 1. The editor, on a phone, adds two rows to the offer's "Prices in other currencies" and publishes.
+  const editor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signInByMail(editor, dataDir, 'editor.money@example.org', base);
+  const list = (await (
+    await editor.request.get(`${base}/staff/content/api/offers?where[slug][equals]=${OFFER}&depth=0`)
+  ).json()) as { docs: { id: number }[] };
+  await editor.goto(`${base}/staff/content/collections/offers/${list.docs[0]!.id}`);
+  for (const [row, [currency, amount]] of [
+    ['NGN', '250000'],
+    ['XOF', '100000'],
+  ].entries()) {
+    // The editor's button works once its page runs in the browser: pressed again until the row is there.
+    const amountField = editor.locator(`#field-prices__${row}__amount`);
+    await expect(async () => {
+      if ((await amountField.count()) === 0) await editor.getByRole('button', { name: 'Add Price' }).click();
+      await expect(amountField).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 60_000 });
+    await editor.locator(`#field-prices__${row}__currency`).click();
+    await editor.locator('.rs__option', { hasText: currency! }).click();
+    await amountField.fill(amount!);
+  }
+  await editor.getByRole('button', { name: 'Publish changes' }).click();
+  await expect
+    .poll(async () => {
+      const doc = (await (
+        await editor.request.get(`${base}/staff/content/api/offers/${list.docs[0]!.id}?depth=0&draft=false`)
+      ).json()) as { prices?: { currency: string; amount: number }[] };
+      return doc.prices?.map(({ currency, amount }) => [currency, amount]);
+    })
+    .toEqual([
+      ['NGN', 250_000],
+      ['XOF', 100_000],
+    ]);
+  await editor.screenshot({ path: 'test-results/money-editor-prices-390.png', fullPage: true });
+  await editor.close();
+
+  // 2. A French visitor, with JavaScript: the page starts in CFA francs (the discount applied: 80 000 F CFA),
+  //    the visitor picks naira, the amounts follow, and the answer asks for 200 000 ₦.
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const xof = page.getByRole('radio', { name: /XOF/ });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${base}/fr/offers/${OFFER}`);
+        return xof.count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  await expect(xof).toBeChecked();
+  const visible = (text: RegExp) => page.locator('#price').getByText(text).filter({ visible: true });
+  await expect(visible(/80\s000\sF\sCFA/)).toHaveCount(1);
+  await expect(visible(/₦/)).toHaveCount(0);
+  await fits(page);
+  await page.getByRole('radio', { name: /NGN/ }).check();
+  await expect(visible(/200\s000\s₦/)).toHaveCount(1);
+  await expect(visible(/F\sCFA/)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/money-offer-ngn-390.png', fullPage: true });
+  await reserveInFrench(page, PAYER, 'Awa');
+  await expect(page.getByText('Votre place est réservée')).toBeVisible();
+  const pay = page.getByRole('link', { name: /200\s000\s₦/ });
+  await expect(pay).toBeVisible();
+  await pay.click();
+  await payOnStub(page, 'NGN 200000.00');
+  await expect(page).toHaveURL(new RegExp(`^${base}/fr/payments/return\\?`));
+  await expect(page.getByRole('heading', { name: 'Payé' })).toBeVisible();
+  await expect.poll(() => mailsTo(PAYER).some((mail) => /reçu/i.test(mail.subject)), { timeout: 30_000 }).toBe(true);
+  const receipt = mailsTo(PAYER).find((mail) => /reçu/i.test(mail.subject))!;
+  expect(receipt.text).toMatch(/200\s000\s₦/);
+  expect(receipt.text).not.toMatch(/\$|F\sCFA/);
+  // The next priced page starts in the currency chosen here.
+  await page.goto(`${base}/fr/offers/${OFFER}`);
+  await expect(page.getByRole('radio', { name: /NGN/ })).toBeChecked();
+  await page.close();
+
+  // 3. Without JavaScript: the same choice, by CSS, posted with the form; the answer asks for naira.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const noScript = await plain.newPage();
+  await noScript.goto(`${base}/fr/offers/${OFFER}`);
+  await expect(noScript.getByRole('radio', { name: /XOF/ })).toBeChecked();
+  await noScript.getByRole('radio', { name: /NGN/ }).check();
+  await expect(noScript.locator('#price').getByText(/200\s000\s₦/).filter({ visible: true })).toHaveCount(1);
+  await reserveInFrench(noScript, NO_SCRIPT, 'Moussa');
+  await expect(noScript.getByText('Votre place est réservée')).toBeVisible();
+  await expect(noScript.getByRole('link', { name: /200\s000\s₦/ })).toBeVisible();
+  await plain.close();
+
+  // 4. Staff: the offer's list says the naira amount, and so does the CSV.
+  const staff = await staffPage(browser);
+  await staff.goto(`${base}/staff/items/offer/${OFFER}?pay=paid`);
+  await expect(staff.getByRole('listitem').filter({ hasText: PAYER })).toContainText(/₦200,000|NGN/);
+  const csv = await staff.request.get(`${base}/staff/api/export?item=offer:${OFFER}&format=csv`, {
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+  expect(csv.status()).toBe(200);
+  const rows = (await csv.text()).split('\n');
+  const row = rows.find((line) => line.includes(PAYER))!;
+  expect(row).toContain('"NGN"');
+  expect(row).toContain('"200000.00"');
+  expect(rows.find((line) => line.includes(NO_SCRIPT))).toContain('"NGN"');
+  await staff.context().close();
+});

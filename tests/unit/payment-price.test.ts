@@ -1,17 +1,8 @@
 /** @jest-environment node */
 import { localPricesSchema } from '@/lib/content/schemas';
 import { isPaymentReference, paymentReference, payPath, readPayToken } from '@/lib/payments/links';
-import {
-  charged,
-  chosenCurrency,
-  courseDue,
-  eventDue,
-  formatCharge,
-  itemCurrencies,
-  offerAmounts,
-  offerDue,
-  startingCurrency,
-} from '@/lib/payments/price';
+import { itemCurrencies, offerAmounts, startingCurrency } from '@/lib/content/prices';
+import { charged, chosenCurrency, courseDue, eventDue, formatCharge, offerDue } from '@/lib/payments/price';
 
 // What a record owes (docs/product.md §14): from data/'s dollars to the provider's subunits.
 describe('what a record pays', () => {

@@ -5,16 +5,19 @@ import { redirect } from 'next/navigation';
 
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { EnrolmentForm } from '@/components/forms/enrolment-form';
+import { PRICED_FORM_IDS } from '@/components/forms/form-ids';
 import { PreviewNotice } from '@/components/layout/preview-notice';
+import { CurrencyChoice, InCurrencies, pricedClass } from '@/components/ui/currencies';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { cmsCourse, cmsCourseDraft, cmsCourses } from '@/lib/cms';
 import { content, coursePath } from '@/lib/content';
-import { courseDescription } from '@/lib/content/facts';
+import { courseCost, courseDescription } from '@/lib/content/facts';
+import { itemCurrencies, startingCurrency } from '@/lib/content/prices';
 import { siteToday } from '@/lib/content/schedule';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
-import { formatCost, formatDates } from '@/lib/i18n/format';
+import { formatDates } from '@/lib/i18n/format';
 import { routeLang } from '@/lib/i18n/route';
 import { pageMetadata, pageUrl, siteUrl } from '@/lib/seo';
 import { messages } from '@/messages';
@@ -59,8 +62,10 @@ export default async function CoursePage({ params }: Props) {
   const { site } = content(lang);
   const text = messages(lang).course;
   const nextCohort = course.nextCohortDate && course.nextCohortDate >= siteToday() ? course.nextCohortDate : null;
+  // A course priced in several currencies: the visitor's choice, which its fee follows (docs/product.md §14).
+  const currencies = itemCurrencies(course);
   return (
-    <>
+    <div className={pricedClass}>
       {preview && <PreviewNotice path={localePath(lang, coursePath(course))} />}
       <JsonLdScript
         scriptKey="course"
@@ -82,7 +87,11 @@ export default async function CoursePage({ params }: Props) {
           </div>
           <div>
             <dt>{text.cost}</dt>
-            <dd>{formatCost(course.cost, lang)}</dd>
+            <dd>
+              <InCurrencies currencies={currencies} as="span">
+                {(currency) => courseCost(course, lang, currency)}
+              </InCurrencies>
+            </dd>
           </div>
           {nextCohort ? (
             <div>
@@ -126,12 +135,20 @@ export default async function CoursePage({ params }: Props) {
           </h2>
           {course.isActive ? (
             // The form posts the course's key, the same in every language (lib/cms/shapes.ts).
-            <EnrolmentForm lang={lang} course={course.key} hasPaymentPage={course.pay_link !== ''} />
+            <>
+              <CurrencyChoice
+                currencies={currencies}
+                initial={startingCurrency(currencies, lang)}
+                form={PRICED_FORM_IDS.enrol}
+                lang={lang}
+              />
+              <EnrolmentForm lang={lang} course={course.key} hasPaymentPage={course.pay_link !== ''} />
+            </>
           ) : (
             <ClosedNotice lang={lang} text={text.closed} nextStep={text.nextStep} />
           )}
         </section>
       </div>
-    </>
+    </div>
   );
 }

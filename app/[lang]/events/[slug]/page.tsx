@@ -6,13 +6,16 @@ import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
 import { SeriesDates } from '@/components/calendar/series-dates';
 import { EventForm } from '@/components/forms/event-form';
+import { PRICED_FORM_IDS } from '@/components/forms/form-ids';
 import { MissingPage } from '@/components/layout/missing-page';
 import { PreviewNotice } from '@/components/layout/preview-notice';
+import { CurrencyChoice, InCurrencies, pricedClass } from '@/components/ui/currencies';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
 import { cmsEvent, cmsEventDraft, cmsEvents } from '@/lib/cms';
 import { content, eventPath } from '@/lib/content';
-import { eventClosedText, eventDates, eventDescription, eventPrices } from '@/lib/content/facts';
+import { eventClosedText, eventDates, eventDescription, eventPrices, ticketOptions } from '@/lib/content/facts';
+import { itemCurrencies, startingCurrency } from '@/lib/content/prices';
 import { externalRegistration } from '@/lib/content/schedule';
 import { eventPlaces, seriesDates } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
@@ -64,9 +67,11 @@ export default async function EventPage({ params }: Props) {
   const [{ state, left, kinds }, dates] = await Promise.all([eventPlaces(event), seriesDates(event, lang)]);
   // A paid event's price or ticket kinds, and when the price is due, before anyone registers.
   const prices = eventPrices(event, lang, kinds);
+  // An event priced in several currencies: the visitor's choice, which its amounts follow (docs/product.md §14).
+  const currencies = itemCurrencies(event);
   const url = pageUrl(lang, eventPath(event));
   return (
-    <>
+    <div className={pricedClass}>
       {preview && <PreviewNotice path={localePath(lang, eventPath(event))} />}
       <JsonLdScript
         scriptKey="event"
@@ -131,15 +136,31 @@ export default async function EventPage({ params }: Props) {
             {text.register}
           </h2>
           {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="placeLeft" lang={lang} />}
-          {state !== 'closed' && prices.price && <p>{prices.price}</p>}
+          {state !== 'closed' && (
+            <CurrencyChoice
+              currencies={currencies}
+              initial={startingCurrency(currencies, lang)}
+              form={PRICED_FORM_IDS.event}
+              lang={lang}
+            />
+          )}
+          {state !== 'closed' && prices.price && (
+            <InCurrencies currencies={currencies}>
+              {(currency) => <p>{eventPrices(event, lang, kinds, currency).price}</p>}
+            </InCurrencies>
+          )}
           {state !== 'closed' && prices.tickets.length > 0 && (
             <>
               <h3>{text.tickets}</h3>
-              <ul>
-                {prices.tickets.map((kind) => (
-                  <li key={kind.id}>{kind.label}</li>
-                ))}
-              </ul>
+              <InCurrencies currencies={currencies}>
+                {(currency) => (
+                  <ul>
+                    {eventPrices(event, lang, kinds, currency).tickets.map((kind) => (
+                      <li key={kind.id}>{kind.label}</li>
+                    ))}
+                  </ul>
+                )}
+              </InCurrencies>
             </>
           )}
           {state !== 'closed' && prices.due && <p>{prices.due}</p>}
@@ -153,11 +174,11 @@ export default async function EventPage({ params }: Props) {
               event={event.slug}
               full={state === 'full'}
               external={externalRegistration(event) !== undefined}
-              tickets={prices.tickets}
+              tickets={ticketOptions(event, lang, kinds, currencies)}
             />
           )}
         </section>
       </div>
-    </>
+    </div>
   );
 }

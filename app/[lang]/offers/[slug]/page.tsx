@@ -4,9 +4,11 @@ import { draftMode } from 'next/headers';
 
 import { ClosedNotice } from '@/components/calendar/closed-notice';
 import { PlacesLeft } from '@/components/calendar/places-left';
+import { PRICED_FORM_IDS } from '@/components/forms/form-ids';
 import { OfferForm } from '@/components/forms/offer-form';
 import { MissingPage } from '@/components/layout/missing-page';
 import { PreviewNotice } from '@/components/layout/preview-notice';
+import { CurrencyChoice, InCurrencies, pricedClass } from '@/components/ui/currencies';
 import { PageHeader } from '@/components/ui/page-header';
 import { Picture } from '@/components/ui/picture';
 import ui from '@/components/ui/section.module.css';
@@ -14,6 +16,7 @@ import { cmsOffer, cmsOfferDraft, cmsOffers } from '@/lib/cms';
 import { content, offerPath } from '@/lib/content';
 import {
   cohortStart,
+  offerAmountsText,
   offerClosedText,
   offerDeadline,
   offerDescription,
@@ -21,10 +24,10 @@ import {
   offerDueText,
   offerPrice,
 } from '@/lib/content/facts';
+import { itemCurrencies, startingCurrency } from '@/lib/content/prices';
 import { offerBooking } from '@/lib/content/schedule';
 import { pagePlaces } from '@/lib/forms/places';
 import { defaultLang, localePath, locales } from '@/lib/i18n';
-import { formatMoney } from '@/lib/i18n/format';
 import { routeEntity } from '@/lib/i18n/route';
 import { notFoundMetadata, pageMetadata, pageUrl, schemaAvailability, siteUrl } from '@/lib/seo';
 import { fill, messages } from '@/messages';
@@ -70,8 +73,10 @@ export default async function OfferPage({ params }: Props) {
   const text = t.offer;
   const url = pageUrl(lang, offerPath(offer));
   const { state, left } = await pagePlaces(offerBooking(offer));
+  // An offer priced in several currencies: the visitor's choice, which its amounts follow (docs/product.md §14).
+  const currencies = itemCurrencies(offer);
   return (
-    <>
+    <div className={pricedClass}>
       {preview && <PreviewNotice path={localePath(lang, offerPath(offer))} />}
       <JsonLdScript
         scriptKey="offer"
@@ -110,14 +115,30 @@ export default async function OfferPage({ params }: Props) {
             className={ui.roundedImage}
             sizes="(min-width: 56rem) 36rem, 92vw"
           />
-          <p className={styles.discount}>{offerDiscount(offer, lang)}</p>
+          <CurrencyChoice
+            currencies={currencies}
+            initial={startingCurrency(currencies, lang)}
+            form={PRICED_FORM_IDS.offer}
+            lang={lang}
+          />
+          <InCurrencies currencies={currencies}>
+            {(currency) => <p className={styles.discount}>{offerDiscount(offer, lang, currency)}</p>}
+          </InCurrencies>
           {/* Read as one sentence in the language's order; shown as the old price struck through. */}
           <h2 id="price" className={styles.price}>
-            <span className="visually-hidden">{offerPrice(offer, lang)}</span>
-            <span aria-hidden="true">
-              <s className={styles.was}>{formatMoney(offer.wasPrice, lang)}</s>{' '}
-              <span className={styles.now}>{formatMoney(offer.nowPrice, lang)}</span>
-            </span>
+            <InCurrencies currencies={currencies} as="span">
+              {(currency) => {
+                const amounts = offerAmountsText(offer, lang, currency);
+                return (
+                  <>
+                    <span className="visually-hidden">{offerPrice(offer, lang, currency)}</span>
+                    <span aria-hidden="true">
+                      <s className={styles.was}>{amounts.was}</s> <span className={styles.now}>{amounts.now}</span>
+                    </span>
+                  </>
+                );
+              }}
+            </InCurrencies>
           </h2>
           <p>
             <strong>{offerDeadline(offer, lang)}</strong>
@@ -130,7 +151,11 @@ export default async function OfferPage({ params }: Props) {
           </h2>
           {left !== undefined && <PlacesLeft left={left} text={text.placesLeft} unit="spotLeft" lang={lang} />}
           {/* What is due when, before anyone reserves (docs/product.md §14). */}
-          {state !== 'closed' && offerDueText(offer, lang).map((line) => <p key={line}>{line}</p>)}
+          {state !== 'closed' && (
+            <InCurrencies currencies={currencies}>
+              {(currency) => offerDueText(offer, lang, currency).map((line) => <p key={line}>{line}</p>)}
+            </InCurrencies>
+          )}
           {/* The same form whether open or full, so that the post taking the last place, answered without
               JavaScript by the page made again as full, still shows its success (docs/product.md §9). */}
           {state === 'closed' ? (
@@ -140,6 +165,6 @@ export default async function OfferPage({ params }: Props) {
           )}
         </section>
       </div>
-    </>
+    </div>
   );
 }

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+
+const KEY = 'currency';
+
+// The currency a visitor chose beside a priced item (docs/product.md §14), kept on the device so that
+// the next priced page starts in it when that item is sold in it. The choice is the page's radio buttons
+// named `currency` tied to the form `form` (components/ui/currencies.tsx); without them this does nothing.
+// A browser that keeps nothing (private mode, storage off) simply starts each page at its default.
+export function useCurrencyMemory(form: string) {
+  useEffect(() => {
+    const choices = [...document.querySelectorAll<HTMLInputElement>(`input[name="currency"][form="${form}"]`)];
+    if (choices.length === 0) return;
+    try {
+      const saved = localStorage.getItem(KEY);
+      const match = choices.find((choice) => choice.value === saved);
+      if (match) match.checked = true;
+    } catch {}
+    const remember = (event: Event) => {
+      try {
+        localStorage.setItem(KEY, (event.target as HTMLInputElement).value);
+      } catch {}
+    };
+    choices.forEach((choice) => choice.addEventListener('change', remember));
+    return () => choices.forEach((choice) => choice.removeEventListener('change', remember));
+  }, [form]);
+}
