@@ -382,7 +382,12 @@ test('an editor prices the offer in NGN and XOF; a French visitor sees XOF, swit
   await noScript.goto(`${base}/fr/offers/${OFFER}`);
   await expect(noScript.getByRole('radio', { name: /XOF/ })).toBeChecked();
   await noScript.getByRole('radio', { name: /NGN/ }).check();
-  await expect(noScript.locator('#price').getByText(/200\s000\s₦/).filter({ visible: true })).toHaveCount(1);
+  await expect(
+    noScript
+      .locator('#price')
+      .getByText(/200\s000\s₦/)
+      .filter({ visible: true }),
+  ).toHaveCount(1);
   await reserveInFrench(noScript, NO_SCRIPT, 'Moussa');
   await expect(noScript.getByText('Votre place est réservée')).toBeVisible();
   await expect(noScript.getByRole('link', { name: /200\s000\s₦/ })).toBeVisible();

@@ -1,7 +1,7 @@
 /** @jest-environment node */
+import { itemCurrencies, offerAmounts, startingCurrency } from '@/lib/content/prices';
 import { localPricesSchema } from '@/lib/content/schemas';
 import { isPaymentReference, paymentReference, payPath, readPayToken } from '@/lib/payments/links';
-import { itemCurrencies, offerAmounts, startingCurrency } from '@/lib/content/prices';
 import { charged, chosenCurrency, courseDue, eventDue, formatCharge, offerDue } from '@/lib/payments/price';
 
 // What a record owes (docs/product.md §14): from data/'s dollars to the provider's subunits.
