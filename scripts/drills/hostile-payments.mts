@@ -1,5 +1,6 @@
 // The hostile drill's payments class (docs/security.md, "Payment webhook"): forged, altered, replayed,
-// forged-refund, wrong-amount, wrong-currency, unknown-reference, oversized and misaddressed calls to the payment
+// forged-refund, wrong-amount, wrong-currency (of a webhook, and of a form post naming a currency the item is
+// not sold in), unknown-reference, oversized and misaddressed calls to the payment
 // webhook, and made-up or altered pay, return and receipt links, against a server pointed at the local
 // Paystack stub. Goals: 0 records marked paid by any of them, 0 answers 5xx, the one payment made for
 // real marked once with one receipt, and one provider call for a pay link opened 100 times. Gifts
@@ -250,6 +251,28 @@ export async function startPaymentsDrill(base: string) {
     t.notes.unshift(`one pay link opened 100 times: ${calls} provider call${calls === 1 ? '' : 's'}`);
     t.providerCallsPer100Visits = calls;
 
+    // A currency the course is not sold in (it is priced in dollars alone, so only dollars or none), named
+    // by the post: the form's own refusal beside the field, nothing stored (read at the end).
+    for (const currency of ['NGN', 'EUR', 'usd', '<b>', 'X'.repeat(100), 'GHS']) {
+      const answer = await send(
+        'POST',
+        '/api/forms/enrol',
+        { 'content-type': 'application/x-www-form-urlencoded', ...xsrf },
+        new URLSearchParams({ ...enrolment(`currency.${Date.now()}@example.org`), currency }).toString(),
+      );
+      const state = (() => {
+        try {
+          return JSON.parse(answer.text) as { status?: string };
+        } catch {
+          return {};
+        }
+      })();
+      if (state.status === 'success') {
+        t.bypasses += 1;
+        t.notes.push(`an enrolment in ${currency.slice(0, 12)} got ${answer.status} ${answer.text.slice(0, 60)}`);
+      }
+    }
+
     await attackGifts(t, send, deliver, forged, dataDir);
 
     // The store: only the real payment is marked, once, with one receipt.
@@ -264,6 +287,14 @@ export async function startPaymentsDrill(base: string) {
       t.bypasses += wrongly.length;
       if (wrongly.length) t.notes.push(`${wrongly.length} records marked paid by forged calls`);
       if (paid.length !== 1) t.notes.push(`the real payment is marked ${paid.length} times`);
+      const inOtherCurrencies = db
+        .prepare("SELECT COUNT(*) FROM records WHERE json_extract(data, '$.email') LIKE 'currency.%'")
+        .pluck()
+        .get() as number;
+      if (inOtherCurrencies) {
+        t.bypasses += inOtherCurrencies;
+        t.notes.push(`${inOtherCurrencies} enrolments stored in a currency the course is not sold in`);
+      }
       if (!paid.some((row) => row.reference === real!.reference)) {
         t.bypasses += 1;
         t.notes.push('the real payment is no longer paid (a forged refund?)');
