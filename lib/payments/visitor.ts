@@ -64,8 +64,10 @@ async function providerStep(
     }
     const { url } = await provider.initialise({
       reference,
+      // What the record owes, as stored: its amount and its own currency (the one its visitor chose, or
+      // the site's when it was stored), never the site's currency now.
       amount: Number(record.data.payAmount),
-      currency: ctx.currency,
+      currency: typeof record.data.payCurrency === 'string' ? record.data.payCurrency : ctx.currency,
       email: String(record.data.email),
       callbackUrl: returnUrl(ctx.siteUrl, lang),
       metadata: {
