@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { content } from '@/lib/content';
+import type { Offer } from '@/lib/content/types';
 import type { FormServices } from '@/lib/forms/services';
 import type { FormState } from '@/lib/forms/state';
 import { submitForm } from '@/lib/forms/submit';
@@ -163,6 +165,41 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     const again = await reserve('b@example.org', { waitlist: '1' });
     expect(referenceOf(payHref(again)!)).toBe(claimed.data.payReference);
     expect(await store.seatsTaken(SEAT)).toBe(1);
+  });
+
+  it('charges a place claimed from the waiting list in the currency its visitor chose, exactly', async () => {
+    // The editor prices the offer in CFA francs (before the discount): 100 000, so 80 000 now.
+    const offers = (['en', 'fr'] as const).map((lang) => content(lang).offers[0] as Offer);
+    for (const offer of offers) offer.prices = [{ currency: 'XOF', amount: 100_000 }];
+    try {
+      await reserve('a@example.org', { currency: 'XOF' });
+      expect((await record('a@example.org')).data).toMatchObject({
+        payAmount: 8_000_000,
+        payCurrency: 'XOF',
+        payIn: 'XOF',
+      });
+      const confirmation = await mailTo('a@example.org', /reserved|Reserved/);
+      // Waiting owes nothing, but keeps the currency chosen.
+      await reserve('b@example.org', { waitlist: '1', currency: 'XOF' });
+      const waiting = (await record('b@example.org')).data;
+      expect(waiting).toMatchObject({ booking: 'waiting', payIn: 'XOF' });
+      expect(waiting).not.toHaveProperty('payAmount');
+      expect(await cancelPlace(token(confirmation, '/places/cancel'))).toBe('cancelled');
+      expect(await claimPlace(token(await mailTo('b@example.org', /A place is free/), '/places/claim'))).toBe(
+        'claimed',
+      );
+      expect((await record('b@example.org')).data).toMatchObject({
+        booking: 'registered',
+        payStatus: 'unpaid',
+        payAmount: 8_000_000,
+        payCurrency: 'XOF',
+      });
+      const claimed = await mailTo('b@example.org', /reserved|Reserved/);
+      expect(claimed.text).toMatch(/CFA\s?80,000/);
+      expect(claimed.text).not.toContain('$');
+    } finally {
+      for (const offer of offers) offer.prices = undefined;
+    }
   });
 
   it('keeps a paid reservation given back as paid, for staff to refund, and offers its place', async () => {
