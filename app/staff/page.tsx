@@ -9,7 +9,7 @@ import { readForgottenFlash } from '@/lib/staff/actions';
 import { requireStaff } from '@/lib/staff/http';
 import { filtersOf, inboxHref, inboxPage, newCounts } from '@/lib/staff/inbox';
 import { staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
-import { paymentOf } from '@/lib/staff/payments';
+import { paymentLine, paymentOf } from '@/lib/staff/payments';
 import { formName, isBotFlagged, itemNames, languageName, personName } from '@/lib/staff/present';
 import { collections, parseItem, paymentStatuses, submissionStatuses } from '@/lib/storage';
 import { assignable, formatWhen, may } from '@/lib/team';
@@ -157,7 +157,7 @@ export default async function InboxPage({ searchParams }: PageProps<'/staff'>) {
                     )}
                     <span className={styles.meta}>
                       {formatWhen(row.data.date)} · {languageName(toLang(row.data.lang))} · {staffText.statuses[status]}
-                      {payment && ` · ${staffText.payments.states[payment]}`}
+                      {payment && ` · ${paymentLine(row.data, payment)}`}
                       {assignee && ` · ${assignee}`}
                       {isBotFlagged(row.data) && <span className={styles.flag}> · {words.botFlag}</span>}
                     </span>

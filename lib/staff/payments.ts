@@ -27,6 +27,7 @@ import {
   type RecordData,
 } from '@/lib/storage';
 import { auditEntry, type Staff } from '@/lib/team';
+import { staffText } from '@/messages/staff';
 
 import { localClock } from './digest';
 import { allRecords } from './inbox';
@@ -39,6 +40,14 @@ import { allRecords } from './inbox';
 // a record from before payments).
 export function paymentOf(data: RecordData): PaymentStatus | null {
   return paymentStatuses.includes(data.payStatus as PaymentStatus) ? (data.payStatus as PaymentStatus) : null;
+}
+
+// A record's payment as a list row names it: its state and the amount in the record's own currency
+// ('Paid ₦200,000', 'Unpaid $105'), as stored with it; the state alone for a record without an amount.
+export function paymentLine(data: RecordData, state: PaymentStatus): string {
+  const words = staffText.payments.states[state];
+  if (typeof data.payAmount !== 'number' || typeof data.payCurrency !== 'string') return words;
+  return `${words} ${formatCharge(data.payAmount, data.payCurrency, defaultLang)}`;
 }
 
 // An amount staff type, in units with at most two decimals ('105', '157500.50').

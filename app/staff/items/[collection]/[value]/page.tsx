@@ -8,7 +8,7 @@ import { possibleDuplicates } from '@/lib/staff/duplicates';
 import { requireStaff } from '@/lib/staff/http';
 import { countWithoutSpam, itemPage } from '@/lib/staff/inbox';
 import { staffCertificatesPath, staffCheckInPath, staffItemPath, staffSubmissionPath } from '@/lib/staff/paths';
-import { paymentOf } from '@/lib/staff/payments';
+import { paymentLine, paymentOf } from '@/lib/staff/payments';
 import { bookingLabel, itemBookings, itemNames, personName } from '@/lib/staff/present';
 import { itemPlacesOf } from '@/lib/staff/queries';
 import { isPayable, parseItem, paymentStatuses, type PaymentStatus } from '@/lib/storage';
@@ -155,7 +155,7 @@ export default async function ItemPage({ params, searchParams }: PageProps<'/sta
                 {staffText.statuses[row.data.staffStatus === 'handled' ? 'handled' : 'new']}
                 {items.ticket?.(row.data) ? ` · ${items.ticket(row.data)}` : ''}
                 {booking ? ` · ${bookingLabel(row.data)}` : ''}
-                {payment && ` · ${payWords.states[payment]}`}
+                {payment && ` · ${paymentLine(row.data, payment)}`}
                 {duplicates.has(row.id) && (
                   <>
                     {' · '}
