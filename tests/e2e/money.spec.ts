@@ -343,7 +343,29 @@ test('an editor prices the offer in NGN and XOF; a French visitor sees XOF, swit
       ['XOF', 100_000],
     ]);
   await editor.screenshot({ path: 'test-results/money-editor-prices-390.png', fullPage: true });
+  // The same offer as a French editor edits it: the prices are the offer's, in every language.
+  await editor.goto(`${base}/staff/content/collections/offers/${list.docs[0]!.id}?locale=fr`);
+  await expect(editor.locator('#field-prices__1__amount')).toHaveValue('100000');
+  await editor.screenshot({ path: 'test-results/money-editor-prices-fr-390.png', fullPage: true });
   await editor.close();
+  // Visitors at a desk: English starts in naira, French in CFA francs.
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  for (const [path, currency] of [
+    [`/offers/${OFFER}`, 'NGN'],
+    [`/fr/offers/${OFFER}`, 'XOF'],
+  ] as const) {
+    await expect
+      .poll(
+        async () => {
+          await desk.goto(`${base}${path}`);
+          return desk.getByRole('radio', { name: new RegExp(currency) }).isChecked();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await desk.screenshot({ path: `test-results/money-offer-${currency}-1280.png`, fullPage: true });
+  }
+  await desk.close();
 
   // 2. A French visitor, with JavaScript: the page starts in CFA francs (the discount applied: 80 000 F CFA),
   //    the visitor picks naira, the amounts follow, and the answer asks for 200 000 ₦.
