@@ -2,7 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 
-import { plain } from '@/lib/http/answers';
+import { NO_STORE, plain, see } from '@/lib/http/answers';
 import { fromOtherOrigin, isHttps, requestHost } from '@/lib/security/xsrf';
 import { currentSession, homeOf, may, sessionCookieName, type Permission, type Staff } from '@/lib/team';
 import { staffText } from '@/messages/staff';
@@ -50,4 +50,33 @@ export async function requireStaff(permission: Permission): Promise<Staff> {
 // The refusal of a post or a download the role does not allow.
 export function notYours(): Response {
   return plain(staffText.denied, 403);
+}
+
+// A file staff download (a form's or an item's list, the gifts): one made by `make` for a session whose
+// role has `permission`, asked from a workspace page, recorded in the audit trail before it is sent
+// (`unrecorded`: it is not sent). Nothing is cached; the browser saves it under its name.
+type Made = { body: BodyInit; contentType: string; filename: string } | 'bad-request' | 'unrecorded';
+
+export function downloadRoute(
+  permission: Permission,
+  make: (session: Staff, query: URLSearchParams, now: number) => Promise<Made>,
+  badRequest: string,
+) {
+  return async function GET(request: NextRequest): Promise<Response> {
+    const session = await requestSession(request);
+    if (!session) return see('/staff/sign-in');
+    if (!may(session, permission)) return notYours();
+    if (!fromWorkspacePage(request)) return plain(staffText.exportElsewhere, 403);
+    const file = await make(session, request.nextUrl.searchParams, Date.now());
+    if (file === 'bad-request') return plain(badRequest, 400);
+    if (file === 'unrecorded') return plain(staffText.exportUnrecorded, 503);
+    return new Response(file.body, {
+      headers: {
+        'cache-control': NO_STORE,
+        'x-content-type-options': 'nosniff',
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.filename}"`,
+      },
+    });
+  };
 }

@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 
 import { GiverGifts } from '@/components/gifts/giver-gifts';
+import { overPayAllowance } from '@/components/payments/over-allowance';
 import { PaymentStep } from '@/components/payments/payment-step';
 import { giftContext, giverGifts } from '@/lib/gifts';
 import { routeLang } from '@/lib/i18n/route';
-import { takeRouteAllowance } from '@/lib/security/route-limits';
 import { pageTitle } from '@/lib/seo';
-import { formTexts } from '@/messages/forms';
 import { giftTexts } from '@/messages/gifts';
 
 type Props = PageProps<'/[lang]/donate/manage'>;
@@ -24,15 +22,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ManageGiftsPage({ params, searchParams }: Props) {
   const lang = routeLang((await params).lang);
   const t = giftTexts[lang];
-  const allowed = await takeRouteAllowance('pay', await headers());
-  if (!allowed.ok) {
-    return (
-      <PaymentStep
-        title={t.manageTitle}
-        paragraphs={[formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds)]}
-      />
-    );
-  }
+  const over = await overPayAllowance(t.manageTitle, lang);
+  if (over) return over;
   const query = await searchParams;
   const ctx = giftContext();
   const mine = await giverGifts(ctx, query.t);

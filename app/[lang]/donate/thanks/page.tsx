@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 
+import { overPayAllowance } from '@/components/payments/over-allowance';
 import { PaymentStep } from '@/components/payments/payment-step';
 import { formatGift, giftContext, giftThanks } from '@/lib/gifts';
 import { routeLang } from '@/lib/i18n/route';
-import { takeRouteAllowance } from '@/lib/security/route-limits';
 import { pageTitle } from '@/lib/seo';
-import { formTexts } from '@/messages/forms';
 import { giftTexts } from '@/messages/gifts';
 
 type Props = PageProps<'/[lang]/donate/thanks'>;
@@ -23,15 +21,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function GiftThanksPage({ params, searchParams }: Props) {
   const lang = routeLang((await params).lang);
   const t = giftTexts[lang];
-  const allowed = await takeRouteAllowance('pay', await headers());
-  if (!allowed.ok) {
-    return (
-      <PaymentStep
-        title={t.thanksTitle}
-        paragraphs={[formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds)]}
-      />
-    );
-  }
+  const over = await overPayAllowance(t.thanksTitle, lang);
+  if (over) return over;
   const shown = await giftThanks(giftContext(), (await searchParams).reference);
   if (shown.state !== 'paid') {
     const paragraph = shown.state === 'unknown' ? t.thanksUnknown : t.thanksPending;

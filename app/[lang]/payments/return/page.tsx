@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 
+import { overPayAllowance } from '@/components/payments/over-allowance';
 import { PaymentStep } from '@/components/payments/payment-step';
 import { cmsContact } from '@/lib/cms';
 import { routeLang } from '@/lib/i18n/route';
 import { paymentContext, paymentFacts, receiptUrl, returnState } from '@/lib/payments';
-import { takeRouteAllowance } from '@/lib/security/route-limits';
 import { homeCard, pageTitle, socialImage } from '@/lib/seo';
 import { fill, messages } from '@/messages';
-import { formTexts } from '@/messages/forms';
 import { count } from '@/messages/units';
 
 type Props = PageProps<'/[lang]/payments/return'>;
@@ -33,12 +31,8 @@ export default async function PaymentReturnPage({ params, searchParams }: Props)
   const text = messages(lang).payment;
   const query = await searchParams;
   // The pay link's allowance (lib/security/route-limits.ts): a page cannot answer 429, so it says so.
-  const allowed = await takeRouteAllowance('pay', await headers());
-  if (!allowed.ok) {
-    return (
-      <PaymentStep title={text.title} paragraphs={[formTexts[lang].answers.rateLimited(allowed.retryAfterSeconds)]} />
-    );
-  }
+  const over = await overPayAllowance(text.title, lang);
+  if (over) return over;
   const ctx = paymentContext();
   const shown = await returnState(ctx, { reference: query.reference, problem: query.problem }, lang);
   const { email } = (await cmsContact()).contactInfo;
