@@ -1,5 +1,5 @@
 import { content } from '@/lib/content';
-import { eventPrices, offerDueText } from '@/lib/content/facts';
+import { courseCost, eventPrices, offerDueText, ticketOptions } from '@/lib/content/facts';
 import { eventBooking, eventBookings, externalRegistration } from '@/lib/content/schedule';
 import { eventDue } from '@/lib/payments';
 
@@ -64,5 +64,45 @@ describe('an offer', () => {
     expect(offerDueText({ ...content('fr').offers[0]!, deposit: 50, nowPrice: 120 }, 'fr')[0]).toContain(
       'un acompte de 50\u00a0$US',
     );
+  });
+});
+
+// Sold in several currencies (docs/product.md §14): what the pages write in each, by Intl in their language.
+describe('an item priced in several currencies', () => {
+  const kinds = [
+    { id: 'stu', name: 'Student', price: 20, capacity: 5, prices: [{ currency: 'NGN' as const, amount: 30_000 }] },
+    { id: 'pro', name: 'Professional', price: 50, capacity: 5, prices: [{ currency: 'NGN' as const, amount: 75_000 }] },
+  ];
+
+  it('lists each ticket kind in the chosen currency, and the select gives every currency', () => {
+    expect(eventPrices({ tickets: kinds }, 'en', {}, 'NGN').tickets.map((kind) => kind.label)).toEqual([
+      'Student: ₦30,000',
+      'Professional: ₦75,000',
+    ]);
+    expect(ticketOptions({ tickets: kinds }, 'en', { stu: 'full' }, ['USD', 'NGN']).map((k) => k.label)).toEqual([
+      'Student: $20 / ₦30,000, full (waiting list)',
+      'Professional: $50 / ₦75,000',
+    ]);
+    // One currency: the select as before.
+    expect(
+      ticketOptions({ tickets: kinds.map(({ prices: _p, ...kind }) => kind) }, 'en', {}, []).map((k) => k.label),
+    ).toEqual(['Student: $20', 'Professional: $50']);
+  });
+
+  it('writes a course’s fee and an offer’s deposit and rest in the chosen currency', () => {
+    const course = { cost: '$105', prices: [{ currency: 'XOF' as const, amount: 60_000 }] };
+    expect(courseCost(course, 'fr', 'XOF')).toMatch(/^60\s000\sF\sCFA$/);
+    expect(courseCost(course, 'fr', 'USD')).toBe('105\u00a0$US');
+    // The French reader starts in CFA francs where the item has them.
+    expect(courseCost(course, 'fr')).toMatch(/F\sCFA$/);
+    expect(courseCost(course, 'en')).toBe('$105');
+    const offer = {
+      ...content('en').offers[0]!,
+      deposit: 40,
+      prices: [{ currency: 'NGN' as const, amount: 250_000 }],
+    };
+    const [due] = offerDueText(offer, 'en', 'NGN');
+    expect(due).toContain('₦66,667');
+    expect(due).toContain('₦133,333');
   });
 });
