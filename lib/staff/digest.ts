@@ -10,6 +10,7 @@ import {
   type NewMail,
   type PaymentStore,
   type RecordStore,
+  type Store,
   type StoredRecord,
 } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
@@ -31,7 +32,7 @@ export interface DigestContext {
 }
 
 // What the digest reads and claims.
-type DigestStore = RecordStore & InboxStore & JobStore & Pick<PaymentStore, 'paidSince'>;
+type DigestStore = RecordStore & InboxStore & JobStore & Pick<PaymentStore, 'paidSince'> & Pick<Store, 'giftEntries'>;
 
 export interface Digest {
   mail: NewMail;
@@ -108,6 +109,21 @@ export async function buildDigest(
   if (paid.length > 0) {
     const sums = [...totals].map(([currency, amount]) => amountText(amount, currency));
     paragraphs.push(words.payments(paid.length, sums, `${workspace}?pay=paid`));
+  }
+  // Gifts (lib/gifts): their payments in the period, first ones and renewals, summed per currency.
+  const gifts = (await store.giftEntries()).filter(
+    (entry) => entry.kind === 'paid' && entry.at >= since && entry.at < until,
+  );
+  if (gifts.length > 0) {
+    const sums = new Map<string, number>();
+    for (const gift of gifts) {
+      const currency = String(gift.currency ?? '');
+      sums.set(currency, (sums.get(currency) ?? 0) + Number(gift.amount ?? 0));
+    }
+    const written = [...sums]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, amount]) => amountText(amount, currency));
+    paragraphs.push(words.gifts(gifts.length, written, `${workspace}/gifts`));
   }
   const waiting = (await store.inbox({ collection: 'contact', status: 'new', limit: WAITING_CAP })).length;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);

@@ -76,5 +76,7 @@ export const staffMails = {
     // Payments marked paid in the period, and what came in, per currency ('USD 315.00').
     payments: (count: number, totals: string[], link: string) =>
       `${count} payment${count === 1 ? '' : 's'} came in: ${totals.join(', ')}. ${link}`,
+    gifts: (count: number, totals: string[], link: string) =>
+      `${count} gift payment${count === 1 ? '' : 's'} came in (first payments and monthly renewals): ${totals.join(', ')}. ${link}`,
   },
 };

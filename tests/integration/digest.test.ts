@@ -178,6 +178,21 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
     ).toEqual(['Tendai', 'Ọlá']);
   });
 
+  it('counts the gifts’ payments of the period, first ones and renewals, per currency', async () => {
+    const entry = (key: string, kind: 'paid' | 'failed', at: number, amount: number, currency: string) =>
+      store.recordGift({ key, kind, at, giftId: key.split(':')[1]!, email: 'giver@example.org', amount, currency });
+    await entry('gift-paid:BG-digest1', 'paid', SEVEN_LAGOS - 2 * HOUR, 500_000, 'NGN');
+    await entry('gift-paid:BG-digest2', 'paid', SEVEN_LAGOS - 3 * HOUR, 200_000, 'NGN');
+    await entry('gift-paid:BG-digest3', 'paid', SEVEN_LAGOS - 4 * HOUR, 2_000, 'GHS');
+    await entry('gift-failed:INV-digest', 'failed', SEVEN_LAGOS - 2 * HOUR, 2_000, 'GHS');
+    await entry('gift-paid:BG-digest4', 'paid', SEVEN_LAGOS - 30 * HOUR, 9_900, 'USD');
+    const { mail } = await buildDigest(store, SEVEN_LAGOS - 24 * HOUR, SEVEN_LAGOS, ctx);
+    expect(mail.text).toContain(
+      '3 gift payments came in (first payments and monthly renewals): GHS 20.00, NGN 7000.00. https://baobabdata.org/staff/gifts',
+    );
+    expect(mail.text).not.toContain('USD 99.00');
+  });
+
   it('points to the export instead of attaching more than an outbox message can hold', async () => {
     const long = 'x'.repeat(MAX_ATTACHED_CHARS / 2);
     await store.add('contact', { name: 'A', email: 'a@example.org', message: long, date: SEVEN_LAGOS - HOUR });
