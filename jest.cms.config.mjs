@@ -12,6 +12,10 @@ const config = {
   testMatch: ['<rootDir>/tests/cms/**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^@payload-config$': '<rootDir>/lib/cms/config.ts', '^@/(.*)$': '<rootDir>/$1' },
+  // The folder where the first file's migrated and seeded content database is kept for the others to
+  // copy (tests/cms/setup.ts).
+  globalSetup: '<rootDir>/tests/cms/global-setup.mjs',
+  globalTeardown: '<rootDir>/tests/cms/global-teardown.mjs',
   // Starting Payload and migrating a new database takes a few seconds on a busy machine.
   testTimeout: 60_000,
 };

@@ -4,6 +4,8 @@
 // with one summary line of the tests that ran.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { onNode24 } from './lib/entry.mjs';
 
@@ -108,6 +110,13 @@ const lanes = [
 rmSync('test-reports', { recursive: true, force: true });
 mkdirSync('test-reports', { recursive: true });
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// Node's compile cache, for every process of the run: the operator commands jest's tests start (some
+// sixty, each loading Payload and the stores anew), the servers the browser tests and drills start, the
+// CMS's instances. The first to load a module leaves V8's compiled code in the folder and the next ones
+// skip compiling it: `scripts/digest.ts` starts on a sixth less CPU, the jest files that start commands
+// take 5 % less in all. Node checks each entry against the file's contents and its own version, so an
+// entry never stands for code that changed.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'baobab-node-compile-cache');
 
 // Runs a step, its output live or kept until it ends; resolves to whether it passed.
 function run(step) {

@@ -14,7 +14,8 @@ const other = langs.find((lang) => lang !== defaultLang)!;
 let cms: Awaited<ReturnType<typeof startCms>>;
 
 beforeAll(async () => {
-  cms = await startCms();
+  // A new database, never the run's seeded copy: its seeding is what this file proves.
+  cms = await startCms({ fromCopy: false });
 });
 afterAll(async () => {
   await cms.payload.destroy();
