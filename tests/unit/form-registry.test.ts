@@ -46,7 +46,9 @@ describe('the form registry', () => {
   });
 
   it('reads the hidden field that names the event or offer, and only the declared fields', () => {
-    expect(fieldNames(forms.registerEvent)).toEqual(['firstName', 'lastName', 'email', 'ticket', 'event']);
+    // The currency a priced item is paid in is read from the post, and is no column of the record.
+    expect(fieldNames(forms.registerEvent)).toEqual(['firstName', 'lastName', 'email', 'ticket', 'event', 'currency']);
+    expect(columns.user).toEqual(['firstName', 'lastName', 'email', 'ticket', 'event']);
     expect(fieldNames(forms.contactUs)).toEqual(['name', 'email', 'message']);
     expect(isFormOperation('registerEvent')).toBe(true);
     expect(isFormOperation('toString')).toBe(false);
