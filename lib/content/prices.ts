@@ -72,7 +72,7 @@ export function amountIn(item: Priced, dollars: number, currency: PaymentCurrenc
 
 // An amount in one of the item's currencies as the page's language writes money: « 150 000 F CFA »,
 // « ₦75,000 », '$120' (dollars keep their cents when they have some).
-export function formatPriceIn(amount: number, currency: PaymentCurrency, lang: Lang): string {
+export function formatPriceIn(amount: number, currency: string, lang: Lang): string {
   const whole = Number.isInteger(amount);
   return new Intl.NumberFormat(locales[lang].money, {
     style: 'currency',

@@ -1,5 +1,6 @@
 import {
   amountIn,
+  formatPriceIn,
   itemCurrencies,
   offerAmounts,
   startingCurrency,
@@ -7,7 +8,7 @@ import {
   type Priced,
 } from '@/lib/content/prices';
 import type { Course, SiteEvent } from '@/lib/content/types';
-import { locales, type Lang } from '@/lib/i18n';
+import type { Lang } from '@/lib/i18n';
 
 import { SUBUNITS, type PaymentCurrency } from './types';
 
@@ -85,15 +86,8 @@ export function charged(price: Price, settings: { currency: PaymentCurrency; usd
   return { amount: Math.round(price.dollars * settings.usdRate * SUBUNITS), currency: settings.currency };
 }
 
-// An amount as the visitor's language writes money ('$105', '105 $US', '₦157,500.50', '150 000 F CFA'):
-// cents only when there are some; another currency than the dollar by its local sign.
+// An amount in the currency's subunit as the visitor's language writes money ('$105', '105 $US',
+// '₦157,500.50', '150 000 F CFA'), as a page writes a price (lib/content/prices.ts).
 export function formatCharge(amount: number, currency: string, lang: Lang): string {
-  const whole = amount % SUBUNITS === 0;
-  return new Intl.NumberFormat(locales[lang].money, {
-    style: 'currency',
-    currency,
-    currencyDisplay: currency === 'USD' ? 'symbol' : 'narrowSymbol',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount / SUBUNITS);
+  return formatPriceIn(amount / SUBUNITS, currency, lang);
 }
