@@ -426,6 +426,16 @@ export async function startPaystackStub(options: PaystackStubOptions = {}) {
     pay,
     deliver,
     sign,
+    // An event as the webhook route receives it, signed with this stub's key, for a test that hands it to
+    // the route's handler in-process (lib/payments/webhook.ts) rather than over HTTP.
+    webhookRequest: (event: unknown) => {
+      const body = JSON.stringify(event);
+      return new Request('http://127.0.0.1/api/payments/paystack', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': sign(body) },
+        body,
+      });
+    },
     chargeSuccess: (reference: string, changes: Partial<StubTransaction> = {}) => {
       const t = transactions.get(reference);
       if (!t) throw new Error(`no transaction ${reference}`);

@@ -6,17 +6,12 @@ import { join } from 'node:path';
 import { NextRequest } from 'next/server';
 
 import type { FormOperation } from '@/lib/forms/registry';
-import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
 import { smtpTransport, type MailTransport } from '@/lib/mail/transport';
 import { createOutboxWorker } from '@/lib/mail/worker';
-import { doubleOptInNewsletter } from '@/lib/newsletter';
 import { payPath, readPayToken } from '@/lib/payments/links';
-import { paystackProvider } from '@/lib/payments/paystack';
 import type { PaymentSettings } from '@/lib/payments/record';
-import type { PaymentContext } from '@/lib/payments/settle';
 import { returnState, startPayment } from '@/lib/payments/visitor';
-import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
 import { possibleDuplicates } from '@/lib/staff/duplicates';
@@ -27,8 +22,9 @@ import { payerKey, type Store } from '@/lib/storage/types';
 import { signInLink } from '@/lib/team';
 import { formTexts } from '@/messages/forms';
 
-import { startPaystackStub, STUB_SECRET_KEY, type PaystackStub } from '../helpers/paystack-stub';
-import { BEFORE_SEED_EVENT, sampleEnrolment } from '../helpers/samples';
+import { paidFormServices, stubPaymentContext } from '../helpers/payment-services';
+import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
+import { sampleEnrolment } from '../helpers/samples';
 import { startSmtpServer } from '../helpers/smtp';
 import { bothStores } from '../helpers/stores';
 
@@ -47,7 +43,6 @@ const TOKEN = issueXsrfToken();
 const NOW = Date.UTC(2026, 10, 27, 9);
 const SECRET = 'd'.repeat(40);
 const SITE = 'https://baobabdata.org';
-const site = { siteUrl: SITE, siteName: 'Baobab Data' };
 const python = 'enrolment:Data Analysis with Python';
 const en = formTexts.en.answers;
 const fr = formTexts.fr.answers;
@@ -104,28 +99,9 @@ describe.each(bothStores)('one payer per item on %s', (_name, makeHarness) => {
   });
   afterAll(() => harness.cleanup());
 
-  const services = (on: Store = store, now = NOW): FormServices => ({
-    store: on,
-    rateLimiter: createRateLimiter(100),
-    newsletter: doubleOptInNewsletter({ store: () => on, secret: () => SECRET, mail: () => site }),
-    recaptcha: null,
-    mail: { staff: 'staff@baobabdata.org', ...site },
-    now: () => now,
-    today: () => BEFORE_SEED_EVENT,
-    log: () => {},
-    payments: settings,
-  });
-  const context = (): PaymentContext => ({
-    store,
-    provider: paystackProvider({ secretKey: STUB_SECRET_KEY, baseUrl: stub.url, timeoutMs: 500 }),
-    secret: SECRET,
-    siteUrl: SITE,
-    timeZone: 'Africa/Lagos',
-    currency: 'USD',
-    linkDays: 30,
-    now: () => NOW + 60_000,
-    log: () => {},
-  });
+  const services = (on: Store = store, now = NOW) =>
+    paidFormServices(on, { secret: SECRET, siteUrl: SITE }, settings, now);
+  const context = () => stubPaymentContext(store, stub, { secret: SECRET, siteUrl: SITE }, NOW);
   const send = (operation: FormOperation, fields: Record<string, string>, on: Store = store, now = NOW) =>
     submitForm(operation, formData(fields), meta(), services(on, now));
   // Each test's visitor is another person to the stub, which keeps every reference it was given.

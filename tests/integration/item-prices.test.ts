@@ -1,21 +1,17 @@
 /** @jest-environment node */
 import { content } from '@/lib/content';
 import type { Course } from '@/lib/content/types';
-import type { FormServices } from '@/lib/forms/services';
 import { submitForm } from '@/lib/forms/submit';
-import { doubleOptInNewsletter } from '@/lib/newsletter';
-import { paystackProvider } from '@/lib/payments/paystack';
 import type { PaymentSettings } from '@/lib/payments/record';
-import type { PaymentContext } from '@/lib/payments/settle';
 import { startPayment } from '@/lib/payments/visitor';
 import { handleWebhook } from '@/lib/payments/webhook';
-import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import type { OutboxMail, Store } from '@/lib/storage/types';
 import { priceTexts } from '@/messages/prices';
 
-import { startPaystackStub, STUB_SECRET_KEY, type PaystackStub } from '../helpers/paystack-stub';
-import { BEFORE_SEED_EVENT, sampleEnrolment } from '../helpers/samples';
+import { paidFormServices, stubPaymentContext } from '../helpers/payment-services';
+import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
+import { sampleEnrolment } from '../helpers/samples';
 import { bothStores } from '../helpers/stores';
 
 // Prices in several currencies on each store (docs/product.md §14): a course priced by its editor in
@@ -27,7 +23,6 @@ const TOKEN = issueXsrfToken();
 const NOW = Date.UTC(2026, 10, 27, 9);
 const SECRET = 'c'.repeat(40);
 const SITE = 'https://baobabdata.org';
-const site = { siteUrl: SITE, siteName: 'Baobab Data' };
 const COURSE = 'data-analysis-with-python';
 
 const meta = (): RequestMeta => ({
@@ -78,29 +73,9 @@ describe.each(bothStores)('a course priced in several currencies on %s', (_name,
   afterEach(() => store.close());
   afterAll(() => harness.cleanup());
 
-  const services = (): FormServices => ({
-    store,
-    rateLimiter: createRateLimiter(100),
-    newsletter: doubleOptInNewsletter({ store: () => store, secret: () => SECRET, mail: () => site }),
-    recaptcha: null,
-    mail: { staff: 'staff@baobabdata.org', ...site },
-    now: () => NOW,
-    today: () => BEFORE_SEED_EVENT,
-    log: () => {},
-    payments: settings,
-  });
-  const context = (): PaymentContext => ({
-    store,
-    provider: paystackProvider({ secretKey: STUB_SECRET_KEY, baseUrl: stub.url, timeoutMs: 2_000 }),
-    secret: SECRET,
-    siteUrl: SITE,
-    timeZone: 'Africa/Lagos',
-    // The site's currency for items in dollars alone: the provider must still be asked in the record's.
-    currency: 'USD',
-    linkDays: 30,
-    now: () => NOW + 60_000,
-    log: () => {},
-  });
+  const services = () => paidFormServices(store, { secret: SECRET, siteUrl: SITE }, settings, NOW);
+  // The site's currency for items in dollars alone is dollars: the provider must still be asked in the record's.
+  const context = () => stubPaymentContext(store, stub, { secret: SECRET, siteUrl: SITE }, NOW);
   const enrol = (fields: Record<string, string>, lang = 'en') => {
     const data = new FormData();
     const all = { ...sampleEnrolment, name: `Ada ${_name} ${tests}`, email: `ada${tests}@example.org`, ...fields };
@@ -159,18 +134,7 @@ describe.each(bothStores)('a course priced in several currencies on %s', (_name,
     // A webhook for today's price is refused; the stored one is taken once.
     stub.state.webhookUrl = undefined;
     await stub.pay(reference);
-    const deliver = (event: unknown) => {
-      const body = JSON.stringify(event);
-      return handleWebhook(
-        context(),
-        'paystack',
-        new Request('http://127.0.0.1/api/payments/paystack', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-paystack-signature': stub.sign(body) },
-          body,
-        }),
-      );
-    };
+    const deliver = (event: unknown) => handleWebhook(context(), 'paystack', stub.webhookRequest(event));
     expect((await deliver(stub.chargeSuccess(reference, { amount: 30_000_000 }))).status).toBe(422);
     expect((await deliver(stub.chargeSuccess(reference, { currency: 'GHS', amount: 150_000 }))).status).toBe(422);
     expect((await deliver(stub.chargeSuccess(reference))).status).toBe(200);

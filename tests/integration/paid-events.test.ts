@@ -120,18 +120,7 @@ describe.each(bothStores)('paid events with ticket kinds on %s', (_name, makeHar
   const tokenIn = (href: string) => href.split('/pay/')[1]!;
   const placeToken = (mail: OutboxMail, path: string) =>
     new URL(mail.text.match(new RegExp(`https?://\\S+${path}\\?t=\\S+`))![0]).searchParams.get('t')!;
-  const webhook = (event: unknown) => {
-    const body = JSON.stringify(event);
-    return handleWebhook(
-      context(),
-      'paystack',
-      new Request('http://127.0.0.1/api/payments/paystack', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': stub.sign(body) },
-        body,
-      }),
-    );
-  };
+  const webhook = (event: unknown) => handleWebhook(context(), 'paystack', stub.webhookRequest(event));
 
   beforeEach(async () => {
     name = `paidev${++opened}`;
