@@ -11,7 +11,7 @@ import {
 } from '@/lib/i18n/format';
 import { fill, messages } from '@/messages';
 
-import { amountIn, formatPriceIn, offerAmounts, shownCurrency } from './prices';
+import { amountIn, courseDollars, formatPriceIn, offerAmounts, shownCurrency } from './prices';
 import type { Availability } from './schedule';
 import type { Course, Offer, SiteEvent } from './types';
 
@@ -51,9 +51,9 @@ export function courseCost(
   lang: Lang,
   currency: PaymentCurrency = shownCurrency(course, lang),
 ): string {
-  const dollars = /^\$(\d+(?:\.\d+)?)$/.exec(course.cost);
-  if (!dollars || currency === 'USD') return formatCost(course.cost, lang);
-  return formatPriceIn(amountIn(course, Number(dollars[1]), currency), currency, lang);
+  const dollars = courseDollars(course.cost);
+  if (dollars === null || currency === 'USD') return formatCost(course.cost, lang);
+  return formatPriceIn(amountIn(course, dollars, currency), currency, lang);
 }
 
 // A course card's fee line, in the currency its language's readers start with.

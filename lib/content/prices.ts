@@ -65,6 +65,12 @@ export function offerAmounts(
   };
 }
 
+// A course's fee in dollars ('$105' → 105), or null for a free one.
+export function courseDollars(cost: string): number | null {
+  const dollars = /^\$(\d+(?:\.\d+)?)$/.exec(cost);
+  return dollars ? Number(dollars[1]) : null;
+}
+
 // A course's fee, an event's or a ticket kind's price in one of its currencies (dollars by default).
 export function amountIn(item: Priced, dollars: number, currency: PaymentCurrency = 'USD'): number {
   return localAmount(item.prices, currency) ?? dollars;

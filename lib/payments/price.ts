@@ -1,5 +1,6 @@
 import {
   amountIn,
+  courseDollars,
   formatPriceIn,
   itemCurrencies,
   offerAmounts,
@@ -51,9 +52,9 @@ function withLocal(price: Omit<Price, 'local'>, amount: number, currency: Paymen
 }
 
 export function courseDue(course: Pick<Course, 'cost' | 'prices'>, currency?: PaymentCurrency): Price | null {
-  const dollars = /^\$(\d+(?:\.\d+)?)$/.exec(course.cost);
-  if (!dollars) return null;
-  const price = { dollars: Number(dollars[1]), deposit: false };
+  const dollars = courseDollars(course.cost);
+  if (dollars === null) return null;
+  const price = { dollars, deposit: false };
   return withLocal(price, amountIn(course, price.dollars, currency), currency);
 }
 
