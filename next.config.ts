@@ -26,6 +26,10 @@ const nextConfig: NextConfig = {
     // Only the CMS's own actions run with this limit (proxy.ts): the site's forms are refused past
     // PROXY_BODY_LIMIT with 413 first, since Next answers its own limit with a 500.
     serverActions: { bodySizeLimit: CMS_BODY_LIMIT },
+    // Turbopack keeps its work in .next/cache for the next build to reuse, which costs half a minute of
+    // writing at the end of each build. The build `npm test` makes on a fresh clone is its only one:
+    // it says so (BUILD_CACHE=off, scripts/check-secrets.mjs) and skips the writing.
+    turbopackFileSystemCacheForBuild: process.env.BUILD_CACHE !== 'off',
   },
   serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin', 'mjml'],
   // `npm test` type-checks the tree just before its build (scripts/test.mjs) and says so: the build

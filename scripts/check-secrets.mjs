@@ -33,7 +33,7 @@ const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only', 
   stdio: 'inherit',
   // The build must not need them; they are set to prove none of them ends up in what it produces.
   // SITE_TODAY: the browser tests' date (playwright.config.ts), so that they reuse this build.
-  env: { ...process.env, ...secrets, SITE_TODAY: '2023-03-01', NEXT_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, ...secrets, SITE_TODAY: '2023-03-01', NEXT_TELEMETRY_DISABLED: '1', BUILD_CACHE: 'off' },
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
