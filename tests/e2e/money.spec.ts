@@ -101,7 +101,9 @@ test('English: a visitor gives 5,000 NGN once, is thanked, and gets one receipt 
   await page.getByLabel('Email (for your receipt)').fill(ONCE);
   await page.getByLabel('A message for the team (optional)').fill('For the Lagos cohort');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByText('Your gift of ₦5,000, once, is ready.')).toBeVisible();
+  // The server's first gift: it loads the gifts route, opens the store and calls the provider's stub
+  // (0.5 s on a quiet host; past the 10 s default once on CI with every suite running beside it).
+  await expect(page.getByText('Your gift of ₦5,000, once, is ready.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Continue to Paystack to pay' }).click();
   await payOnStub(page, 'NGN 5000.00');
   await expect(page).toHaveURL(new RegExp(`^${base}/donate/thanks\\?`));
