@@ -15,7 +15,7 @@ import {
 } from '@/lib/storage';
 import { staffMails } from '@/messages/mails/staff';
 
-import { isoLocal, tableOf, toStaffCsv } from './export';
+import { isoLocal, staffCsvOf } from './export';
 import { formName, itemNames, personName } from './present';
 
 // The staff digest, in plain words: per form (by its name) how many new submissions, per course, event
@@ -63,6 +63,9 @@ export async function buildDigest(
   const attachments: NonNullable<NewMail['attachments']> = [];
   const rows: [string, string][] = [];
   const paragraphs: string[] = [];
+  // The attachments' characters so far; past MAX_ATTACHED_CHARS none is sent, and no more is built.
+  let attached = 0;
+  let tooBig = false;
   const workspace = `${ctx.siteUrl}/staff`;
   const when = (ms: number) => isoLocal(ms, ctx.timeZone).slice(0, 16).replace('T', ' ');
   for (const collection of collections) {
@@ -86,17 +89,23 @@ export async function buildDigest(
       .map((record) => personName(record.data));
     const more = records.length - names.length;
     paragraphs.push(words.form(name, names, more, `${workspace}?form=${collection}`));
+    if (tooBig) continue;
+    const content = await staffCsvOf(
+      collection,
+      records.map((r) => ({ ...r, collection })),
+      items,
+      ctx.timeZone,
+      MAX_ATTACHED_CHARS - attached,
+    );
+    if (content === null) {
+      tooBig = true;
+      continue;
+    }
+    attached += content.length;
     attachments.push({
       filename: `${name.toLowerCase().replace(/\W+/g, '-')}-${isoDate(until)}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      content: toStaffCsv(
-        tableOf(
-          collection,
-          records.map((r) => ({ ...r, collection })),
-          items,
-        ),
-        ctx.timeZone,
-      ),
+      content,
     });
   }
   // What came in: payments marked paid in the period, still paid, summed per currency.
@@ -127,7 +136,6 @@ export async function buildDigest(
   }
   const waiting = (await store.inbox({ collection: 'contact', status: 'new', limit: WAITING_CAP })).length;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const tooBig = attachments.reduce((sum, a) => sum + a.content.length, 0) > MAX_ATTACHED_CHARS;
   const letter = renderLetter({
     heading: words.heading(total),
     paragraphs: [

@@ -1,7 +1,16 @@
 /** @jest-environment node */
 import ExcelJS from 'exceljs';
 
-import { csvStream, isoLocal, localDate, tableOf, toStaffCsv, xlsxStream, type Cell } from '@/lib/staff/export';
+import {
+  csvStream,
+  isoLocal,
+  localDate,
+  staffCsvOf,
+  tableOf,
+  toStaffCsv,
+  xlsxStream,
+  type Cell,
+} from '@/lib/staff/export';
 import { dayStart, itemNames } from '@/lib/staff/present';
 
 // 2026-11-24 09:30 UTC is 10:30 in Lagos.
@@ -111,6 +120,30 @@ describe('staff downloads', () => {
       '"Ada Obi","ada@example.org","+234 801 000 0000","Female","Nigeria","Data Analysis with Python","French","2026-11-24T10:30:00+01:00","Handled","","Paid","105.00","USD","BD-0123456789AB","2026-11-24T10:30:00+01:00","By hand","GTBank transfer","",""',
     );
     expect(toStaffCsv({ headings: ['x'], rows: [['=HYPERLINK("x")'], ['-2+3']] }, 'UTC')).toContain(`"'=HYPERLINK`);
+  });
+
+  it("build a form's CSV in slices, letting the event loop run between them, and give up past the size given", async () => {
+    const items = await itemNames();
+    const many = Array.from({ length: 1_000 }, (_, i) => ({
+      ...enrolment,
+      id: `r${i}`,
+      data: { ...enrolment.data, name: `Learner ${i}`, date: AT + i * 1000 },
+    }));
+    const whole = toStaffCsv(tableOf('enrolment', many, items), 'Africa/Lagos');
+    // Another task's turns while the CSV is built: in one piece it would get none.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const sliced = await staffCsvOf('enrolment', many, items, 'Africa/Lagos', whole.length);
+    counting = false;
+    expect(sliced).toBe(whole);
+    expect(turns).toBeGreaterThanOrEqual(4);
+    // One character over the size given: nothing.
+    expect(await staffCsvOf('enrolment', many, items, 'Africa/Lagos', whole.length - 1)).toBeNull();
   });
 
   it('neutralise a formula after a separator too, for a spreadsheet that splits on ; or ,', () => {
