@@ -2,7 +2,7 @@ import config from '@payload-config';
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes';
 import { getPayload } from 'payload';
 
-import { bodyRefusal, inApiRequest, refusalOf, refused, writesDocument, type Refusal } from '@/lib/cms';
+import { bodyRefusal, inApiRequest, refusalOf, refused, uploadFields, writesDocument, type Refusal } from '@/lib/cms';
 import { contentSession } from '@/lib/team';
 
 // The CMS's REST API. Every collection's access comes from the staff roles (lib/cms/access.ts): without a
@@ -32,7 +32,7 @@ async function unreadable(request: Request, document: boolean): Promise<Response
   let data: unknown;
   try {
     if (/^multipart\//i.test(type)) {
-      const json = (await request.clone().formData()).get('_payload');
+      const json = await uploadFields(request);
       data = typeof json === 'string' ? JSON.parse(json) : {};
     } else {
       const text = await request.clone().text();
