@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
@@ -144,11 +145,41 @@ describe('the CMS API', () => {
       expect((await send(cookie)).status).toBe(403);
     }
     expect((await cms.payload.count({ collection: 'media' })).totalDocs).toBe(before);
-    const saved = await send(await cms.sessionFor('editor@example.org'));
+    // The picture waits in a temporary file while its copies are made, and the file is gone after,
+    // whether the write was taken or refused.
+    const temporary = join(cms.dir, 'uploading');
+    const editor = await cms.sessionFor('editor@example.org');
+    const saved = await send(editor);
     expect(saved.status).toBe(201);
-    const { doc } = (await saved.json()) as { doc: { width: number; mimeType: string } };
-    // Kept at most 2400 px wide, in WebP (lib/cms/collections/media.ts).
+    const { doc } = (await saved.json()) as {
+      doc: { width: number; mimeType: string; sizes: Record<string, { width: number; mimeType: string }> };
+    };
+    // Kept at most 2400 px wide, in WebP, with its two smaller copies (lib/cms/collections/media.ts).
     expect(doc).toMatchObject({ width: 2400, mimeType: 'image/webp' });
+    expect(doc.sizes.card).toMatchObject({ width: 640, mimeType: 'image/webp' });
+    expect(doc.sizes.wide).toMatchObject({ width: 1600, mimeType: 'image/webp' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readdirSync(temporary)).toEqual([]);
+
+    // A GIF: read as a picture, then refused for its type once the upload waits on disk.
+    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .gif()
+      .toBuffer();
+    const bad = new FormData();
+    bad.append('_payload', JSON.stringify({ alt: 'A red square' }));
+    bad.append('file', new Blob([gif], { type: 'image/gif' }), 'square.gif');
+    const refused = await api.POST(
+      new Request(`${base}/media`, {
+        method: 'POST',
+        headers: { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin', cookie: editor },
+        body: bad,
+      }),
+      { params: Promise.resolve({ slug: ['media'] }) },
+    );
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readdirSync(temporary)).toEqual([]);
   });
 
   it('answers a body it cannot read with a 4xx, for an editor as for a stranger', async () => {
