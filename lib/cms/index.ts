@@ -42,7 +42,7 @@ import { cms } from './payload';
 import { toCourse, toEvent, toOffer, type CmsCourse } from './shapes';
 
 export { bodyRefusal, refusalOf, writesDocument, type Refusal } from './api-guard';
-export { uploadFields } from './multipart';
+export { readUpload } from './multipart';
 export { inApiRequest, refused } from './refusals';
 export type { CmsCourse } from './shapes';
 export { announceContentChange, contentChangedPost, watchContentChanges } from './elsewhere';

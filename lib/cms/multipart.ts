@@ -1,52 +1,92 @@
 import Busboy from 'busboy';
 
-// The `_payload` field of an upload to the CMS's API (the document's fields as JSON, beside the file),
-// read from a copy of the request's body as it streams by, with the parser Payload itself reads uploads
-// with (busboy), so the API's guard sees the form as Payload will. The file's bytes are skipped as they
-// pass, never gathered: the fetch standard's formData() held the server's thread for about half a second
-// on a 16 MiB picture, gathering the whole body, then copying the file, before the guard could look.
-// Resolves to the field's text (undefined without one); rejects on a form that cannot be read.
-export async function uploadFields(request: Request): Promise<string | undefined> {
-  const body = request.clone().body;
-  if (!body) return undefined;
-  const headers = Object.fromEntries(request.headers);
-  const reader = body.getReader();
-  return new Promise<string | undefined>((resolve, reject) => {
-    let payload: string | undefined;
-    let failed = false;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      reader.cancel().catch(() => {});
-      reject(error instanceof Error ? error : new Error(String(error)));
-    };
-    let parser: Busboy.Busboy;
-    try {
-      parser = Busboy({ headers, limits: { fieldSize: FIELD_LIMIT } });
-    } catch (error) {
-      // No boundary, or not multipart at all.
-      fail(error);
-      return;
-    }
+// An upload to the CMS's API, read once: its `_payload` field (the document's fields as JSON, beside the
+// file) for the API's guard, and the same bytes again as a new request for Payload. The body is parsed
+// with the parser Payload itself reads uploads with (busboy), so the guard sees the form as Payload
+// will; the file's bytes are skipped by the parser and kept, not copied, for Payload.
+//
+// Why not request.clone() and formData(): formData() gathered the whole body and copied the file on the
+// server's thread (about half a second for a 16 MiB picture), and clone() copies every chunk for its
+// second reader. And a body that is all there already is read in one unbroken run of microtasks, which
+// no visitor's request can get between: here the reading, and Payload's after it, let the event loop
+// run every MiB or so.
+export interface ReadUpload {
+  // The field's text; undefined without one.
+  payload: string | undefined;
+  // The same request, its body the bytes read (for Payload's own parser).
+  request: Request;
+}
+
+// Rejects on a form that cannot be read.
+export async function readUpload(request: Request): Promise<ReadUpload> {
+  const chunks: Uint8Array[] = [];
+  const payload = await parse(request, chunks);
+  let next = 0;
+  let sinceYield = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next >= chunks.length) return controller.close();
+      if (sinceYield >= YIELD_BYTES) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const chunk = chunks[next]!;
+      chunks[next++] = EMPTY;
+      sinceYield += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  const again = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    // Node's fetch needs this for a streamed body.
+    duplex: 'half',
+  } as RequestInit);
+  return { payload, request: again };
+}
+
+const EMPTY = new Uint8Array(0);
+const YIELD_BYTES = 1024 * 1024;
+// A document's fields as JSON are a few kilobytes; Payload's own limit for a field is 1 MiB.
+const FIELD_LIMIT = 1024 * 1024;
+
+async function parse(request: Request, chunks: Uint8Array[]): Promise<string | undefined> {
+  const parser = Busboy({ headers: Object.fromEntries(request.headers), limits: { fieldSize: FIELD_LIMIT } });
+  let payload: string | undefined;
+  let failure: Error | undefined;
+  const closed = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(new Error(`the field ${name} is too long`));
+      if (info.valueTruncated) reject(new Error(`the field ${name} is too long`));
       else if (name === '_payload') payload = value;
     });
     parser.on('file', (_name, file) => file.resume());
-    parser.on('error', fail);
-    parser.on('close', () => {
-      if (!failed) resolve(payload);
-    });
-    (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (failed) return;
-        if (done) return void parser.end();
-        parser.write(value);
-      }
-    })().catch(fail);
+    parser.on('error', reject);
+    parser.on('close', resolve);
+  }).catch((error: unknown) => {
+    failure = error instanceof Error ? error : new Error(String(error));
   });
+  if (request.body) {
+    const reader = request.body.getReader();
+    let sinceYield = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || failure) {
+        if (!done) await reader.cancel().catch(() => {});
+        break;
+      }
+      chunks.push(value);
+      parser.write(value);
+      sinceYield += value.length;
+      if (sinceYield >= YIELD_BYTES) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+  if (!failure) parser.end();
+  await closed;
+  if (failure) throw failure;
+  return payload;
 }
-
-// A document's fields as JSON are a few kilobytes; Payload's own limit for a field is 1 MiB.
-const FIELD_LIMIT = 1024 * 1024;

@@ -2,7 +2,7 @@ import config from '@payload-config';
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes';
 import { getPayload } from 'payload';
 
-import { bodyRefusal, inApiRequest, refusalOf, refused, uploadFields, writesDocument, type Refusal } from '@/lib/cms';
+import { bodyRefusal, inApiRequest, readUpload, refusalOf, refused, writesDocument, type Refusal } from '@/lib/cms';
 import { contentSession } from '@/lib/team';
 
 // The CMS's REST API. Every collection's access comes from the staff roles (lib/cms/access.ts): without a
@@ -20,20 +20,23 @@ const answer = ({ status, message }: Refusal) => Response.json({ errors: [{ mess
 // one, or JSON that is not an object with a 500. Its API reads JSON, and multipart for uploads.
 const BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i;
 
-// The refusal of a write's body, if any; `document` says whether the route writes a document, which
+// The refusal of a write's body, if any, else the request to give Payload (an upload is read here once,
+// its bytes handed on: lib/cms/multipart.ts); `document` says whether the route writes a document, which
 // needs a JSON object (Payload's field hooks read a property of whatever is there, even nothing).
-async function unreadable(request: Request, document: boolean): Promise<Response | null> {
+async function checkedBody(request: Request, document: boolean): Promise<Response | Request> {
   const type = request.headers.get('content-type') ?? '';
   const length = Number(request.headers.get('content-length') ?? 0);
   if (!type && !length && !request.headers.has('transfer-encoding'))
-    return document ? answer(bodyRefusal(undefined)!) : null;
+    return document ? answer(bodyRefusal(undefined)!) : request;
   if (!BODY_TYPES.test(type))
     return Response.json({ errors: [{ message: 'Send JSON or a multipart form' }] }, { status: 415 });
   let data: unknown;
+  let forPayload = request;
   try {
     if (/^multipart\//i.test(type)) {
-      const json = await uploadFields(request);
-      data = typeof json === 'string' ? JSON.parse(json) : {};
+      const upload = await readUpload(request);
+      forPayload = upload.request;
+      data = typeof upload.payload === 'string' ? JSON.parse(upload.payload) : {};
     } else {
       const text = await request.clone().text();
       data = text ? JSON.parse(text) : undefined;
@@ -42,7 +45,7 @@ async function unreadable(request: Request, document: boolean): Promise<Response
     return Response.json({ errors: [{ message: 'The form could not be read' }] }, { status: 400 });
   }
   const refusal = data === undefined && !document ? null : bodyRefusal(data);
-  return refusal && answer(refusal);
+  return refusal ? answer(refusal) : forPayload;
 }
 
 type Handler = ReturnType<typeof REST_GET>;
@@ -58,8 +61,9 @@ function listedOnly(handler: Handler, withBody = false): Handler {
     // would refuse the write only after reading the upload).
     if (withBody && !(await contentSession(request.headers)))
       return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 });
-    const unread = withBody ? await unreadable(request, writesDocument(payload, request.method, slug)) : null;
-    return unread ?? handler(request, context);
+    if (!withBody) return handler(request, context);
+    const checked = await checkedBody(request, writesDocument(payload, request.method, slug));
+    return checked instanceof Response ? checked : handler(checked as typeof request, context);
   };
   return (request, context) =>
     inApiRequest(async () => {
