@@ -39,20 +39,34 @@ export function send(
   t.requests += 1;
   return new Promise((resolve) => {
     // A connection of its own: one the server closes after refusing a body is never reused.
+    // Once an answer's head has arrived it is the answer, even if the connection then breaks: a server
+    // that refuses a body closes while a slow client is still sending it.
+    let answered: Answer | undefined;
+    let chunks: Buffer[] = [];
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      if (!answered) return resolve(noAnswer(t));
+      answered.body = Buffer.concat(chunks).toString();
+      if (answered.status >= 500) {
+        t.fiveHundreds += 1;
+        t.notes.push(`${answered.status} for ${method} ${path.slice(0, 60)}`);
+      }
+      resolve(answered);
+    };
     const req = httpRequest({ host: '127.0.0.1', port: to, method, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
+      answered = { status: res.statusCode!, body: '', headers: res.headers };
+      chunks = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const answer = { status: res.statusCode!, body: Buffer.concat(chunks).toString(), headers: res.headers };
-        if (answer.status >= 500) {
-          t.fiveHundreds += 1;
-          t.notes.push(`${answer.status} for ${method} ${path.slice(0, 60)}`);
-        }
-        resolve(answer);
-      });
-      res.on('error', () => resolve(noAnswer(t)));
+      res.on('end', done);
+      res.on('error', done);
+      res.on('close', done);
     });
-    req.on('error', () => resolve(noAnswer(t)));
+    req.on('error', () => {
+      // The answer's own end or error settles it once its head has come.
+      if (!answered) done();
+    });
     req.end(body);
   });
 }
