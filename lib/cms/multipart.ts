@@ -1,3 +1,5 @@
+import { setImmediate } from 'node:timers/promises';
+
 import Busboy from 'busboy';
 
 // An upload to the CMS's API, read once: its `_payload` field (the document's fields as JSON, beside the
@@ -22,17 +24,13 @@ export async function readUpload(request: Request): Promise<ReadUpload> {
   const chunks: Uint8Array[] = [];
   const payload = await parse(request, chunks);
   let next = 0;
-  let sinceYield = 0;
+  const pause = pauser();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (next >= chunks.length) return controller.close();
-      if (sinceYield >= YIELD_BYTES) {
-        sinceYield = 0;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
       const chunk = chunks[next]!;
       chunks[next++] = EMPTY;
-      sinceYield += chunk.length;
+      await pause(chunk.length);
       controller.enqueue(chunk);
     },
   });
@@ -49,6 +47,17 @@ export async function readUpload(request: Request): Promise<ReadUpload> {
 
 const EMPTY = new Uint8Array(0);
 const YIELD_BYTES = 1024 * 1024;
+
+// Lets the event loop run once every YIELD_BYTES of the bytes it is told of.
+function pauser() {
+  let since = 0;
+  return async (bytes: number) => {
+    since += bytes;
+    if (since < YIELD_BYTES) return;
+    since = 0;
+    await setImmediate();
+  };
+}
 // A document's fields as JSON are a few kilobytes; Payload's own limit for a field is 1 MiB.
 const FIELD_LIMIT = 1024 * 1024;
 
@@ -69,7 +78,7 @@ async function parse(request: Request, chunks: Uint8Array[]): Promise<string | u
   });
   if (request.body) {
     const reader = request.body.getReader();
-    let sinceYield = 0;
+    const pause = pauser();
     for (;;) {
       const { done, value } = await reader.read();
       if (done || failure) {
@@ -78,11 +87,7 @@ async function parse(request: Request, chunks: Uint8Array[]): Promise<string | u
       }
       chunks.push(value);
       parser.write(value);
-      sinceYield += value.length;
-      if (sinceYield >= YIELD_BYTES) {
-        sinceYield = 0;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await pause(value.length);
     }
   }
   if (!failure) parser.end();

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { readUpload } from '@/lib/cms/multipart';
 
+import { countTurns } from '../helpers/event-loop';
+
 // The CMS API's guard reads an upload once: its `_payload` (the document's fields) as Payload will read
 // it, and the same bytes again, whole, as the request Payload then gets.
 const picture = (bytes: number) => new Blob([new Uint8Array(bytes).map((_, i) => i % 251)], { type: 'image/png' });
@@ -47,13 +49,7 @@ describe('readUpload', () => {
   });
 
   it('lets the event loop run while it reads a large upload', async () => {
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const loop = countTurns();
     // As a socket delivers it: 64 KiB at a time, all of it there already.
     const form = upload([
       ['_payload', '{}'],
@@ -74,12 +70,12 @@ describe('readUpload', () => {
       duplex: 'half',
     } as RequestInit);
     const read = await readUpload(streamed);
-    const atRead = turns;
+    const atRead = loop.turns();
     await read.request.arrayBuffer();
-    counting = false;
+    loop.stop();
     // A turn every MiB or so, both while the guard reads and while Payload reads after it.
     expect(atRead).toBeGreaterThanOrEqual(4);
-    expect(turns - atRead).toBeGreaterThanOrEqual(4);
+    expect(loop.turns() - atRead).toBeGreaterThanOrEqual(4);
   });
 
   it('gives nothing for a form without _payload, and refuses a form that cannot be read', async () => {

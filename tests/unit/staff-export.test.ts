@@ -13,6 +13,8 @@ import {
 } from '@/lib/staff/export';
 import { dayStart, itemNames } from '@/lib/staff/present';
 
+import { countTurns } from '../helpers/event-loop';
+
 // 2026-11-24 09:30 UTC is 10:30 in Lagos.
 const AT = Date.UTC(2026, 10, 24, 9, 30);
 const enrolment = {
@@ -131,17 +133,11 @@ describe('staff downloads', () => {
     }));
     const whole = toStaffCsv(tableOf('enrolment', many, items), 'Africa/Lagos');
     // Another task's turns while the CSV is built: in one piece it would get none.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const loop = countTurns();
     const sliced = await staffCsvOf('enrolment', many, items, 'Africa/Lagos', whole.length);
-    counting = false;
+    loop.stop();
     expect(sliced).toBe(whole);
-    expect(turns).toBeGreaterThanOrEqual(4);
+    expect(loop.turns()).toBeGreaterThanOrEqual(4);
     // One character over the size given: nothing.
     expect(await staffCsvOf('enrolment', many, items, 'Africa/Lagos', whole.length - 1)).toBeNull();
   });

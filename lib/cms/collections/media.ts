@@ -39,7 +39,7 @@ type UploadedFile = { data?: Buffer; tempFilePath?: string };
 // copies are then made from the resized picture, not the upload); the file is removed as soon as the
 // copies are made (dropUploadFile) or the write fails, and one a stopped server left behind by the next
 // upload after ten minutes.
-export const uploadingDir = () => join(cmsSettings().dataDir, 'uploading');
+const uploadingDir = () => join(cmsSettings().dataDir, 'uploading');
 const LEFT_BEHIND_MS = 10 * 60_000;
 
 const uploadFromFile: CollectionBeforeOperationHook = async ({ args, operation, req }) => {

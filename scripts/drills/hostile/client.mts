@@ -42,7 +42,7 @@ export function send(
     // Once an answer's head has arrived it is the answer, even if the connection then breaks: a server
     // that refuses a body closes while a slow client is still sending it.
     let answered: Answer | undefined;
-    let chunks: Buffer[] = [];
+    const chunks: Buffer[] = [];
     let settled = false;
     const done = () => {
       if (settled) return;
@@ -57,7 +57,6 @@ export function send(
     };
     const req = httpRequest({ host: '127.0.0.1', port: to, method, path, headers, agent: false }, (res) => {
       answered = { status: res.statusCode!, body: '', headers: res.headers };
-      chunks = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', done);
       res.on('error', done);
