@@ -13,6 +13,7 @@ import { handleWebhook } from '@/lib/payments/webhook';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import type { GiftEntry, OutboxMail, Store } from '@/lib/storage/types';
 
+import { altered } from '../helpers/altered';
 import { startPaystackStub, STUB_SECRET_KEY, type PaystackStub } from '../helpers/paystack-stub';
 import { bothStores } from '../helpers/stores';
 
@@ -251,7 +252,7 @@ describe.each(bothStores)('gifts on %s', (_name, makeHarness) => {
     // B's link cannot see or stop A's gift; an altered link sees nothing.
     const tokenB = new URL(manageUrl(SITE, SECRET, 'b@example.org', 'en')).searchParams.get('t')!;
     expect(await stopMyGift(giftCtx(), tokenB, a.pledge.giftId)).toBe('not-yours');
-    expect(await stopMyGift(giftCtx(), `${tokenB.slice(0, -2)}xx`, b.pledge.giftId)).toBe('bad-link');
+    expect(await stopMyGift(giftCtx(), altered(tokenB), b.pledge.giftId)).toBe('bad-link');
     expect(
       await giverGifts(giftCtx(), tokenB.replace(/^[^.]+/, Buffer.from('a@example.org').toString('base64url'))),
     ).toBeNull();
