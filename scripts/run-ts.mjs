@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs a TypeScript command of scripts/ (`node scripts/run-ts.mjs export ...`) on Node 24 with .env read,
-// so the staff commands see the same store as the server.
+// so the staff commands see the same store as the server; as one bundle of our code (lib/run-bundled.mjs).
 import { onNode24 } from './lib/entry.mjs';
 
 const commands = ['export', 'forget', 'digest', 'backup', 'restore', 'firestore-indexes'];
@@ -11,7 +11,5 @@ if (!commands.includes(name)) {
 }
 
 await onNode24();
-await import('tsx');
-const script = new URL(`./${name}.ts`, import.meta.url);
-process.argv = [process.argv[0], script.pathname, ...args];
-await import(script.href);
+const { runBundled } = await import('./lib/run-bundled.mjs');
+await runBundled(`scripts/${name}.ts`, args);

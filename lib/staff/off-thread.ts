@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import { singleton } from '@/lib/singletons';
@@ -17,8 +18,10 @@ export type FromWorker = { chunk: Uint8Array } | { ready: true } | { done: true 
 
 // Set in the server's process and its workers (and compiled into the server's bundles): the worker's
 // file is then the bundle's own chunk. Anywhere else (`npm run export`, jest) it is the TypeScript
-// source, which the worker reads through tsx, as the command does.
+// source, found from the project's folder (a command runs as a bundle elsewhere, so not from this
+// file's own address), which the worker reads through tsx.
 const bundled = process.env.NEXT_RUNTIME === 'nodejs';
+const sourceWorker = () => join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'staff', 'export-worker.ts');
 
 // At most this many files are written at once in the process (each worker holds its own heap, some
 // tens of MB); the next download waits for its turn before its first byte.
@@ -60,11 +63,9 @@ export function offThread(job: ExportJob, pages: AsyncIterable<unknown[] | Cell[
     const release = await turn();
     if (cancelled) return release();
     try {
-      worker = new Worker(new URL('./export-worker.ts', import.meta.url), {
-        workerData: job,
-        execArgv: bundled ? undefined : ['--import', 'tsx'],
-        name: 'export',
-      });
+      worker = bundled
+        ? new Worker(new URL('./export-worker.ts', import.meta.url), { workerData: job, name: 'export' })
+        : new Worker(sourceWorker(), { workerData: job, execArgv: ['--import', 'tsx'], name: 'export' });
     } catch (error) {
       release();
       throw error;

@@ -235,7 +235,7 @@ it('answers no odd query with a 5xx on Postgres', async () => {
   try {
     postgres.createDatabase('cms');
     const output = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/cms/fuzz-instance.mts'], {
+      const child = spawn(process.execPath, ['scripts/lib/run-bundled.mjs', 'tests/cms/fuzz-instance.mts'], {
         env: {
           ...process.env,
           NODE_OPTIONS: '',

@@ -82,7 +82,7 @@ describe('on Postgres', () => {
 
   it('copies a project with its rows, and leaves nothing of a refused write', async () => {
     const output = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/cms/atomic-instance.mts'], {
+      const child = spawn(process.execPath, ['scripts/lib/run-bundled.mjs', 'tests/cms/atomic-instance.mts'], {
         env: {
           ...process.env,
           NODE_OPTIONS: '',

@@ -35,7 +35,7 @@ function instance(...args: string[]): Promise<{ code: number | null; read?: Read
   const dir = mkdtempSync(join(tmpdir(), 'baobab-instance-'));
   dirs.push(dir);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/cms/instance.mts', ...args], {
+    const child = spawn(process.execPath, ['scripts/lib/run-bundled.mjs', 'tests/cms/instance.mts', ...args], {
       env: {
         ...process.env,
         NODE_OPTIONS: '',

@@ -303,7 +303,7 @@ describe.each(bothStores)('staff digest on %s', (_name, makeHarness) => {
       const before = smtp.received.length;
       const { stdout } = await run(
         process.execPath,
-        ['--import', 'tsx', 'scripts/digest.ts', '--since', '2026-01-01'],
+        ['scripts/lib/run-bundled.mjs', 'scripts/digest.ts', '--since', '2026-01-01'],
         {
           env: { ...process.env, ...harness.env(name), SMTP_URL: smtp.url, STAFF_EMAIL: 'team@example.org' },
         },
@@ -326,7 +326,8 @@ describe('npm run digest', () => {
   it(
     'asks for a valid --since',
     async () => {
-      const digest = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digest.ts', ...args]);
+      const digest = (args: string[]) =>
+        run(process.execPath, ['scripts/lib/run-bundled.mjs', 'scripts/digest.ts', ...args]);
       await expect(digest([])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--since') });
       await expect(digest(['--since', 'yesterday'])).rejects.toMatchObject({
         code: 2,

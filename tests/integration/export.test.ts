@@ -62,7 +62,7 @@ describe('toCsv and toJson', () => {
 
 describe('npm run export', () => {
   const exportCommand = (args: string[], env: Record<string, string>) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], {
+    run(process.execPath, ['scripts/lib/run-bundled.mjs', 'scripts/export.ts', ...args], {
       env: { ...process.env, ...env },
     });
 

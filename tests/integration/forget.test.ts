@@ -14,7 +14,7 @@ import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 
 const run = promisify(execFile);
 const forget = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/forget.ts', ...args], {
+  run(process.execPath, ['scripts/lib/run-bundled.mjs', 'scripts/forget.ts', ...args], {
     env: { ...process.env, ...env },
   });
 

@@ -13,7 +13,7 @@ import { COMMAND_TEST_TIMEOUT } from '../helpers/command-timeout';
 // the store they read, backup in the live store, restore in the restored one.
 const run = promisify(execFile);
 const command = (name: string, args: string[], dir: string) =>
-  run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+  run(process.execPath, ['scripts/lib/run-bundled.mjs', `scripts/${name}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dir },
   });
 
@@ -82,7 +82,7 @@ it(
       MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
       MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
     };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', file], {
+    const { stdout } = await run(process.execPath, ['scripts/lib/run-bundled.mjs', 'scripts/backup.ts', file], {
       env: { ...process.env, DATA_DIR: dir, ...bucket },
     });
     expect(stdout).toContain(

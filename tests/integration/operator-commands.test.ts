@@ -77,7 +77,7 @@ function commandEnv(env: Env, nodeEnv?: 'production'): NodeJS.ProcessEnv {
 const COMMAND_LIMIT_MS = 180_000;
 
 const command = (name: string, args: string[], env: Env, nodeEnv?: 'production') =>
-  run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+  run(process.execPath, ['scripts/lib/run-bundled.mjs', `scripts/${name}.ts`, ...args], {
     env: commandEnv(env, nodeEnv),
     timeout: COMMAND_LIMIT_MS,
   });
@@ -85,7 +85,7 @@ const command = (name: string, args: string[], env: Env, nodeEnv?: 'production')
 // The site, started as in production on `env`'s folder and database; resolves once it has migrated,
 // seeded, and taken a submission.
 function startSite(env: Env): Promise<ChildProcess> {
-  const site = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/live-site.mts'], {
+  const site = spawn(process.execPath, ['scripts/lib/run-bundled.mjs', 'tests/helpers/live-site.mts'], {
     env: commandEnv(env, 'production'),
   });
   let output = '';

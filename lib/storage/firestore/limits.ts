@@ -1,7 +1,7 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 
 import { withDeadline } from '../errors';
-import { ALREADY_EXISTS, codeOf, LIMITS, WRITE_DEADLINE_MS } from './client';
+import { ALREADY_EXISTS, codeOf, firebase, LIMITS, WRITE_DEADLINE_MS } from './client';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -15,6 +15,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export function limitStore(db: Firestore) {
   return {
     async takeShared(key: string, windowStart: number, limit: number, hint: number): Promise<boolean> {
+      // firebase-admin's own module, loaded with the store (./client.ts), not with this file.
+      const { Timestamp } = firebase().firestore;
       const data = { at: windowStart, expireAt: Timestamp.fromMillis(windowStart + DAY_MS) };
       for (let n = Math.max(0, hint); n < limit; n += 1) {
         try {
