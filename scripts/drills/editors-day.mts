@@ -1,19 +1,22 @@
 // The hostile drill's class "an editor's worst day" (scripts/drills/hostile/editors-day.mts) on its own,
 // with the full counts unless --quick: the figures of docs/reliability.md.
 // Usage: npm run build && npx tsx scripts/drills/editors-day.mts [--port 3240] [--quick] [--json report.json]
+//   [--only downloads,uploads,publishes,api,pay] (some of the day's actions alone)
 import { writeFileSync } from 'node:fs';
 
 import { claimPort } from '../lib/next-server.mjs';
 import { tallies } from './hostile/client.mjs';
 import { editorsDay, editorsDayReport } from './hostile/editors-day.mjs';
 import { broken, crashes, timed } from './hostile/servers.mjs';
-import { port, reportFile } from './hostile/settings.mjs';
+import { dayOnly, port, reportFile } from './hostile/settings.mjs';
 
 await claimPort(port);
 await timed("editor's worst day", () => editorsDay());
 const day = editorsDayReport;
 const classes = Object.fromEntries(tallies);
-console.log(`\neditor's worst day, ${new Date().toISOString()}, ${day.rows} rows\n`);
+console.log(
+  `\neditor's worst day, ${new Date().toISOString()}, ${day.rows} rows${dayOnly ? `, only ${dayOnly.join(', ')}` : ''}\n`,
+);
 console.log('| figure | value |\n| --- | --- |');
 if (day.quiet && day.during) {
   console.log(
@@ -26,6 +29,12 @@ if (day.quiet && day.during) {
     `| visitor's slowest, quiet → during | ${day.quiet.slowestMs} → ${day.during.slowestMs} ms (${day.ratio}×, bound 2×) |`,
   );
   console.log(`| visitor's 5xx, quiet / during | ${day.quiet.fiveHundreds} / ${day.during.fiveHundreds} |`);
+  console.log(
+    `| visitor's pages made for the load (not cache hits), quiet / during | ${day.quiet.made} / ${day.during.made} |`,
+  );
+  console.log(
+    `| visitor's slowest cache hit, quiet → during | ${day.quiet.slowestServedMs} → ${day.during.slowestServedMs} ms |`,
+  );
   for (const [action, statuses] of Object.entries(day.actions)) {
     const answers = Object.entries(statuses).map(([status, n]) => `${n}× ${status}`);
     console.log(`| ${action} | ${answers.join(', ')} |`);
@@ -33,7 +42,7 @@ if (day.quiet && day.during) {
   console.log(`| provider calls during the pay-link flood | ${day.providerCalls} |`);
   for (const load of day.slowestLoads) {
     console.log(
-      `| a slowest load: ${load.path} at ${load.atS} s | ${load.ms} ms, under way: ${load.underWay.join(', ') || 'nothing'} |`,
+      `| a slowest load: ${load.path} at ${load.atS} s (cache ${load.cache}) | ${load.ms} ms, under way: ${load.underWay.join(', ') || 'nothing'} |`,
     );
   }
   console.log(

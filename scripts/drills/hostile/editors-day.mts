@@ -17,7 +17,7 @@ import { contentCollections, otherLang, worstOf } from '../worst-content.mjs';
 import { formHeaders, inParallel, send, tally, urlencoded, type Tally } from './client.mjs';
 import { post, signIn } from './roles.mjs';
 import { withServer } from './servers.mjs';
-import { base, port, quick, SIGN_IN_LIMIT } from './settings.mjs';
+import { base, dayOnly, port, quick, SIGN_IN_LIMIT } from './settings.mjs';
 
 // An editor's worst day (issue 41), beside a visitor: on a server of its own (a private build, since the
 // editor's content changes its pages) whose store holds one event with `rows` registrations, a visitor
@@ -50,6 +50,9 @@ interface Load {
   at: number;
   ms: number;
   status: number;
+  // Next's x-nextjs-cache: 'HIT' for a page served as it was made, else made for this load (the first
+  // visit after a publish regenerates the pages that show the change).
+  cache: string;
 }
 interface Phase {
   loads: number;
@@ -57,6 +60,9 @@ interface Phase {
   p90Ms: number;
   slowestMs: number;
   fiveHundreds: number;
+  // Loads whose page was made for them, and the slowest of those served as made.
+  made: number;
+  slowestServedMs: number;
 }
 
 export const editorsDayReport: {
@@ -71,7 +77,7 @@ export const editorsDayReport: {
   providerCalls?: number;
   afterwards: Record<string, number>;
   // The visitor's slowest loads during the day, with what the editor and the stranger had under way then.
-  slowestLoads: { path: string; ms: number; atS: number; underWay: string[] }[];
+  slowestLoads: { path: string; ms: number; atS: number; cache: string; underWay: string[] }[];
 } = { actions: {}, afterwards: {}, slowestLoads: [] };
 
 export async function editorsDay() {
@@ -175,34 +181,38 @@ async function day(dataDir: string, stub: Stub) {
       send(t, 'GET', `/staff/api/export?item=user:${EVENT}&format=${format}`, ours),
     );
   const providerCallsBefore = providerCalls(stub);
+  // All of it, unless the command line named some actions (--only): each alone says what it costs.
+  const on = (action: string) => !dayOnly || dayOnly.includes(action);
   await Promise.all([
-    Promise.all([download('xlsx'), download('csv')]),
-    (async () => {
-      for (let i = 0; i < counts.uploads; i++) {
-        await act(
-          'upload the largest picture',
-          send(t, 'POST', '/staff/content/api/media', { ...ours, ...upload.headers }, upload.body),
-        );
-      }
-    })(),
-    (async () => {
-      for (const [collection, doc] of firsts) {
-        for (const [kind, path, data] of worstOf(collection, doc)) {
+    on('downloads') && Promise.all([download('xlsx'), download('csv')]),
+    on('uploads') &&
+      (async () => {
+        for (let i = 0; i < counts.uploads; i++) {
           await act(
-            `publish: ${kind}`,
-            send(
-              t,
-              'POST',
-              `/staff/content/api/${path}`,
-              { ...ours, 'content-type': 'application/json' },
-              JSON.stringify(data),
-            ),
+            'upload the largest picture',
+            send(t, 'POST', '/staff/content/api/media', { ...ours, ...upload.headers }, upload.body),
           );
         }
-      }
-    })(),
-    strangerOnTheApi(t, act, upload),
-    strangerOnPayLinks(t, act, payLink),
+      })(),
+    on('publishes') &&
+      (async () => {
+        for (const [collection, doc] of firsts) {
+          for (const [kind, path, data] of worstOf(collection, doc)) {
+            await act(
+              `publish: ${kind}`,
+              send(
+                t,
+                'POST',
+                `/staff/content/api/${path}`,
+                { ...ours, 'content-type': 'application/json' },
+                JSON.stringify(data),
+              ),
+            );
+          }
+        }
+      })(),
+    on('api') && strangerOnTheApi(t, act, upload),
+    on('pay') && strangerOnPayLinks(t, act, payLink),
   ]);
   editorsDayReport.providerCalls = providerCalls(stub) - providerCallsBefore;
   // The editor's actions first, then the stranger's, each in the order they began.
@@ -222,6 +232,7 @@ async function day(dataDir: string, stub: Stub) {
       path: load.path,
       ms: Math.round(load.ms),
       atS: Math.round((load.at - t0) / 100) / 10,
+      cache: load.cache || 'none',
       underWay: [
         ...new Set(spans.filter((span) => span.from < load.at + load.ms && span.to > load.at).map((span) => span.name)),
       ],
@@ -408,5 +419,7 @@ function phase(loads: Load[]): Phase {
     p90Ms: Math.round(ms[Math.floor(ms.length * 0.9)] ?? 0),
     slowestMs: Math.round(ms.at(-1) ?? 0),
     fiveHundreds: loads.filter((l) => l.status >= 500).length,
+    made: loads.filter((l) => l.cache !== 'HIT').length,
+    slowestServedMs: Math.round(Math.max(0, ...loads.filter((l) => l.cache === 'HIT').map((l) => l.ms))),
   };
 }

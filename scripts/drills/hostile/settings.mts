@@ -8,6 +8,9 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3240' },
     quick: { type: 'boolean', default: false },
     json: { type: 'string' },
+    // The editor's worst day with only some of its actions (editors-day.mts): a comma-separated list of
+    // downloads, uploads, publishes, api (the stranger on the CMS's API), pay (on the pay link).
+    only: { type: 'string' },
   },
 });
 export const quick = args.quick;
@@ -17,6 +20,7 @@ export const scale = Number(args.scale ?? (quick ? 2 : 20));
 export const port = Number(args.port);
 export const base = `http://127.0.0.1:${port}`;
 export const reportFile = args.json;
+export const dayOnly = args.only ? args.only.split(',') : null;
 // The rate-limit servers' allowance per minute, address and form.
 export const LIMIT = 3;
 // Staff sign-in requests per address in 15 minutes (STAFF_SIGN_IN_LIMIT; a client gets four times as

@@ -1,8 +1,9 @@
 // A visitor loading pages one after another, in a worker thread of its own: its timings are not held up
 // by the drill's own work on the main thread (sending pictures, reading downloads). It loads
 // `workerData.paths` in turn, each on a new connection, until it has made `workerData.count` loads or
-// is sent 'stop', then posts every load ({ path, at, ms, status }: `at` its start as Date.now(); status -1
-// for no answer) and ends.
+// is sent 'stop', then posts every load ({ path, at, ms, status, cache }: `at` its start as Date.now();
+// status -1 for no answer; cache, Next's x-nextjs-cache, HIT for a page served as it was made, else a
+// page made for this load, as after a publish) and ends.
 import { request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -16,10 +17,10 @@ function load(path) {
   const at = Date.now();
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const done = (status) => resolve({ path, at, ms: performance.now() - t0, status });
+    const done = (status, cache = '') => resolve({ path, at, ms: performance.now() - t0, status, cache });
     const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       res.on('data', () => {});
-      res.on('end', () => done(res.statusCode));
+      res.on('end', () => done(res.statusCode, String(res.headers['x-nextjs-cache'] ?? '')));
       res.on('error', () => done(-1));
     });
     req.on('error', () => done(-1));
