@@ -4,7 +4,7 @@
 // Node's loader hooks, one after another, where a bundle is one file made in a few hundred
 // milliseconds. It is made again at each run, so it never stands for code that changed.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -34,9 +34,10 @@ export async function bundle(entry) {
     .replace(/[^\w-]+/g, '-');
   const outfile = join(bundleDir, `${name}.mjs`);
   const draft = join(bundleDir, `${name}.${process.pid}.${randomBytes(4).toString('hex')}.mjs`);
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [resolve(root, entry)],
     outfile: draft,
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -46,14 +47,23 @@ export async function bundle(entry) {
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
   });
+  writeFileSync(draft, outputFiles[0].contents);
   renameSync(draft, outfile);
   return outfile;
 }
 
-// Runs `entry` with `args` as its command line, in this process.
+// Runs `entry` with `args` as its command line, in this process. Where the project's folder cannot be
+// written (a read-only install), the source runs through tsx as before, only slower to start.
 export async function runBundled(entry, args) {
-  const file = await bundle(entry);
-  process.argv = [process.argv[0], resolve(root, entry), ...args];
+  const source = resolve(root, entry);
+  let file = source;
+  try {
+    file = await bundle(entry);
+  } catch (error) {
+    if (!['EACCES', 'EPERM', 'EROFS'].includes(error?.code)) throw error;
+    await import('tsx');
+  }
+  process.argv = [process.argv[0], source, ...args];
   await import(pathToFileURL(file).href);
 }
 
