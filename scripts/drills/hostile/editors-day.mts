@@ -50,8 +50,8 @@ interface Load {
   at: number;
   ms: number;
   status: number;
-  // Next's x-nextjs-cache: 'HIT' for a page served as it was made, else made for this load (the first
-  // visit after a publish regenerates the pages that show the change).
+  // Next's x-nextjs-cache: 'MISS' for a page made for this load (the first visit after a publish
+  // regenerates the pages that show the change), 'HIT' or 'STALE' for one served from the cache.
   cache: string;
 }
 interface Phase {
@@ -60,7 +60,7 @@ interface Phase {
   p90Ms: number;
   slowestMs: number;
   fiveHundreds: number;
-  // Loads whose page was made for them, and the slowest of those served as made.
+  // Answered loads whose page was made for them, and the slowest of those served from the cache.
   made: number;
   slowestServedMs: number;
 }
@@ -419,7 +419,9 @@ function phase(loads: Load[]): Phase {
     p90Ms: Math.round(ms[Math.floor(ms.length * 0.9)] ?? 0),
     slowestMs: Math.round(ms.at(-1) ?? 0),
     fiveHundreds: loads.filter((l) => l.status >= 500).length,
-    made: loads.filter((l) => l.cache !== 'HIT').length,
-    slowestServedMs: Math.round(Math.max(0, ...loads.filter((l) => l.cache === 'HIT').map((l) => l.ms))),
+    made: loads.filter((l) => l.status > 0 && l.cache === 'MISS').length,
+    slowestServedMs: Math.round(
+      Math.max(0, ...loads.filter((l) => l.cache === 'HIT' || l.cache === 'STALE').map((l) => l.ms)),
+    ),
   };
 }

@@ -9,7 +9,8 @@
 // runs beside a visitor, whose slowest load must stay within 2× of the quiet one. The server's log must
 // hold no error-level line and no uncaught exception.
 // Usage: npm run build && npx tsx scripts/drills/hostile/index.mts [--per-form 2000] [--scale 20] [--port 3240]
-//        [--quick] [--json report.json]
+//        [--quick] [--json report.json] [--only downloads,uploads,publishes,api,pay]
+// --only: the editor's worst day with only those of its actions (its other classes run as ever).
 // --quick (what `npm test` runs, tests/e2e/hostile.spec.ts): small counts and a single stall round.
 // One module per class of attack beside this one, which runs them in order and reports.
 import { writeFileSync } from 'node:fs';

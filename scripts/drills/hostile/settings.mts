@@ -20,7 +20,13 @@ export const scale = Number(args.scale ?? (quick ? 2 : 20));
 export const port = Number(args.port);
 export const base = `http://127.0.0.1:${port}`;
 export const reportFile = args.json;
-export const dayOnly = args.only ? args.only.split(',') : null;
+const DAY_ACTIONS = ['downloads', 'uploads', 'publishes', 'api', 'pay'];
+export const dayOnly = args.only ? args.only.split(',').map((name) => name.trim()) : null;
+const unknown = dayOnly?.filter((name) => !DAY_ACTIONS.includes(name)) ?? [];
+if (unknown.length > 0 || dayOnly?.length === 0) {
+  console.error(`--only takes a comma-separated list of ${DAY_ACTIONS.join(', ')}; not: ${unknown.join(', ')}`);
+  process.exit(2);
+}
 // The rate-limit servers' allowance per minute, address and form.
 export const LIMIT = 3;
 // Staff sign-in requests per address in 15 minutes (STAFF_SIGN_IN_LIMIT; a client gets four times as

@@ -2,8 +2,8 @@
 // by the drill's own work on the main thread (sending pictures, reading downloads). It loads
 // `workerData.paths` in turn, each on a new connection, until it has made `workerData.count` loads or
 // is sent 'stop', then posts every load ({ path, at, ms, status, cache }: `at` its start as Date.now();
-// status -1 for no answer; cache, Next's x-nextjs-cache, HIT for a page served as it was made, else a
-// page made for this load, as after a publish) and ends.
+// status -1 for no answer; cache, Next's x-nextjs-cache: MISS for a page made for this load, as after a
+// publish, HIT or STALE for one served from the cache) and ends.
 import { request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
