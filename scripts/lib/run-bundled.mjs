@@ -1,11 +1,12 @@
 // Runs one of the project's TypeScript entry points (an operator command of scripts/, a test's helper
 // process) as one esbuild bundle of our own code, the packages left to Node. The same code as through
 // tsx, on about half the start-up: tsx resolves and compiles each of some hundreds of files through
-// Node's loader hooks, one after another, where a bundle is one file made in a few hundred
-// milliseconds. It is made again at each run, so it never stands for code that changed.
+// Node's loader hooks, one after another, where a bundle is one file made in half a second or so. A
+// bundle is used again only while every file it was made from, and every folder they are in, is as it
+// was when it was made; else it is made again, so it never stands for code that changed.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { build } from 'esbuild';
@@ -24,6 +25,56 @@ const nextSubpaths = {
   },
 };
 
+// What a bundle was made from, as each path's modification time and size: the files esbuild read, the
+// folders they are in (a file added beside them could be resolved instead; the project's top folder
+// aside, which every test run's reports and data change), this file, the TypeScript settings and
+// esbuild's installed version. A path that is gone counts as changed.
+function stamp(paths) {
+  return paths.map((path) => {
+    try {
+      const { mtimeMs, size } = statSync(join(root, path));
+      return [path, mtimeMs, size];
+    } catch {
+      return [path, -1, -1];
+    }
+  });
+}
+function sourcesOf(inputs) {
+  const files = [
+    ...inputs,
+    'tsconfig.json',
+    'node_modules/esbuild/package.json',
+    relative(root, fileURLToPath(import.meta.url)),
+  ];
+  return [...new Set([...files, ...files.map((file) => dirname(file)).filter((dir) => dir !== '.')])].sort();
+}
+
+// A bundle's first line holds its stamp, so that the bundle and what it was made from are renamed into
+// place as one file.
+const STAMP_MARK = '// made from: ';
+function stampOf(file) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(1 << 20);
+    const line = head
+      .subarray(0, readSync(fd, head, 0, head.length, 0))
+      .toString('utf8')
+      .split('\n', 1)[0];
+    return line.startsWith(STAMP_MARK) ? JSON.parse(line.slice(STAMP_MARK.length)) : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+const unchanged = (recorded) =>
+  Array.isArray(recorded) && JSON.stringify(stamp(recorded.map(([path]) => path))) === JSON.stringify(recorded);
+
 // The bundle of `entry` (a path from the project's root), written to a file of its own and renamed into
 // place, so that runs at once (jest's lanes) never read each other's half-written file.
 export async function bundle(entry) {
@@ -33,8 +84,12 @@ export async function bundle(entry) {
     .replace(/\.m?ts$/, '')
     .replace(/[^\w-]+/g, '-');
   const outfile = join(bundleDir, `${name}.mjs`);
+  if (unchanged(stampOf(outfile))) return outfile;
   const draft = join(bundleDir, `${name}.${process.pid}.${randomBytes(4).toString('hex')}.mjs`);
-  const { outputFiles } = await build({
+  const startedAt = Date.now();
+  const { outputFiles, metafile } = await build({
+    absWorkingDir: root,
+    metafile: true,
     entryPoints: [resolve(root, entry)],
     outfile: draft,
     write: false,
@@ -49,8 +104,13 @@ export async function bundle(entry) {
     // bundle's lines, whose functions keep the sources' names.
     logLevel: 'warning',
   });
+  // A source changed while esbuild read it may be in the bundle as it was before: that bundle is not
+  // stamped, so the next run makes it again.
+  const made = stamp(sourcesOf(Object.keys(metafile.inputs)));
+  const settled = made.every(([, mtimeMs]) => mtimeMs >= 0 && mtimeMs < startedAt - 1000);
   try {
-    writeFileSync(draft, outputFiles[0].contents);
+    writeFileSync(draft, settled ? `${STAMP_MARK}${JSON.stringify(made)}\n` : '');
+    writeFileSync(draft, outputFiles[0].contents, { flag: 'a' });
     renameSync(draft, outfile);
   } catch (error) {
     rmSync(draft, { force: true });
