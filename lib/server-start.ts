@@ -6,6 +6,7 @@ import { verification } from '@/lib/certificates';
 import { createPublishingTask, watchContentChanges } from '@/lib/cms';
 import { config, ConfigError, ownOrigin, type Config } from '@/lib/config';
 import { site } from '@/lib/content';
+import { drainOnClose } from '@/lib/http/drain';
 import { createLetterSender, letterMailHooks } from '@/lib/letters';
 import { log } from '@/lib/log';
 import { fileTransport, smtpTransport } from '@/lib/mail/transport';
@@ -44,6 +45,9 @@ export function startServer(): void {
     }
     throw error;
   }
+
+  // Behind a proxy, a stop lets the proxy's idle connections close from its side (lib/http/drain.ts).
+  if (settings.trustedProxy.trustedHops > 0) drainOnClose();
 
   // The proxy gives a certificate's page its 404 from this (lib/security/verify-gate.ts).
   setCertificateLookup(async (code) => (await verification(code)).state !== 'unknown');

@@ -201,9 +201,6 @@ test('a revoked certificate’s page says it was revoked, and when', async ({ br
   await visitor.close();
 });
 
-// Fixme (2026-12-02): the answer is a 404, and the segment's own not-found words are in the page's RSC
-// payload, but a browser without JavaScript does not show the heading "No certificate has this code".
-// tests/integration/certificates.test.ts covers the unknown state's words.
 test('an unknown code gets a clear “not found” with a 404 in each language, without JavaScript too', async ({
   browser,
 }) => {
@@ -257,9 +254,6 @@ test('a learner marked completed from a CSV gets a certificate of completion', a
 // answer with the page, or send the person where their role starts (or to the sign-in); the posts answer
 // 303 when the role may (and the post's own outcome follows), 403 when it may not, and a sign-in for
 // nobody. Cross-site posts are refused before anything is read. The public addresses answer everyone.
-// Fixme (2026-12-02): its last check counts the times an address appears on the audit page filtered by
-// action, and the trail now also lists each refused attempt by that address, so the count is 2 where the
-// check allows 1; the status of every route for every role, checked above it, passed.
 test('every role on every new route, and cross-site posts', async ({ browser }) => {
   test.setTimeout(180_000);
   const roles = { door: 'door.cert@example.org', editor: 'editor.cert@example.org', staff: 'staff2.cert@example.org' };
