@@ -63,6 +63,15 @@ export function clientKey(formData: FormData): string | null {
   return typeof value === 'string' && SUBMISSION_KEY_PATTERN.test(value) ? value : null;
 }
 
+// Fields the page fills in itself (the item a form is for, in a hidden input): a visitor can neither see
+// nor correct them, so an error on one (an offer taken off the site while they filled the form in) is
+// the answer's message, not a mark beside a field nobody sees.
+const PAGE_FIELDS = ['course', 'event', 'offer'];
+
+function invalidMessage(errors: FieldErrors, invalid: string): string {
+  return PAGE_FIELDS.map((field) => errors[field]).find((message) => message !== undefined) ?? invalid;
+}
+
 function firstErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
@@ -97,7 +106,10 @@ export async function submitForm(
   const allowed = await services.rateLimiter.take(`${request.address}|${operation}`);
   if (!allowed.ok) return { status: 'error', message: words.rateLimited(allowed.retryAfterSeconds), values };
 
-  if (!parsed.success) return { status: 'error', message: words.invalid, errors: firstErrors(parsed.error), values };
+  if (!parsed.success) {
+    const errors = firstErrors(parsed.error);
+    return { status: 'error', message: invalidMessage(errors, words.invalid), errors, values };
+  }
 
   // A registration for what is over is refused before anything else, for people and bots alike.
   const booking = form.kind === 'record' ? form.booking?.(parsed.data, words) : undefined;

@@ -228,7 +228,7 @@ test.describe('with JavaScript', () => {
     expect(storedRecords('newsletter', email)).toHaveLength(1);
   });
 
-  test('a server-side refusal is shown next to its field', async ({ page }) => {
+  test('a server-side refusal of the course the page names is the form’s message', async ({ page }) => {
     await page.goto('/academy/data-analysis-with-python');
     await waitForHydration(page, 'Enrol');
     await page.getByLabel('Full name').fill('Ada Obi');
@@ -236,15 +236,17 @@ test.describe('with JavaScript', () => {
     await page.getByLabel('Phone').fill('08012345678');
     await page.getByLabel('Gender').selectOption('male');
     await page.getByLabel('Country').fill('Nigeria');
-    // A visitor who forges the hidden course field is told why on the server's word. The field is
-    // rewritten on the wire: an edit of the page's input can be undone by React's next render.
+    // A visitor who forges the hidden course field is told why on the server's word, in the message,
+    // since no field shows the course. The field is rewritten on the wire: an edit of the page's input
+    // can be undone by React's next render.
     await page.route('**/api/forms/enrol', (route) =>
       route.continue({
         postData: (route.request().postData() ?? '').replace(/(name="course"\r\n\r\n)[^\r]*/, '$1Basket Weaving'),
       }),
     );
     await page.getByRole('button', { name: 'Enrol' }).click();
-    await expect(page.getByText('Please correct the fields marked below.')).toBeVisible();
+    await expect(page.getByRole('status').getByText('Choose one of the academy’s courses')).toBeVisible();
+    await expect(page.getByText('Please correct the fields marked below.')).toHaveCount(0);
   });
 });
 

@@ -199,6 +199,8 @@ describe.each(bothStores)('French forms on %s', (_name, makeHarness) => {
     });
     const unknownCourse = await send('enrol', { ...sampleEnrolment, course: 'Astrology', lang: 'fr' });
     expect(unknownCourse.status === 'error' && unknownCourse.errors).toEqual({ course: fr.courseUnknown });
+    // The course is no field the visitor sees: its error is the answer's message.
+    expect(unknownCourse.status === 'error' && unknownCourse.message).toBe(fr.courseUnknown);
 
     const crossOrigin = await submitForm(
       'contactUs',

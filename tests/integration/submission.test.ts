@@ -144,7 +144,11 @@ describe('a valid submission', () => {
       country: 'Kenya',
     };
     const state = await processSubmission('registerOffer', formData({ ...fields, offer: 'free-laptops' }), context());
-    expect(state).toMatchObject({ status: 'error', errors: { offer: 'This offer does not exist' } });
+    expect(state).toMatchObject({
+      status: 'error',
+      message: 'This offer does not exist',
+      errors: { offer: 'This offer does not exist' },
+    });
     expect(await store.list('offer')).toEqual([]);
   });
 
