@@ -2,6 +2,8 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
+import { singleton } from '@/lib/singletons';
+
 // A stop behind a proxy that keeps connections open to the site (docs/deploy/nginx.conf: `keepalive`).
 //
 // Next's stop calls the HTTP server's close(), and Node's close() ends at once every connection that has
@@ -18,28 +20,26 @@ const REQUEST_START = 'http.server.request.start';
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; server: Server };
 
-let installed = false;
-
-// Installed once, at server start, before the first request. `limitMs` is for tests.
+// Installed once per process (lib/singletons.ts), at server start, before the first request. `limitMs`
+// is for tests. A server that no longer listens is one whose close() below has begun.
 export function drainOnClose(limitMs = DRAIN_LIMIT_MS): void {
-  if (installed) return;
-  installed = true;
-  const wrapped = new WeakSet<Server>();
-  const draining = new WeakSet<Server>();
-  subscribe(REQUEST_START, (message) => {
-    const { response, server } = message as RequestStart;
-    if (draining.has(server)) {
-      if (!response.headersSent) response.setHeader('connection', 'close');
-      return;
-    }
-    if (wrapped.has(server)) return;
-    wrapped.add(server);
-    server.close = function (this: Server, callback?: (error?: Error) => void) {
-      draining.add(this);
-      // net's close: stops listening, and calls back once the last connection has ended.
-      NetServer.prototype.close.call(this, callback);
-      setTimeout(() => this.closeIdleConnections(), limitMs).unref();
-      return this;
-    } as Server['close'];
+  singleton('httpDrain', () => {
+    const wrapped = new WeakSet<Server>();
+    subscribe(REQUEST_START, (message) => {
+      const { response, server } = message as RequestStart;
+      if (!server.listening) {
+        if (!response.headersSent) response.setHeader('connection', 'close');
+        return;
+      }
+      if (wrapped.has(server)) return;
+      wrapped.add(server);
+      server.close = function (this: Server, callback?: (error?: Error) => void) {
+        // net's close: stops listening, and calls back once the last connection has ended.
+        NetServer.prototype.close.call(this, callback);
+        setTimeout(() => this.closeIdleConnections(), limitMs).unref();
+        return this;
+      } as Server['close'];
+    });
+    return true;
   });
 }
