@@ -30,6 +30,10 @@ const nextConfig: NextConfig = {
     // writing at the end of each build. The build `npm test` makes on a fresh clone is its only one:
     // it says so (BUILD_CACHE=off, scripts/check-secrets.mjs) and skips the writing.
     turbopackFileSystemCacheForBuild: process.env.BUILD_CACHE !== 'off',
+    // A page made again is kept in memory and written into the build folder, where the next start
+    // finds it. Servers that share one build folder but not one site (the tests' servers, each with its
+    // own address and data) turn the writing off (PAGE_CACHE_ON_DISK=off): one would serve another's pages.
+    isrFlushToDisk: process.env.PAGE_CACHE_ON_DISK !== 'off',
   },
   serverExternalPackages: ['better-sqlite3', 'exceljs', 'firebase-admin', 'mjml'],
   // `npm test` type-checks the tree just before its build (scripts/test.mjs) and says so: the build

@@ -98,6 +98,9 @@ export default defineConfig({
       STAFF_SIGN_IN_LIMIT: '100',
       NEXT_TELEMETRY_DISABLED: '1',
       SITE_TODAY: E2E_SITE_TODAY,
+      // The specs' own servers share this build folder: none writes the pages it makes again into it
+      // (next.config.ts), or one would serve another's (tests/e2e/global-setup.ts checks).
+      PAGE_CACHE_ON_DISK: 'off',
     },
   },
 });

@@ -6,15 +6,24 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// `root` is the project folder to serve (a private build's, below); the repository by default.
+// `root` is the project folder to serve (a private build's, below); the repository by default. A server
+// on the repository's build writes no page it makes again into it (PAGE_CACHE_ON_DISK, next.config.ts):
+// each server has its own address and data, and another one reading that page from the shared folder
+// would serve this one's links and content.
 export function startNextServer({ port, env = {}, stdio = 'ignore', root = '.' }) {
   startFromSeededContent(root, env);
+  const shared = resolve(root) === resolve('.');
   return spawn(
     process.execPath,
     [resolve('node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     {
       cwd: root,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...(shared ? { PAGE_CACHE_ON_DISK: 'off' } : {}),
+        ...env,
+      },
       stdio,
     },
   );

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import Database from 'better-sqlite3';
 
@@ -24,7 +24,19 @@ function seeded(): Database.Database | null {
   return null;
 }
 
+// What a server wrote into the shared build's server folder since `since` (ms): Next keeps the pages it
+// makes again under .next/server (route-cache/, app/), where any server on that folder reads them.
+function writtenSince(since: number): string[] {
+  const folder = resolve('.next/server');
+  if (!existsSync(folder)) return [];
+  return (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((name) => {
+    const stat = statSync(join(folder, name));
+    return stat.isFile() && stat.mtimeMs > since;
+  });
+}
+
 export default async function globalSetup() {
+  const startedAt = Date.now();
   const deadline = Date.now() + 120_000;
   let db = seeded();
   while (!db) {
@@ -38,4 +50,13 @@ export default async function globalSetup() {
     db.close();
   }
   process.env.CMS_SEEDED_TEMPLATE = TEMPLATE;
+  // The teardown: every server on the shared build kept the pages it made again to itself. A page one
+  // wrote there is served by the others with its address in the links (a canonical naming another
+  // server's port failed a run that way) and its data in the content.
+  return () => {
+    const written = writtenSince(startedAt);
+    if (written.length > 0) {
+      throw new Error(`servers wrote ${written.length} files into .next/server: ${written.slice(0, 5).join(', ')}`);
+    }
+  };
 }
