@@ -28,9 +28,9 @@ const executablePath =
 // entries), never a count of the whole store.
 const drills =
   /\/(hostile|instances|several-hosts|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|certificates|guest-list|money)\.spec\.ts$/;
-// The two longest drills (3 and 2.3 minutes in CI), handed out first, one after the other beside the page
-// specs: in name order they came last and ran alone, on one core, while the other sat idle.
-const longDrills = /\/(publish|hostile)\.spec\.ts$/;
+// The longest drill (three minutes in CI, much of it waiting for a post scheduled for the next minute),
+// handed out first, beside the page specs: in name order it came last and ran alone while a core sat idle.
+const longDrills = /\/publish\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,9 +39,9 @@ export default defineConfig({
   fullyParallel: false,
   // Three workers: the page specs of the shared site on two, and beside them the drills and the journeys
   // that start servers of their own (see `drills` above) on one, then on two once the page specs are done.
-  // Files are handed out in the order of the projects below, each project within its own limit: the two
-  // longest drills first, then the page specs, then the other drills. Never more than two drills run at
-  // once while the long ones end before the page specs (about 5 and 7 minutes in CI).
+  // Files are handed out in the order of the projects below, each project within its own limit: the
+  // longest drill first, then the page specs, then the other drills (never more than two drills at once
+  // while the long one ends before the page specs, about 3 and 7 minutes into a CI run).
   workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -77,7 +77,7 @@ export default defineConfig({
     // the scripts it keeps) cost each first visit as much again as the page itself, some 1.2 s of processor
     // time, for a worker no page spec uses. offline.spec.ts and the journeys in the drill stream keep it.
     {
-      name: 'long drills',
+      name: 'long drill',
       testMatch: longDrills,
       workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
