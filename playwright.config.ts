@@ -31,6 +31,8 @@ const drills =
 // The longest drill (three minutes in CI, much of it waiting for a post scheduled for the next minute),
 // handed out first, beside the page specs: in name order it came last and ran alone while a core sat idle.
 const longDrills = /\/publish\.spec\.ts$/;
+// Debian's browser (launchOptions below), not a Playwright channel.
+const desktop = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -80,20 +82,20 @@ export default defineConfig({
       name: 'long drill',
       testMatch: longDrills,
       workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktop,
     },
     {
       name: 'chromium',
       testIgnore: drills,
       workers: 2,
-      use: { ...devices['Desktop Chrome'], channel: undefined, serviceWorkers: 'block' },
+      use: { ...desktop, serviceWorkers: 'block' },
     },
     {
       name: 'drills',
       testMatch: drills,
       testIgnore: longDrills,
       workers: 2,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktop,
     },
   ],
   webServer: {

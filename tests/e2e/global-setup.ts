@@ -29,7 +29,7 @@ function seeded(): Database.Database | null {
 function writtenSince(since: number): string[] {
   const folder = resolve('.next/server');
   if (!existsSync(folder)) return [];
-  return (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((name) => {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => {
     const stat = statSync(join(folder, name));
     return stat.isFile() && stat.mtimeMs > since;
   });
@@ -37,7 +37,7 @@ function writtenSince(since: number): string[] {
 
 export default async function globalSetup() {
   const startedAt = Date.now();
-  const deadline = Date.now() + 120_000;
+  const deadline = startedAt + 120_000;
   let db = seeded();
   while (!db) {
     if (Date.now() > deadline) throw new Error(`${SEEDED} was not seeded within 120 s of the site's start`);
