@@ -110,7 +110,7 @@ test.afterAll(async () => {
   if (nginx) await stopServer(nginx);
   await Promise.all(instances.map((i) => stopServer(i.server)));
   await Promise.all([postgres?.stop(), s3?.stop(), paystack?.close()]);
-  emulator?.stop();
+  await emulator?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -72,7 +72,7 @@ for (const kind of ['firestore'] as const) {
     test.afterAll(async () => {
       if (nginx) await stopServer(nginx);
       if (site) await stopServer(site);
-      emulator?.stop();
+      await emulator?.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 

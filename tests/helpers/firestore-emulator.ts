@@ -11,9 +11,18 @@ const emulatorRequire = createRequire(
 );
 const { ServerCredentials } = emulatorRequire('@grpc/grpc-js') as { ServerCredentials: typeof Credentials };
 
+const DRAIN_MS = 2_000;
+const CUT_SETTLE_MS = 300;
+
 // A Firestore emulator speaking the real gRPC protocol, bound to 127.0.0.1 on a free port
 // (its own start() would listen on every interface).
-export async function startFirestoreEmulator(): Promise<{ host: string; stop: () => void }> {
+//
+// `stop()` lets the calls still open end on their own, and only then cuts what is left, and waits for
+// the clients to hear it. A stream cut by the emulator ends in an error status on the client's side;
+// the Firestore library decodes it by loading a file, and if that happens after jest has torn the
+// test file down, it fails whichever file runs next in that worker ("a file after the Jest
+// environment has been torn down", seen once in CI under load).
+export async function startFirestoreEmulator(): Promise<{ host: string; stop: () => Promise<void> }> {
   process.env.METADATA_SERVER_DETECTION = 'none';
   const emulator = new FirestoreServer();
   const grpcServer = (emulator as unknown as { server: Server }).server;
@@ -22,5 +31,16 @@ export async function startFirestoreEmulator(): Promise<{ host: string; stop: ()
       error ? reject(error) : resolve(bound),
     ),
   );
-  return { host: `127.0.0.1:${port}`, stop: () => emulator.stop() };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const cut = setTimeout(() => {
+        emulator.stop();
+        setTimeout(resolve, CUT_SETTLE_MS);
+      }, DRAIN_MS);
+      grpcServer.tryShutdown(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+    });
+  return { host: `127.0.0.1:${port}`, stop };
 }

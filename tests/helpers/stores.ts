@@ -45,7 +45,7 @@ export function firestoreHarness(): StoreHarness {
       DATA_DIR: join(dir, name),
     }),
     cleanup: async () => {
-      emulator?.stop();
+      await emulator?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -37,7 +37,7 @@ describe('published changes told to the other instances', () => {
   }, 60_000);
   afterAll(async () => {
     await Promise.all([one.close(), other.close()]);
-    emulator.stop();
+    await emulator.stop();
     // A listener's stream ends a moment after the emulator: its end is read before the test's world goes.
     await pause(1_000);
   });

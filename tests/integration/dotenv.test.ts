@@ -60,6 +60,6 @@ describe('npm run export reads the store settings from .env', () => {
     const { stdout } = await exportFrom(project, ['contact', '--format', 'json']);
     expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ name: 'From Firestore in .env' })]);
     rmSync(project, { recursive: true, force: true });
-    emulator.stop();
+    await emulator.stop();
   }, 60_000);
 });

@@ -123,7 +123,7 @@ describe('npm run export', () => {
         ['command-export', 'Contact message csv (2 rows)'],
       ]);
       await store.close();
-      emulator.stop();
+      await emulator.stop();
     },
     COMMAND_TEST_TIMEOUT,
   );

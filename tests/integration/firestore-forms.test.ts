@@ -31,7 +31,7 @@ afterAll(async () => {
   await reader.close();
   const { getStore } = await import('@/lib/storage');
   await getStore().close();
-  emulator.stop();
+  await emulator.stop();
 });
 
 function post(operation: string, fields: Record<string, string>) {

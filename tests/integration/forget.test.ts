@@ -131,7 +131,7 @@ describe('npm run forget', () => {
       );
       expect((await forget(['ada@example.org'], env)).stdout.trim()).toBe('Nothing stored about ada@example.org.');
       await check(open());
-      emulator.stop();
+      await emulator.stop();
     },
     COMMAND_TEST_TIMEOUT,
   );

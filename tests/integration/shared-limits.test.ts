@@ -17,7 +17,7 @@ describe('limits shared by instances on Firestore', () => {
   }, 60_000);
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
-    emulator.stop();
+    await emulator.stop();
   });
 
   // A store's count, with how many times this instance asked it.
