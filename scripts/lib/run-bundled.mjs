@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 import { root } from './entry.mjs';
+import { installQuickResolve } from './quick-resolve.mjs';
 
 // Inside node_modules, so the bundle finds the packages as the sources do.
 const bundleDir = join(root, 'node_modules', '.cache', 'baobab-bundles');
@@ -131,6 +132,8 @@ export async function runBundled(entry, args) {
     await import('tsx');
   }
   process.argv = [process.argv[0], source, ...args];
+  // The packages' own imports by a shorter road (quick-resolve.mjs); tsx's road is left as it is.
+  if (file !== source) installQuickResolve();
   await import(pathToFileURL(file).href);
 }
 
