@@ -167,6 +167,6 @@ try {
   }
   print();
 } finally {
-  emulator?.stop();
+  await emulator?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -161,7 +161,7 @@ const claims = (await db.collection('outboxClaims').get()).docs.map((doc) => ({
 }));
 const digestJobs = (await db.collection('jobs').where('name', '==', 'digest').get()).size;
 await deleteApp(app);
-emulator.stop();
+await emulator.stop();
 
 // Every .eml file of both instances, by outbox id.
 const copies = new Map<string, { instance: string; mtime: number }[]>();

@@ -357,7 +357,7 @@ async function firestoreDrill(mode: OutageMode): Promise<DrillResult> {
   await stopServer(site);
   const mails = readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml')).length;
   await proxy.close();
-  emulator.stop();
+  await emulator.stop();
   rmSync(dataDir, { recursive: true, force: true });
 
   const storedSet = new Set(stored);

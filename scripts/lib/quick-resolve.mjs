@@ -57,6 +57,10 @@ function packageType(folder) {
   return type;
 }
 
+const preservesLinks = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].includes(
+  '--preserve-symlinks',
+);
+
 const FORMAT_OF_EXTENSION = { '.mjs': 'module', '.cjs': 'commonjs' };
 
 // The answer for `specifier` imported from `parentURL`, or null where Node's own resolution must give it.
@@ -64,16 +68,21 @@ function quickly(specifier, { parentURL, conditions }) {
   if (!specifier.startsWith('./') && !specifier.startsWith('../')) return null;
   if (!parentURL?.startsWith('file:') || !parentURL.includes('/node_modules/')) return null;
   if (conditions?.includes('require') || /[?#%\\]/.test(specifier)) return null;
-  const path = fileURLToPath(new URL(specifier, parentURL));
-  const extension = path.slice(path.lastIndexOf('.'));
-  const format = extension === '.js' ? packageType(dirname(path)) : FORMAT_OF_EXTENSION[extension];
-  if (format === null || (format === undefined && extension !== '.js')) return null;
+  // Links kept as they are named (`--preserve-symlinks`) are Node's to resolve.
+  if (preservesLinks) return null;
+  // Node follows links first, then reads the format off the file they lead to.
+  let path;
   try {
+    path = fileURLToPath(new URL(specifier, parentURL));
     if (!statSync(path).isFile()) return null;
-    return { url: pathToFileURL(realpathSync(path)).href, format, shortCircuit: true };
+    path = realpathSync(path);
   } catch {
     return null;
   }
+  const extension = path.slice(path.lastIndexOf('.'));
+  const format = extension === '.js' ? packageType(dirname(path)) : FORMAT_OF_EXTENSION[extension];
+  if (format === null || (format === undefined && extension !== '.js')) return null;
+  return { url: pathToFileURL(path).href, format, shortCircuit: true };
 }
 
 // Whether Node's answer and this one load the same file the same way (Node answers "decide when

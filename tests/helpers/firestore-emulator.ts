@@ -33,11 +33,15 @@ export async function startFirestoreEmulator(): Promise<{ host: string; stop: ()
   );
   const stop = () =>
     new Promise<void>((resolve) => {
+      let cutting = false;
       const cut = setTimeout(() => {
+        cutting = true;
         emulator.stop();
         setTimeout(resolve, CUT_SETTLE_MS);
       }, DRAIN_MS);
+      // The cut ends the sessions this waits for too: after a cut, only the settling time resolves.
       grpcServer.tryShutdown(() => {
+        if (cutting) return;
         clearTimeout(cut);
         resolve();
       });

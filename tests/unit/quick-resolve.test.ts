@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ const run = promisify(execFile);
 // The loader's shorter road (scripts/lib/quick-resolve.mjs) answers exactly as Node's own resolution:
 // with QUICK_RESOLVE_CHECK=1 it asks Node too for every import it answers, and stops at the first
 // difference. Run over packages made for the cases that differ (a `type` in a sub-folder, none at all,
-// CommonJS, `.mjs` and `.cjs`, a missing file, a folder), then over a real command's thousands of imports.
+// CommonJS, `.mjs` and `.cjs`, links, a missing file, a folder), then over a real command's thousands of imports.
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'baobab-quick-resolve-'));
@@ -50,11 +50,13 @@ it('answers every relative import inside packages as Node does, and leaves the r
       import d from './d.mjs';
       import typeless from '../typeless/x.js';
       import plain from '../plain/y.js';
+      import aliased from './alias.js';
+      import elsewhere from './elsewhere.js';
       let missing = 'loaded';
       try { await import('./nowhere.js'); } catch (error) { missing = error.code; }
       let folder = 'loaded';
       try { await import('./sub'); } catch (error) { folder = error.code; }
-      export default { a, b, c, d, typeless, plain, missing, folder };`,
+      export default { a, b, c, d, typeless, plain, aliased, elsewhere, missing, folder };`,
     'node_modules/esm/a.js': 'export default "a";',
     'node_modules/esm/b.cjs': 'module.exports = "b";',
     'node_modules/esm/sub/package.json': JSON.stringify({ type: 'commonjs' }),
@@ -68,6 +70,9 @@ it('answers every relative import inside packages as Node does, and leaves the r
     'node_modules/plain/y.js': 'module.exports = "y";',
     'entry.mjs': 'import esm from "esm"; export default esm;',
   });
+  // Links: Node reads the format off the file a link leads to (a `.cjs`, a file of a typeless package).
+  symlinkSync('b.cjs', join(dir, 'node_modules/esm/alias.js'));
+  symlinkSync('../plain/y.js', join(dir, 'node_modules/esm/elsewhere.js'));
   const result = await importChecked(join(dir, 'entry.mjs'));
   expect(result.stderr).toMatch(/quick-resolve: [1-9]\d* imports answered, as Node/);
   expect(result.code).toBe(0);
@@ -78,6 +83,8 @@ it('answers every relative import inside packages as Node does, and leaves the r
     d: 'd',
     typeless: 'xz',
     plain: 'y',
+    aliased: 'b',
+    elsewhere: 'y',
     missing: 'ERR_MODULE_NOT_FOUND',
     folder: 'ERR_UNSUPPORTED_DIR_IMPORT',
   });
