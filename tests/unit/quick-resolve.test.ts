@@ -26,14 +26,14 @@ function write(files: Record<string, string>) {
 }
 
 // Imports `entry` in a process with the hook installed and checked; its exit code, output and errors.
-async function importChecked(entry: string, check = '1') {
+async function importChecked(entry: string) {
   const script = `
     const { installQuickResolve } = await import(${JSON.stringify(pathToFileURL(join(process.cwd(), 'scripts/lib/quick-resolve.mjs')).href)});
     installQuickResolve();
     const loaded = await import(${JSON.stringify(pathToFileURL(entry).href)});
     console.log(JSON.stringify(loaded.default));`;
   return run(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...process.env, QUICK_RESOLVE_CHECK: check, NODE_OPTIONS: '' },
+    env: { ...process.env, QUICK_RESOLVE_CHECK: '1', NODE_OPTIONS: '' },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
