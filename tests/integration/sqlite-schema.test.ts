@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 
 import { backupSqlite, restoreSqlite } from '@/lib/storage/backup';
 import { openSqliteStore, SQLITE_SCHEMA_VERSION } from '@/lib/storage/sqlite';
+import { openDatabase } from '@/lib/storage/sqlite/schema';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'baobab-schema-'))));
@@ -172,5 +173,35 @@ describe('backup and restore', () => {
     const junk = join(dir, 'junk.sqlite');
     writeFileSync(junk, 'not a database at all, just text that is long enough to have a header'.repeat(20));
     await expect(restoreSqlite(junk, join(dir, 'live.sqlite'))).rejects.toThrow(/not a SQLite store|damaged/);
+  });
+});
+
+// The back office writes the same file from a process of its own. A transaction that read, then wrote
+// after the other process had committed, would fail at once (SQLITE_BUSY, a stale snapshot); so every
+// transaction holds the write lock from its start, and the other process's writes wait for it.
+describe('two connections to one store', () => {
+  it('lets no other write in between what a transaction reads and what it writes', () => {
+    const file = join(dir, 'shared.sqlite');
+    const first = openDatabase(file);
+    const second = openDatabase(file);
+    second.pragma('busy_timeout = 0');
+    first.exec('CREATE TABLE trial (n INTEGER)');
+    const othersWrite = () => second.prepare('INSERT INTO trial VALUES (99)').run();
+    let refused: unknown;
+    first.transaction(() => {
+      const taken = (first.prepare('SELECT count(*) AS n FROM trial').get() as { n: number }).n;
+      try {
+        othersWrite();
+      } catch (error) {
+        refused = error;
+      }
+      first.prepare('INSERT INTO trial VALUES (?)').run(taken + 1);
+    })();
+    expect(String(refused)).toMatch(/database is locked/);
+    // Once it has committed, the other connection writes.
+    othersWrite();
+    expect(first.prepare('SELECT n FROM trial ORDER BY rowid').pluck().all()).toEqual([1, 99]);
+    first.close();
+    second.close();
   });
 });

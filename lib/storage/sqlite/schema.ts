@@ -36,13 +36,14 @@ export function migrate(db: Db, file: string): void {
 
 // One SQLite file, WAL journal, every commit synced to disk before it returns. better-sqlite3 runs each
 // statement to completion, so concurrent requests never interleave a write; other processes on the
-// same file wait on the busy timeout.
+// same file (the site's back office runs in a process of its own) wait on the busy timeout.
 export function openDatabase(file: string): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  writeFromTheStart(db);
   try {
     migrate(db, file);
   } catch (error) {
@@ -50,4 +51,13 @@ export function openDatabase(file: string): Db {
     throw error;
   }
   return db;
+}
+
+// Every transaction takes the write lock when it begins (BEGIN IMMEDIATE), not at its first write: a
+// transaction that reads, then writes after another process has committed, would otherwise fail at once
+// with SQLITE_BUSY (its snapshot is out of date), where the busy timeout does not apply. Taking the lock
+// first makes it wait its turn instead, and what it read stays true until it commits.
+function writeFromTheStart(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => transaction(fn).immediate) as Db['transaction'];
 }
