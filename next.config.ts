@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import { withPayload } from '@payloadcms/next/withPayload';
 import type { NextConfig } from 'next';
 
@@ -6,8 +8,14 @@ import { CMS_BODY_LIMIT, CMS_UPLOAD_LIMIT } from './lib/http/read-body';
 import { defaultLang, langs, locales } from './lib/i18n';
 import { ENGLISH_PAGE_PATTERN, EVENT_CALENDAR_FILE } from './lib/i18n/rewrite';
 
+// The page cache reads it to give a page its public address: the default language's pages are stored
+// under its code (lib/http/page-cache.mjs).
+process.env.PAGE_CACHE_UNPREFIXED = `/${defaultLang}`;
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Next's own page cache, made right for the two processes `npm start` runs on one build folder.
+  cacheHandler: join(process.cwd(), 'lib/http/page-cache.mjs'),
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],

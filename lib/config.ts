@@ -203,6 +203,9 @@ const envSchema = z
     TRUSTED_PROXY_HEADER: z
       .enum(['x-forwarded-for', 'x-real-ip'], 'TRUSTED_PROXY_HEADER must be "x-forwarded-for" or "x-real-ip"')
       .optional(),
+    SERVER_ROLE: z
+      .enum(['all', 'visitors', 'back-office'], 'SERVER_ROLE must be "all", "visitors" or "back-office"')
+      .optional(),
     SMTP_URL: optional.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol)), {
       message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465',
     }),
@@ -407,6 +410,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     hsts: { maxAge: e.HSTS_MAX_AGE ?? 63_072_000, includeSubDomains: e.HSTS_INCLUDE_SUBDOMAINS ?? false },
     xsrfSecret: e.XSRF_SECRET,
     trustedProxy: { trustedHops: e.TRUSTED_PROXY_HOPS ?? 0, header: e.TRUSTED_PROXY_HEADER ?? 'x-forwarded-for' },
+    // What this process runs (docs/deploy.md, "The back office's process"): everything; the visitors'
+    // pages and forms only, with no background task; or the back office with every background task.
+    serverRole: e.SERVER_ROLE ?? 'all',
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp' as const, url: e.SMTP_URL } : { kind: 'files' as const },
       from: e.MAIL_FROM ?? `${site.name} <${contactInfo.email}>`,

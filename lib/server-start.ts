@@ -55,6 +55,16 @@ export function startServer(): void {
   const { takeShared } = getStore();
   setSharedLimits(takeShared);
 
+  // The visitors' process of a split server (scripts/start.mjs) runs no background task: they are the
+  // back office's, whose process runs them all, so none of their work holds up a visitor's page.
+  if (settings.serverRole === 'visitors') {
+    log.info('serving the visitors: the background tasks run in the back office');
+    stopOnSignal(log, async () => {
+      await getStore().close();
+    });
+    return;
+  }
+
   const { mail } = settings;
   const transport =
     mail.transport.kind === 'smtp'

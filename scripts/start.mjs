@@ -2,7 +2,8 @@
 // `npm start`: builds the site when there is no build or the sources changed since the last one, then
 // serves it on HOSTNAME:PORT (default 0.0.0.0:3000). Build-time settings (SITE_URL, SITE_TODAY, NEXT_PUBLIC_*) are
 // part of the fingerprint, so changing them rebuilds too.
-// --build-only stops after the build; --force builds even when nothing changed.
+// --build-only stops after the build; --force builds even when nothing changed; --serve-only serves the
+// build of the current folder as it is (the drills' private copies of the build, scripts/lib/next-server.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
@@ -19,11 +20,12 @@ await onNode24();
 
 // A server with a bad setting would stop right after saying Ready: name it now, before a long build.
 // A build alone needs no runtime setting (check-secrets builds with some on purpose).
+let settings = null;
 if (!process.argv.includes('--build-only')) {
   await import('tsx');
   const { readConfig, ConfigError } = await import('../lib/config.ts');
   try {
-    readConfig();
+    settings = readConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -31,8 +33,9 @@ if (!process.argv.includes('--build-only')) {
   }
 }
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const serveOnly = process.argv.includes('--serve-only');
+const root = serveOnly ? process.cwd() : join(dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'next', 'dist', 'bin', 'next');
 const buildId = join(root, '.next', 'BUILD_ID');
 const stampFile = join(root, '.next', 'build-settings.json');
 
@@ -61,9 +64,12 @@ function needsBuild() {
 
 // The child of the moment (build, then server) gets the signals this process receives (from npm, a
 // supervisor, or Ctrl-C), so a stop during the build does not leave the build running either.
+// Once serving split, serveSplit stops its two processes itself.
 let child = null;
+let split = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
+    if (split) return;
     if (child) child.kill(signal);
     else process.exit(128 + osConstants.signals[signal]);
   });
@@ -83,7 +89,7 @@ const hostname = process.env.HOSTNAME || '0.0.0.0';
 const siteUrlWarning = siteUrlProblem(process.env.SITE_URL, hostname);
 
 const force = process.argv.includes('--force');
-const reason = force ? 'asked to' : needsBuild();
+const reason = serveOnly ? null : force ? 'asked to' : needsBuild();
 if (reason) {
   console.log(`Building the site (${reason})...`);
   if (siteUrlWarning) console.warn(`Warning: ${siteUrlWarning}`);
@@ -98,4 +104,10 @@ if (reason) {
 if (process.argv.includes('--build-only')) process.exit(0);
 
 if (siteUrlWarning) console.warn(`Warning: ${siteUrlWarning}`);
-exitLike(await run(['start', '--port', port, '--hostname', hostname]));
+// SERVER_ROLE set by the operator: one process of that role, as `next start` (docs/deploy.md). Otherwise
+// the visitors' pages and the back office in two processes behind one address (lib/split-server.mjs).
+if (process.env.SERVER_ROLE) exitLike(await run(['start', '--port', port, '--hostname', hostname]));
+split = true;
+const { serveSplit } = await import('./lib/split-server.mjs');
+const { clientAddress } = await import('../lib/security/client-address.ts');
+process.exit(await serveSplit({ nextBin, root, port, hostname, settings, clientAddress }));

@@ -5,6 +5,7 @@ export function startNextServer(options: {
   env?: Record<string, string>;
   stdio?: StdioOptions;
   root?: string;
+  split?: boolean;
 }): ChildProcess;
 export function privateBuild(dir: string): string;
 export function waitUntilUp(

@@ -10,18 +10,23 @@ import { join, resolve } from 'node:path';
 // on the repository's build writes no page it makes again into it (PAGE_CACHE_ON_DISK, next.config.ts):
 // each server has its own address and data, and another one reading that page from the shared folder
 // would serve this one's links and content.
-export function startNextServer({ port, env = {}, stdio = 'ignore', root = '.' }) {
+// `split`: served as `npm start` serves it, the visitors and the back office in two processes behind
+// one front (scripts/lib/split-server.mjs); otherwise one process.
+export function startNextServer({ port, env = {}, stdio = 'ignore', root = '.', split = false }) {
   startFromSeededContent(root, env);
   const shared = resolve(root) === resolve('.');
   return spawn(
     process.execPath,
-    [resolve('node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    split
+      ? [resolve('scripts/start.mjs'), '--serve-only']
+      : [resolve('node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     {
       cwd: root,
       env: {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: '1',
         ...(shared ? { PAGE_CACHE_ON_DISK: 'off' } : {}),
+        ...(split ? { PORT: String(port), HOSTNAME: '127.0.0.1' } : {}),
         ...env,
       },
       stdio,
@@ -56,7 +61,17 @@ export function privateBuild(dir) {
     // The build cache (compiler and image caches) is not needed to serve.
     filter: (source) => resolve(source) !== resolve('.next/cache'),
   });
-  for (const name of ['node_modules', 'public', 'lib', 'package.json', 'next.config.ts', 'tsconfig.json']) {
+  // data and messages: scripts/start.mjs reads the settings through lib/config.ts, which imports them.
+  for (const name of [
+    'node_modules',
+    'public',
+    'lib',
+    'data',
+    'messages',
+    'package.json',
+    'next.config.ts',
+    'tsconfig.json',
+  ]) {
     symlinkSync(resolve(name), join(root, name));
   }
   return root;

@@ -92,7 +92,9 @@ export async function editorsDay() {
         ...stub.env(),
       },
       (dataDir) => day(dataDir, stub),
-      { root: privateBuild(dir), prepare: seedRegistrations },
+      // As `npm start` serves the site: the editor's and the stranger's requests to the back office reach
+      // a process of its own.
+      { root: privateBuild(dir), prepare: seedRegistrations, split: true },
     );
   } finally {
     await stub.close();

@@ -37,17 +37,19 @@ export async function timed(name: string, run: () => Promise<void>) {
 }
 
 // `root`: a private build (privateBuild) for a class whose content changes the pages; `prepare`: what
-// goes into the store before the server starts.
+// goes into the store before the server starts; `split`: served as `npm start` serves it, the visitors
+// and the back office in processes of their own.
 export async function withServer<T>(
   env: Record<string, string>,
   run: (dataDir: string) => Promise<T>,
-  { root, prepare }: { root?: string; prepare?: (dataDir: string) => Promise<void> } = {},
+  { root, prepare, split }: { root?: string; prepare?: (dataDir: string) => Promise<void>; split?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'baobab-hostile-'));
   await prepare?.(dataDir);
   const server = startNextServer({
     port,
     root,
+    split,
     // Before the seed's event and offer, as the build the tests make: their forms are open.
     env: { DATA_DIR: dataDir, MAIL_POLL_MS: '100', SITE_TODAY: '2023-03-01', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,178 @@
+// Next's page cache (next.config.ts's `cacheHandler`): its own file-system cache, which keeps each page
+// it makes in memory and writes it into the build folder, made right for two servers on one build
+// folder. `npm start` runs the visitors' pages and the back office in two processes (scripts/start.mjs):
+// a publish in the back office makes the pages it changes again there, and the visitors' process must
+// then serve those, not the copies in its memory. Plain JavaScript with no import of the project's:
+// Next loads this file itself, outside its bundles.
+//
+// - Each page written gets a stamp file once all its files are on disk. A process serves a page from
+//   memory only while the stamp is the one it last read or wrote; another stamp means another process
+//   wrote the page, and it is read again from disk.
+// - Each revalidation (revalidatePath, revalidateTag) is written down with its time. A page made before
+//   a revalidation of one of its tags, and not made again within REMAKE_GRACE_MS of it, is not served:
+//   the process that revalidated (the back office) makes it again at once (below), and should it fail
+//   to, the visitors' process makes it itself rather than serve an old page for ever.
+// - With PAGE_CACHE_REMAKE_ORIGIN (the back office's own address), a revalidation is followed by
+//   visiting each page that carries one of its tags, one at a time, so the page is made in this process
+//   and not at a visitor's request in the other.
+// Servers that write no page to disk (PAGE_CACHE_ON_DISK=off) share nothing, and none of this applies.
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import nextFileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+
+const FileSystemCache = nextFileSystemCache.default ?? nextFileSystemCache;
+
+const PAGE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE']);
+const STAMP = '.stamp';
+const TAGS_HEADER = 'x-next-cache-tags';
+export const REMAKE_GRACE_MS = 30_000;
+const REMAKE_TIMEOUT_MS = 30_000;
+// Revalidations close together (one publish revalidates several sections) are remade in one round.
+const REMAKE_GATHER_MS = 250;
+
+// key → the stamp's mtime this process last read or wrote; shared by every instance Next makes.
+const seen = new Map();
+let revalidations = { mtimeMs: -1, tags: {} };
+let pendingTags = new Set();
+let remaking = null;
+
+export default class SharedPageCache extends FileSystemCache {
+  revalidationsFile() {
+    return join(this.serverDistDir, 'page-cache-revalidations.json');
+  }
+
+  stampOf(key, kind) {
+    return this.getFilePath(`${key}${STAMP}`, kind);
+  }
+
+  async get(key, ctx) {
+    if (!this.flushToDisk || !PAGE_KINDS.has(ctx?.kind)) return super.get(key, ctx);
+    const stamp = await mtimeOf(this.stampOf(key, ctx.kind));
+    if (stamp !== undefined && stamp !== seen.get(key)) FileSystemCache.memoryCache?.remove(key);
+    const data = await super.get(key, ctx);
+    if (stamp !== undefined) seen.set(key, stamp);
+    if (data && this.outdated(data)) {
+      FileSystemCache.memoryCache?.remove(key);
+      seen.delete(key);
+      return null;
+    }
+    return data;
+  }
+
+  async set(key, data, ctx) {
+    await super.set(key, data, ctx);
+    if (!this.flushToDisk || !data || !PAGE_KINDS.has(data.kind)) return;
+    const file = this.stampOf(key, data.kind);
+    await writeFile(file, String(Date.now()));
+    seen.set(key, await mtimeOf(file));
+  }
+
+  async revalidateTag(tags, durations) {
+    await super.revalidateTag(tags, durations);
+    const list = typeof tags === 'string' ? [tags] : tags;
+    if (!this.flushToDisk || list.length === 0) return;
+    const file = this.revalidationsFile();
+    const now = Date.now();
+    const written = { ...this.readRevalidations().tags };
+    for (const tag of list) written[tag] = now;
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify(written));
+    renameSync(partial, file);
+    if (process.env.PAGE_CACHE_REMAKE_ORIGIN) this.remakeSoon(list);
+  }
+
+  readRevalidations() {
+    const mtimeMs = statSync(this.revalidationsFile(), { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return { mtimeMs: -1, tags: {} };
+    if (mtimeMs !== revalidations.mtimeMs) {
+      try {
+        revalidations = { mtimeMs, tags: JSON.parse(readFileSync(this.revalidationsFile(), 'utf8')) };
+      } catch {
+        // Being replaced at this moment: the next request reads it.
+      }
+    }
+    return revalidations;
+  }
+
+  // Whether a page was made before a revalidation of one of its tags that is older than the grace.
+  outdated(data) {
+    const tags = tagsOf(data.value?.headers);
+    if (tags.length === 0) return false;
+    const { tags: times } = this.readRevalidations();
+    const before = Date.now() - REMAKE_GRACE_MS;
+    return tags.some((tag) => times[tag] !== undefined && times[tag] > data.lastModified && times[tag] < before);
+  }
+
+  remakeSoon(tags) {
+    for (const tag of tags) pendingTags.add(tag);
+    if (remaking) return;
+    remaking = new Promise((resolve) => setTimeout(resolve, REMAKE_GATHER_MS))
+      .then(async () => {
+        while (pendingTags.size > 0) {
+          const round = pendingTags;
+          pendingTags = new Set();
+          for (const path of await this.pagesTagged(round)) await remake(path);
+        }
+      })
+      .catch((error) => console.warn(`page cache: could not make pages again: ${error}`))
+      .finally(() => (remaking = null));
+  }
+
+  // The public address of every page on disk that carries one of `tags`.
+  async pagesTagged(tags) {
+    const root = join(this.serverDistDir, 'app');
+    const paths = new Set();
+    for (const file of await readdir(root, { recursive: true })) {
+      if (!file.endsWith('.meta')) continue;
+      let meta;
+      try {
+        meta = JSON.parse(await readFile(join(root, file), 'utf8'));
+      } catch {
+        continue;
+      }
+      // Pages only: route handlers (pictures for sharing, the sitemap) are made when asked for.
+      if (meta.segmentPaths === undefined && meta.routeCache?.owner?.kind !== 'APP_PAGE') continue;
+      if (!tagsOf(meta.headers).some((tag) => tags.has(tag))) continue;
+      const key = meta.routeCache?.key;
+      const pathname = key?.includes('/$/') ? key.slice(key.indexOf('/$/') + 2) : `/${file.slice(0, -'.meta'.length)}`;
+      paths.add(publicPath(pathname));
+    }
+    return [...paths];
+  }
+}
+
+function tagsOf(headers) {
+  const value = headers?.[TAGS_HEADER];
+  return typeof value === 'string' ? value.split(',') : [];
+}
+
+async function mtimeOf(file) {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+// Pages of the default language are stored under its code and served without it (next.config.ts).
+function publicPath(pathname) {
+  const unprefixed = process.env.PAGE_CACHE_UNPREFIXED;
+  if (!unprefixed) return pathname;
+  if (pathname === unprefixed) return '/';
+  return pathname.startsWith(`${unprefixed}/`) ? pathname.slice(unprefixed.length) : pathname;
+}
+
+async function remake(path) {
+  try {
+    const response = await fetch(new URL(path, process.env.PAGE_CACHE_REMAKE_ORIGIN), {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REMAKE_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+  } catch (error) {
+    console.warn(`page cache: ${path} could not be made again: ${error}`);
+  }
+}

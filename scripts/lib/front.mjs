@@ -1,0 +1,108 @@
+// The front of a split server (scripts/start.mjs): one listening address, two Next processes behind it.
+// The back office (the staff workspace, the content editor and its API, payments) runs in a process of
+// its own, so that nothing the staff do, and nothing a stranger makes the payment routes do, takes a
+// turn on the event loop that answers visitors. This process only passes bytes along.
+//
+// Each process behind it trusts exactly one proxy, this one: the client's address goes in
+// X-Forwarded-For as this front resolved it with the operator's own TRUSTED_PROXY_* settings, and the
+// X-Forwarded-* headers a client wrote are dropped unless the operator trusts a proxy in front.
+import { Agent, createServer, request as httpRequest } from 'node:http';
+
+// Whether an address is the back office's. The language prefix before the payment pages is any
+// two-letter code: a wrong guess only picks the other process, which serves every address the same way.
+export function isBackOffice(url) {
+  const path = (url ?? '/').split('?')[0];
+  return (
+    /^\/staff(?:\/|$)/.test(path) ||
+    /^\/api\/(?:payments|content)(?:\/|$)/.test(path) ||
+    /^(?:\/[a-z]{2})?\/(?:pay|payments)(?:\/|$)/.test(path)
+  );
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  // Answered here already: passing it on would ask the process behind for a second 100 Continue.
+  'expect',
+]);
+const CLIENT_FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+const ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-real-ip']);
+
+// The raw header list without hop-by-hop headers, the ones Connection names, and `drop`.
+function passedOn(rawHeaders, drop = new Set()) {
+  const named = new Set();
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].toLowerCase() === 'connection') {
+      for (const name of rawHeaders[i + 1].split(',')) named.add(name.trim().toLowerCase());
+    }
+  }
+  const kept = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i].toLowerCase();
+    if (HOP_BY_HOP.has(name) || named.has(name) || drop.has(name)) continue;
+    kept.push(rawHeaders[i], rawHeaders[i + 1]);
+  }
+  return kept;
+}
+
+const UNAVAILABLE = 'The site is starting or restarting: try again in a moment.\n';
+
+// `targets()` gives the current ports ({ visitors, backOffice }, either null while that process is
+// down); `clientOf(headers, socketAddress)` the client's address by the operator's settings;
+// `trustsProxy` whether the operator has a proxy in front (its X-Forwarded-* headers are then kept).
+export function createFront({ targets, clientOf, trustsProxy }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const drop = new Set([...ADDRESS_HEADERS, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
+
+  const server = createServer((request, response) => {
+    const backOffice = isBackOffice(request.url);
+    const port = backOffice ? targets().backOffice : targets().visitors;
+    const refuse = () => {
+      if (response.headersSent) return response.destroy();
+      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2', connection: 'close' });
+      response.end(UNAVAILABLE);
+    };
+    if (!port) return refuse();
+
+    const headers = passedOn(request.rawHeaders, drop);
+    headers.push('x-forwarded-for', clientOf(request.headers, request.socket.remoteAddress));
+    const upstream = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: request.method,
+      path: request.url,
+      headers,
+      agent,
+      setHost: false,
+    });
+    let answered = false;
+    upstream.on('response', (answer) => {
+      answered = true;
+      const kept = passedOn(answer.rawHeaders);
+      // The process behind stopped reading the body (a refusal before it reads): so does the client.
+      if (answer.headers.connection === 'close') kept.push('connection', 'close');
+      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
+      answer.pipe(response);
+      answer.on('error', () => response.destroy());
+    });
+    upstream.on('error', () => {
+      request.unpipe(upstream);
+      if (!answered) refuse();
+    });
+    // A client gone before the answer ends: the process behind stops working on it too.
+    response.on('close', () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
+    request.on('error', () => upstream.destroy());
+    request.pipe(upstream);
+  });
+  // The site speaks HTTP only; no address upgrades a connection.
+  server.on('upgrade', (_request, socket) => socket.destroy());
+  server.on('close', () => agent.destroy());
+  return server;
+}

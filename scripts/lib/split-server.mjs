@@ -1,0 +1,142 @@
+// `npm start`'s server: the front (front.mjs) on HOSTNAME:PORT, and behind it two `next start` of the
+// same build on loopback ports of their own, the visitors' (SERVER_ROLE=visitors: pages and forms, no
+// background task) and the back office's (SERVER_ROLE=back-office: the staff's pages, the content
+// editor, payments, and every background task). The back office runs at a lower CPU priority, so on a
+// busy machine the visitors' pages come first. A process that stops on its own is started again; a
+// signal to this one stops both and then the front.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect, createServer } from 'node:net';
+import { setPriority } from 'node:os';
+
+import { createFront } from './front.mjs';
+
+// The back office's CPU priority (nice): staff work uses what the visitors' pages leave.
+const BACK_OFFICE_NICENESS = Number(process.env.BACK_OFFICE_NICENESS ?? 19);
+const RESTART_DELAY_MS = 1_000;
+// How often the back office looks for mail to send when nobody tells it: the visitors' process queues
+// a visitor's mail and cannot wake the other process's sender.
+const BACK_OFFICE_MAIL_POLL_MS = '1000';
+
+async function freePort() {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function accepting(port, deadline, child) {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    const up = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => resolve(socket.destroy() || true));
+      socket.once('error', () => resolve(false));
+    });
+    if (up) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+// `nextBin` runs `next`; `settings` are the checked settings (lib/config.ts); `clientAddress` is
+// lib/security/client-address.ts's. Resolves with the exit code once stopped.
+export async function serveSplit({ nextBin, root, port, hostname, settings, clientAddress }) {
+  const ports = { visitors: await freePort(), backOffice: await freePort() };
+  const up = { visitors: null, backOffice: null };
+  const children = {};
+  let stopping = false;
+
+  const roles = {
+    visitors: { SERVER_ROLE: 'visitors' },
+    backOffice: {
+      SERVER_ROLE: 'back-office',
+      PAGE_CACHE_REMAKE_ORIGIN: `http://127.0.0.1:${ports.backOffice}`,
+      MAIL_POLL_MS: process.env.MAIL_POLL_MS ?? BACK_OFFICE_MAIL_POLL_MS,
+    },
+  };
+
+  const start = async (name) => {
+    const child = spawn(
+      process.execPath,
+      [nextBin, 'start', '--port', String(ports[name]), '--hostname', '127.0.0.1'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          ...roles[name],
+          PORT: String(ports[name]),
+          // This front is the one proxy each process trusts; it resolved the client by the operator's settings.
+          TRUSTED_PROXY_HOPS: '1',
+          TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+        },
+      },
+    );
+    children[name] = child;
+    if (name === 'backOffice') {
+      try {
+        setPriority(child.pid, BACK_OFFICE_NICENESS);
+      } catch {
+        // Not allowed here (a container's limits): both at the same priority.
+      }
+    }
+    child.once('exit', (code, signal) => {
+      up[name] = null;
+      if (stopping) return;
+      console.error(
+        `The ${name === 'visitors' ? "visitors'" : "back office's"} server stopped (${code ?? signal}): starting it again`,
+      );
+      setTimeout(() => void start(name), RESTART_DELAY_MS);
+    });
+    if (await accepting(ports[name], Date.now() + 120_000, child)) up[name] = ports[name];
+    return child;
+  };
+
+  await Promise.all([start('visitors'), start('backOffice')]);
+  if (!up.visitors || !up.backOffice) {
+    stopping = true;
+    for (const child of Object.values(children)) child.kill('SIGTERM');
+    console.error('The site did not start: see the messages above.');
+    return 1;
+  }
+
+  const { trustedHops, header } = settings.trustedProxy;
+  const front = createFront({
+    targets: () => up,
+    clientOf: (headers, socketAddress) =>
+      clientAddress(
+        new Headers(Object.entries(headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
+        socketAddress,
+        {
+          trustedHops,
+          header,
+        },
+      ),
+    trustsProxy: trustedHops > 0,
+  });
+  front.listen(Number(port), hostname);
+  await once(front, 'listening');
+  console.log(
+    `Serving on http://${hostname}:${port} (visitors on port ${ports.visitors}, back office on ${ports.backOffice})`,
+  );
+
+  const stopped = new Promise((resolve) => {
+    const stop = async (signal) => {
+      if (stopping) return;
+      stopping = true;
+      front.close();
+      const exits = Object.values(children)
+        .filter((child) => child.exitCode === null && child.signalCode === null)
+        .map((child) => once(child, 'exit'));
+      for (const child of Object.values(children)) child.kill(signal);
+      await Promise.all(exits);
+      front.closeAllConnections();
+      resolve(0);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
+  });
+  return stopped;
+}
