@@ -27,7 +27,7 @@ const executablePath =
 // hands it another's link, and each spec reads what it stored itself (its own addresses, tags, audit
 // entries), never a count of the whole store.
 const drills =
-  /\/(hostile|instances|several-hosts|cms-instances|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|certificates|guest-list|money)\.spec\.ts$/;
+  /\/(hostile|instances|several-hosts|cms-instances|back-office|publish|editor-slip|backup|stop-signals|shutdown|staff-stores|offline|event-day|certificates|guest-list|money)\.spec\.ts$/;
 // The longest drill (three minutes in CI, much of it waiting for a post scheduled for the next minute),
 // handed out first, beside the page specs: in name order it came last and ran alone while a core sat idle.
 const longDrills = /\/publish\.spec\.ts$/;

@@ -110,4 +110,5 @@ if (process.env.SERVER_ROLE) exitLike(await run(['start', '--port', port, '--hos
 split = true;
 const { serveSplit } = await import('./lib/split-server.mjs');
 const { clientAddress } = await import('../lib/security/client-address.ts');
-process.exit(await serveSplit({ nextBin, root, port, hostname, settings, clientAddress }));
+const { hasSessionCookie } = await import('../lib/security/staff-cookie.ts');
+process.exit(await serveSplit({ nextBin, root, port, hostname, settings, clientAddress, hasSessionCookie }));

@@ -32,6 +32,7 @@ import { cmsLogger } from './refusals';
 import { withOwnRowIds } from './row-ids';
 import { settleSchema } from './schema';
 import { seedFromData } from './seed';
+import { countOpenWrites } from './open-writes';
 import { writesTakeTurns } from './sqlite-locks';
 
 // The CMS (Payload) inside the site: its admin and API under the staff workspace (./paths.ts), its
@@ -120,6 +121,7 @@ export default buildConfig({
   // The migrations first (./schema.ts: in every NODE_ENV, and never by a command on a site that has run).
   onInit: async (payload) => {
     writesTakeTurns(payload, SQLITE_WAIT_MS);
+    countOpenWrites(payload);
     await settleSchema(payload, cms.databaseUrl ? postgresMigrations : sqliteMigrations);
     recordSchedules(payload);
     await seedFromData(payload);

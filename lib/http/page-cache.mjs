@@ -111,36 +111,62 @@ export default class SharedPageCache extends FileSystemCache {
     remaking = new Promise((resolve) => setTimeout(resolve, REMAKE_GATHER_MS))
       .then(async () => {
         while (pendingTags.size > 0) {
+          const waited = Date.now();
+          await writesSettled();
           const round = pendingTags;
           pendingTags = new Set();
-          for (const path of await this.pagesTagged(round)) await remake(path);
+          const started = Date.now();
+          const paths = await this.pagesTagged(round);
+          for (const path of paths) await remake(path);
+          note(
+            30,
+            `made ${paths.length} page(s) again after a change, in ${Date.now() - started} ms (writes ended ${started - waited} ms after the change): ${paths.join(' ')}`,
+          );
         }
       })
-      .catch((error) => console.warn(`page cache: could not make pages again: ${error}`))
+      .catch((error) => note(40, `could not make pages again: ${error}`))
       .finally(() => (remaking = null));
   }
 
-  // The public address of every page on disk that carries one of `tags`.
+  // The public address of every page on disk that carries one of `tags`: the build's (under app/) and
+  // those made since (under route-cache/, each under its route's own key, the address after `/$/`).
   async pagesTagged(tags) {
-    const root = join(this.serverDistDir, 'app');
     const paths = new Set();
-    for (const file of await readdir(root, { recursive: true })) {
-      if (!file.endsWith('.meta')) continue;
-      let meta;
-      try {
-        meta = JSON.parse(await readFile(join(root, file), 'utf8'));
-      } catch {
-        continue;
+    for (const root of ['app', 'route-cache'].map((name) => join(this.serverDistDir, name))) {
+      const files = await readdir(root, { recursive: true }).catch(() => []);
+      for (const file of files) {
+        if (!file.endsWith('.meta')) continue;
+        let meta;
+        try {
+          meta = JSON.parse(await readFile(join(root, file), 'utf8'));
+        } catch {
+          continue;
+        }
+        // Pages only: route handlers (pictures for sharing, the sitemap) are made when asked for.
+        if (meta.segmentPaths === undefined) continue;
+        if (!tagsOf(meta.headers).some((tag) => tags.has(tag))) continue;
+        const key = `/${file.slice(0, -'.meta'.length)}`;
+        paths.add(publicPath(key.includes('/$/') ? key.slice(key.indexOf('/$/') + 2) : key));
       }
-      // Pages only: route handlers (pictures for sharing, the sitemap) are made when asked for.
-      if (meta.segmentPaths === undefined && meta.routeCache?.owner?.kind !== 'APP_PAGE') continue;
-      if (!tagsOf(meta.headers).some((tag) => tags.has(tag))) continue;
-      const key = meta.routeCache?.key;
-      const pathname = key?.includes('/$/') ? key.slice(key.indexOf('/$/') + 2) : `/${file.slice(0, -'.meta'.length)}`;
-      paths.add(publicPath(pathname));
     }
     return [...paths];
   }
+}
+
+// Until the content database's writes open in this process have ended (lib/cms/open-writes.ts), at
+// most WRITES_WAIT_MS: the revalidation comes from inside the write, before its commit.
+const WRITES_WAIT_MS = 10_000;
+async function writesSettled() {
+  const settled = globalThis[Symbol.for('baobab.cms.writesSettled')];
+  if (typeof settled !== 'function') return;
+  let timer;
+  await Promise.race([settled(), new Promise((resolve) => (timer = setTimeout(resolve, WRITES_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+// A line in the server's log, in its shape (lib/log.ts): info 30, warn 40.
+function note(level, msg) {
+  console.log(JSON.stringify({ level, time: new Date().toISOString(), component: 'page-cache', msg }));
 }
 
 function tagsOf(headers) {
@@ -173,6 +199,6 @@ async function remake(path) {
     });
     await response.arrayBuffer();
   } catch (error) {
-    console.warn(`page cache: ${path} could not be made again: ${error}`);
+    note(40, `${path} could not be made again: ${error}`);
   }
 }

@@ -8,11 +8,15 @@
 // X-Forwarded-* headers a client wrote are dropped unless the operator trusts a proxy in front.
 import { Agent, createServer, request as httpRequest } from 'node:http';
 
-// Whether an address is the back office's. The language prefix before the payment pages is any
-// two-letter code: a wrong guess only picks the other process, which serves every address the same way.
-export function isBackOffice(url) {
+// Whether a request is the back office's: by its address, or because it comes from a staff member's
+// browser (`staffBrowser`, from its cookies), who then sees every page as the back office has it, the
+// change they just published included, while the visitors' process may still be making it again. The
+// language prefix before the payment pages is any two-letter code. A wrong guess, or a stranger's
+// made-up cookie, only picks the other process, which serves every address the same way.
+export function isBackOffice(url, cookie = '', staffBrowser = () => false) {
   const path = (url ?? '/').split('?')[0];
   return (
+    staffBrowser(cookie) ||
     /^\/staff(?:\/|$)/.test(path) ||
     /^\/api\/(?:payments|content)(?:\/|$)/.test(path) ||
     /^(?:\/[a-z]{2})?\/(?:pay|payments)(?:\/|$)/.test(path)
@@ -54,13 +58,14 @@ const UNAVAILABLE = 'The site is starting or restarting: try again in a moment.\
 
 // `targets()` gives the current ports ({ visitors, backOffice }, either null while that process is
 // down); `clientOf(headers, socketAddress)` the client's address by the operator's settings;
-// `trustsProxy` whether the operator has a proxy in front (its X-Forwarded-* headers are then kept).
-export function createFront({ targets, clientOf, trustsProxy }) {
+// `trustsProxy` whether the operator has a proxy in front (its X-Forwarded-* headers are then kept);
+// `staffBrowser(cookieHeader)` whether the cookies are a staff session's or the editor's preview's.
+export function createFront({ targets, clientOf, trustsProxy, staffBrowser }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const drop = new Set([...ADDRESS_HEADERS, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
 
   const server = createServer((request, response) => {
-    const backOffice = isBackOffice(request.url);
+    const backOffice = isBackOffice(request.url, request.headers.cookie, staffBrowser);
     const port = backOffice ? targets().backOffice : targets().visitors;
     const refuse = () => {
       if (response.headersSent) return response.destroy();

@@ -18,6 +18,9 @@ const RESTART_DELAY_MS = 1_000;
 // a visitor's mail and cannot wake the other process's sender.
 const BACK_OFFICE_MAIL_POLL_MS = '1000';
 
+const label = (name) => (name === 'visitors' ? "The visitors' server" : "The back office's server");
+const roleName = (name) => (name === 'visitors' ? 'visitors' : 'back office');
+
 async function freePort() {
   const probe = createServer();
   probe.listen(0, '127.0.0.1');
@@ -41,9 +44,12 @@ async function accepting(port, deadline, child) {
   return false;
 }
 
-// `nextBin` runs `next`; `settings` are the checked settings (lib/config.ts); `clientAddress` is
-// lib/security/client-address.ts's. Resolves with the exit code once stopped.
-export async function serveSplit({ nextBin, root, port, hostname, settings, clientAddress }) {
+// Next's draft-mode cookie: the editor's preview (app/staff/preview) is the back office's to serve.
+const PREVIEW_COOKIE = '__prerender_bypass';
+
+// `nextBin` runs `next`; `settings` are the checked settings (lib/config.ts); `clientAddress` and
+// `hasSessionCookie` are lib/security's. Resolves with the exit code once stopped.
+export async function serveSplit({ nextBin, root, port, hostname, settings, clientAddress, hasSessionCookie }) {
   const ports = { visitors: await freePort(), backOffice: await freePort() };
   const up = { visitors: null, backOffice: null };
   const children = {};
@@ -86,10 +92,14 @@ export async function serveSplit({ nextBin, root, port, hostname, settings, clie
     child.once('exit', (code, signal) => {
       up[name] = null;
       if (stopping) return;
-      console.error(
-        `The ${name === 'visitors' ? "visitors'" : "back office's"} server stopped (${code ?? signal}): starting it again`,
+      console.error(`${label(name)} stopped (${code ?? signal}): starting it again`);
+      setTimeout(
+        () =>
+          void start(name).then((again) =>
+            console.log(`${label(name)} started again: ${roleName(name)} on port ${ports[name]} (pid ${again.pid})`),
+          ),
+        RESTART_DELAY_MS,
       );
-      setTimeout(() => void start(name), RESTART_DELAY_MS);
     });
     if (await accepting(ports[name], Date.now() + 120_000, child)) up[name] = ports[name];
     return child;
@@ -116,11 +126,14 @@ export async function serveSplit({ nextBin, root, port, hostname, settings, clie
         },
       ),
     trustsProxy: trustedHops > 0,
+    staffBrowser: (cookie) =>
+      hasSessionCookie(cookie) ||
+      (cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${PREVIEW_COOKIE}=`)),
   });
   front.listen(Number(port), hostname);
   await once(front, 'listening');
   console.log(
-    `Serving on http://${hostname}:${port} (visitors on port ${ports.visitors}, back office on ${ports.backOffice})`,
+    `Serving on http://${hostname}:${port}: visitors on port ${ports.visitors} (pid ${children.visitors.pid}), back office on port ${ports.backOffice} (pid ${children.backOffice.pid})`,
   );
 
   const stopped = new Promise((resolve) => {

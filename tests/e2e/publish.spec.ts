@@ -37,10 +37,12 @@ test.beforeAll(async () => {
   mkdirSync(DATA_DIR);
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
-  // Its own copy of the build: the server writes the pages it makes again into it.
+  // Its own copy of the build: the server writes the pages it makes again into it. Served as `npm start`
+  // serves it: the editor works in the back office's process, the visitors read from their own.
   server = startNextServer({
     port,
     root: privateBuild(dir),
+    split: true,
     env: { DATA_DIR, STAFF_EMAILS: ADMIN, STAFF_SIGN_IN_LIMIT: '100', RATE_LIMIT_PER_MINUTE: '1000' },
   });
   await waitUntilUp(`${baseURL}/api/health`, { timeoutMs: 120_000, server });

@@ -84,6 +84,13 @@ describe('which process an address goes to', () => {
     }
   });
 
+  it("sends a staff member's browser to the back office for every page, so they see what they just published", () => {
+    const staff = (cookie: string | undefined) => (cookie ?? '').includes('baobab-staff=');
+    expect(isBackOffice('/events', 'theme=dark; baobab-staff=abc', staff)).toBe(true);
+    expect(isBackOffice('/events', 'theme=dark', staff)).toBe(false);
+    expect(isBackOffice('/events', undefined, staff)).toBe(false);
+  });
+
   it('sends every page and form of the visitors to their own process', () => {
     for (const url of [
       '/',
@@ -119,6 +126,7 @@ describe('the front', () => {
           { trustedHops },
         ),
       trustsProxy: trustedHops > 0,
+      staffBrowser: (cookie) => (cookie ?? '').includes('baobab-staff='),
     });
     fronts.push(await listen(server));
     return port(server);
@@ -143,9 +151,12 @@ describe('the front', () => {
     const page = await send(frontPort, '/events?x=1');
     const staff = await send(frontPort, '/staff/door');
     expect([page.status, page.text, staff.status, staff.text]).toEqual([200, 'visitors', 200, 'backOffice']);
+    const asStaff = await send(frontPort, '/events', { headers: { cookie: 'baobab-staff=x' } });
+    expect(asStaff.text).toBe('backOffice');
     expect(seen.map((s) => [s.process, s.url])).toEqual([
       ['visitors', '/events?x=1'],
       ['backOffice', '/staff/door'],
+      ['backOffice', '/events'],
     ]);
     // The answer's own headers pass; its hop-by-hop ones do not.
     expect(page.headers['x-kept']).toBe('yes');
@@ -226,5 +237,39 @@ describe('the front', () => {
     const refused = await send(frontPort, '/');
     up.visitors = port(visitors);
     expect(refused.status).toBe(503);
+  });
+
+  // What a raw socket sends, and everything the front answers before it closes.
+  async function raw(frontPort: number, text: string): Promise<string> {
+    const { connect } = await import('node:net');
+    return new Promise((resolve) => {
+      const socket = connect(frontPort, '127.0.0.1', () => socket.write(text));
+      let answer = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', () => resolve(answer));
+      setTimeout(() => socket.destroy(), 2_000);
+    });
+  }
+
+  it('refuses a request whose length is said twice, before anything reaches a process behind', async () => {
+    const frontPort = await front(0);
+    const answer = await raw(
+      frontPort,
+      'POST /api/forms/contactUs HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /staff/door HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(seen).toEqual([]);
+  });
+
+  it('upgrades no connection', async () => {
+    const frontPort = await front(0);
+    const answer = await raw(
+      frontPort,
+      'GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    );
+    expect(answer).toBe('');
+    expect(seen).toEqual([]);
   });
 });
