@@ -28,11 +28,11 @@ import { contact } from './globals/contact';
 import { figures } from './globals/figures';
 import { migrations as postgresMigrations } from './migrations/postgres';
 import { migrations as sqliteMigrations } from './migrations/sqlite';
+import { countOpenWrites } from './open-writes';
 import { cmsLogger } from './refusals';
 import { withOwnRowIds } from './row-ids';
 import { settleSchema } from './schema';
 import { seedFromData } from './seed';
-import { countOpenWrites } from './open-writes';
 import { writesTakeTurns } from './sqlite-locks';
 
 // The CMS (Payload) inside the site: its admin and API under the staff workspace (./paths.ts), its
