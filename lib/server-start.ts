@@ -64,7 +64,12 @@ export function startServer(): void {
     });
     return;
   }
+  startBackgroundTasks(settings);
+}
 
+// The outbox, letters, the digest, retention, the places pass, scheduled publishing, the payment check
+// and the start-up chores; stopped together on a signal.
+function startBackgroundTasks(settings: Config): void {
   const { mail } = settings;
   const transport =
     mail.transport.kind === 'smtp'
