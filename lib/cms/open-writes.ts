@@ -1,22 +1,18 @@
 import type { Payload } from 'payload';
 
+import { afterEnding, type TransactionDb } from './transactions';
+
 // The CMS's write transactions open in this process, whatever the database. A published change makes
 // its pages again in the back office (lib/http/page-cache.mjs), which must wait until the change is
 // committed: a page made while the write is still open would show the content from before it. The page
 // cache reaches this through the global below, since Next loads it outside the site's bundles.
-type Id = number | string;
-type Db = Payload['db'] & {
-  beginTransaction: (options?: unknown) => Promise<Id | null>;
-  commitTransaction: (id: Id | Promise<Id | null>) => Promise<void>;
-  rollbackTransaction: (id: Id | Promise<Id | null>) => Promise<void>;
-};
 
 const SETTLED = Symbol.for('baobab.cms.writesSettled');
 
 export function countOpenWrites(payload: Payload): void {
-  const db = payload.db as Db;
+  const db = payload.db as TransactionDb;
   if (typeof db.beginTransaction !== 'function') return;
-  const { beginTransaction, commitTransaction, rollbackTransaction } = db;
+  const { beginTransaction } = db;
   let open = 0;
   let waiting: (() => void)[] = [];
   const closed = () => {
@@ -36,18 +32,7 @@ export function countOpenWrites(payload: Payload): void {
       throw error;
     }
   };
-  const ending =
-    (end: (id: Id | Promise<Id | null>) => Promise<void>) =>
-    async (given: Id | Promise<Id | null>): Promise<void> => {
-      const id = await given;
-      try {
-        await end.call(db, id ?? '');
-      } finally {
-        if (id !== null && id !== undefined) closed();
-      }
-    };
-  db.commitTransaction = ending(commitTransaction);
-  db.rollbackTransaction = ending(rollbackTransaction);
+  afterEnding(db, closed);
   (globalThis as Record<symbol, unknown>)[SETTLED] = (): Promise<void> =>
     open === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
 }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload';
 
 import { refusal } from './refusal';
+import { afterEnding, type TransactionDb } from './transactions';
 
 // SQLite's transactions (lib/cms/config.ts) each run on a connection of their own: libSQL's client hands
 // its connection to the transaction and opens a new one for what follows. A second write begun while
@@ -8,19 +9,13 @@ import { refusal } from './refusal';
 // libSQL is synchronous, so a busy wait would hold the very thread the open transaction needs to finish.
 // So this process's writes take turns here, in order, without blocking the thread; one that waits longer
 // than `milliseconds` is answered 503 (try again), never a lock error.
-type Id = number | string;
-type Db = Payload['db'] & {
-  beginTransaction: (options?: unknown) => Promise<Id | null>;
-  commitTransaction: (id: Id | Promise<Id | null>) => Promise<void>;
-  rollbackTransaction: (id: Id | Promise<Id | null>) => Promise<void>;
-};
 
 export function writesTakeTurns(payload: Payload, milliseconds: number): void {
-  const db = payload.db as Db;
+  const db = payload.db as TransactionDb;
   if (db.name !== 'sqlite' || typeof db.beginTransaction !== 'function') return;
-  const { beginTransaction, commitTransaction, rollbackTransaction } = db;
+  const { beginTransaction } = db;
   let last: Promise<void> = Promise.resolve();
-  const turns = new Map<Id, () => void>();
+  const turns = new Map<number | string, () => void>();
 
   db.beginTransaction = async (options) => {
     let done!: () => void;
@@ -47,19 +42,8 @@ export function writesTakeTurns(payload: Payload, milliseconds: number): void {
       throw error;
     }
   };
-  const ending =
-    (end: (id: Id | Promise<Id | null>) => Promise<void>) =>
-    async (given: Id | Promise<Id | null>): Promise<void> => {
-      const id = await given;
-      try {
-        await end.call(db, id ?? '');
-      } finally {
-        if (id !== null && id !== undefined) {
-          turns.get(id)?.();
-          turns.delete(id);
-        }
-      }
-    };
-  db.commitTransaction = ending(commitTransaction);
-  db.rollbackTransaction = ending(rollbackTransaction);
+  afterEnding(db, (id) => {
+    turns.get(id)?.();
+    turns.delete(id);
+  });
 }
