@@ -26,7 +26,8 @@ import { base, dayOnly, port, quick, SIGN_IN_LIMIT } from './settings.mjs';
 //     (scripts/drills/worst-content.mts), uploads the largest picture the CMS takes `uploads` times, and
 //     starts two downloads of the event's registrations (XLSX and CSV);
 //   - a stranger floods the CMS's API (refused paths, odd queries, picture-sized bodies behind a made-up
-//     staff cookie) and opens a pay link and its return page again and again.
+//     staff cookie), asks for pages behind made-up staff cookies, and opens a pay link and its return
+//     page again and again.
 // Goals: the visitor gets 0 5xx, and their slowest load stays within 2× of the quiet slowest of the
 // same run; after the day, Home, the event lists in both languages and the door still answer 200.
 // Reported: the visitor's median and slowest, quiet and during, each action's answers by status, the
@@ -291,8 +292,17 @@ async function strangerOnTheApi(t: Tally, act: Act, upload: { headers: Record<st
     'events?where[__proto__][equals]=1',
   ].map((path) => `/staff/content/api/${path}`);
   const asked = Array.from({ length: counts.apiFlood }, (_, i) => paths[i % paths.length]!);
+  // The split server's front sends a browser with a staff cookie to the back office: made-up ones must
+  // only move their sender there, never slow the visitors or get anything but the public page.
+  const pages = Array.from({ length: counts.apiFlood }, (_, i) => ['/', '/events', '/fr/events'][i % 3]!);
+  const madeUp = () => ({ cookie: `baobab-staff=${randomBytes(32).toString('base64url')}` });
   await Promise.all([
     inParallel(asked, async (path) => void (await act('stranger: the CMS API', send(t, 'GET', path, {}))), 16),
+    inParallel(
+      pages,
+      async (path) => void (await act('stranger: pages behind a made-up staff cookie', send(t, 'GET', path, madeUp()))),
+      16,
+    ),
     Promise.all(
       Array.from({ length: counts.forgedUploads }, () =>
         act(
