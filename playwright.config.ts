@@ -118,7 +118,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       SITE_TODAY: E2E_SITE_TODAY,
       // The specs' own servers share this build folder: none writes the pages it makes again into it
-      // (next.config.ts), or one would serve another's (tests/e2e/global-setup.ts checks).
+      // (next.config.ts), or one would serve another's (tests/e2e/global-setup.ts checks). So this server
+      // is one process (scripts/start.mjs); back-office.spec.ts and publish.spec.ts run the split one.
       PAGE_CACHE_ON_DISK: 'off',
     },
   },

@@ -104,9 +104,13 @@ if (reason) {
 if (process.argv.includes('--build-only')) process.exit(0);
 
 if (siteUrlWarning) console.warn(`Warning: ${siteUrlWarning}`);
-// SERVER_ROLE set by the operator: one process of that role, as `next start` (docs/deploy.md). Otherwise
-// the visitors' pages and the back office in two processes behind one address (lib/split-server.mjs).
-if (process.env.SERVER_ROLE) exitLike(await run(['start', '--port', port, '--hostname', hostname]));
+// SERVER_ROLE set by the operator: one process of that role, as `next start` (docs/operations.md). So
+// too with no page written to disk (PAGE_CACHE_ON_DISK=off): the two processes share pages through
+// the build folder. Otherwise the visitors' pages and the back office in two processes behind one
+// address (lib/split-server.mjs).
+if (process.env.SERVER_ROLE || process.env.PAGE_CACHE_ON_DISK === 'off') {
+  exitLike(await run(['start', '--port', port, '--hostname', hostname]));
+}
 split = true;
 const { serveSplit } = await import('./lib/split-server.mjs');
 const { clientAddress } = await import('../lib/security/client-address.ts');

@@ -85,6 +85,9 @@ export function createFront({ targets, clientOf, trustsProxy, staffBrowser }) {
       agent,
       setHost: false,
     });
+    // The headers go now, not with the body's first bytes: a process behind may answer on the headers
+    // alone (a refusal before the body is read), and the client may hold the body until it does.
+    upstream.flushHeaders();
     let answered = false;
     upstream.on('response', (answer) => {
       answered = true;

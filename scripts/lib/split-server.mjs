@@ -12,7 +12,7 @@ import { setPriority } from 'node:os';
 import { createFront } from './front.mjs';
 
 // The back office's CPU priority (nice): staff work uses what the visitors' pages leave.
-const BACK_OFFICE_NICENESS = Number(process.env.BACK_OFFICE_NICENESS ?? 19);
+const BACK_OFFICE_NICENESS = Number(process.env.BACK_OFFICE_NICENESS ?? 10);
 const RESTART_DELAY_MS = 1_000;
 // How often the back office looks for mail to send when nobody tells it: the visitors' process queues
 // a visitor's mail and cannot wake the other process's sender.

@@ -253,6 +253,17 @@ describe('the front', () => {
     });
   }
 
+  it('passes on an answer given to the headers alone, while the client still holds the body back', async () => {
+    const frontPort = await front(0);
+    const started = performance.now();
+    const answer = await raw(
+      frontPort,
+      'POST /staff/content/api/media/refuse HTTP/1.1\r\nHost: x\r\nContent-Length: 8388608\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
   it('refuses a request whose length is said twice, before anything reaches a process behind', async () => {
     const frontPort = await front(0);
     const answer = await raw(
