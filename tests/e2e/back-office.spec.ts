@@ -117,7 +117,8 @@ test('a publish in the back office reaches the visitors as a page made there, ne
   // The visitors' page, made and kept before the publish.
   await fetch(`${base}/projects`);
   const before = await fetch(`${base}/projects`);
-  expect(before.headers.get('x-nextjs-cache')).toBe('HIT');
+  // HIT, or STALE when the build's copy is past its revalidate time (then made again in the background).
+  expect(before.headers.get('x-nextjs-cache')).not.toBe('MISS');
 
   const title = `Water Point Map Two Processes ${Date.now().toString(36)}`;
   const cookie = await signIn();
@@ -130,7 +131,7 @@ test('a publish in the back office reaches the visitors as a page made there, ne
   expect(answer.status).toBe(200);
 
   // Every load until it shows is served from the cache; so is the first that shows it: the page was made
-  // in the back office, and the visitors' process read it from disk.
+  // in the back office, and the visitors' process read it from disk. None was made for the load (MISS).
   const loads: string[] = [];
   await expect
     .poll(
@@ -144,7 +145,7 @@ test('a publish in the back office reaches the visitors as a page made there, ne
     )
     .toBe(true);
   console.log(`publish live on the visitors' side ${Date.now() - saved} ms after the save; loads: ${loads.join(', ')}`);
-  expect(loads.filter((load) => !load.startsWith('HIT'))).toEqual([]);
+  expect(loads.filter((load) => load.startsWith('MISS'))).toEqual([]);
   // In French too, where the same publish changes the page.
   expect((await fetch(`${base}/fr/projects`)).headers.get('x-nextjs-cache')).not.toBe('MISS');
 });
@@ -157,12 +158,12 @@ test("a visitor's message, taken by the visitors' process, is mailed by the back
     body: new URLSearchParams({ name: 'Two Processes', email, message: 'Mailed from the other process.' }),
   });
   expect(((await sent.json()) as { message: string }).message).toBe('Message sent successfully');
-  await expect.poll(() => mails().some((text) => text.includes(email)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => mails().some((text) => text.includes(email)), { timeout: 30_000 }).toBe(true);
 });
 
 test('the limit counts the address the front saw, whatever the client writes in X-Forwarded-For', async () => {
   const messages: string[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 5; i++) {
     const answer = await fetch(`${base}/api/forms/contactUs`, {
       method: 'POST',
       headers: {
@@ -174,9 +175,11 @@ test('the limit counts the address the front saw, whatever the client writes in 
     });
     messages.push(((await answer.json()) as { message: string }).message);
   }
-  // Three a minute (RATE_LIMIT_PER_MINUTE): the previous test's message was the first of this address.
-  expect(messages.slice(0, 2)).toEqual(['Message sent successfully', 'Message sent successfully']);
-  expect(messages.slice(2).every((message) => message.startsWith('Too many attempts'))).toBe(true);
+  // Three a minute (RATE_LIMIT_PER_MINUTE) from this one address, whatever each post claimed: were the
+  // written addresses believed, all five would be taken. (The minute may have begun before this test.)
+  const taken = messages.filter((message) => message === 'Message sent successfully').length;
+  expect(taken).toBeLessThanOrEqual(3);
+  expect(messages.slice(taken).every((message) => message.startsWith('Too many attempts'))).toBe(true);
 });
 
 test('the back office stops and comes back; the visitors are served all along', async () => {
