@@ -13,26 +13,31 @@ export function countOpenWrites(payload: Payload): void {
   const db = payload.db as TransactionDb;
   if (typeof db.beginTransaction !== 'function') return;
   const { beginTransaction } = db;
-  let open = 0;
+  // The transactions being begun, and those begun and not yet ended, by id: a rollback after a failed
+  // commit ends one transaction, not two.
+  let beginning = 0;
+  const open = new Set<number | string>();
   let waiting: (() => void)[] = [];
-  const closed = () => {
-    open -= 1;
-    if (open > 0) return;
+  const settle = () => {
+    if (beginning > 0 || open.size > 0) return;
     for (const resolve of waiting) resolve();
     waiting = [];
   };
   db.beginTransaction = async (options) => {
-    open += 1;
+    beginning += 1;
     try {
       const id = await beginTransaction.call(db, options);
-      if (id === null || id === undefined) closed();
+      if (id !== null && id !== undefined) open.add(id);
       return id;
-    } catch (error) {
-      closed();
-      throw error;
+    } finally {
+      beginning -= 1;
+      settle();
     }
   };
-  afterEnding(db, closed);
+  afterEnding(db, (id) => {
+    open.delete(id);
+    settle();
+  });
   (globalThis as Record<symbol, unknown>)[SETTLED] = (): Promise<void> =>
-    open === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
+    beginning === 0 && open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve));
 }

@@ -32,8 +32,20 @@ const REMAKE_TIMEOUT_MS = 30_000;
 // Revalidations close together (one publish revalidates several sections) are remade in one round.
 const REMAKE_GATHER_MS = 250;
 
-// key → the stamp's mtime this process last read or wrote; shared by every instance Next makes.
+// key → the stamp's mtime this process last read or wrote; shared by every instance Next makes. At most
+// SEEN_LIMIT keys (an address a stranger makes up is a key too): past it the oldest is forgotten, and that
+// page is read from disk at its next visit.
 const seen = new Map();
+const SEEN_LIMIT = 10_000;
+function remember(key, stamp) {
+  seen.delete(key);
+  seen.set(key, stamp);
+  if (seen.size > SEEN_LIMIT) {
+    const oldest = seen.keys().next().value;
+    seen.delete(oldest);
+    FileSystemCache.memoryCache?.remove(oldest);
+  }
+}
 let revalidations = { mtimeMs: -1, tags: {} };
 let pendingTags = new Set();
 let remaking = null;
@@ -49,10 +61,18 @@ export default class SharedPageCache extends FileSystemCache {
 
   async get(key, ctx) {
     if (!this.flushToDisk || !PAGE_KINDS.has(ctx?.kind)) return super.get(key, ctx);
-    const stamp = await mtimeOf(this.stampOf(key, ctx.kind));
+    const stampFile = this.stampOf(key, ctx.kind);
+    const stamp = await mtimeOf(stampFile);
     if (stamp !== undefined && stamp !== seen.get(key)) FileSystemCache.memoryCache?.remove(key);
-    const data = await super.get(key, ctx);
-    if (stamp !== undefined) seen.set(key, stamp);
+    let data = await super.get(key, ctx);
+    // Written again while it was being read (the other process's files are not replaced at once): read
+    // again, once the writing has ended.
+    const after = await mtimeOf(stampFile);
+    if (after !== stamp) {
+      FileSystemCache.memoryCache?.remove(key);
+      data = await super.get(key, ctx);
+    }
+    if (after !== undefined) remember(key, after);
     if (data && this.outdated(data)) {
       FileSystemCache.memoryCache?.remove(key);
       seen.delete(key);
@@ -66,7 +86,7 @@ export default class SharedPageCache extends FileSystemCache {
     if (!this.flushToDisk || !data || !PAGE_KINDS.has(data.kind)) return;
     const file = this.stampOf(key, data.kind);
     await writeFile(file, String(Date.now()));
-    seen.set(key, await mtimeOf(file));
+    remember(key, await mtimeOf(file));
   }
 
   async revalidateTag(tags, durations) {
@@ -142,8 +162,11 @@ export default class SharedPageCache extends FileSystemCache {
         } catch {
           continue;
         }
-        // Pages only: route handlers (pictures for sharing, the sitemap) are made when asked for.
-        if (meta.segmentPaths === undefined) continue;
+        // Pages only: route handlers (pictures for sharing, the sitemap) are made when asked for. And not
+        // the "not found" answers kept for addresses nobody published (a stranger can make up thousands):
+        // they expire on their own within their revalidate time, 30 s, or are made at their next visit
+        // after the grace below.
+        if (meta.segmentPaths === undefined || meta.status === 404) continue;
         if (!tagsOf(meta.headers).some((tag) => tags.has(tag))) continue;
         const key = `/${file.slice(0, -'.meta'.length)}`;
         paths.add(publicPath(key.includes('/$/') ? key.slice(key.indexOf('/$/') + 2) : key));

@@ -8,8 +8,8 @@
 // X-Forwarded-* headers a client wrote are dropped unless the operator trusts a proxy in front.
 import { Agent, createServer, request as httpRequest } from 'node:http';
 
-// Whether a request is the back office's: by its address, or because it comes from a staff member's
-// browser (`staffBrowser`, from its cookies), who then sees every page as the back office has it, the
+// Whether a request is the back office's: by its address, or because it is a page view from a staff
+// member's browser (`staffBrowser`, from its cookies), who then sees every page as the back office has it, the
 // change they just published included, while the visitors' process may still be making it again. The
 // language prefix before the payment pages is any two-letter code. A wrong guess, or a stranger's
 // made-up cookie, only picks the other process, which serves every address the same way.
@@ -65,7 +65,9 @@ export function createFront({ targets, clientOf, trustsProxy, staffBrowser }) {
   const drop = new Set([...ADDRESS_HEADERS, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
 
   const server = createServer((request, response) => {
-    const backOffice = isBackOffice(request.url, request.headers.cookie, staffBrowser);
+    // A staff browser's page views only: its posts (the forms, counted per process) go by address.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    const backOffice = isBackOffice(request.url, reads ? request.headers.cookie : '', staffBrowser);
     const port = backOffice ? targets().backOffice : targets().visitors;
     const refuse = () => {
       if (response.headersSent) return response.destroy();
@@ -75,6 +77,9 @@ export function createFront({ targets, clientOf, trustsProxy, staffBrowser }) {
     if (!port) return refuse();
 
     const headers = passedOn(request.rawHeaders, drop);
+    // A body sent in chunks is passed on in chunks: Node's client sends a GET's body without any framing,
+    // which the process behind would read as a second request, one the front never saw.
+    if (request.headers['transfer-encoding'] !== undefined) headers.push('transfer-encoding', 'chunked');
     headers.push('x-forwarded-for', clientOf(request.headers, request.socket.remoteAddress));
     const upstream = httpRequest({
       host: '127.0.0.1',

@@ -53,7 +53,30 @@ export async function serveSplit({ nextBin, root, port, hostname, settings, clie
   const ports = { visitors: await freePort(), backOffice: await freePort() };
   const up = { visitors: null, backOffice: null };
   const children = {};
+  const restarts = new Set();
+  let front = null;
   let stopping = false;
+  const running = () => Object.values(children).filter((child) => child.exitCode === null && child.signalCode === null);
+
+  // A signal at any time, during the start too: no restart after it, both processes stopped, then the
+  // front. Should this process end some other way, the two behind it end with it.
+  let stopped;
+  const done = new Promise((resolve) => (stopped = resolve));
+  const stop = async (signal, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
+    front?.close();
+    const exits = running().map((child) => once(child, 'exit'));
+    for (const child of running()) child.kill(signal);
+    await Promise.all(exits);
+    front?.closeAllConnections();
+    stopped(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
+  process.on('exit', () => {
+    for (const child of running()) child.kill('SIGKILL');
+  });
 
   const roles = {
     visitors: { SERVER_ROLE: 'visitors' },
@@ -93,63 +116,52 @@ export async function serveSplit({ nextBin, root, port, hostname, settings, clie
       up[name] = null;
       if (stopping) return;
       console.error(`${label(name)} stopped (${code ?? signal}): starting it again`);
-      setTimeout(
-        () =>
-          void start(name).then((again) =>
-            console.log(`${label(name)} started again: ${roleName(name)} on port ${ports[name]} (pid ${again.pid})`),
-          ),
-        RESTART_DELAY_MS,
-      );
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        if (stopping) return;
+        void start(name).then((again) =>
+          console.log(`${label(name)} started again: ${roleName(name)} on port ${ports[name]} (pid ${again.pid})`),
+        );
+      }, RESTART_DELAY_MS);
+      restarts.add(timer);
     });
     if (await accepting(ports[name], Date.now() + 120_000, child)) up[name] = ports[name];
     return child;
   };
 
   await Promise.all([start('visitors'), start('backOffice')]);
+  if (stopping) return done;
   if (!up.visitors || !up.backOffice) {
-    stopping = true;
-    for (const child of Object.values(children)) child.kill('SIGTERM');
     console.error('The site did not start: see the messages above.');
-    return 1;
+    void stop('SIGTERM', 1);
+    return done;
   }
 
   const { trustedHops, header } = settings.trustedProxy;
-  const front = createFront({
+  front = createFront({
     targets: () => up,
     clientOf: (headers, socketAddress) =>
       clientAddress(
         new Headers(Object.entries(headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
         socketAddress,
-        {
-          trustedHops,
-          header,
-        },
+        { trustedHops, header },
       ),
     trustsProxy: trustedHops > 0,
     staffBrowser: (cookie) =>
       hasSessionCookie(cookie) ||
       (cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${PREVIEW_COOKIE}=`)),
   });
-  front.listen(Number(port), hostname);
-  await once(front, 'listening');
+  try {
+    front.listen(Number(port), hostname);
+    await once(front, 'listening');
+  } catch (error) {
+    console.error(`The site could not listen on ${hostname}:${port}: ${error.message}`);
+    front = null;
+    void stop('SIGTERM', 1);
+    return done;
+  }
   console.log(
     `Serving on http://${hostname}:${port}: visitors on port ${ports.visitors} (pid ${children.visitors.pid}), back office on port ${ports.backOffice} (pid ${children.backOffice.pid})`,
   );
-
-  const stopped = new Promise((resolve) => {
-    const stop = async (signal) => {
-      if (stopping) return;
-      stopping = true;
-      front.close();
-      const exits = Object.values(children)
-        .filter((child) => child.exitCode === null && child.signalCode === null)
-        .map((child) => once(child, 'exit'));
-      for (const child of Object.values(children)) child.kill(signal);
-      await Promise.all(exits);
-      front.closeAllConnections();
-      resolve(0);
-    };
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
-  });
-  return stopped;
+  return done;
 }

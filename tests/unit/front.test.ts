@@ -274,6 +274,28 @@ describe('the front', () => {
     expect(seen).toEqual([]);
   });
 
+  it('passes a GET sent in chunks on in chunks: its body never reaches a process behind as a request', async () => {
+    const frontPort = await front(0);
+    const smuggled = 'GET /smuggled HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\n\r\n';
+    const chunk = `${Buffer.byteLength(smuggled).toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`;
+    await raw(
+      frontPort,
+      `GET /events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen.map((s) => [s.url, s.body])).toEqual([['/events', Buffer.byteLength(smuggled)]]);
+  });
+
+  it("sends a staff browser's posts by their address, where the forms' limits are counted", async () => {
+    const frontPort = await front(0);
+    const post = await send(frontPort, '/api/forms/contactUs', {
+      method: 'POST',
+      headers: { cookie: 'baobab-staff=x' },
+      body: Buffer.from('a=1'),
+    });
+    expect(post.text).toBe('visitors');
+  });
+
   it('upgrades no connection', async () => {
     const frontPort = await front(0);
     const answer = await raw(
