@@ -250,8 +250,9 @@ it('answers no odd query with a 5xx on Postgres', async () => {
       child.stderr.on('data', (chunk) => (text += chunk));
       child.on('exit', () => resolve(text));
     });
-    const last = output.trim().split('\n').at(-1) ?? '';
-    const result = last.startsWith('{"sent"') ? (JSON.parse(last) as { sent: number; failures: string[] }) : output;
+    // The instance's result line; Node's warnings (stderr, interleaved) may come after it.
+    const line = output.split('\n').find((text) => text.startsWith('{"sent"'));
+    const result = line ? (JSON.parse(line) as { sent: number; failures: string[] }) : output;
     expect(result).toEqual({ sent: expect.any(Number), failures: [] });
   } finally {
     await postgres.stop();
