@@ -110,6 +110,11 @@ export default buildConfig({
         // (Payload leaves SQLite's off by default). IMMEDIATE takes the write lock at the start; this
         // process's writes take turns for it (./sqlite-locks.ts).
         transactionOptions: { behavior: 'immediate' },
+        // The back office writes in a process of its own (scripts/lib/split-server.mjs): a read in the
+        // visitors' process that meets one of its commits waits the few milliseconds the commit holds
+        // the file, rather than failing at once. This process's own writes never wait here: they take
+        // turns before they begin.
+        busyTimeout: 5_000,
       }),
   // Scheduled publishing queues jobs; the server's publishing pass runs them (lib/cms/scheduled.ts), not
   // a cron of the CMS, which would also run in commands and tests and keep them from exiting. Its API's
