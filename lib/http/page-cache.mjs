@@ -47,6 +47,8 @@ function remember(key, stamp) {
   }
 }
 let revalidations = { mtimeMs: -1, tags: {} };
+let checkedAt = -Infinity;
+const RECHECK_MS = 1_000;
 let pendingTags = new Set();
 let remaking = null;
 
@@ -100,10 +102,15 @@ export default class SharedPageCache extends FileSystemCache {
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, JSON.stringify(written));
     renameSync(partial, file);
+    revalidations = { mtimeMs: statSync(file).mtimeMs, tags: written };
     if (process.env.PAGE_CACHE_REMAKE_ORIGIN) this.remakeSoon(list);
   }
 
-  readRevalidations() {
+  // The shared revalidations; `recent`: as last read, if that was within RECHECK_MS (a page served from
+  // the cache pays no file check of its own).
+  readRevalidations(recent = false) {
+    if (recent && Date.now() - checkedAt < RECHECK_MS) return revalidations;
+    checkedAt = Date.now();
     const mtimeMs = statSync(this.revalidationsFile(), { throwIfNoEntry: false })?.mtimeMs;
     if (mtimeMs === undefined) return { mtimeMs: -1, tags: {} };
     if (mtimeMs !== revalidations.mtimeMs) {
@@ -120,7 +127,7 @@ export default class SharedPageCache extends FileSystemCache {
   outdated(data) {
     const tags = tagsOf(data.value?.headers);
     if (tags.length === 0) return false;
-    const { tags: times } = this.readRevalidations();
+    const { tags: times } = this.readRevalidations(true);
     const before = Date.now() - REMAKE_GRACE_MS;
     return tags.some((tag) => times[tag] !== undefined && times[tag] > data.lastModified && times[tag] < before);
   }

@@ -46,6 +46,7 @@ async function accepting(port, deadline, child) {
 
 // Next's draft-mode cookie: the editor's preview (app/staff/preview) is the back office's to serve.
 const PREVIEW_COOKIE = '__prerender_bypass';
+const ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip'];
 
 // `nextBin` runs `next`; `settings` are the checked settings (lib/config.ts); `clientAddress` and
 // `hasSessionCookie` are lib/security's. Resolves with the exit code once stopped.
@@ -140,9 +141,12 @@ export async function serveSplit({ nextBin, root, port, hostname, settings, clie
   const { trustedHops, header } = settings.trustedProxy;
   front = createFront({
     targets: () => up,
+    // Only the two address headers are read: no copy of the rest for every request.
     clientOf: (headers, socketAddress) =>
       clientAddress(
-        new Headers(Object.entries(headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
+        new Headers(
+          ADDRESS_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])),
+        ),
         socketAddress,
         { trustedHops, header },
       ),
