@@ -195,6 +195,9 @@ test.describe('screens show what docs/product.md §2 lists', () => {
     await expect(page.getByText('Registration fee: $105')).toBeVisible();
     await expect(page.getByText('Registration fee: Free')).toBeVisible();
     await expect(page.getByText('Premium', { exact: true })).toHaveCount(1);
+    // Highlighted: its own border, not the shared card's, whatever order the two stylesheets arrive in.
+    const premium = page.locator('article').filter({ has: page.getByText('Premium', { exact: true }) });
+    expect(await premium.evaluate((card) => getComputedStyle(card).borderTopWidth)).toBe('3px');
     const testimonials = page.getByRole('region', { name: 'Fellow testimonials' });
     const flag = testimonials.getByRole('img', { name: 'Flag of Nigeria' });
     await flag.scrollIntoViewIfNeeded();
@@ -262,6 +265,23 @@ test.describe('screens show what docs/product.md §2 lists', () => {
     await expect(page.getByText('Offer ends 25 March 2023.')).toBeVisible();
     const offer = (await jsonLd(page)).find((d) => d['@type'] === 'Offer');
     expect(offer).toMatchObject({ price: 120, priceCurrency: 'USD', priceValidUntil: '2023-03-25' });
+  });
+
+  // A section, a banner's text or the 404 page's block is often also a .container; the page's
+  // stylesheets come in the order the bundler shares them, not the import order, and the container
+  // (the page margin) must not cancel their own vertical spacing.
+  test('sections that are also page containers keep their vertical spacing', async ({ page }) => {
+    const paddingTop = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).paddingTop));
+    await page.goto('/newsletter');
+    expect(await paddingTop('main .container:not(:has(h1))')).toBeGreaterThanOrEqual(32);
+    await page.goto('/privacy');
+    expect(await paddingTop('main .container:not(:has(h1))')).toBeGreaterThanOrEqual(32);
+    await page.goto('/no-such-page');
+    expect(await paddingTop('main .container')).toBeGreaterThanOrEqual(48);
   });
 
   test('Privacy names the minimum age of 13', async ({ page }) => {
