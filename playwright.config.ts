@@ -40,10 +40,10 @@ export default defineConfig({
   // are shared among the workers.
   fullyParallel: false,
   // Three workers: the page specs of the shared site on two, and beside them the drills and the journeys
-  // that start servers of their own (see `drills` above) on one, then on all three once the page specs are
-  // done. Files are handed out in the order of the projects below, each project within its own limit: the
-  // longest drill first, then the page specs, then the other drills (the long one ends before the page
-  // specs, about 5 and 6 minutes into a CI run).
+  // that start servers of their own (see `drills` above) on one, then on two once the page specs are done.
+  // Files are handed out in the order of the projects below, each project within its own limit: the
+  // longest drill first, then the page specs, then the other drills (never more than two drills at once
+  // while the long one ends before the page specs, about 3 and 7 minutes into a CI run).
   workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -94,9 +94,7 @@ export default defineConfig({
       name: 'drills',
       testMatch: drills,
       testIgnore: longDrills,
-      // All three once the page specs are done: with two, the third worker sat idle for the last six
-      // minutes of a CI run (2026-12-04) while the drills ran two at a time.
-      workers: 3,
+      workers: 2,
       use: desktop,
     },
   ],
