@@ -113,6 +113,17 @@ if (process.env.SERVER_ROLE || process.env.PAGE_CACHE_ON_DISK === 'off') {
 }
 split = true;
 const { serveSplit } = await import('./lib/split-server.mjs');
-const { clientAddress } = await import('../lib/security/client-address.ts');
+const { ADDRESS_HEADERS, clientAddress } = await import('../lib/security/client-address.ts');
 const { hasSessionCookie } = await import('../lib/security/staff-cookie.ts');
-process.exit(await serveSplit({ nextBin, root, port, hostname, settings, clientAddress, hasSessionCookie }));
+process.exit(
+  await serveSplit({
+    nextBin,
+    root,
+    port,
+    hostname,
+    settings,
+    clientAddress,
+    addressHeaders: ADDRESS_HEADERS,
+    hasSessionCookie,
+  }),
+);

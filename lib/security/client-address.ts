@@ -8,7 +8,8 @@ import { socketAddress } from './http-intake';
 // client can put anything in X-Forwarded-For or X-Real-IP, and Next copies the socket address into
 // X-Forwarded-For only when the request has none (it never appends), so with no proxy in front the
 // header says nothing trustworthy and the socket address is used instead.
-export type AddressHeader = 'x-forwarded-for' | 'x-real-ip';
+export const ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip'] as const;
+export type AddressHeader = (typeof ADDRESS_HEADERS)[number];
 
 // Every request whose sender cannot be told shares this one bucket: failing closed, never open.
 export const UNKNOWN_ADDRESS = 'unknown';

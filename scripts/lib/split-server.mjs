@@ -46,11 +46,20 @@ async function accepting(port, deadline, child) {
 
 // Next's draft-mode cookie: the editor's preview (app/staff/preview) is the back office's to serve.
 const PREVIEW_COOKIE = '__prerender_bypass';
-const ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip'];
 
-// `nextBin` runs `next`; `settings` are the checked settings (lib/config.ts); `clientAddress` and
-// `hasSessionCookie` are lib/security's. Resolves with the exit code once stopped.
-export async function serveSplit({ nextBin, root, port, hostname, settings, clientAddress, hasSessionCookie }) {
+// `nextBin` runs `next`; `settings` are the checked settings (lib/config.ts); `clientAddress`, the
+// `addressHeaders` it may read and `hasSessionCookie` are lib/security's. Resolves with the exit code
+// once stopped.
+export async function serveSplit({
+  nextBin,
+  root,
+  port,
+  hostname,
+  settings,
+  clientAddress,
+  addressHeaders,
+  hasSessionCookie,
+}) {
   const ports = { visitors: await freePort(), backOffice: await freePort() };
   const up = { visitors: null, backOffice: null };
   const children = {};
@@ -141,11 +150,11 @@ export async function serveSplit({ nextBin, root, port, hostname, settings, clie
   const { trustedHops, header } = settings.trustedProxy;
   front = createFront({
     targets: () => up,
-    // Only the two address headers are read: no copy of the rest for every request.
+    // Only the address headers are read: no copy of the rest for every request.
     clientOf: (headers, socketAddress) =>
       clientAddress(
         new Headers(
-          ADDRESS_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])),
+          addressHeaders.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])),
         ),
         socketAddress,
         { trustedHops, header },
