@@ -267,6 +267,20 @@ test.describe('screens show what docs/product.md §2 lists', () => {
     expect(offer).toMatchObject({ price: 120, priceCurrency: 'USD', priceValidUntil: '2023-03-25' });
   });
 
+  // A page inlines only its own components' stylesheets (next.config.ts, cssChunking): a page without a
+  // form, a price, a receipt, share links or tabs carries none of their rules. The build before put every
+  // public component's rules in each page (17 KiB of CSS on each of these).
+  test('a page without forms, prices, receipts, share links or tabs carries none of their styles', async ({
+    request,
+  }) => {
+    for (const path of ['/about', '/events', '/privacy']) {
+      const html = await (await request.get(path)).text();
+      const css = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join('');
+      expect(css.length, path).toBeGreaterThan(0);
+      expect(css.match(/_(?:form|input|currencies|receipt|share|tab)\b/g), path).toBeNull();
+    }
+  });
+
   // A section, a banner's text or the 404 page's block is often also a .container; the page's
   // stylesheets come in the order the bundler shares them, not the import order, and the container
   // (the page margin) must not cancel their own vertical spacing.
