@@ -6,7 +6,8 @@
 // signal to this one stops both and then the front.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
 import { setPriority } from 'node:os';
 
 import { createFront } from './front.mjs';
@@ -30,13 +31,19 @@ async function freePort() {
   return port;
 }
 
-async function accepting(port, deadline, child) {
+// Up once the child answers a request, whatever its status: Next finishes its start-up (instrumentation.ts,
+// and so the back office's background tasks) before it handles one, whereas its port accepts earlier.
+// A signal that came between the two found the outbox worker not yet started, and nothing to stop.
+async function answering(port, deadline, child) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) return false;
     const up = await new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => resolve(socket.destroy() || true));
-      socket.once('error', () => resolve(false));
+      const request = get({ host: '127.0.0.1', port, path: '/api/health', timeout: 30_000 }, (response) => {
+        response.resume();
+        resolve(true);
+      });
+      request.once('timeout', () => request.destroy());
+      request.once('error', () => resolve(false));
     });
     if (up) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -135,7 +142,7 @@ export async function serveSplit({
       }, RESTART_DELAY_MS);
       restarts.add(timer);
     });
-    if (await accepting(ports[name], Date.now() + 120_000, child)) up[name] = ports[name];
+    if (await answering(ports[name], Date.now() + 120_000, child)) up[name] = ports[name];
     return child;
   };
 
