@@ -10,7 +10,7 @@ export async function register() {
     const { shortenRefusedActions } = await import('@/lib/log');
     shortenRefusedActions();
     const { startServer } = await import('@/lib/server-start');
-    startServer();
+    await startServer();
   }
 }
 

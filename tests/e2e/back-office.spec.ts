@@ -110,6 +110,22 @@ const alive = (id: number) => {
   }
 };
 
+test("before the front opens, the visitors' process has started the content database and made Home once", () => {
+  // Otherwise the first page it made again, past its revalidate time, paid for both at a visitor's
+  // request: about half a second of its only thread (docs/performance.md, "A visitor while staff download").
+  const serving = output.indexOf('Serving on');
+  expect(serving).toBeGreaterThan(0);
+  const ready = output.search(/"msg":"content database ready in \d+ ms"/);
+  expect(ready).toBeGreaterThan(-1);
+  expect(ready).toBeLessThan(serving);
+  // REVALIDATED: Next made the page for this request (a page served from the cache says HIT or STALE).
+  const made = output.search(/The visitors' server made Home before serving \(200, REVALIDATED\)/);
+  expect(made).toBeGreaterThan(-1);
+  expect(made).toBeLessThan(serving);
+  // Made by the visitors' process alone: the back office has no content-database line of that kind.
+  expect(output.match(/"msg":"content database ready in/g)).toHaveLength(1);
+});
+
 test('a publish in the back office reaches the visitors as a page made there, never at their request', async () => {
   test.setTimeout(120_000);
   expect(pid('visitors')).toBeGreaterThan(0);
