@@ -12,6 +12,7 @@ import { openDatabase } from '@/lib/storage/sqlite/schema';
 import { sharedWriters } from '@/lib/storage/sqlite/shared';
 
 import { startPaystackStub } from '../../../tests/helpers/paystack-stub';
+import { asFromElsewhere } from '../../lib/elsewhere.mjs';
 import { privateBuild } from '../../lib/next-server.mjs';
 import { contentCollections, otherLang, worstOf } from '../worst-content.mjs';
 import { formHeaders, inParallel, send, tally, urlencoded, type Tally } from './client.mjs';
@@ -186,37 +187,41 @@ async function day(dataDir: string, stub: Stub) {
   const providerCallsBefore = providerCalls(stub);
   // All of it, unless the command line named some actions (--only): each alone says what it costs.
   const on = (action: string) => !dayOnly || dayOnly.includes(action);
-  await Promise.all([
-    on('downloads') && Promise.all([download('xlsx'), download('csv')]),
-    on('uploads') &&
-      (async () => {
-        for (let i = 0; i < counts.uploads; i++) {
-          await act(
-            'upload the largest picture',
-            send(t, 'POST', '/staff/content/api/media', { ...ours, ...upload.headers }, upload.body),
-          );
-        }
-      })(),
-    on('publishes') &&
-      (async () => {
-        for (const [collection, doc] of firsts) {
-          for (const [kind, path, data] of worstOf(collection, doc)) {
+  // The editor's and the stranger's browsers are on machines of their own: their requests are sent at
+  // the lowest priority (scripts/lib/elsewhere.mjs), the visitor's worker thread keeps its own.
+  await asFromElsewhere(() =>
+    Promise.all([
+      on('downloads') && Promise.all([download('xlsx'), download('csv')]),
+      on('uploads') &&
+        (async () => {
+          for (let i = 0; i < counts.uploads; i++) {
             await act(
-              `publish: ${kind}`,
-              send(
-                t,
-                'POST',
-                `/staff/content/api/${path}`,
-                { ...ours, 'content-type': 'application/json' },
-                JSON.stringify(data),
-              ),
+              'upload the largest picture',
+              send(t, 'POST', '/staff/content/api/media', { ...ours, ...upload.headers }, upload.body),
             );
           }
-        }
-      })(),
-    on('api') && strangerOnTheApi(t, act, upload),
-    on('pay') && strangerOnPayLinks(t, act, payLink),
-  ]);
+        })(),
+      on('publishes') &&
+        (async () => {
+          for (const [collection, doc] of firsts) {
+            for (const [kind, path, data] of worstOf(collection, doc)) {
+              await act(
+                `publish: ${kind}`,
+                send(
+                  t,
+                  'POST',
+                  `/staff/content/api/${path}`,
+                  { ...ours, 'content-type': 'application/json' },
+                  JSON.stringify(data),
+                ),
+              );
+            }
+          }
+        })(),
+      on('api') && strangerOnTheApi(t, act, upload),
+      on('pay') && strangerOnPayLinks(t, act, payLink),
+    ]),
+  );
   editorsDayReport.providerCalls = providerCalls(stub) - providerCallsBefore;
   // The editor's actions first, then the stranger's, each in the order they began.
   editorsDayReport.actions = Object.fromEntries(

@@ -1,0 +1,1 @@
+export function asFromElsewhere<T>(work: () => Promise<T>): Promise<T>;
