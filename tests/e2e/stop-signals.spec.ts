@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
-import { freePort } from '../../scripts/lib/next-server.mjs';
+import { freePort, privateBuild } from '../../scripts/lib/next-server.mjs';
 
 // What a supervisor or Ctrl-C does: the signal goes to the outermost process, `npm start`, only.
 function processTable(): Map<number, number> {
@@ -62,13 +62,19 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test.setTimeout(90_000);
     const dataDir = mkdtempSync(join(tmpdir(), 'baobab-stop-'));
     const port = await freePort();
+    // `npm start` in a copy of the project whose build folder is its own: its visitors' process makes
+    // Home before serving, and writes it there, not into the build the suite's other servers share. The
+    // scripts are copied, not linked: start.mjs finds the project from its own real path.
+    const project = privateBuild(join(dataDir, 'project'));
+    cpSync('scripts', join(project, 'scripts'), { recursive: true, preserveTimestamps: true });
     // Same build settings as the suite's server, so `npm start` serves the build without rebuilding it.
     const npm = spawn('npm', ['start'], {
+      cwd: project,
       env: {
         ...process.env,
         PORT: String(port),
         HOSTNAME: '127.0.0.1',
-        DATA_DIR: dataDir,
+        DATA_DIR: join(dataDir, 'data'),
         NEXT_TELEMETRY_DISABLED: '1',
       },
     });
