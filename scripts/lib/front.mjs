@@ -36,6 +36,10 @@ const HOP_BY_HOP = new Set([
 ]);
 const CLIENT_FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
 const ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-real-ip']);
+// Next's own order to make a page again now, keyed with the build's preview key. Only the split server
+// itself sends it, once, at start (split-server.mjs); the same key is the value of the editor's preview
+// cookie, so a staff browser knows it, and from a client it would make pages on the visitors' thread.
+const NEXT_REVALIDATE = ['x-prerender-revalidate', 'x-prerender-revalidate-if-generated'];
 
 // The raw header list without hop-by-hop headers, the ones Connection names, and `drop`.
 function passedOn(rawHeaders, drop = new Set()) {
@@ -62,7 +66,7 @@ const UNAVAILABLE = 'The site is starting or restarting: try again in a moment.\
 // `staffBrowser(cookieHeader)` whether the cookies are a staff session's or the editor's preview's.
 export function createFront({ targets, clientOf, trustsProxy, staffBrowser }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-  const drop = new Set([...ADDRESS_HEADERS, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
+  const drop = new Set([...ADDRESS_HEADERS, ...NEXT_REVALIDATE, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
 
   const server = createServer((request, response) => {
     // A staff browser's page views only: its posts (the forms, counted per process) go by address.

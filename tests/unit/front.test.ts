@@ -183,6 +183,19 @@ describe('the front', () => {
     expect(headers['x-secret']).toBeUndefined();
   });
 
+  it("never passes on Next's order to make a page again, whoever sends it", async () => {
+    for (const trusted of [0, 1]) {
+      seen.length = 0;
+      const frontPort = await front(trusted);
+      await send(frontPort, '/about', {
+        headers: { 'x-prerender-revalidate': 'a-preview-key', 'x-prerender-revalidate-if-generated': '1' },
+      });
+      const { headers } = seen[0]!;
+      expect(headers['x-prerender-revalidate']).toBeUndefined();
+      expect(headers['x-prerender-revalidate-if-generated']).toBeUndefined();
+    }
+  });
+
   it('behind a trusted proxy, gives the address that proxy saw and keeps its forwarded headers', async () => {
     const frontPort = await front(1);
     await send(frontPort, '/contact', {
