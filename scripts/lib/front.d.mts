@@ -9,6 +9,7 @@ export function isBackOffice(
 export function createFront(options: {
   targets: () => { visitors: number | null; backOffice: number | null };
   clientOf: (headers: Record<string, string | string[] | undefined>, socketAddress: string | undefined) => string;
+  addressHeaders: readonly string[];
   trustsProxy: boolean;
   staffBrowser?: (cookie: string | undefined) => boolean;
 }): Server;

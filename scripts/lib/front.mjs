@@ -35,7 +35,6 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 const CLIENT_FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
-const ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-real-ip']);
 // Next's own order to make a page again now, keyed with the build's preview key. Only the split server
 // itself sends it, once, at start (split-server.mjs); the same key is the value of the editor's preview
 // cookie, so a staff browser knows it, and from a client it would make pages on the visitors' thread.
@@ -62,11 +61,12 @@ const UNAVAILABLE = 'The site is starting or restarting: try again in a moment.\
 
 // `targets()` gives the current ports ({ visitors, backOffice }, either null while that process is
 // down); `clientOf(headers, socketAddress)` the client's address by the operator's settings;
-// `trustsProxy` whether the operator has a proxy in front (its X-Forwarded-* headers are then kept);
+// `addressHeaders` the headers that carry a client's address (lib/security's), dropped as the client
+// wrote them; `trustsProxy` whether the operator has a proxy in front (its X-Forwarded-* headers are then kept);
 // `staffBrowser(cookieHeader)` whether the cookies are a staff session's or the editor's preview's.
-export function createFront({ targets, clientOf, trustsProxy, staffBrowser }) {
+export function createFront({ targets, clientOf, addressHeaders, trustsProxy, staffBrowser }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-  const drop = new Set([...ADDRESS_HEADERS, ...NEXT_REVALIDATE, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
+  const drop = new Set([...addressHeaders, ...NEXT_REVALIDATE, ...(trustsProxy ? [] : CLIENT_FORWARDED)]);
 
   const server = createServer((request, response) => {
     // A staff browser's page views only: its posts (the forms, counted per process) go by address.

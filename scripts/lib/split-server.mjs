@@ -33,21 +33,29 @@ async function freePort() {
   return port;
 }
 
+// A GET to a process behind, on loopback: its status and Next's x-nextjs-cache once the whole answer
+// has come, or null when there was none (refused, cut off, or nothing within 30 s).
+function ask(port, path, headers = {}) {
+  return new Promise((resolve) => {
+    const request = get({ host: '127.0.0.1', port, path, headers, timeout: 30_000 }, (response) => {
+      const answer = { status: response.statusCode, cache: response.headers['x-nextjs-cache'] };
+      response
+        .resume()
+        .once('end', () => resolve(answer))
+        .once('error', () => resolve(null));
+    });
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(null));
+  });
+}
+
 // Up once the child answers a request, whatever its status: Next finishes its start-up (instrumentation.ts,
 // and so the back office's background tasks) before it handles one, whereas its port accepts earlier.
 // A signal that came between the two found the outbox worker not yet started, and nothing to stop.
 async function answering(port, deadline, child) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) return false;
-    const up = await new Promise((resolve) => {
-      const request = get({ host: '127.0.0.1', port, path: '/api/health', timeout: 30_000 }, (response) => {
-        response.resume();
-        resolve(true);
-      });
-      request.once('timeout', () => request.destroy());
-      request.once('error', () => resolve(false));
-    });
-    if (up) return true;
+    if (await ask(port, '/api/health')) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
@@ -67,21 +75,9 @@ async function makeHomeOnce(port, root) {
     return;
   }
   const started = Date.now();
-  const answer = await new Promise((resolve) => {
-    const request = get(
-      { host: '127.0.0.1', port, path: '/', headers: { 'x-prerender-revalidate': key }, timeout: 30_000 },
-      (response) => {
-        const made = `${response.statusCode}, ${response.headers['x-nextjs-cache'] ?? 'not cached'}`;
-        response
-          .resume()
-          .once('end', () => resolve(made))
-          .once('error', () => resolve('cut off'));
-      },
-    );
-    request.once('timeout', () => request.destroy());
-    request.once('error', (error) => resolve(error.message));
-  });
-  console.log(`The visitors' server made Home before serving (${answer}) in ${Date.now() - started} ms`);
+  const answer = await ask(port, '/', { 'x-prerender-revalidate': key });
+  const made = answer ? `${answer.status}, ${answer.cache ?? 'not cached'}` : 'no answer';
+  console.log(`The visitors' server made Home before serving (${made}) in ${Date.now() - started} ms`);
 }
 
 // Next's draft-mode cookie: the editor's preview (app/staff/preview) is the back office's to serve.
@@ -202,6 +198,7 @@ export async function serveSplit({
         socketAddress,
         { trustedHops, header },
       ),
+    addressHeaders,
     trustsProxy: trustedHops > 0,
     staffBrowser: (cookie) =>
       hasSessionCookie(cookie) ||

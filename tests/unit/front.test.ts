@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { clientAddress } from '@/lib/security/client-address';
+import { ADDRESS_HEADERS, clientAddress } from '@/lib/security/client-address';
 
 import { createFront, isBackOffice } from '../../scripts/lib/front.mjs';
 
@@ -125,6 +125,7 @@ describe('the front', () => {
           socketAddress,
           { trustedHops },
         ),
+      addressHeaders: ADDRESS_HEADERS,
       trustsProxy: trustedHops > 0,
       staffBrowser: (cookie) => (cookie ?? '').includes('baobab-staff='),
     });
