@@ -466,9 +466,7 @@ test('an editor rewrites an insight, a figure, a project and the contact details
   await seeWithin(visitor, '/fr/insights', () => soon(visitor.getByRole('heading', { name: french })).toBeVisible());
   await seeWithin(visitor, '/', () => soon(visitor.getByText(title)).toBeVisible());
   await seeWithin(visitor, '/academy', () =>
-    soon(
-      visitor.locator('dl[aria-label="Academy figures"]').getByText(String(fellows), { exact: true }),
-    ).toBeVisible(),
+    soon(visitor.locator('dl[aria-label="Academy figures"]').getByText(String(fellows), { exact: true })).toBeVisible(),
   );
   await seeWithin(visitor, '/projects', () => soon(visitor.getByRole('link', { name: renamed })).toBeVisible());
   await visitor.goto(`/projects/water-point-watch-${project.id}`);
@@ -476,10 +474,7 @@ test('an editor rewrites an insight, a figure, a project and the contact details
   await expect(visitor.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   // A page that changes with nothing else: only its footer.
   await seeWithin(visitor, '/terms', () =>
-    soon(visitor.getByRole('contentinfo').getByRole('link', { name: /Instagram/ })).toHaveAttribute(
-      'href',
-      instagram,
-    ),
+    soon(visitor.getByRole('contentinfo').getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', instagram),
   );
   await seeWithin(visitor, '/fr/contact', () => soon(visitor.getByRole('link', { name: phone })).toBeVisible());
 
