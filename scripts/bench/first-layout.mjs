@@ -8,7 +8,7 @@
 //   node scripts/bench/first-layout.mjs [--runs 7] [--without-scripts] [--root DIR] [--port 3520] [path ...]
 // --without-scripts serves each page with its script tags taken out (the same HTML and stylesheets):
 // what the layout costs when nothing loads beside it. Run it under `nice -n -10` on a shared host.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { chromiumPath, phone } from './chromium.mjs';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,14 +35,8 @@ const server = startNextServer({ port: Number(args.port), root: args.root, env: 
 process.on('exit', () => server.kill('SIGTERM'));
 await waitUntilUp(`${base}/about`, { server });
 
-const executablePath =
-  process.env.CHROME_PATH ||
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-  undefined;
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-
-// Lighthouse's mobile screen; no CPU slowdown: Lighthouse loads the page unthrottled and simulates.
-const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+// Lighthouse's phone, with no CPU slowdown: Lighthouse loads the page unthrottled and simulates.
 const categories = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts'];
 // Where Linux's renderer waits on the browser process for a font (third_party/blink's font cache and
 // its sandbox support).

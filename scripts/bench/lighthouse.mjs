@@ -13,12 +13,13 @@
 // --root DIR (repeatable) measures that build instead (a folder with its own .next, as privateBuild in
 // scripts/lib/next-server.mjs makes); --static DIR (repeatable) a single-page app's folder, whose
 // addresses --map /ours=/theirs translates. Several targets take turns route by route, in every round.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { chromiumPath } from './chromium.mjs';
 import { serveStatic } from './static-site.mjs';
 import { importTool } from './tools.mjs';
 
@@ -93,7 +94,7 @@ for (const dir of args.static) {
 }
 await Promise.all(targets.map((t) => t.server && waitUntilUp(`${t.base}/about`)));
 
-const chromePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromePath = chromiumPath({ fullFirst: true });
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [

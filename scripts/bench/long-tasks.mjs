@@ -14,7 +14,7 @@
 // FCP: script (split by what the code is: React's hydration and rendering, the RSC payload's decoding,
 // the particles, the carousels...), style and layout, paint, HTML parsing, garbage collection.
 // Run it under `nice -n -10` on a shared host: the figures are the page's, not the neighbours'.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 import { startNextServer, stopServer, waitUntilUp } from '../lib/next-server.mjs';
+import { chromiumPath, phone } from './chromium.mjs';
 import { serveStatic } from './static-site.mjs';
 
 const { values: args, positionals } = parseArgs({
@@ -57,16 +58,6 @@ const routes = positionals.length
 const routeMap = new Map(args.map.map((pair) => pair.split('=')));
 const roots = args.root?.length ? args.root : args.static.length ? [] : ['.'];
 const cpu = Number(args.cpu);
-
-// Lighthouse's mobile defaults: a Moto G Power sized screen, touch, a phone's user agent.
-const phone = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0.0.0 Mobile Safari/537.36',
-};
 
 // ---- the targets: built sites and static folders --------------------------------------------------
 
@@ -106,12 +97,8 @@ const observe = () => {
   }).observe({ type: 'paint', buffered: true });
 };
 
-const executablePath =
-  process.env.CHROME_PATH ||
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-  undefined;
 const browser = await chromium.launch({
-  executablePath,
+  executablePath: chromiumPath(),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -3,14 +3,15 @@
 // phone viewport: the page, its scripts, and what they fetch later on their own (the carousels'
 // code, the particle animation, images). The site must be running.
 // Usage: node scripts/bench/wire-weight.mjs [base URL] [path] [seconds]
-import { existsSync } from 'node:fs';
-
 import { chromium } from '@playwright/test';
 
-const [base = 'http://127.0.0.1:3000', path = '/', seconds = '5'] = process.argv.slice(2);
-const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { chromiumPath } from './chromium.mjs';
 
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+const [base = 'http://127.0.0.1:3000', path = '/', seconds = '5'] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: chromiumPath({ fullFirst: true }),
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const context = await browser.newContext({
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
