@@ -15,6 +15,7 @@ import { buildWorker } from './lib/build-worker.mjs';
 import { markStartupChunks } from './lib/compile-hints.mjs';
 import { onNode24 } from './lib/entry.mjs';
 import { siteUrlProblem } from './lib/site-url.mjs';
+import { sliceStartup } from './lib/startup-slices.mjs';
 
 await onNode24();
 
@@ -97,6 +98,8 @@ if (reason) {
   if (build.code !== 0) exitLike(build);
   const marked = markStartupChunks(join(root, '.next'));
   console.log(`Compile hints added to ${marked.length} start-up chunks`);
+  const sliced = sliceStartup(join(root, '.next'));
+  console.log(`Start-up split into tasks in ${sliced.join(', ') || 'no chunk (done before)'}`);
   await buildWorker(root);
   writeFileSync(stampFile, buildSettings());
 }

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { startupChunks as chunksNamedIn, COMPILE_HINT, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
+import { SLICED } from '../../scripts/lib/startup-slices.mjs';
 import { routes } from './routes';
 
 async function startupChunks(request: APIRequestContext, path: string): Promise<string[]> {
@@ -41,4 +42,37 @@ test('chunks fetched after start-up (carousels, particles) keep lazy compilation
   for (const path of [...fetched].filter((p) => !startup.has(p))) {
     expect((await (await request.get(path)).text()).startsWith(COMPILE_HINT), path).toBe(false);
   }
+});
+
+test('every page starts the app in slices, and hydrates', async ({ page, request }) => {
+  let imports = 0;
+  for (const route of routes) {
+    const chunks = await startupChunks(request, route.path);
+    const bodies = await Promise.all(chunks.map(async (src) => (await request.get(src)).text()));
+    // One start-up chunk holds Next's bootstrap, rewritten at build time (scripts/lib/startup-slices.mjs).
+    const sliced = bodies.filter((body) => body.includes(SLICED));
+    expect(sliced.length, route.path).toBe(1);
+    const queue = /let __q=\[([\d,]+)\]/.exec(sliced[0] ?? '');
+    expect(
+      bodies.some((body) => /appBootstrap\)\(\(\)=>\{let\{hydrate:/.test(body)),
+      route.path,
+    ).toBe(false);
+    imports = queue?.[1]?.split(',').length ?? 0;
+  }
+  expect(imports).toBeGreaterThan(5);
+  // Each slice is a task, started by a message on the bootstrap's channel (it posts 0; React's
+  // scheduler posts null): one per import, one for the entry, one for the hydration, all before the
+  // page is hydrated.
+  await page.addInitScript(() => {
+    const post = MessagePort.prototype.postMessage;
+    const w = window as unknown as { slices: number };
+    w.slices = 0;
+    MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, options?: never) {
+      if (message === 0 && !document.documentElement.hasAttribute('data-hydrated')) w.slices++;
+      return post.call(this, message, options);
+    } as MessagePort['postMessage'];
+  });
+  await page.goto('/contact');
+  await page.locator('html[data-hydrated]').waitFor();
+  expect(await page.evaluate(() => (window as unknown as { slices: number }).slices)).toBe(imports + 2);
 });

@@ -1,0 +1,126 @@
+/** @jest-environment node */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+
+import { SLICED, sliceSource, sliceStartup, topLevelImports } from '../../scripts/lib/startup-slices.mjs';
+
+// A framework chunk in Turbopack's shape, as Next 16 writes it (minified): the app entry (module 11)
+// imports three modules at its top level and one lazily, inside a function; the bootstrap module
+// (module 9) calls appBootstrap, which runs its callback at once when no script comes before the app.
+const chunk = [
+  '(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["static/chunks/framework.js",',
+  '21,(e,t,n)=>{log.push("react-dom")},',
+  '22,(e,t,n)=>{log.push("router")},',
+  '23,(e,t,n)=>{log.push("flight")},',
+  '24,(e,t,n)=>{log.push("error-overlay")},',
+  '11,(e,t,n)=>{"use strict";let r;e.i(5),Object.defineProperty(n,"hydrate",{enumerable:!0,get:function(){return U}});',
+  'let i=e.r(21),u=e.r(22);e.r(23);log.push("app-index");function L(t){return e.r(24)}',
+  'function U(t){log.push("hydrate:"+t)}},',
+  '9,(e,t,n)=>{"use strict";e.i(5);let r=e.r(8);let l="hooks";(0,r.appBootstrap)(()=>{let{hydrate:t}=e.r(11);t(l)}),',
+  '("function"==typeof n.default)&&(t.exports=n.default)}]);',
+].join('');
+
+// Runs a chunk's module 9 with a minimal runtime: modules evaluated once, on first require; each
+// MessageChannel message delivered as a task of its own, which the log marks with "|".
+function run(source: string) {
+  const factories = new Map<number, (ctx: object, module: object, exports: object) => void>();
+  const log: string[] = [];
+  const tasks: (() => void)[] = [];
+  class MessageChannel {
+    port1: { onmessage: (() => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) };
+  }
+  const globalThis: { TURBOPACK?: unknown[][] } = {};
+  runInNewContext(source, { globalThis, log, MessageChannel });
+  const [, ...pairs] = globalThis.TURBOPACK?.[0] ?? [];
+  for (let i = 0; i < pairs.length; i += 2) factories.set(pairs[i] as number, pairs[i + 1] as never);
+  const cache = new Map<number, object>();
+  const ctx = {
+    r(id: number): object {
+      if (!cache.has(id)) {
+        const exports = {};
+        cache.set(id, exports);
+        if (id === 8) Object.assign(exports, { appBootstrap: (callback: () => void) => callback() });
+        else factories.get(id)!(ctx, { exports }, exports);
+      }
+      return cache.get(id)!;
+    },
+    i: () => ({}),
+  };
+  factories.get(9)!(ctx, {}, {});
+  while (tasks.length) {
+    log.push('|');
+    tasks.shift()!();
+  }
+  return log;
+}
+
+describe('startup slices', () => {
+  it('finds the entry top-level imports, not the one inside a function', () => {
+    expect(topLevelImports(chunk, 11)).toEqual([21, 22, 23]);
+  });
+
+  it('as built, the bootstrap runs the whole app and its hydration in one task', () => {
+    expect(run(chunk)).toEqual(['react-dom', 'router', 'flight', 'app-index', 'hydrate:hooks']);
+  });
+
+  it('sliced, each import, the entry and the hydration run in tasks of their own, in the same order', () => {
+    const sliced = sliceSource(chunk)!;
+    expect(sliced).toContain(SLICED);
+    expect(run(sliced)).toEqual([
+      '|',
+      'react-dom',
+      '|',
+      'router',
+      '|',
+      'flight',
+      '|',
+      'app-index',
+      '|',
+      'hydrate:hooks',
+    ]);
+  });
+
+  it('leaves a chunk without the bootstrap alone, and refuses one it cannot read', () => {
+    expect(sliceSource('(globalThis.TURBOPACK||[]).push(["a.js",1,(e)=>{}])')).toBeNull();
+    const entryElsewhere = chunk.replace(/11,\(e,t,n\)=>\{/, '12,(e,t,n)=>{');
+    expect(() => sliceSource(entryElsewhere)).toThrow(/module 11/);
+  });
+
+  describe('on a build folder', () => {
+    let dir = '';
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    function fakeBuild(chunks: Record<string, string>, html: string) {
+      dir = mkdtempSync(join(tmpdir(), 'slices-'));
+      mkdirSync(join(dir, 'server', 'app'), { recursive: true });
+      mkdirSync(join(dir, 'static', 'chunks'), { recursive: true });
+      writeFileSync(join(dir, 'server', 'app', 'index.html'), html);
+      for (const [name, text] of Object.entries(chunks)) writeFileSync(join(dir, 'static', 'chunks', name), text);
+    }
+    const scripts = (...names: string[]) =>
+      names.map((n) => `<script src="/_next/static/chunks/${n}" async=""></script>`).join('');
+
+    it('rewrites the start-up chunk holding the bootstrap, once', () => {
+      fakeBuild(
+        { 'a.js': '(globalThis.TURBOPACK||[]).push(["a.js",1,(e)=>{}])', 'framework.js': chunk },
+        scripts('a.js', 'framework.js'),
+      );
+      expect(sliceStartup(dir)).toEqual(['framework.js']);
+      const once = readFileSync(join(dir, 'static', 'chunks', 'framework.js'), 'utf8');
+      expect(once).toContain(SLICED);
+      expect(sliceStartup(dir)).toEqual([]);
+      expect(readFileSync(join(dir, 'static', 'chunks', 'framework.js'), 'utf8')).toBe(once);
+    });
+
+    it('stops the build when no start-up chunk holds the bootstrap', () => {
+      fakeBuild(
+        { 'a.js': '(globalThis.TURBOPACK||[]).push(["a.js",1,(e)=>{}])', 'framework.js': chunk },
+        scripts('a.js'),
+      );
+      expect(() => sliceStartup(dir)).toThrow(/no start-up chunk/);
+    });
+  });
+});
