@@ -48,6 +48,14 @@ if (process.argv[2] === 'build') {
   // What the service worker's build looks for (scripts/lib/build-worker.mjs): the waiting forms' script.
   fs.mkdirSync('.next/static/chunks', { recursive: true });
   fs.writeFileSync('.next/static/chunks/hold.js', 'indexedDB.open("baobab-forms", 1)');
+  // What the start-up split rewrites (scripts/lib/startup-slices.mjs): a page naming the chunk that
+  // holds Next's bootstrap, and the app entry that bootstrap requires.
+  fs.writeFileSync('.next/server/app/index.html', '<script src="/_next/static/chunks/main.js" async=""></script>');
+  fs.writeFileSync(
+    '.next/static/chunks/main.js',
+    '(globalThis.TURBOPACK||[]).push(["main.js",2,(e,t,n)=>{let r=e.r(3);function U(){}},' +
+      '1,(e,t,n)=>{let r=e.r(4),l=e.r(5);(0,r.appBootstrap)(()=>{let{hydrate:t}=e.r(2);t(l)})}])',
+  );
 }
 `,
   );
