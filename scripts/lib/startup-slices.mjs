@@ -3,8 +3,8 @@
 // in the one task that evaluated the script: 100-160 ms on a phone (4x CPU), during which a tap waits.
 // The work itself cannot shrink, but it need not be one task. This rewrites the bootstrap in the
 // built chunk so that each of the entry's top-level imports is evaluated in a task of its own, in
-// the order the entry would evaluate them, then the entry itself, then hydration: the same modules,
-// run in the same order, with the browser free to handle input and paint between them
+// the order the entry would evaluate them, then the entry itself with the hydration: the same
+// modules, run in the same order, with the browser free to handle input and paint between them
 // (docs/performance.md, "The start-up in slices").
 //
 // The rewrite reads Turbopack's output: the bootstrap call `(0,x.appBootstrap)(()=>{let{hydrate:h}=
@@ -21,27 +21,48 @@ export const SLICED = '/*startup-slices*/';
 const BOOTSTRAP =
   /\(0,([\w$]+)\.appBootstrap\)\(\(\)=>\{let\{hydrate:([\w$]+)\}=([\w$]+)\.r\((\d+)\);\2\(([\w$]+)\)\}\)/g;
 
-// The ids the factory of module `id` requires before its first function: its top-level imports, in order.
+const escape = (name) => name.replace(/\$/g, '\\$');
+
+// What the factory of module `id` imports at its top level, in order: `ctx.r(N)` (a require) as N and
+// `ctx.i(N)` (an ES module import) as -N. Read from the factory's start to its first function
+// declaration or arrow, since a require inside a function is not run at load and must not be run early.
+// Anything that would make an early run differ (an import that is conditional, in a block, a getter or
+// a try) stops the build. Returns null when the chunk does not hold the module.
 export function topLevelImports(source, id) {
   const factory = new RegExp(`[,\\[]${id},\\(([\\w$]+)(?:,[\\w$]+)*\\)=>\\{`).exec(source);
   if (!factory) return null;
   const [head, ctx] = factory;
   const body = source.slice(factory.index + head.length);
-  // The first function declaration or arrow ends the top-level imports: a require inside one is not
-  // run at load, and must not be run early.
   const end = body.search(/\bfunction [\w$]+\(|=>/);
   const prefix = end === -1 ? body : body.slice(0, end);
-  const require = new RegExp(`(?<![\\w$.])${ctx.replace(/\$/g, '\\$')}\\.r\\((\\d+)\\)`, 'g');
-  return [...prefix.matchAll(require)].map((m) => Number(m[1]));
+  const calls = [...prefix.matchAll(new RegExp(`(?<![\\w$.])${escape(ctx)}\\.([ri])\\((\\d+)\\)`, 'g'))];
+  const firstRequire = calls.findIndex((m) => m[1] === 'r');
+  if (firstRequire === -1) return [];
+  const last = calls.at(-1);
+  // Between the first require and the last import: plain statements only.
+  const section = prefix.slice(calls[firstRequire].index, last.index + last[0].length);
+  // Before it: only imports that are statements of their own (`;e.i(5),`), not inside an object or a getter.
+  const early = calls.slice(0, firstRequire).filter((m) => !/[;,]$/.test(prefix.slice(0, m.index)));
+  if (/[?{}]|\btry\b|\bfunction\b|&&|\|\|/.test(section) || early.length)
+    throw new Error(
+      `startup-slices: module ${id} imports something conditionally or inside a block at its top level; ` +
+        'its imports cannot be run one by one safely. See scripts/lib/startup-slices.mjs',
+    );
+  return calls.map((m) => (m[1] === 'i' ? -Number(m[2]) : Number(m[2])));
 }
 
+const SLICE_NAMES = ['__q', '__c', '__s'];
+
 // The bootstrap's replacement: one task per import (a MessageChannel message: no timer clamping), then
-// the entry, then hydration with the hooks the original passed.
+// one for the entry and its hydration together, with the hooks the original passed. The entry and the
+// hydration stay in one task as Next wrote them: the entry schedules the closing of its server data
+// for after hydration.
 export function slicedBootstrap({ bootstrapModule, hydrate, ctx, entry, hooks, imports }) {
   return (
-    `(0,${bootstrapModule}.appBootstrap)(()=>{${SLICED}let __q=[${imports.join(',')}],__c=new MessageChannel,` +
-    `__s=()=>{if(__q.length){${ctx}.r(__q.shift());__c.port2.postMessage(0)}else{let{hydrate:${hydrate}}=${ctx}.r(${entry});` +
-    `__c.port1.onmessage=()=>${hydrate}(${hooks});__c.port2.postMessage(0)}};__c.port1.onmessage=__s;__c.port2.postMessage(0)})`
+    `(0,${bootstrapModule}.appBootstrap)(()=>{${SLICED}let __q=[${imports.join(',')}],__c=new MessageChannel;` +
+    `__c.port1.onmessage=()=>{if(!__q.length){let{hydrate:${hydrate}}=${ctx}.r(${entry});${hydrate}(${hooks});return}` +
+    `let __s=__q.shift();__s<0?${ctx}.i(-__s):${ctx}.r(__s);` +
+    `__c.port2.postMessage(0)};__c.port2.postMessage(0)})`
   );
 }
 
@@ -51,12 +72,19 @@ export function sliceSource(source) {
   if (found.length === 0) return null;
   if (found.length > 1) throw new Error(`startup-slices: ${found.length} app bootstraps in one chunk`);
   const [call, bootstrapModule, hydrate, ctx, entry, hooks] = found[0];
+  if ([ctx, hooks, hydrate].some((name) => SLICE_NAMES.includes(name)))
+    throw new Error(`startup-slices: the bootstrap already uses one of the names ${SLICE_NAMES.join(', ')}`);
   const imports = topLevelImports(source, entry);
   if (!imports?.length)
     throw new Error(
       `startup-slices: the app entry (module ${entry}) is not in the bootstrap's chunk, or imports nothing`,
     );
-  return source.replace(call, slicedBootstrap({ bootstrapModule, hydrate, ctx, entry, hooks, imports }));
+  const at = source.indexOf(call);
+  return (
+    source.slice(0, at) +
+    slicedBootstrap({ bootstrapModule, hydrate, ctx, entry, hooks, imports }) +
+    source.slice(at + call.length)
+  );
 }
 
 function* htmlFiles(dir) {

@@ -45,23 +45,26 @@ test('chunks fetched after start-up (carousels, particles) keep lazy compilation
 });
 
 test('every page starts the app in slices, and hydrates', async ({ page, request }) => {
-  let imports = 0;
+  const queues = new Set<string>();
   for (const route of routes) {
     const chunks = await startupChunks(request, route.path);
     const bodies = await Promise.all(chunks.map(async (src) => (await request.get(src)).text()));
     // One start-up chunk holds Next's bootstrap, rewritten at build time (scripts/lib/startup-slices.mjs).
     const sliced = bodies.filter((body) => body.includes(SLICED));
     expect(sliced.length, route.path).toBe(1);
-    const queue = /let __q=\[([\d,]+)\]/.exec(sliced[0] ?? '');
     expect(
       bodies.some((body) => /appBootstrap\)\(\(\)=>\{let\{hydrate:/.test(body)),
       route.path,
     ).toBe(false);
-    imports = queue?.[1]?.split(',').length ?? 0;
+    const queue = /let __q=\[(-?\d+(?:,-?\d+)*)\]/.exec(sliced[0] ?? '')?.[1] ?? '';
+    expect(queue.split(',').length, route.path).toBeGreaterThan(5);
+    queues.add(queue);
   }
-  expect(imports).toBeGreaterThan(5);
+  // Every page shares the framework chunk, so one list of imports.
+  expect(queues.size).toBe(1);
+  const imports = [...queues][0]!.split(',').length;
   // Each slice is a task, started by a message on the bootstrap's channel (it posts 0; React's
-  // scheduler posts null): one per import, one for the entry, one for the hydration, all before the
+  // scheduler posts null): one per import, then one for the entry and its hydration, all before the
   // page is hydrated.
   await page.addInitScript(() => {
     const post = MessagePort.prototype.postMessage;
@@ -72,7 +75,13 @@ test('every page starts the app in slices, and hydrates', async ({ page, request
       return post.call(this, message, options);
     } as MessagePort['postMessage'];
   });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto('/contact');
   await page.locator('html[data-hydrated]').waitFor();
-  expect(await page.evaluate(() => (window as unknown as { slices: number }).slices)).toBe(imports + 2);
+  expect(await page.evaluate(() => (window as unknown as { slices: number }).slices)).toBe(imports + 1);
+  expect(errors).toEqual([]);
 });

@@ -9,8 +9,10 @@ import { SLICED, sliceSource, sliceStartup, topLevelImports } from '../../script
 // A framework chunk in Turbopack's shape, as Next 16 writes it (minified): the app entry (module 11)
 // imports three modules at its top level and one lazily, inside a function; the bootstrap module
 // (module 9) calls appBootstrap, which runs its callback at once when no script comes before the app.
+// Both start with an ES module import of module 5 (Turbopack's helpers), as Next's modules do.
 const chunk = [
   '(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["static/chunks/framework.js",',
+  '5,(e,t,n)=>{log.push("helpers")},',
   '21,(e,t,n)=>{log.push("react-dom")},',
   '22,(e,t,n)=>{log.push("router")},',
   '23,(e,t,n)=>{log.push("flight")},',
@@ -47,7 +49,7 @@ function run(source: string) {
       }
       return cache.get(id)!;
     },
-    i: () => ({}),
+    i: (id: number): object => ctx.r(id),
   };
   factories.get(9)!(ctx, {}, {});
   while (tasks.length) {
@@ -59,17 +61,19 @@ function run(source: string) {
 
 describe('startup slices', () => {
   it('finds the entry top-level imports, not the one inside a function', () => {
-    expect(topLevelImports(chunk, 11)).toEqual([21, 22, 23]);
+    expect(topLevelImports(chunk, 11)).toEqual([-5, 21, 22, 23]);
   });
 
   it('as built, the bootstrap runs the whole app and its hydration in one task', () => {
-    expect(run(chunk)).toEqual(['react-dom', 'router', 'flight', 'app-index', 'hydrate:hooks']);
+    expect(run(chunk)).toEqual(['helpers', 'react-dom', 'router', 'flight', 'app-index', 'hydrate:hooks']);
   });
 
-  it('sliced, each import, the entry and the hydration run in tasks of their own, in the same order', () => {
+  it('sliced, each import runs in a task of its own, then the entry with its hydration, in the same order', () => {
     const sliced = sliceSource(chunk)!;
     expect(sliced).toContain(SLICED);
     expect(run(sliced)).toEqual([
+      'helpers', // module 9's own import, before the bootstrap
+      '|', // the entry's import of module 5, already evaluated
       '|',
       'react-dom',
       '|',
@@ -78,9 +82,30 @@ describe('startup slices', () => {
       'flight',
       '|',
       'app-index',
-      '|',
       'hydrate:hooks',
     ]);
+  });
+
+  it('keeps names with $ in them as they are', () => {
+    // Replacement functions: in a replacement string, `$$` would stand for one `$`.
+    const dollars = chunk.replace('let l="hooks"', () => 'let $$="hooks"').replace('t(l)})', () => 't($$)})');
+    expect(dollars).toContain('t($$)})');
+    expect(run(sliceSource(dollars)!).slice(-2)).toEqual(['app-index', 'hydrate:hooks']);
+  });
+
+  it('refuses an entry whose top-level imports are not plain statements', () => {
+    const conditional = chunk.replace('u=e.r(22);', 'u=P?e.r(22):null;');
+    expect(() => sliceSource(conditional)).toThrow(/conditionally or inside a block/);
+    const inTry = chunk.replace('e.r(23);', 'try{e.r(23)}catch{}');
+    expect(() => sliceSource(inTry)).toThrow(/conditionally or inside a block/);
+    const inGetter = chunk.replace('get:function(){return U}', 'get:function(){return e.i(99)}');
+    expect(() => sliceSource(inGetter)).toThrow(/conditionally or inside a block/);
+  });
+
+  it('refuses a bootstrap that already uses the names it adds', () => {
+    expect(() =>
+      sliceSource(chunk.replaceAll('let l="hooks"', 'let __q="hooks"').replace('t(l)})', 't(__q)})')),
+    ).toThrow(/already uses/);
   });
 
   it('leaves a chunk without the bootstrap alone, and refuses one it cannot read', () => {
