@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { BUILD_SOURCES } from './lib/build-sources.mjs';
 import { buildWorker } from './lib/build-worker.mjs';
-import { markStartupChunks } from './lib/compile-hints.mjs';
+import { buildStartupChunks, markStartupChunks } from './lib/compile-hints.mjs';
 import { onNode24 } from './lib/entry.mjs';
 import { siteUrlProblem } from './lib/site-url.mjs';
 import { sliceStartup } from './lib/startup-slices.mjs';
@@ -96,9 +96,10 @@ if (reason) {
   if (siteUrlWarning) console.warn(`Warning: ${siteUrlWarning}`);
   const build = await run(['build']);
   if (build.code !== 0) exitLike(build);
-  const marked = markStartupChunks(join(root, '.next'));
+  const startup = buildStartupChunks(join(root, '.next'));
+  const marked = markStartupChunks(join(root, '.next'), startup);
   console.log(`Compile hints added to ${marked.length} start-up chunks`);
-  const sliced = sliceStartup(join(root, '.next'));
+  const sliced = sliceStartup(join(root, '.next'), startup);
   console.log(`Start-up split into tasks in ${sliced.join(', ') || 'no chunk (done before)'}`);
   await buildWorker(root);
   writeFileSync(stampFile, buildSettings());

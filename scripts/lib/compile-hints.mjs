@@ -34,13 +34,19 @@ export function startupChunks(html) {
   return chunks;
 }
 
+// Every chunk (relative to .next/static/chunks) that a prerendered page of the build in `nextDir`
+// (its .next folder) loads at start-up. Read once after a build and shared by its steps.
+export function buildStartupChunks(nextDir) {
+  const chunks = new Set();
+  for (const page of htmlFiles(join(nextDir, 'server', 'app')))
+    for (const chunk of startupChunks(readFileSync(page, 'utf8'))) chunks.add(chunk);
+  return chunks;
+}
+
 // Marks the start-up chunks (of MIN_HINTED_BYTES or more) of every prerendered page under `nextDir` (a build's .next folder).
 // Idempotent: a chunk that already starts with the hint is left as it is. Returns the chunks marked now.
-export function markStartupChunks(nextDir) {
-  const pages = join(nextDir, 'server', 'app');
+export function markStartupChunks(nextDir, wanted = buildStartupChunks(nextDir)) {
   const chunksDir = join(nextDir, 'static', 'chunks');
-  const wanted = new Set();
-  for (const page of htmlFiles(pages)) for (const chunk of startupChunks(readFileSync(page, 'utf8'))) wanted.add(chunk);
   const marked = [];
   for (const chunk of wanted) {
     const path = join(chunksDir, chunk);

@@ -9,4 +9,4 @@ export function slicedBootstrap(parts: {
   imports: number[];
 }): string;
 export function sliceSource(source: string): string | null;
-export function sliceStartup(nextDir: string): string[];
+export function sliceStartup(nextDir: string, candidates?: Set<string>): string[];

@@ -10,10 +10,10 @@
 // The rewrite reads Turbopack's output: the bootstrap call `(0,x.appBootstrap)(()=>{let{hydrate:h}=
 // ctx.r(ID);h(hooks)})` and the factory of module ID. If a new Next.js writes either differently, the
 // build stops here with that said, rather than ship a page that hydrates in a way nobody measured.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startupChunks } from './compile-hints.mjs';
+import { buildStartupChunks } from './compile-hints.mjs';
 
 // Marks a rewritten bootstrap, so that running the step again (npm start after npm run build) is a no-op.
 export const SLICED = '/*startup-slices*/';
@@ -87,21 +87,10 @@ export function sliceSource(source) {
   );
 }
 
-function* htmlFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith('.html')) yield path;
-  }
-}
-
-// Rewrites the bootstrap of a build (`nextDir`, its .next folder): looked for in the chunks every
-// prerendered page loads at start-up. Returns the chunk rewritten now ([] if it already was).
-export function sliceStartup(nextDir) {
+// Rewrites the bootstrap of a build (`nextDir`, its .next folder): looked for in the chunks its
+// prerendered pages load at start-up. Returns the chunk rewritten now ([] if it already was).
+export function sliceStartup(nextDir, candidates = buildStartupChunks(nextDir)) {
   const chunksDir = join(nextDir, 'static', 'chunks');
-  const candidates = new Set();
-  for (const page of htmlFiles(join(nextDir, 'server', 'app')))
-    for (const chunk of startupChunks(readFileSync(page, 'utf8'))) candidates.add(chunk);
   for (const chunk of candidates) {
     const path = join(chunksDir, chunk);
     const source = readFileSync(path, 'utf8');
