@@ -60,6 +60,35 @@ test('a page fetches another page only once the visitor points at or focuses its
   expect(fetched).not.toContain('/insights');
 });
 
+test("a link's click changes the page and keeps the frame; a click for a new tab is the browser's", async ({
+  page,
+}) => {
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // Lives as long as the document: a page loaded anew would not have it.
+  await page.evaluate(() => Object.assign(window, { keptAcrossPages: true }));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page).toHaveTitle('About - Baobab Data');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us', exact: true }).click();
+  await expect(page).toHaveTitle('Contact - Baobab Data');
+  expect(await page.evaluate(() => 'keptAcrossPages' in window)).toBe(true);
+  expect(documents).toEqual(['/']);
+
+  const opened = page.context().waitForEvent('page');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Projects', exact: true })
+    .click({ modifiers: ['ControlOrMeta'] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/projects$/);
+  await expect(page).toHaveURL(/\/contact$/);
+  await tab.close();
+});
+
 test('the navbar is white on Home and orange elsewhere', async ({ page }) => {
   await page.goto('/');
   const header = page.locator('header').first();
