@@ -1,7 +1,6 @@
-import Link from 'next/link';
-
 import { PageHeader } from '@/components/ui/page-header';
 import ui from '@/components/ui/section.module.css';
+import { SiteLink } from '@/components/ui/site-link';
 import { SITE_TIME_ZONE } from '@/lib/constants';
 import { localePath, locales, type Lang } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/format';
@@ -25,9 +24,9 @@ export function LetterList({ letters, lang }: { letters: Letter[]; lang: Lang })
             <ul>
               {letters.map((letter) => (
                 <li key={letter.id}>
-                  <Link href={localePath(lang, `/newsletter/${letter.slug}`)}>
+                  <SiteLink href={localePath(lang, `/newsletter/${letter.slug}`)}>
                     {versionIn(letter, lang).version.subject}
-                  </Link>{' '}
+                  </SiteLink>{' '}
                   · {sentOn(archivedAt(letter), lang)}
                 </li>
               ))}
