@@ -20,7 +20,8 @@ function lint(code: string, filePath: string): { ruleId: string; message: string
     ],
     { cwd: root, input: code, encoding: 'utf8' },
   );
-  const [report] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
+  const [report] = JSON.parse(run.stdout || '[]') as { messages: { ruleId: string; message: string }[] }[];
+  if (!report) throw new Error(`ESLint gave no report: ${run.stderr}`);
   return report.messages;
 }
 
