@@ -11,6 +11,21 @@ jest.mock('next/headers', () => ({
   draftMode: async () => ({ isEnabled: false, enable() {}, disable() {} }),
 }));
 
+// Components render here outside Next's app router, where useRouter() throws. Links (SiteLink) follow
+// and prefetch through the router: tests get one that records what it was asked, the same object on
+// every call (a test reads it with useRouter() too).
+jest.mock('next/navigation', () => {
+  const router = {
+    push: jest.fn(),
+    replace: jest.fn(),
+    prefetch: jest.fn(),
+    back: jest.fn(),
+    forward: jest.fn(),
+    refresh: jest.fn(),
+  };
+  return { ...jest.requireActual('next/navigation'), useRouter: () => router };
+});
+
 // XSRF tokens are signed with this key rather than one written under DATA_DIR.
 process.env.XSRF_SECRET ??= 'jest-xsrf-secret-0123456789abcdefghijklmnop';
 

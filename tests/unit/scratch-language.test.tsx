@@ -32,7 +32,10 @@ jest.mock('@/messages/units', () => {
   const actual = jest.requireActual<typeof import('@/messages/units')>('@/messages/units');
   return { ...actual, count: (lang: string) => actual.count(lang === 'xx' ? 'fr' : (lang as 'en')) };
 });
-jest.mock('next/navigation', () => ({ usePathname: () => '/xx/academy' }));
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/xx/academy',
+  useRouter: () => ({ push: jest.fn(), prefetch: jest.fn() }),
+}));
 // The sitemap's newsletter archive comes from the store, which this test does not open.
 jest.mock('@/lib/letters', () => ({ archive: async () => [] }));
 

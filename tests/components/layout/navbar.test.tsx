@@ -7,7 +7,10 @@ import { content, mainNav, site } from '@/lib/content';
 import type { Lang } from '@/lib/i18n';
 import { messages } from '@/messages';
 
-jest.mock('next/navigation', () => ({ usePathname: jest.fn() }));
+jest.mock('next/navigation', () => ({
+  usePathname: jest.fn(),
+  useRouter: () => ({ push: jest.fn(), prefetch: jest.fn() }),
+}));
 const mockPathname = usePathname as jest.Mock;
 
 function renderAt(pathname: string, lang: Lang = 'en') {
