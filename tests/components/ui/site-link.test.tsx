@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useRouter } from 'next/navigation';
+import * as navigation from 'next/navigation';
 
 import { SiteLink } from '@/components/ui/site-link';
 
 // The router tests/jest.setup.ts gives every component here: it records what a link asked of it.
-const router = useRouter() as unknown as { push: jest.Mock; prefetch: jest.Mock };
+const router = navigation.useRouter() as unknown as { push: jest.Mock; prefetch: jest.Mock };
 
 beforeEach(() => {
   router.push.mockClear();
