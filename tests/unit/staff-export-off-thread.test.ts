@@ -117,9 +117,11 @@ describe('a 50,000-row download', () => {
     expect(exportThreads().size).toBe(0);
     // This thread only read the pages and passed them on: a small part of what writing them cost it.
     expect(offThread.cpuMs).toBeLessThan(inThread.cpuMs / 3);
-    // Its timers ran on time, where writing the file here made them late (a plain comparison: on a
-    // loaded machine both are late by whatever else holds the processor).
-    expect(offThread.meanDelayMs).toBeLessThan(inThread.meanDelayMs);
+    // Its timers never waited as long as when the file was written here, where finishing the workbook
+    // holds the thread in one piece (a plain comparison: on a loaded machine both are late by whatever
+    // else holds the processor; the mean, which the pages' short holds barely move, once came out 14.41
+    // against 14.39 ms in CI).
+    expect(offThread.maxDelayMs).toBeLessThan(inThread.maxDelayMs);
     console.log(
       `50,000-row XLSX, this thread's processor time: ${inThread.cpuMs} ms written here, ${offThread.cpuMs} ms written in the worker (the worker's: ${worker!.cpuMs} ms); its timers late by ${inThread.meanDelayMs.toFixed(1)} vs ${offThread.meanDelayMs.toFixed(1)} ms on average, ${inThread.maxDelayMs.toFixed(0)} vs ${offThread.maxDelayMs.toFixed(0)} ms at most`,
     );
