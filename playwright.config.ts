@@ -57,6 +57,11 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL,
+    // A click or a fill waits for its element, and a page for its load, at most this long (Playwright's own
+    // default is no limit): what never comes fails the step that waited for it, named, not the whole test by
+    // its time.
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     // Recording a trace of every test costs about a seventh of the run; PLAYWRIGHT_TRACE=retain-on-failure
     // records them again to look into a failure.
     trace: process.env.PLAYWRIGHT_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',

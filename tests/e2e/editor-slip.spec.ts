@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 
 import { contentCollections, worstOf } from '../../scripts/drills/worst-content.mjs';
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { openInEditor } from './content-editor';
 import { pagePaths } from './routes';
 import { signInByMail } from './staff-mail';
 import { uniqueEmail } from './store';
@@ -96,7 +97,7 @@ test('an editor last used in French opens a new event in English, and publishing
   await editor.goto(`/staff/content/collections/events?locale=${OTHER}`);
   // Where its "Create New" leads (followed as an address: the list may still be hydrating).
   const create = await editor.getByRole('link', { name: 'Create New' }).first().getAttribute('href');
-  await editor.goto(create!);
+  await openInEditor(editor, create!);
   await expect(editor).toHaveURL(/\/collections\/events\/create\?locale=en$/);
   const stamp = Date.now().toString(36);
   const slug = `slip-${stamp}`;
@@ -113,7 +114,7 @@ test('an editor last used in French opens a new event in English, and publishing
   const id = editor.url().match(/events\/(\d+)/)![1];
 
   // The French texts, and Publish: refused, naming the English texts it lacks.
-  await editor.goto(`/staff/content/collections/events/${id}?locale=${OTHER}`);
+  await openInEditor(editor, `/staff/content/collections/events/${id}?locale=${OTHER}`);
   await editor.getByLabel('Title').fill(`Journée ${stamp}`);
   await editor.getByLabel('In Sentence').fill(`la Journée ${stamp}`);
   await editor.getByLabel('Dates').fill('20 mai 2023');

@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
 import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
+import { openInEditor } from './content-editor';
 import { signInByMail } from './staff-mail';
 import { storedRecords, stubExternalPages, waitForHydration } from './store';
 
@@ -234,7 +235,7 @@ test('a monthly series made in the content editor shows its next three dates, ea
   test.setTimeout(180_000);
   const editor = await phone(browser);
   await signInByMail(editor, dataDir, ADMIN, base);
-  await editor.goto(`${base}/staff/content/collections/events/create`);
+  await openInEditor(editor, `${base}/staff/content/collections/events/create`);
   await editor.getByLabel('Slug').fill(SERIES);
   await editor.getByLabel('Title').fill(SERIES_TITLE);
   await editor.getByLabel('In Sentence').fill(`the ${SERIES_TITLE}`);
@@ -377,7 +378,7 @@ test('paid events: an editor publishes two ticket kinds, a visitor pays and gets
   //    registration link. SITE_CAPACITY (2) gives each kind two places on this server.
   const editor = await phone(browser);
   await signInByMail(editor, dataDir, ADMIN, base);
-  await editor.goto(`${base}/staff/content/collections/events/create`);
+  await openInEditor(editor, `${base}/staff/content/collections/events/create`);
   await editor.getByLabel('Slug').fill(PAID_EVENT);
   await editor.getByLabel('Title').fill(PAID_TITLE);
   await editor.getByLabel('In Sentence').fill(`the ${PAID_TITLE}`);

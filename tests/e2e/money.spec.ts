@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 
 import { freePort, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
 import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
+import { openInEditor } from './content-editor';
 import { signInByMail } from './staff-mail';
 
 // Money as people across Africa pay it (issue 44), at 390 px, in both languages, on a server of its own
@@ -317,7 +318,7 @@ test('an editor prices the offer in NGN and XOF; a French visitor sees XOF, swit
   const list = (await (
     await editor.request.get(`${base}/staff/content/api/offers?where[slug][equals]=${OFFER}&depth=0`)
   ).json()) as { docs: { id: number }[] };
-  await editor.goto(`${base}/staff/content/collections/offers/${list.docs[0]!.id}`);
+  await openInEditor(editor, `${base}/staff/content/collections/offers/${list.docs[0]!.id}`);
   for (const [row, [currency, amount]] of [
     ['NGN', '250000'],
     ['XOF', '100000'],
@@ -351,7 +352,7 @@ test('an editor prices the offer in NGN and XOF; a French visitor sees XOF, swit
     ]);
   await editor.screenshot({ path: 'test-results/money-editor-prices-390.png', fullPage: true });
   // The same offer as a French editor edits it: the prices are the offer's, in every language.
-  await editor.goto(`${base}/staff/content/collections/offers/${list.docs[0]!.id}?locale=fr`);
+  await openInEditor(editor, `${base}/staff/content/collections/offers/${list.docs[0]!.id}?locale=fr`);
   await expect(editor.locator('#field-prices__1__amount')).toHaveValue('100000');
   await editor.screenshot({ path: 'test-results/money-editor-prices-fr-390.png', fullPage: true });
   await editor.close();

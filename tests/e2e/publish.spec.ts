@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { freePort, privateBuild, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
+import { openInEditor } from './content-editor';
 import { signInByMail } from './staff-mail';
 import { fillEnrolment, storedRecords, uniqueEmail, waitForHydration } from './store';
 
@@ -117,7 +118,7 @@ test('an editor publishes an event in both languages and it is live without a re
     }
   ).docs[0]!;
   const scheduledTitle = `Counting the rains ${stamp}`;
-  await editor.goto(`/staff/content/collections/insights/${post.id}?locale=en`);
+  await openInEditor(editor, `/staff/content/collections/insights/${post.id}?locale=en`);
   await editor.getByLabel('Title').fill(scheduledTitle);
   await editor.getByRole('button', { name: 'Save Draft' }).click();
   await expect(editor.getByText(/Draft saved successfully/i).first()).toBeVisible();
@@ -143,7 +144,7 @@ test('an editor publishes an event in both languages and it is live without a re
   expect(await (await editor.request.get('/insights')).text()).not.toContain(scheduledTitle);
   const slug = `data-day-${width}-${stamp}`;
   const title = `Data Day ${width} ${stamp}`;
-  await editor.goto('/staff/content/collections/events/create');
+  await openInEditor(editor, '/staff/content/collections/events/create');
   await editor.getByLabel('Slug').fill(slug);
   await editor.getByLabel('Title').fill(title);
   await editor.getByLabel('In Sentence').fill(`the ${title}`);
@@ -205,7 +206,7 @@ test('an editor publishes an event in both languages and it is live without a re
 
   // The French texts, in the same document, now at a desk.
   await editor.setViewportSize({ width: 1280, height: 900 });
-  await editor.goto(`/staff/content/collections/events/${id}?locale=fr`);
+  await openInEditor(editor, `/staff/content/collections/events/${id}?locale=fr`);
   await editor.getByLabel('Title').fill(`Journée des données ${width} ${stamp}`);
   await editor.getByLabel('In Sentence').fill(`la Journée des données ${width} ${stamp}`);
   await editor.getByLabel('Dates').fill('15 avril 2023');
@@ -267,7 +268,7 @@ test('an editor publishes an event in both languages and it is live without a re
 
   // Renamed, the event keeps its address, and its registrations keep naming it by slug.
   // The admin remembers the last language edited: English is asked for.
-  await editor.goto(`/staff/content/collections/events/${id}?locale=en`);
+  await openInEditor(editor, `/staff/content/collections/events/${id}?locale=en`);
   await editor.getByLabel('Title').fill(`${title} (renamed)`);
   await editor.getByRole('button', { name: 'Publish changes' }).click();
   await expect(editor.getByText(/Updated successfully|Published successfully/i).first()).toBeVisible();
@@ -309,9 +310,14 @@ test('an editor publishes an event in both languages and it is live without a re
 test('an editor closes a course: its pages say so, and enrolments from pages opened before are refused, with and without JavaScript, at 1280 and 390 px', async ({
   browser,
 }) => {
-  // Three sign-ins, a colleague added, two visitors and an editor in the browser, through the split
-  // server's front: 3.1 minutes once on a loaded CI host.
-  test.setTimeout(300_000);
+  // Two sign-ins, a colleague added, two visitors and an editor in the browser, through the split
+  // server's front: 37 s to 1.2 minutes in most CI runs, 3.1 minutes once, and over 5 once, on a host
+  // loaded by jest and three other workers. Each step it reached is printed, so a slow run says where its
+  // time went.
+  test.setTimeout(420_000);
+  const started = Date.now();
+  const reached = (step: string) =>
+    console.log(`course journey: ${step} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // The staff work at a desk's width; one visitor has the course open on a phone.
   const width = 1280;
   const admin = await newPage(browser, width);
@@ -320,6 +326,7 @@ test('an editor closes a course: its pages say so, and enrolments from pages ope
   await addColleague(admin, editorEmail, 'editor');
   const editor = await newPage(browser, width);
   await signInByMail(editor, DATA_DIR, editorEmail);
+  reached('admin and editor signed in');
   // A course of its own, published through the CMS's API: the seeded ones stay as the other tests
   // know them.
   const stamp = Date.now().toString(36);
@@ -351,11 +358,15 @@ test('an editor closes a course: its pages say so, and enrolments from pages ope
     await seeWithin(withScript, path, () => waitForHydration(withScript, 'Enrol'));
     const withoutScript = await newPage(browser, width, false);
     await withoutScript.goto(path);
+    reached("the course open in two visitors' browsers");
 
-    await editor.goto(`/staff/content/collections/courses/${id}`);
+    await openInEditor(editor, `/staff/content/collections/courses/${id}`);
     await editor.getByLabel('Open for enrolment').uncheck();
+    // Enabled once the form knows of the change; a click on a disabled button would wait for the test's time.
+    await expect(editor.getByRole('button', { name: 'Publish changes' })).toBeEnabled();
     await editor.getByRole('button', { name: 'Publish changes' }).click();
     await expect(editor.getByText(/Updated successfully|Published successfully/i).first()).toBeVisible();
+    reached('closed in the editor');
 
     // The pages opened before still show the form: the server refuses. With JavaScript, the form says
     // so in its own words; without, the answer is the course's page as it is now, which says it is
@@ -370,6 +381,7 @@ test('an editor closes a course: its pages say so, and enrolments from pages ope
       await expect(page.getByText(answer)).toBeVisible();
       expect(storedRecords('enrolment', email, DATA_DIR)).toEqual([]);
     }
+    reached('both enrolments refused');
 
     // The course's page says it is closed, in both languages, without a rebuild.
     const visitor = await newPage(browser, 390);
@@ -380,6 +392,7 @@ test('an editor closes a course: its pages say so, and enrolments from pages ope
     await seeWithin(visitor, `/fr${path}`, () =>
       soon(visitor.getByText(/^Cette formation est fermée pour le moment/)).toBeVisible(),
     );
+    reached('closed on its pages in both languages');
   } finally {
     // Deleted by an admin (an editor cannot), taking over the lock the editor's open page holds on it:
     // its page then leads to the academy.
@@ -389,6 +402,7 @@ test('an editor closes a course: its pages say so, and enrolments from pages ope
     expect(deleted.status()).toBe(200);
   }
   await seeWithin(withScript, path, () => soon(withScript).toHaveURL(/\/academy$/));
+  reached('deleted, its page leads to the academy');
 });
 
 test('an editor rewrites an insight, a figure, a project and the contact details: the pages showing them change in both languages, a draft only in the preview', async ({
