@@ -83,40 +83,55 @@ export function createFront({ targets, clientOf, addressHeaders, trustsProxy, st
     const headers = passedOn(request.rawHeaders, drop);
     // A body sent in chunks is passed on in chunks: Node's client sends a GET's body without any framing,
     // which the process behind would read as a second request, one the front never saw.
-    if (request.headers['transfer-encoding'] !== undefined) headers.push('transfer-encoding', 'chunked');
+    const chunked = request.headers['transfer-encoding'] !== undefined;
+    if (chunked) headers.push('transfer-encoding', 'chunked');
     headers.push('x-forwarded-for', clientOf(request.headers, request.socket.remoteAddress));
-    const upstream = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: request.method,
-      path: request.url,
-      headers,
-      agent,
-      setHost: false,
-    });
-    // The headers go now, not with the body's first bytes: a process behind may answer on the headers
-    // alone (a refusal before the body is read), and the client may hold the body until it does.
-    upstream.flushHeaders();
-    let answered = false;
-    upstream.on('response', (answer) => {
-      answered = true;
-      const kept = passedOn(answer.rawHeaders);
-      // The process behind stopped reading the body (a refusal before it reads): so does the client.
-      if (answer.headers.connection === 'close') kept.push('connection', 'close');
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
-      answer.pipe(response);
-      answer.on('error', () => response.destroy());
-    });
-    upstream.on('error', () => {
-      request.unpipe(upstream);
-      if (!answered) refuse();
-    });
+    // Each process behind closes a kept-alive connection once it has been idle for its keep-alive time
+    // (Node's 5 s). Should the front send a request on such a connection as it closes, the request meets
+    // a reset before any answer. So only a page or file read without a body goes on a kept connection,
+    // and if it meets that reset there, it is sent once more on a new one, as nginx does: reading twice
+    // changes nothing. Any other request (a post, a body read once from the client) goes on a connection
+    // of its own, which no process behind has had time to close.
+    const pooled = reads && !chunked && Number(request.headers['content-length'] ?? 0) === 0;
+    let current;
+    const forward = (again) => {
+      const upstream = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        headers,
+        agent: pooled && !again ? agent : false,
+        setHost: false,
+      });
+      current = upstream;
+      // The headers go now, not with the body's first bytes: a process behind may answer on the headers
+      // alone (a refusal before the body is read), and the client may hold the body until it does.
+      upstream.flushHeaders();
+      let answered = false;
+      upstream.on('response', (answer) => {
+        answered = true;
+        const kept = passedOn(answer.rawHeaders);
+        // The process behind stopped reading the body (a refusal before it reads): so does the client.
+        if (answer.headers.connection === 'close') kept.push('connection', 'close');
+        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
+        answer.pipe(response);
+        answer.on('error', () => response.destroy());
+      });
+      upstream.on('error', () => {
+        if (pooled && !again && !answered && upstream.reusedSocket && !response.destroyed) return forward(true);
+        request.unpipe(upstream);
+        if (!answered) refuse();
+      });
+      if (pooled) upstream.end();
+      else request.pipe(upstream);
+    };
     // A client gone before the answer ends: the process behind stops working on it too.
     response.on('close', () => {
-      if (!response.writableFinished) upstream.destroy();
+      if (!response.writableFinished) current.destroy();
     });
-    request.on('error', () => upstream.destroy());
-    request.pipe(upstream);
+    request.on('error', () => current.destroy());
+    forward(false);
   });
   // The site speaks HTTP only; no address upgrades a connection.
   server.on('upgrade', (_request, socket) => socket.destroy());

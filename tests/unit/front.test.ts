@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { once } from 'node:events';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 
 import { ADDRESS_HEADERS, clientAddress } from '@/lib/security/client-address';
 
@@ -298,6 +298,65 @@ describe('the front', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.map((s) => [s.url, s.body])).toEqual([['/events', Buffer.byteLength(smuggled)]]);
+  });
+
+  // A process behind that answers the first request on each connection and keeps the connection, then
+  // closes it as the next request on it arrives, unread: what a process does to a connection idle for its
+  // keep-alive time at the moment the front sends on it.
+  async function closingKeptConnections(): Promise<{ server: NetServer; got: string[] }> {
+    const got: string[] = [];
+    const server = createNetServer((socket) => {
+      let buffered = '';
+      let answered = 0;
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => {
+        buffered += chunk;
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffered.slice(0, end);
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        if (answered > 0) return void socket.destroy();
+        answered += 1;
+        const line = `${head.split('\r\n')[0]!.split(' ').slice(0, 2).join(' ')} ${length}`;
+        got.push(line);
+        buffered = '';
+        socket.write(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${line.length}\r\n` +
+            `Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n${line}`,
+        );
+      });
+      socket.on('error', () => {});
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return { server, got };
+  }
+
+  it('sends a read again on a new connection when a kept one is closed under it, and a post only ever on a new one', async () => {
+    const frontPort = await front(0);
+    const { server, got } = await closingKeptConnections();
+    const saved = up.visitors;
+    up.visitors = (server.address() as AddressInfo).port;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      // The first read leaves its connection kept. A post comes next: on a new connection, so it is never
+      // the one closed under it, and its body arrives once (on the kept one: a 503 and the post lost).
+      // Then a read is sent on the kept connection, meets the close, and goes again on a new connection
+      // (without that: a 503 saying the site is restarting).
+      const first = await send(frontPort, '/events');
+      await pause();
+      const post = await send(frontPort, '/api/forms/contactUs', { method: 'POST', body: Buffer.from('a=1&b=2') });
+      await pause();
+      const second = await send(frontPort, '/about');
+      expect([first.status, post.status, second.status]).toEqual([200, 200, 200]);
+      const answers = ['GET /events 0', 'POST /api/forms/contactUs 7', 'GET /about 0'];
+      expect([first.text, post.text, second.text]).toEqual(answers);
+      expect(got).toEqual(answers);
+    } finally {
+      up.visitors = saved;
+      server.close();
+    }
   });
 
   it("sends a staff browser's posts by their address, where the forms' limits are counted", async () => {
