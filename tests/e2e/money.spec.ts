@@ -89,6 +89,10 @@ test('English: a visitor gives 5,000 NGN once, is thanked, and gets one receipt 
 }) => {
   test.setTimeout(60_000);
   await page.goto(`${base}/about`);
+  // Once the page runs: a tap before that starts the browser's own navigation, which the page's start
+  // can drop while the next page is still on its way (tried with the page's scripts held); the likely
+  // reason this journey once stayed on /about in a CI run on a loaded host.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('link', { name: 'Support our work: give once or every month' }).click();
   await expect(page).toHaveURL(`${base}/donate`);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Give' })).toBeVisible();

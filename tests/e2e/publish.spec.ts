@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -46,6 +47,7 @@ test.beforeAll(async () => {
     split: true,
     // The back office at the visitors' priority: on this host the other work is the tests' own (browsers,
     // builds), which a back office at nice 10 would leave the editor waiting behind.
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       DATA_DIR,
       STAFF_EMAILS: ADMIN,
@@ -54,6 +56,14 @@ test.beforeAll(async () => {
       BACK_OFFICE_NICENESS: '0',
     },
   });
+  // What the split server says of its two processes (one stopping, and starting again) goes to the test's
+  // output: an editor's page that answers "starting or restarting" then says why.
+  for (const stream of [server.stdout, server.stderr]) {
+    createInterface({ input: stream! }).on('line', (line) => {
+      if (/stopped \(|started again|"level":(?:50|60)|"level":"(?:error|fatal)"/.test(line))
+        console.error(`server: ${line}`);
+    });
+  }
   await waitUntilUp(`${baseURL}/api/health`, { timeoutMs: 120_000, server });
 });
 
