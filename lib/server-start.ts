@@ -18,7 +18,7 @@ import { setSharedLimits } from '@/lib/security/shared-limits';
 import { setCertificateLookup } from '@/lib/security/verify-gate';
 import { createDigestScheduler } from '@/lib/staff/digest';
 import { getStore } from '@/lib/storage';
-import { endStaleSessions } from '@/lib/team';
+import { answerWaitingAsks, endStaleSessions } from '@/lib/team';
 
 // The (level, message) logging of the background tasks, on the server's logger.
 const componentLog = (component: string) => {
@@ -59,9 +59,7 @@ export async function startServer(): Promise<void> {
   // back office's, whose process runs them all, so none of their work holds up a visitor's page.
   if (settings.serverRole === 'visitors') {
     log.info('serving the visitors: the background tasks run in the back office');
-    stopOnSignal(log, async () => {
-      await getStore().close();
-    });
+    stopOnSignal(log, async () => {}, closeTheStore);
     await readyTheContent();
     return;
   }
@@ -165,27 +163,39 @@ function startBackgroundTasks(settings: Config): void {
       (error: unknown) => staffLog('error', `could not give older records the inbox's fields: ${String(error)}`),
     );
 
-  stopOnSignal(mailLog, async () => {
-    await Promise.all([
-      worker.stop(),
-      letterSender.stop(),
-      digest?.stop(),
-      retention.stop(),
-      places.stop(),
-      publishing.stop(),
-      Promise.resolve(stopWatching()),
-      paymentCheck?.stop(),
-    ]);
-    transport.close();
-    await getStore().close();
-    mailLog.info('outbox worker stopped cleanly');
-  });
+  stopOnSignal(
+    mailLog,
+    async () => {
+      await Promise.all([
+        worker.stop(),
+        letterSender.stop(),
+        digest?.stop(),
+        retention.stop(),
+        places.stop(),
+        publishing.stop(),
+        Promise.resolve(stopWatching()),
+        paymentCheck?.stop(),
+      ]);
+      transport.close();
+      mailLog.info('outbox worker stopped cleanly');
+    },
+    closeTheStore,
+  );
+}
+
+// Last, once Next has let the requests in progress end: what they left waiting (staff sign-in asks) is
+// done, then the store closes. Closed at the signal instead, it was gone under those requests.
+async function closeTheStore(): Promise<void> {
+  await answerWaitingAsks();
+  await getStore().close();
 }
 
 // Next's own SIGTERM/SIGINT handler stops taking requests, lets in-flight ones (and so their writes)
-// finish, then calls process.exit. Hold that exit until `stop` has finished (the worker's current pass
-// among it), so a message is not cut off between being sent and being marked sent.
-function stopOnSignal(mailLog: typeof log, stop: () => Promise<void>) {
+// finish, then calls process.exit. `stop` runs at the signal (the background tasks end, the worker's
+// current pass among them, so a message is not cut off between being sent and being marked sent);
+// `close` when Next calls exit, after `stop`, for what the requests need until their end (the store).
+// The exit waits for both.
+function stopOnSignal(mailLog: typeof log, stop: () => Promise<void>, close: () => Promise<void>) {
   let stopping = false;
   const stopNow = () => {
     if (stopping) return;
@@ -200,8 +210,15 @@ function stopOnSignal(mailLog: typeof log, stop: () => Promise<void>) {
       );
       exit(143);
     }, STOP_LIMIT_MS).unref();
+    let exiting = false;
     process.exit = ((code?: number) => {
-      void Promise.race([stopped, deadline]).finally(() => exit(code));
+      if (exiting) return;
+      exiting = true;
+      const closed = Promise.race([stopped, deadline])
+        .then(close)
+        .catch((error) => mailLog.error({ err: error }, 'error while closing'));
+      const closeLimit = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+      void Promise.race([closed, closeLimit]).finally(() => exit(code));
     }) as typeof process.exit;
   };
   process.once('SIGTERM', stopNow);

@@ -10,7 +10,7 @@ import { createRateLimiter } from '@/lib/security/rate-limit';
 import { createSharedRateLimiter } from '@/lib/security/shared-limits';
 import { linkSecret, readLink, signLink, verifyLink } from '@/lib/security/signed-link';
 import { sessionCookieName } from '@/lib/security/staff-cookie';
-import { singleton } from '@/lib/singletons';
+import { existingSingleton, singleton } from '@/lib/singletons';
 import { getStore, trailOf, type AuditEntry, type StaffSession } from '@/lib/storage';
 import { staffText } from '@/messages/staff';
 
@@ -106,17 +106,41 @@ interface SignInAsk {
 const DRAIN_MS = 1000;
 const MAX_WAITING = 10_000;
 
-// The process's queue of asks, worked off every DRAIN_MS from the first ask on.
+// The process's queue of asks, worked off every DRAIN_MS from the first ask on; `answering` holds the
+// answers under way, for a stop to wait on.
+interface SignInQueue {
+  asks: SignInAsk[];
+  answering: Set<Promise<void>>;
+}
+const QUEUE = 'staffSignInAsks';
+
+function answerAll(queue: SignInQueue): Promise<void[]> {
+  return Promise.all(
+    queue.asks.splice(0).map((ask) => {
+      const answer = answerAsk(ask).catch((error: unknown) =>
+        log.error({ err: error }, 'staff sign-in request not handled'),
+      );
+      queue.answering.add(answer);
+      return answer.finally(() => queue.answering.delete(answer));
+    }),
+  );
+}
+
 const signInAsks = () =>
-  singleton('staffSignInAsks', () => {
-    const asks: SignInAsk[] = [];
-    setInterval(() => {
-      for (const ask of asks.splice(0)) {
-        answerAsk(ask).catch((error: unknown) => log.error({ err: error }, 'staff sign-in request not handled'));
-      }
-    }, DRAIN_MS).unref();
-    return asks;
-  });
+  singleton<SignInQueue>(QUEUE, () => {
+    const queue: SignInQueue = { asks: [], answering: new Set() };
+    setInterval(() => void answerAll(queue), DRAIN_MS).unref();
+    return queue;
+  }).asks;
+
+// At a stop, once the requests in progress have ended and before the store closes: the asks still
+// waiting are answered now, and the answers under way are waited for. Each asker was told a link is on
+// its way; the link's mail is then in the outbox, sent at the next start.
+export async function answerWaitingAsks(): Promise<void> {
+  const queue = existingSingleton<SignInQueue>(QUEUE);
+  if (!queue) return;
+  await Promise.all([...queue.answering, answerAll(queue)]);
+}
 
 async function answerAsk({ address, client, at, limitedBy }: SignInAsk): Promise<void> {
   const staff = z.email().safeParse(address).success && (await roleOf(address)) !== null;

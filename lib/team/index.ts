@@ -2,6 +2,7 @@
 // members of the team. The CMS, the request intake and the workspace (lib/staff) read them here.
 export { auditEntry, operator, refusalReasons, type AuditAction, type RefusalReason } from './audit';
 export {
+  answerWaitingAsks,
   currentSession,
   endStaleSessions,
   LINK_MS,

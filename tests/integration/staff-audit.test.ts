@@ -216,3 +216,15 @@ it("shows a forget's counts only from the server's signed flash, to whoever forg
     expect(readForgottenFlash(forged, me, now)).toBeNull();
   }
 });
+
+it('answers the asks still waiting at once when the server stops, before its store closes', async () => {
+  const { requestSignIn, answerWaitingAsks } = await load();
+  const now = Date.UTC(2026, 10, 24, 16);
+  expect(await requestSignIn('staff@example.org', 'c9', now)).toBe('sent');
+  // Without waiting for the queue's next turn (a second away): the stop answers it now.
+  await answerWaitingAsks();
+  expect(await trail(now)).toEqual(['link-sent staff@example.org']);
+  // Nothing is left for a turn after the store has closed.
+  await answerWaitingAsks();
+  expect(await trail(now)).toEqual(['link-sent staff@example.org']);
+});
