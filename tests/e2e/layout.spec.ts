@@ -89,6 +89,30 @@ test("a link's click changes the page and keeps the frame; a click for a new tab
   await tab.close();
 });
 
+test('a reader who scrolls before the page runs stays where they are, and their tap then lands on its link', async ({
+  page,
+}) => {
+  // The page's scripts held, as on a phone on a slow network, while the reader scrolls to a link. The
+  // page starting then used to scroll it back to the top, and a tap aimed at the link met the page's
+  // text instead (CI: a test's click on /about's gift link stayed on /about, the page at its top).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  const link = page.getByRole('link', { name: 'Support our work: give once or every month' });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await link.click();
+  await expect(page).toHaveURL(/\/donate$/);
+});
+
 test('the navbar is white on Home and orange elsewhere', async ({ page }) => {
   await page.goto('/');
   const header = page.locator('header').first();

@@ -90,8 +90,9 @@ test('English: a visitor gives 5,000 NGN once, is thanked, and gets one receipt 
   test.setTimeout(60_000);
   await page.goto(`${base}/about`);
   // Once the page runs: a tap before that starts the browser's own navigation, which the page's start
-  // can drop while the next page is still on its way (tried with the page's scripts held); the likely
-  // reason this journey once stayed on /about in a CI run on a loaded host.
+  // can drop while the next page is still on its way (docs/performance-log.md). What kept this journey on
+  // /about in one CI run was the page's start scrolling back to the top under the click (mended in
+  // ScrollToTop, and tested in layout.spec).
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('link', { name: 'Support our work: give once or every month' }).click();
   await expect(page).toHaveURL(`${base}/donate`);
