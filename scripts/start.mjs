@@ -14,6 +14,7 @@ import { BUILD_SOURCES } from './lib/build-sources.mjs';
 import { buildWorker } from './lib/build-worker.mjs';
 import { buildStartupChunks, markStartupChunks } from './lib/compile-hints.mjs';
 import { onNode24 } from './lib/entry.mjs';
+import { patchNextRenderers } from './lib/late-scripts.mjs';
 import { siteUrlProblem } from './lib/site-url.mjs';
 import { sliceStartup } from './lib/startup-slices.mjs';
 
@@ -88,6 +89,12 @@ function exitLike({ code, signal }) {
 const port = process.env.PORT || '3000';
 const hostname = process.env.HOSTNAME || '0.0.0.0';
 const siteUrlWarning = siteUrlProblem(process.env.SITE_URL, hostname);
+
+// Before the build prerenders any page and before a server renders one: the start-up scripts are
+// fetched once the page has painted (scripts/lib/late-scripts.mjs).
+const patched = patchNextRenderers(join(dirname(nextBin), '..', '..'));
+if (patched.length > 0)
+  console.log(`Start-up scripts set to load after the first paint in ${patched.length} page renderers`);
 
 const force = process.argv.includes('--force');
 const reason = serveOnly ? null : force ? 'asked to' : needsBuild();

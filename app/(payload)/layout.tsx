@@ -5,6 +5,7 @@ import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts';
 import type { ServerFunctionClient } from 'payload';
 import type { ReactNode } from 'react';
 
+import { LateScripts } from '@/components/layout/late-scripts';
 import { requireStaff } from '@/lib/staff/http';
 
 import { importMap } from './staff/content/import-map';
@@ -23,6 +24,7 @@ export default async function CmsLayout({ children }: { children: ReactNode }) {
   return (
     <RootLayout config={config} importMap={importMap} serverFunction={serverFunction}>
       {children}
+      <LateScripts />
     </RootLayout>
   );
 }

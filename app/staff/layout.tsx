@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 
+import { LateScripts } from '@/components/layout/late-scripts';
 import { defaultLang, locales } from '@/lib/i18n';
 import { staffText } from '@/messages/staff';
 
@@ -20,7 +21,10 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export default function StaffLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang={locales[defaultLang].htmlLang}>
-      <body>{children}</body>
+      <body>
+        {children}
+        <LateScripts />
+      </body>
     </html>
   );
 }

@@ -85,3 +85,47 @@ test('every page starts the app in slices, and hydrates', async ({ page, request
   expect(await page.evaluate(() => (window as unknown as { slices: number }).slices)).toBe(imports + 1);
   expect(errors).toEqual([]);
 });
+
+test('a page fetches its start-up scripts only once it has painted, then hydrates', async ({ page, request }) => {
+  for (const route of routes) {
+    const html = await (await request.get(route.path)).text();
+    // The tags carry their address in data-src (scripts/lib/late-scripts.mjs): nothing the browser
+    // would fetch while it reads the document and lays out the first screen.
+    expect(html, route.path).toMatch(/<script data-src="\/_next\/static\/chunks\/[^"]+\.js" async="">/);
+    expect(html, route.path).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+"(?! noModule)/);
+    expect(html, route.path).not.toMatch(/<link rel="preload" as="script"/);
+  }
+  // The first frame's rendering starts on the main thread when its animation frame callbacks have run:
+  // the time the page's first layout and paint begin (the paint entry carries when the frame was
+  // shown, which a headless browser reports later).
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => ((window as unknown as { frame: number }).frame = performance.now()));
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of ['/contact', '/fr/academy', '/']) {
+    await page.goto(path);
+    await page.locator('html[data-hydrated]').waitFor();
+    const { frame, first, scripts } = await page.evaluate(() => {
+      const chunks = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/_next/static/chunks/'))
+        .map((entry) => entry.startTime);
+      return {
+        frame: (window as unknown as { frame?: number }).frame ?? Number.NaN,
+        first: Math.min(...chunks),
+        scripts: document.querySelectorAll('script[src^="/_next/static/chunks/"]').length,
+      };
+    });
+    expect(scripts, path).toBeGreaterThan(3);
+    expect(first, path).toBeGreaterThan(frame);
+  }
+  // Pages the router brings still run: a tap on a link goes on without loading the document again.
+  await page.goto('/contact');
+  await page.locator('html[data-hydrated]').waitFor();
+  await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+  await page.locator('nav a[href="/about"]').first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+  expect(errors).toEqual([]);
+});

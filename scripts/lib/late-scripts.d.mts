@@ -1,0 +1,2 @@
+export function patchRenderer(text: string, name?: string): string;
+export function patchNextRenderers(nextDir?: string): string[];
