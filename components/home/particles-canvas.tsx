@@ -12,6 +12,11 @@ const LINK_OPACITY = 0.55;
 const DOT_OPACITY = 0.7;
 const SPEED = 36; // CSS pixels a second (0.6 a frame at 60 frames a second)
 const FRAME_MS = 1000 / 30;
+// The canvas's pixels at most per CSS pixel. Every frame the whole canvas is handed to the compositor,
+// at a cost that follows its pixel count: at a phone's 1.75 to 3 device pixels per CSS pixel that is 3
+// to 9 times the pixels, for faint dots and lines that need no more sharpness (a Lighthouse trace of
+// Home drew frames of 10-27 ms at 1.75).
+const MAX_PIXEL_RATIO = 1;
 // 42 dots on a 1920×1080 area, as many for the area there is: about 4 on a phone's hero, 16 on a laptop's.
 const density = (width: number, height: number) => Math.max(1, Math.round((42 * width * height) / (1920 * 1080)));
 
@@ -104,7 +109,7 @@ export default function ParticlesCanvas({ still, className }: { still: boolean; 
     };
 
     const resize = () => {
-      const ratio = window.devicePixelRatio || 1;
+      const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
       width = canvas.clientWidth;
       height = canvas.clientHeight;
       canvas.width = Math.round(width * ratio);
