@@ -15,7 +15,7 @@
 // real script once the page has painted. Without JavaScript nothing changes; a script tag written any
 // other way is left alone. The patch is idempotent and runs before every build and every start; it stops
 // with a message if a new Next writes those tags differently.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // [what it is, the renderer's code as Next ships it, as patched]
@@ -69,7 +69,10 @@ export function patchNextRenderers(nextDir = join('node_modules', 'next')) {
     const text = readFileSync(file, 'utf8');
     const patched = patchRenderer(text, file);
     if (patched !== text) {
-      writeFileSync(file, patched);
+      // Whole or not at all: a process loading the renderer meanwhile (a test, a server) reads one or
+      // the other, never half a file.
+      writeFileSync(`${file}.${process.pid}.tmp`, patched);
+      renameSync(`${file}.${process.pid}.tmp`, file);
       changed.push(file);
     }
   }
