@@ -75,9 +75,12 @@ function isPageRequest(request: Request, url: URL): boolean {
   return request.mode === 'navigate' || (request.headers.get('accept') ?? '').startsWith('text/html');
 }
 
-// The scripts a page's HTML loads from our build.
+// The scripts a page's HTML loads from our build: `src`, or `data-src` where the page loads them after
+// its first paint (scripts/lib/late-scripts.mjs).
 const scriptsOf = (html: string) =>
-  [...html.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+  [...html.matchAll(/<script[^>]+\b(?:data-)?src="(\/_next\/static\/[^"]+)"/g)].map((match) =>
+    match[1]!.replaceAll('&amp;', '&'),
+  );
 
 const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 

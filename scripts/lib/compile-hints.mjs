@@ -28,7 +28,8 @@ export function startupChunks(html) {
   const chunks = new Set();
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
     if (/\bnomodule\b/i.test(tag)) continue; // the legacy polyfills: modern browsers never run them
-    const src = /\bsrc="[^"]*?\/_next\/static\/chunks\/([^"?#]+\.js)/.exec(tag);
+    // `data-src` where the page fetches them after its first paint (late-scripts.mjs).
+    const src = /\b(?:data-)?src="[^"]*?\/_next\/static\/chunks\/([^"?#]+\.js)/.exec(tag);
     if (src) chunks.add(src[1]);
   }
   return chunks;

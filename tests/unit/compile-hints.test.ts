@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { COMPILE_HINT, markStartupChunks, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
+import { COMPILE_HINT, markStartupChunks, MIN_HINTED_BYTES, startupChunks } from '../../scripts/lib/compile-hints.mjs';
 
 // A build's .next folder in miniature: two prerendered pages and the chunks they name.
 function fakeBuild(pages: Record<string, string>, chunks: Record<string, string>) {
@@ -45,4 +45,13 @@ describe('markStartupChunks', () => {
     dir = fakeBuild({ 'index.html': '<script src="/_next/static/chunks/gone.js" async=""></script>' }, {});
     expect(() => markStartupChunks(dir)).toThrow(/gone\.js/);
   });
+});
+
+test('the start-up chunks are read from tags loaded at once and from tags loaded after the first paint', () => {
+  const html =
+    '<script src="/_next/static/chunks/react.js" async=""></script>' +
+    '<script data-src="/_next/static/chunks/router.js" async=""></script>' +
+    '<script src="/_next/static/chunks/polyfills.js" noModule=""></script>' +
+    '<script data-source="/_next/static/chunks/not-a-script.js"></script>';
+  expect([...startupChunks(html)]).toEqual(['react.js', 'router.js']);
 });
