@@ -1,4 +1,5 @@
 export const SLICED: string;
+export const APP_LISTENS: string;
 export function topLevelImports(source: string, id: number | string): number[] | null;
 export function slicedBootstrap(parts: {
   bootstrapModule: string;

@@ -53,14 +53,19 @@ export function topLevelImports(source, id) {
 
 const SLICE_NAMES = ['__q', '__c', '__s'];
 
+// The event the document receives once React's root listens (Next's hydrate has called hydrateRoot:
+// it resolves right after), for the late-scripts loader to make the taps it noted before.
+export const APP_LISTENS = 'app-listens';
+
 // The bootstrap's replacement: one task per import (a MessageChannel message: no timer clamping), then
 // one for the entry and its hydration together, with the hooks the original passed. The entry and the
 // hydration stay in one task as Next wrote them: the entry schedules the closing of its server data
-// for after hydration.
+// for after hydration. Once hydrate has started React's root, the document hears APP_LISTENS.
 export function slicedBootstrap({ bootstrapModule, hydrate, ctx, entry, hooks, imports }) {
   return (
     `(0,${bootstrapModule}.appBootstrap)(()=>{${SLICED}let __q=[${imports.join(',')}],__c=new MessageChannel;` +
-    `__c.port1.onmessage=()=>{if(!__q.length){let{hydrate:${hydrate}}=${ctx}.r(${entry});${hydrate}(${hooks});return}` +
+    `__c.port1.onmessage=()=>{if(!__q.length){let{hydrate:${hydrate}}=${ctx}.r(${entry});` +
+    `Promise.resolve(${hydrate}(${hooks})).then(()=>document.dispatchEvent(new Event('${APP_LISTENS}')));return}` +
     `let __s=__q.shift();__s<0?${ctx}.i(-__s):${ctx}.r(__s);` +
     `__c.port2.postMessage(0)};__c.port2.postMessage(0)})`
   );

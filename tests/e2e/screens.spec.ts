@@ -181,6 +181,9 @@ test.describe('screens show what docs/product.md §2 lists', () => {
     const active = page.getByRole('tab', { name: 'Active Projects' });
     await expect(active).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Water Point Watch' })).toBeVisible();
+    // Keys reach the tabs once the page runs (a tap before is made again then: startup-scripts.spec.ts);
+    // the page's load can come first, its scripts being fetched after the first paint.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await active.focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Archive Projects' })).toHaveAttribute('aria-selected', 'true');

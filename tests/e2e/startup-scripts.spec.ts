@@ -129,3 +129,32 @@ test('a page fetches its start-up scripts only once it has painted, then hydrate
   expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('a tap on the menu or a tab before the page runs is made once the page runs, and only once', async ({ page }) => {
+  // The page's scripts held, as on a phone on a slow network, while the reader taps the menu and a tab.
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/projects', { waitUntil: 'domcontentloaded' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const archive = page.getByRole('tab', { name: 'Archive Projects' });
+  await menu.click();
+  await menu.click(); // tapped again because nothing happened: one intent
+  await archive.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(archive).toHaveAttribute('aria-selected', 'false');
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(archive).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('No archive project');
+  // Taps once the page runs are the app's alone: one tap, one change.
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('tab', { name: 'Active Projects' }).click();
+  await expect(archive).toHaveAttribute('aria-selected', 'false');
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 
-import { SLICED, sliceSource, sliceStartup, topLevelImports } from '../../scripts/lib/startup-slices.mjs';
+import { APP_LISTENS, SLICED, sliceSource, sliceStartup, topLevelImports } from '../../scripts/lib/startup-slices.mjs';
 
 // A framework chunk in Turbopack's shape, as Next 16 writes it (minified): the app entry (module 11)
 // imports three modules at its top level and one lazily, inside a function; the bootstrap module
@@ -35,7 +35,12 @@ function run(source: string) {
     port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) };
   }
   const globalThis: { TURBOPACK?: unknown[][] } = {};
-  runInNewContext(source, { globalThis, log, MessageChannel });
+  // The page's document: the sliced bootstrap tells it when React's root listens.
+  const document = { dispatchEvent: (event: { type: string }) => log.push(`event:${event.type}`) };
+  class Event {
+    constructor(readonly type: string) {}
+  }
+  runInNewContext(source, { globalThis, log, MessageChannel, document, Event });
   const [, ...pairs] = globalThis.TURBOPACK?.[0] ?? [];
   for (let i = 0; i < pairs.length; i += 2) factories.set(pairs[i] as number, pairs[i + 1] as never);
   const cache = new Map<number, object>();
@@ -62,6 +67,14 @@ function run(source: string) {
 describe('startup slices', () => {
   it('finds the entry top-level imports, not the one inside a function', () => {
     expect(topLevelImports(chunk, 11)).toEqual([-5, 21, 22, 23]);
+  });
+
+  it('once hydrate has started React, the document hears that the app listens, and not before', async () => {
+    const log = run(sliceSource(chunk)!);
+    expect(log.at(-1)).toBe('hydrate:hooks');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log.at(-1)).toBe(`event:${APP_LISTENS}`);
+    expect(log.filter((entry) => entry.startsWith('event:'))).toHaveLength(1);
   });
 
   it('as built, the bootstrap runs the whole app and its hydration in one task', () => {
