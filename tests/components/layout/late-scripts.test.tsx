@@ -85,29 +85,38 @@ test('tags the stream brings after the first frame are loaded once the document 
   }
 });
 
-describe('a tap on an app-only button before the app listens', () => {
+describe('a tap on an app-only button before the app takes it', () => {
   const listens = () => document.dispatchEvent(new Event(APP_LISTENS));
+  const hydrate = (element: Element) => Object.assign(element, { __reactProps$test: {} });
+  const pageHydrated = () => document.documentElement.setAttribute('data-hydrated', 'true');
   const taps: string[] = [];
   beforeEach(() => {
     taps.length = 0;
     document.body.innerHTML =
       '<button type="button" id="menu"><span>Menu</span></button><button type="button" id="next">Next</button>' +
       '<button type="button" id="gone">Gone</button><button id="send">Send</button><a href="#x" id="link">x</a>';
-    // What the app would do with each tap once it runs; the loader's own listener is on the document.
-    for (const id of ['menu', 'next', 'gone', 'send', 'link'])
-      document.getElementById(id)!.addEventListener('click', (event) => {
+    // What the app does with each tap once it has hydrated the element (React's mark on it); the
+    // loader's own listener is on the document.
+    for (const id of ['menu', 'next', 'gone', 'send', 'link']) {
+      const element = document.getElementById(id)!;
+      hydrate(element);
+      element.addEventListener('click', (event) => {
         taps.push(id);
         event.preventDefault();
       });
+    }
   });
-  afterEach(() => (document.body.innerHTML = ''));
+  afterEach(() => {
+    document.body.innerHTML = '';
+    document.documentElement.removeAttribute('data-hydrated');
+  });
 
   const tap = (id: string) => {
     const button = document.getElementById(id)!;
     (button.firstElementChild ?? button).dispatchEvent(new MouseEvent('click', { bubbles: true }));
   };
 
-  test('is made again, once per button and in order, when the app says it listens', () => {
+  test('is made again, once per button and in order, once the root listens and the page is hydrated', () => {
     run();
     tap('next');
     tap('menu');
@@ -119,62 +128,64 @@ describe('a tap on an app-only button before the app listens', () => {
     frames.forEach((frame) => frame(0));
     jest.advanceTimersByTime(3000);
     taps.length = 0;
-    expect(taps).toEqual([]); // the scripts are loaded, but the app has not said it listens
     listens();
+    jest.advanceTimersByTime(500);
+    expect(taps).toEqual([]); // the root listens, but the page is still hydrating
+    pageHydrated();
+    jest.advanceTimersByTime(100);
+    expect(taps).toEqual(['next', 'menu']);
+    jest.advanceTimersByTime(10_000);
     expect(taps).toEqual(['next', 'menu']);
   });
 
-  test('is not made again once the app listens, nor twice', () => {
+  test("once the root listens, a tap that reaches its hydrated button is the app's alone", () => {
     run();
+    listens();
     tap('menu');
-    listens();
-    tap('next');
-    listens();
-    expect(taps).toEqual(['menu', 'menu', 'next']);
-  });
-
-  test('a tap the app stops before its button (not hydrated yet) is made again until it reaches it', () => {
-    run();
-    tap('menu');
-    let hydrated = false;
-    // React, a tap's target not hydrated yet: it stops the tap on the document, before the button.
-    document.addEventListener('click', (event) => hydrated || event.stopPropagation(), true);
-    taps.length = 0;
-    listens();
     jest.advanceTimersByTime(100);
-    expect(taps).toEqual([]);
-    hydrated = true;
-    jest.advanceTimersByTime(100);
-    expect(taps).toEqual(['menu']);
-    jest.advanceTimersByTime(10_000);
+    pageHydrated();
+    jest.advanceTimersByTime(1000);
     expect(taps).toEqual(['menu']);
   });
 
-  test('once the app listens, a tap stopped before its button is noted, until the page is hydrated', () => {
+  test('once the root listens, a tap React stops before its button is noted, until the page is hydrated', () => {
     run();
     listens();
-    let hydrated = false;
-    document.addEventListener('click', (event) => hydrated || event.stopPropagation(), true);
+    let stopping = true;
+    document.addEventListener('click', (event) => stopping && event.stopPropagation(), true);
     tap('menu'); // React could not hydrate the button yet, and stopped the tap
-    jest.advanceTimersByTime(0);
+    jest.advanceTimersByTime(200);
     expect(taps).toEqual([]);
-    hydrated = true;
+    stopping = false;
+    pageHydrated();
     jest.advanceTimersByTime(100);
     expect(taps).toEqual(['menu']);
-    document.documentElement.setAttribute('data-hydrated', 'true');
-    try {
-      hydrated = false; // a tap the page itself stops, once hydrated, is its own business
-      tap('next');
-      jest.advanceTimersByTime(1000);
-      expect(taps).toEqual(['menu']);
-    } finally {
-      document.documentElement.removeAttribute('data-hydrated');
-    }
+    stopping = true; // a tap the page itself stops, once hydrated, is its own business
+    tap('next');
+    jest.advanceTimersByTime(1000);
+    expect(taps).toEqual(['menu']);
   });
 
-  test('gives up after 10 s', () => {
+  test('a tap that reaches a button React has not hydrated is made again until it has', () => {
+    run();
+    listens();
+    const menu = document.getElementById('menu')!;
+    delete (menu as unknown as { __reactProps$test?: object }).__reactProps$test;
+    tap('menu'); // lost: React dispatched it to nothing
+    pageHydrated(); // the page, but not yet this part of it
+    jest.advanceTimersByTime(300);
+    expect(taps).toEqual(['menu', 'menu', 'menu', 'menu']); // the tap and one every 100 ms, all lost
+    hydrate(menu);
+    taps.length = 0;
+    jest.advanceTimersByTime(1000);
+    expect(taps).toEqual(['menu']);
+  });
+
+  test('gives up 10 s after the root listens', () => {
     run();
     tap('menu');
+    listens();
+    pageHydrated();
     let attempts = 0;
     document.addEventListener(
       'click',
@@ -184,9 +195,23 @@ describe('a tap on an app-only button before the app listens', () => {
       },
       true,
     );
-    listens();
     jest.advanceTimersByTime(60_000);
     expect(attempts).toBe(100);
+  });
+
+  test('a button the app has drawn again meanwhile is found by its place and name', () => {
+    run();
+    tap('next');
+    const drawn = document.createElement('button');
+    drawn.type = 'button';
+    drawn.textContent = 'Next';
+    hydrate(drawn);
+    drawn.addEventListener('click', () => taps.push('next, drawn again'));
+    document.getElementById('next')!.replaceWith(drawn);
+    listens();
+    pageHydrated();
+    jest.advanceTimersByTime(100);
+    expect(taps).toEqual(['next', 'next, drawn again']);
   });
 
   // The browser's own rule: click() on a disabled control does nothing.
@@ -196,10 +221,34 @@ describe('a tap on an app-only button before the app listens', () => {
     (document.getElementById('menu') as HTMLButtonElement).disabled = true;
     taps.length = 0;
     listens();
+    pageHydrated();
+    jest.advanceTimersByTime(1000);
     expect(taps).toEqual([]);
   });
 
   test("the event is the one the app's start-up sends", () => {
     expect(LATE_SCRIPTS_LOADER).toContain(`'${APP_LISTENS}'`);
   });
+});
+
+// The mark the loader reads is React's own: the React Next ships puts it on each element it hydrates.
+test('React marks a hydrated button with its props, as the loader expects', async () => {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(__filename);
+  const React = require('next/dist/compiled/react') as typeof import('react');
+  const { hydrateRoot } = require('next/dist/compiled/react-dom/client') as typeof import('react-dom/client');
+  const { act } = React;
+  jest.useRealTimers();
+  const host = document.createElement('div');
+  host.innerHTML = '<button type="button">Menu</button>';
+  document.body.append(host);
+  const button = host.querySelector('button')!;
+  expect(Object.keys(button).some((key) => key.startsWith('__reactProps$'))).toBe(false);
+  (globalThis as unknown as { IS_REACT_ACT_ENVIRONMENT: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  await act(async () => {
+    hydrateRoot(host, React.createElement('button', { type: 'button', onClick: () => {} }, 'Menu'));
+  });
+  expect(Object.keys(button).some((key) => key.startsWith('__reactProps$'))).toBe(true);
+  expect(LATE_SCRIPTS_LOADER).toContain("'__reactProps$'");
+  host.remove();
 });

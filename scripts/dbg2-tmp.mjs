@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 720 } });
+p.on('console', (m) => console.log('console:', m.text()));
+p.on('pageerror', (e) => console.log('pageerror:', e.message));
+await p.goto('http://127.0.0.1:' + process.argv[2] + '/');
+await p.evaluate(() => { window.kept = document.querySelector('[aria-label="Next insight"]'); window.h1 = document.querySelector('h1'); });
+await p.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => ({ same: window.kept === document.querySelector('[aria-label="Next insight"]'), connected: window.kept.isConnected, h1: window.h1.isConnected, n: document.querySelectorAll('[aria-label="Next insight"]').length })));
+await b.close();
