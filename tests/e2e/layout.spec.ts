@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 
+import { holdScripts } from './held-scripts';
+
 test('/home lands on / with a permanent redirect', async ({ page, request }) => {
   const response = await request.get('/home', { maxRedirects: 0 });
   expect(response.status()).toBe(308);
@@ -95,12 +97,7 @@ test('a reader who scrolls before the page runs stays where they are, and their 
   // The page's scripts held, as on a phone on a slow network, while the reader scrolls to a link. The
   // page starting then used to scroll it back to the top, and a tap aimed at the link met the page's
   // text instead (CI: a test's click on /about's gift link stayed on /about, the page at its top).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
   const link = page.getByRole('link', { name: 'Support our work: give once or every month' });
   await link.scrollIntoViewIfNeeded();

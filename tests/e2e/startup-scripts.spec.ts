@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { startupChunks as chunksNamedIn, COMPILE_HINT, MIN_HINTED_BYTES } from '../../scripts/lib/compile-hints.mjs';
 import { SLICED } from '../../scripts/lib/startup-slices.mjs';
+import { holdScripts } from './held-scripts';
 import { routes } from './routes';
 
 async function startupChunks(request: APIRequestContext, path: string): Promise<string[]> {
@@ -133,12 +134,7 @@ test('a page fetches its start-up scripts only once it has painted, then hydrate
 test('a tap on the menu or a tab before the page runs is made once the page runs, and only once', async ({ page }) => {
   // The page's scripts held, as on a phone on a slow network, while the reader taps the menu and a tab.
   await page.setViewportSize({ width: 390, height: 844 });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/projects', { waitUntil: 'domcontentloaded' });
   const menu = page.getByRole('button', { name: 'Menu' });
   const archive = page.getByRole('tab', { name: 'Archive Projects' });
