@@ -11,9 +11,15 @@ export function useCurrencyMemory(form: string) {
     const choices = [...document.querySelectorAll<HTMLInputElement>(`input[name="currency"][form="${form}"]`)];
     if (choices.length === 0) return;
     try {
-      const saved = localStorage.getItem(KEY);
-      const match = choices.find((choice) => choice.value === saved);
-      if (match) match.checked = true;
+      // A choice made before the page ran (the radios work without it) is the visitor's latest: kept,
+      // not overwritten by the one saved on an earlier page.
+      const early = choices.find((choice) => choice.checked && !choice.defaultChecked);
+      if (early) localStorage.setItem(KEY, early.value);
+      else {
+        const saved = localStorage.getItem(KEY);
+        const match = choices.find((choice) => choice.value === saved);
+        if (match) match.checked = true;
+      }
     } catch {}
     const remember = (event: Event) => {
       try {
