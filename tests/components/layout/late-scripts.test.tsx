@@ -166,6 +166,20 @@ describe('a tap on an app-only button before the app takes it', () => {
     expect(taps).toEqual(['menu']);
   });
 
+  test('10 s after the root listens, a lost tap is no longer noted', () => {
+    run();
+    listens();
+    document.addEventListener('click', (event) => event.stopPropagation(), true);
+    jest.advanceTimersByTime(10_001);
+    tap('menu');
+    jest.advanceTimersByTime(0);
+    pageHydrated();
+    let attempts = 0;
+    document.addEventListener('click', () => attempts++, true);
+    jest.advanceTimersByTime(1000);
+    expect(attempts).toBe(0);
+  });
+
   test('a tap that reaches a button React has not hydrated is made again until it has', () => {
     run();
     listens();
