@@ -6,7 +6,18 @@ const KEY = 'currency';
 // the next priced page starts in it when that item is sold in it. The choice is the page's radio buttons
 // named `currency` tied to the form `form` (components/ui/currencies.tsx); without them this does nothing.
 // A browser that keeps nothing (private mode, storage off) simply starts each page at its default.
-export function useCurrencyMemory(form: string) {
+//
+// `answered`: the currency of the form's answer. A visitor who chose before the page ran and sent the
+// form then (the browser posts it) has it remembered once the answer's page runs.
+export function useCurrencyMemory(form: string, answered?: string) {
+  useEffect(() => {
+    if (!answered) return;
+    try {
+      localStorage.setItem(KEY, answered);
+    } catch {}
+    const choices = document.querySelectorAll<HTMLInputElement>(`input[name="currency"][form="${form}"]`);
+    for (const choice of choices) if (choice.value === answered) choice.checked = true;
+  }, [form, answered]);
   useEffect(() => {
     const choices = [...document.querySelectorAll<HTMLInputElement>(`input[name="currency"][form="${form}"]`)];
     if (choices.length === 0) return;

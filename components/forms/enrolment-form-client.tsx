@@ -37,7 +37,6 @@ export function EnrolmentFormClient({
   text,
 }: EnrolmentFormProps & { text: EnrolmentText }) {
   const blank = { name: '', email: '', phone: '', gender: '' as EnrolmentInput['gender'], country: '', course };
-  useCurrencyMemory(PRICED_FORM_IDS.enrol);
   const f = useSiteForm<EnrolmentInput>({
     operation: 'enrol',
     loadSchema: () => loadSchemas(lang).then((s) => s.enrolmentSchema),
@@ -48,6 +47,7 @@ export function EnrolmentFormClient({
     onSuccess: (state, tab) => sendTabTo(tab, state.link?.href),
     onFailure: (tab) => sendTabTo(tab, undefined),
   });
+  useCurrencyMemory(PRICED_FORM_IDS.enrol, f.state.status === 'success' ? f.state.currency : undefined);
 
   if (f.state.status === 'success')
     return (

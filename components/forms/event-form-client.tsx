@@ -43,7 +43,6 @@ export function EventFormClient({
   tickets: { id: string; label: string }[];
   intro: ReactNode;
 }) {
-  useCurrencyMemory(PRICED_FORM_IDS.event);
   const f = useSiteForm<EventInput>({
     operation: 'registerEvent',
     loadSchema: () => loadSchemas(lang).then((s) => s.eventSchema),
@@ -56,6 +55,7 @@ export function EventFormClient({
       onFailure: (tab) => sendTabTo(tab, undefined),
     }),
   });
+  useCurrencyMemory(PRICED_FORM_IDS.event, f.state.status === 'success' ? f.state.currency : undefined);
   // Whoever has just taken a place (the last one included) or joined the list reads their answer alone:
   // without JavaScript the page comes back made again as full (docs/product.md §9).
   const done = full && f.state.status === 'success';

@@ -134,6 +134,11 @@ function payInOf(entity: { payIn?: PaymentCurrency }): RecordData {
   return entity.payIn ? { payIn: entity.payIn } : {};
 }
 
+// An answer for an item sold in several currencies, with the one the visitor chose.
+function inChosenCurrency(answer: Success, entity: { payIn?: PaymentCurrency }): Success {
+  return entity.payIn ? { ...answer, currency: entity.payIn } : answer;
+}
+
 // One value per language, made from that language's schemas and words.
 function perLang<T>(make: (schemas: FormSchemas, words: AnswerWords, lang: Lang) => T): Localised<T> {
   return Object.fromEntries(
@@ -271,19 +276,25 @@ export const forms = {
       // What the record owes, as stored, when it has a pay link; else the course's fee.
       const paid = w.enroledPaid(course.title, pay?.amount ?? courseCost(course, lang, course.payIn));
       if (pay) {
-        return {
+        return inChosenCurrency(
+          {
+            status: 'success',
+            message: w.enroled,
+            detail: `${paid} ${w.payLater(pay.days)}`,
+            link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
+          },
+          course,
+        );
+      }
+      return inChosenCurrency(
+        {
           status: 'success',
           message: w.enroled,
-          detail: `${paid} ${w.payLater(pay.days)}`,
-          link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
-        };
-      }
-      return {
-        status: 'success',
-        message: w.enroled,
-        detail: course.pay_link ? paid : w.enroledFree(course.title),
-        ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
-      };
+          detail: course.pay_link ? paid : w.enroledFree(course.title),
+          ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
+        },
+        course,
+      );
     },
   } satisfies RecordForm<
     typeof formCollections.enrol,
@@ -344,7 +355,7 @@ export const forms = {
     }),
     price: ({ entity, ticket }) => eventDue(entity, ticket, entity.payIn),
     payer: ({ entity, ticket }) => eventDue(entity, ticket) !== null,
-    answer: ({ entity: event }, lang, pay?) => eventAnswer(event, lang, pay),
+    answer: ({ entity: event }, lang, pay?) => inChosenCurrency(eventAnswer(event, lang, pay), event),
   } satisfies RecordForm<
     typeof formCollections.registerEvent,
     typeof eventSchema,
@@ -383,18 +394,21 @@ export const forms = {
         ),
     }),
     price: ({ entity }) => offerDue(entity, entity.payIn),
-    answer: (_input, lang, pay?) => {
+    answer: ({ entity: offer }, lang, pay?) => {
       const w = formTexts[lang].answers;
-      return {
-        status: 'success',
-        message: w.offerReserved,
-        ...(pay
-          ? {
-              detail: `${w.offerPay(pay.amount, pay.deposit)} ${w.payLater(pay.days)}`,
-              link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
-            }
-          : {}),
-      };
+      return inChosenCurrency(
+        {
+          status: 'success',
+          message: w.offerReserved,
+          ...(pay
+            ? {
+                detail: `${w.offerPay(pay.amount, pay.deposit)} ${w.payLater(pay.days)}`,
+                link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
+              }
+            : {}),
+        },
+        offer,
+      );
     },
   } satisfies RecordForm<
     typeof formCollections.registerOffer,

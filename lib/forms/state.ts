@@ -10,6 +10,9 @@ export type FormState =
       // `sameTab`: a link followed in the page's own tab (a paid event's pay link: the site's registration
       // opens no other page); any other opens a new one.
       link?: { href: string; label: string; sameTab?: true };
+      // A priced item's answer: the currency it is in, which the page remembers as the visitor's choice
+      // (components/forms/currency-memory.ts), even when the browser posted the form before the page ran.
+      currency?: string;
     }
   | { status: 'error'; message: string; errors?: FieldErrors; values?: Record<string, string>; waitlist?: true };
 

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { freePort, startNextServer, stopServer, waitUntilUp } from '../../scripts/lib/next-server.mjs';
 import { startPaystackStub, type PaystackStub } from '../helpers/paystack-stub';
 import { openInEditor } from './content-editor';
+import { holdScripts } from './held-scripts';
 import { signInByMail } from './staff-mail';
 
 // Money as people across Africa pay it (issue 44), at 390 px, in both languages, on a server of its own
@@ -292,6 +293,7 @@ test('staff see the gifts’ totals per currency and month, the failed renewal, 
 const OFFER = 'become-a-data-analyst';
 const PAYER = 'awa.naira@example.org';
 const NO_SCRIPT = 'moussa.naira@example.org';
+const EARLY = 'ngozi.naira@example.org';
 const PRICE_EDITOR = 'prices.editor@example.org';
 
 async function reserveInFrench(page: Page, email: string, first: string) {
@@ -440,6 +442,21 @@ test('an editor prices the offer in NGN and XOF; a French visitor sees XOF, swit
   await expect(noScript.getByText('Votre place est réservée')).toBeVisible();
   await expect(noScript.getByRole('link', { name: /200\s000\s₦/ })).toBeVisible();
   await plain.close();
+
+  // 3b. On a slow phone: naira picked and the form sent before the page ran, so the browser posts it. Once
+  //     the answer's page runs, the choice is remembered: the next priced page starts in naira.
+  const slow = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const release = await holdScripts(slow);
+  await slow.goto(`${base}/fr/offers/${OFFER}`, { waitUntil: 'domcontentloaded' });
+  await slow.getByRole('radio', { name: /NGN/ }).check();
+  await reserveInFrench(slow, EARLY, 'Ngozi');
+  await expect(slow.getByText('Votre place est réservée')).toBeVisible();
+  await expect(slow.getByRole('link', { name: /200\s000\s₦/ })).toBeVisible();
+  release();
+  await slow.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await slow.goto(`${base}/fr/offers/${OFFER}`);
+  await expect(slow.getByRole('radio', { name: /NGN/ })).toBeChecked();
+  await slow.close();
 
   // 4. Staff: the offer's list says the naira amount, and so does the CSV.
   await staff.goto(`${base}/staff/items/offer/${OFFER}?pay=paid`);

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { useCurrencyMemory } from '@/components/forms/currency-memory';
 
 // The page's currency radios, as components/ui/currencies.tsx writes them: XOF the item's default.
-function Page() {
-  useCurrencyMemory('offer-form');
+function Page({ answered }: { answered?: string }) {
+  useCurrencyMemory('offer-form', answered);
   return null;
 }
 const radios = () => {
@@ -39,4 +39,15 @@ test('a choice made before the page ran is kept and saved, not replaced by the o
   expect(ngn.checked).toBe(true);
   expect(xof.checked).toBe(false);
   expect(localStorage.getItem('currency')).toBe('NGN');
+});
+
+test('the currency of the form’s answer is remembered and shown, whatever was saved before', () => {
+  // The visitor chose naira and sent the form before the page ran: the browser posted it, and the answer's
+  // page, its radios at their default, is the first of the visit to run.
+  localStorage.setItem('currency', 'XOF');
+  const [xof, ngn] = radios();
+  render(<Page answered="NGN" />);
+  expect(localStorage.getItem('currency')).toBe('NGN');
+  expect(ngn.checked).toBe(true);
+  expect(xof.checked).toBe(false);
 });
