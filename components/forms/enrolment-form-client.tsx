@@ -47,7 +47,7 @@ export function EnrolmentFormClient({
     onSuccess: (state, tab) => sendTabTo(tab, state.link?.href),
     onFailure: (tab) => sendTabTo(tab, undefined),
   });
-  useCurrencyMemory(PRICED_FORM_IDS.enrol, f.state.status === 'success' ? f.state.currency : undefined);
+  useCurrencyMemory(PRICED_FORM_IDS.enrol, f.state);
 
   if (f.state.status === 'success')
     return (

@@ -55,7 +55,7 @@ export function EventFormClient({
       onFailure: (tab) => sendTabTo(tab, undefined),
     }),
   });
-  useCurrencyMemory(PRICED_FORM_IDS.event, f.state.status === 'success' ? f.state.currency : undefined);
+  useCurrencyMemory(PRICED_FORM_IDS.event, f.state);
   // Whoever has just taken a place (the last one included) or joined the list reads their answer alone:
   // without JavaScript the page comes back made again as full (docs/product.md §9).
   const done = full && f.state.status === 'success';

@@ -51,7 +51,7 @@ export function OfferFormClient({
     blank,
     text,
   });
-  useCurrencyMemory(PRICED_FORM_IDS.offer, f.state.status === 'success' ? f.state.currency : undefined);
+  useCurrencyMemory(PRICED_FORM_IDS.offer, f.state);
   // As the event's form (event-form-client.tsx): an answer to a full page's post is read alone.
   const done = full && f.state.status === 'success';
   return (

@@ -275,26 +275,20 @@ export const forms = {
       const w = formTexts[lang].answers;
       // What the record owes, as stored, when it has a pay link; else the course's fee.
       const paid = w.enroledPaid(course.title, pay?.amount ?? courseCost(course, lang, course.payIn));
-      if (pay) {
-        return inChosenCurrency(
-          {
+      const answer: Success = pay
+        ? {
             status: 'success',
             message: w.enroled,
             detail: `${paid} ${w.payLater(pay.days)}`,
             link: { href: pay.href, label: w.payNow(pay.amount, pay.deposit) },
-          },
-          course,
-        );
-      }
-      return inChosenCurrency(
-        {
-          status: 'success',
-          message: w.enroled,
-          detail: course.pay_link ? paid : w.enroledFree(course.title),
-          ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
-        },
-        course,
-      );
+          }
+        : {
+            status: 'success',
+            message: w.enroled,
+            detail: course.pay_link ? paid : w.enroledFree(course.title),
+            ...(course.pay_link ? { link: { href: course.pay_link, label: w.payLink } } : {}),
+          };
+      return inChosenCurrency(answer, course);
     },
   } satisfies RecordForm<
     typeof formCollections.enrol,

@@ -1,10 +1,11 @@
 import { render } from '@testing-library/react';
 
 import { useCurrencyMemory } from '@/components/forms/currency-memory';
+import { idleState } from '@/lib/forms/state';
 
 // The page's currency radios, as components/ui/currencies.tsx writes them: XOF the item's default.
 function Page({ answered }: { answered?: string }) {
-  useCurrencyMemory('offer-form', answered);
+  useCurrencyMemory('offer-form', answered ? { status: 'success', message: '', currency: answered } : idleState);
   return null;
 }
 const radios = () => {
