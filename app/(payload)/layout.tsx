@@ -5,7 +5,6 @@ import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts';
 import type { ServerFunctionClient } from 'payload';
 import type { ReactNode } from 'react';
 
-import { LateScripts } from '@/components/layout/late-scripts';
 import { requireStaff } from '@/lib/staff/http';
 
 import { importMap } from './staff/content/import-map';
@@ -24,7 +23,6 @@ export default async function CmsLayout({ children }: { children: ReactNode }) {
   return (
     <RootLayout config={config} importMap={importMap} serverFunction={serverFunction}>
       {children}
-      <LateScripts />
     </RootLayout>
   );
 }

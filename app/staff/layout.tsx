@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 
-import { LateScripts } from '@/components/layout/late-scripts';
 import { defaultLang, locales } from '@/lib/i18n';
 import { staffText } from '@/messages/staff';
 
@@ -21,10 +20,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export default function StaffLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang={locales[defaultLang].htmlLang}>
-      <body>
-        {children}
-        <LateScripts />
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -1,6 +1,5 @@
 import { Analytics, CookieBanner } from '@/components/layout/cookie-choice';
 import { Footer } from '@/components/layout/footer';
-import { LateScripts } from '@/components/layout/late-scripts';
 import { Navbar } from '@/components/layout/navbar';
 import { OfflineSupport } from '@/components/layout/offline-support';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
@@ -36,7 +35,6 @@ export async function SiteFrame({ lang, children }: { lang: Lang; children: Reac
         <ScrollToTop />
         <Analytics />
         <OfflineSupport />
-        <LateScripts />
       </body>
     </html>
   );

@@ -131,6 +131,31 @@ test('a page fetches its start-up scripts only once it has painted, then hydrate
   expect(errors).toEqual([]);
 });
 
+// A page that redirects as it is made (a project under an older title) is sent as Next's own error
+// document, which renders none of our layouts: the address is in its status and Location, and again in
+// its data, for its scripts to follow. A cache that keeps the document and loses the status (as one
+// did in a drill: the old address stayed on an empty page) leaves the move to the scripts, so the
+// renderer writes their loader there too.
+test("Next's own error document loads its scripts: a redirect sent as a page moves with JavaScript", async ({
+  page,
+}) => {
+  let target = '';
+  let html = '';
+  await page.route('**/projects/an-older-title-1', async (route) => {
+    const sent = await route.fetch({ maxRedirects: 0 });
+    const { location, ...headers } = sent.headers();
+    target = location ?? '';
+    html = await sent.text();
+    await route.fulfill({ status: 200, headers, body: html });
+  });
+  await page.goto('/projects/an-older-title-1');
+  expect(target).toMatch(/^\/projects\/[a-z0-9-]+-1$/);
+  expect(html).toContain('<html id="__next_error__">');
+  expect(html).toMatch(/<script data-src="\/_next\/static\/chunks\/[^"]+" async=""><\/script><script>\(function\(d\)/);
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('a tap on the menu or a tab before the page runs is made once the page runs, and only once', async ({ page }) => {
   // The page's scripts held, as on a phone on a slow network, while the reader taps the menu and a tab.
   await page.setViewportSize({ width: 390, height: 844 });

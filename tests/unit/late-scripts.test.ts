@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 
+import { LATE_SCRIPTS_LOADER } from '../../scripts/lib/late-scripts-loader.mjs';
 import { patchRenderer } from '../../scripts/lib/late-scripts.mjs';
 
 // Next's own copy of React DOM's streaming renderer for Node, the one its page runtimes load.
@@ -65,9 +66,14 @@ function render(renderer: Renderer): Promise<string> {
 
 const installed = readFileSync(RENDERER, 'utf8');
 
+const loaderTag = `<script>${LATE_SCRIPTS_LOADER}</script>`;
+const count = (text: string, part: string) => text.split(part).length - 1;
+
 test('the patched renderer writes the start-up scripts with their address in data-src, and nothing else', async () => {
   const html = await render(load(patchRenderer(installed)));
-  expect(html).toContain('<script data-src="/_next/static/chunks/main.js" id="_R_" async="">');
+  // The loader comes with the tags it loads, once, right after the bootstrap script.
+  expect(html).toContain(`<script data-src="/_next/static/chunks/main.js" id="_R_" async=""></script>${loaderTag}`);
+  expect(count(html, loaderTag)).toBe(1);
   expect(html).toContain(
     '<link rel="late-preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>',
   );
@@ -85,9 +91,14 @@ test('React as Next ships it writes them as ordinary scripts (what the patch cha
     .replace(
       'rel: "late-preload", as: "script", fetchPriority: "low"',
       'rel: "preload",\n as: "script",\n fetchPriority: "low"',
+    )
+    .replace(
+      /stringToPrecomputedChunk\(" async=.*?<\/script>"\)/,
+      () => `stringToPrecomputedChunk(' async="">\\x3c/script>')`,
     );
   const html = await render(load(original));
-  expect(html).toContain('<script src="/_next/static/chunks/main.js" id="_R_" async="">');
+  expect(html).toContain('<script src="/_next/static/chunks/main.js" id="_R_" async=""></script>');
+  expect(html).not.toContain('app-listens');
   expect(html).toContain('<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>');
   expect(html).toContain('<script src="/_next/static/chunks/page.js" async="">');
   expect(patchRenderer(original)).toBe(patchRenderer(installed));
@@ -96,6 +107,16 @@ test('React as Next ships it writes them as ordinary scripts (what the patch cha
 test('patching twice changes nothing', () => {
   const once = patchRenderer(installed);
   expect(patchRenderer(once)).toBe(once);
+});
+
+test('a renderer patched with an older loader gets the current one', async () => {
+  const current = patchRenderer(installed);
+  const older = current.replace(JSON.stringify(LATE_SCRIPTS_LOADER).slice(1, -1), 'window.older=1');
+  expect(older).not.toBe(current);
+  expect(patchRenderer(older)).toBe(current);
+  const html = await render(load(patchRenderer(older)));
+  expect(count(html, loaderTag)).toBe(1);
+  expect(html).not.toContain('window.older');
 });
 
 test('a renderer written another way stops the patch with a message', () => {

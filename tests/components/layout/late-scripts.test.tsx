@@ -1,5 +1,4 @@
-import { LATE_SCRIPTS_LOADER } from '@/components/layout/late-scripts';
-
+import { LATE_SCRIPTS_LOADER } from '../../../scripts/lib/late-scripts-loader.mjs';
 import { APP_LISTENS } from '../../../scripts/lib/startup-slices.mjs';
 
 // The loader turns the renderer's data-src tags (scripts/lib/late-scripts.mjs) into scripts once the
