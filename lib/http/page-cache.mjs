@@ -75,7 +75,7 @@ export default class SharedPageCache extends FileSystemCache {
       data = await super.get(key, ctx);
     }
     if (after !== undefined) remember(key, after);
-    if (data && this.outdated(data)) {
+    if (data && (this.outdated(data) || halfWritten(data.value))) {
       FileSystemCache.memoryCache?.remove(key);
       seen.delete(key);
       return null;
@@ -181,6 +181,23 @@ export default class SharedPageCache extends FileSystemCache {
     }
     return [...paths];
   }
+}
+
+// Next's bare error document (`<html id="__next_error__">`: a page that redirected, or was not found,
+// as it was made) says nothing of its own: its status and Location carry it. One kept with a status
+// that does not (a success, or a move with nowhere to go) is half of one write and half of another:
+// a document another process wrote over the page, with the page's own record of status still there.
+// A visitor without JavaScript would get an empty page, so it is made again instead. A drill once saw
+// a renamed project's old address stay on such a page for 60 s; how the halves met was not found.
+function halfWritten(value) {
+  if (value?.kind !== 'APP_PAGE') return false;
+  const { html } = value;
+  const start =
+    typeof html === 'string' ? html.slice(0, 120) : Buffer.isBuffer(html) ? String(html.subarray(0, 120)) : '';
+  if (!start.includes('<html id="__next_error__">')) return false;
+  const status = value.status ?? 200;
+  const moves = status >= 300 && status < 400 && typeof value.headers?.location === 'string';
+  return !(moves || status >= 400);
 }
 
 // Until the content database's writes open in this process have ended (lib/cms/open-writes.ts), at

@@ -81,3 +81,25 @@ it('leaves pages of other tags alone', async () => {
   jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 31_000);
   expect(await htmlOf(visitors)).toBe('kept');
 });
+
+// Next's bare error document, as a page that redirects as it is made is kept (its status and Location
+// carry the move).
+const ERROR_DOCUMENT = '<!DOCTYPE html><html id="__next_error__"><head></head><body></body></html>';
+const moved = { ...page(ERROR_DOCUMENT), status: 308, headers: { ...page('').headers, location: '/en/projects/new' } };
+
+it('serves an error document kept with the status that carries it, and not one kept with a success', async () => {
+  const backOffice = aProcess();
+  await backOffice.set(KEY, moved, SET);
+  expect(await htmlOf(aProcess())).toBe(ERROR_DOCUMENT);
+  await backOffice.set(KEY, { ...page(ERROR_DOCUMENT), status: 404 }, SET);
+  expect(await htmlOf(aProcess())).toBe(ERROR_DOCUMENT);
+  // The page's own status (a success) beside another write's error document: made again, not served.
+  await backOffice.set(KEY, page(ERROR_DOCUMENT), SET);
+  expect(await aProcess().get(KEY, GET)).toBeNull();
+  // A move with nowhere to go, likewise.
+  await backOffice.set(KEY, { ...moved, headers: page('').headers }, SET);
+  expect(await aProcess().get(KEY, GET)).toBeNull();
+  // An ordinary page with a success is served as ever.
+  await backOffice.set(KEY, page('<!DOCTYPE html><html lang="en"><body>Projects</body></html>'), SET);
+  expect(await htmlOf(aProcess())).toContain('Projects');
+});
