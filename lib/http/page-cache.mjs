@@ -83,6 +83,14 @@ export default class SharedPageCache extends FileSystemCache {
     return data;
   }
 
+  // Next copies a page of the build to its later place on its first read ("seed promotion": the build's
+  // record of it, then its document unless one is there by then), outside the stamps above. With two
+  // processes that copy can land over the other's write: a move's document under the build's record, with
+  // no status and no revalidation time, served as an empty page (tests/unit/page-cache.test.ts).
+  // Nothing is copied here: the build's page is read where the build put it until a process makes the
+  // page again, and only `set` writes the later place.
+  async promoteSeed() {}
+
   async set(key, data, ctx) {
     await super.set(key, data, ctx);
     if (!this.flushToDisk || !data || !PAGE_KINDS.has(data.kind)) return;
@@ -185,10 +193,9 @@ export default class SharedPageCache extends FileSystemCache {
 
 // Next's bare error document (`<html id="__next_error__">`: a page that redirected, or was not found,
 // as it was made) says nothing of its own: its status and Location carry it. One kept with a status
-// that does not (a success, or a move with nowhere to go) is half of one write and half of another:
-// a document another process wrote over the page, with the page's own record of status still there.
-// A visitor without JavaScript would get an empty page, so it is made again instead. A drill once saw
-// a renamed project's old address stay on such a page for 60 s; how the halves met was not found.
+// that does not (a success, or a move with nowhere to go) is half of one write and half of another,
+// as Next's seed promotion made them (above). A visitor without JavaScript would get an empty page, so
+// it is made again instead: a guard for any other such mix.
 function halfWritten(value) {
   if (value?.kind !== 'APP_PAGE') return false;
   const { html } = value;

@@ -1,14 +1,14 @@
 /** @jest-environment node */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 // Next's page cache as the split server's two processes share it (lib/http/page-cache.mjs): each process
 // is a fresh copy of the module (and of Next's file-system cache under it, with its memory), over one
 // build folder.
 
 type Cache = {
-  get: (key: string, ctx: object) => Promise<{ value: { html: string } } | null>;
+  get: (key: string, ctx: object) => Promise<{ value: { html: string; status?: number } } | null>;
   set: (key: string, data: object, ctx: object) => Promise<void>;
   revalidateTag: (tags: string | string[]) => Promise<void>;
 };
@@ -45,6 +45,7 @@ function aProcess(): Cache {
 }
 
 const htmlOf = async (cache: Cache) => (await cache.get(KEY, GET))?.value.html;
+const htmlOf2 = async (cache: Cache, key: string) => (await cache.get(key, GET))?.value.html;
 
 it('serves the page another process wrote after the one it holds in memory', async () => {
   const backOffice = aProcess();
@@ -102,4 +103,76 @@ it('serves an error document kept with the status that carries it, and not one k
   // An ordinary page with a success is served as ever.
   await backOffice.set(KEY, page('<!DOCTYPE html><html lang="en"><body>Projects</body></html>'), SET);
   expect(await htmlOf(aProcess())).toContain('Projects');
+});
+
+// The mix that check guards against, as Next's own cache makes it between two processes. A page from
+// the build is copied to its later place on its first read ("seed promotion": the build's record, with
+// no status, then the document unless one is there by then). When the back office writes the address's
+// move there meanwhile, the copy's record lands over the move's, and the move's document stays.
+const owner = { kind: 'APP_PAGE', sourceRoute: '/[lang]/projects/[slug]/page' };
+const address = '/en/projects/old-name-1';
+function buildPage(): string {
+  const { getRouteCacheKey } = jest.requireActual('next/dist/server/lib/route-cache-key');
+  const scoped: string = getRouteCacheKey(address, owner);
+  // As `next build` writes it.
+  const built = join(dir, 'app', address);
+  mkdirSync(dirname(built), { recursive: true });
+  writeFileSync(`${built}.html`, '<!DOCTYPE html><html lang="en"><body>Old name</body></html>');
+  writeFileSync(`${built}.rsc`, 'rsc of the old name');
+  writeFileSync(
+    `${built}.meta`,
+    JSON.stringify({ headers: page('').headers, routeCache: { key: scoped, owner, isFallback: false } }),
+  );
+  return scoped;
+}
+const onDisk = (scoped: string, suffix: string) => join(dir, `${scoped}${suffix}`);
+
+it("Next's own cache, copying a build's page while another process writes a move there, keeps the mix", async () => {
+  const scoped = buildPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const atRecord = new Promise<void>((resolve) => (reached = resolve));
+  let nextCache!: Cache;
+  jest.isolateModules(() => {
+    const { default: FileSystemCache } = jest.requireActual('next/dist/server/lib/incremental-cache/file-system-cache');
+    const { nodeFs } = jest.requireActual('next/dist/server/lib/node-fs-methods');
+    const fs = {
+      ...nodeFs,
+      // Held just before it writes the build's record in the later place.
+      writeFile: async (file: string, data: string) => {
+        if (file === onDisk(scoped, '.meta')) {
+          reached();
+          await held;
+        }
+        return nodeFs.writeFile(file, data);
+      },
+    };
+    nextCache = new FileSystemCache({ fs, flushToDisk: true, serverDistDir: dir, maxMemoryCacheSize: 0 });
+  });
+  const copied = nextCache.get(scoped, GET);
+  await atRecord;
+  await aProcess().set(scoped, moved, SET);
+  release();
+  await copied;
+  expect(readFileSync(onDisk(scoped, '.html'), 'utf8')).toBe(ERROR_DOCUMENT);
+  const record = JSON.parse(readFileSync(onDisk(scoped, '.meta'), 'utf8'));
+  expect(record.status).toBeUndefined();
+  expect(record.cacheControl).toBeUndefined();
+  // Which ours, had it been left so, serves to no one.
+  expect(await aProcess().get(scoped, GET)).toBeNull();
+});
+
+it("ours copies nothing: the build's page is read where it is, and a move written meanwhile is served whole", async () => {
+  const scoped = buildPage();
+  const visitors = aProcess();
+  expect(await htmlOf2(visitors, scoped)).toContain('Old name');
+  expect(existsSync(onDisk(scoped, '.meta'))).toBe(false);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await aProcess().set(scoped, moved, SET);
+  for (const reader of [visitors, aProcess()]) {
+    const data = await reader.get(scoped, GET);
+    expect(data?.value.html).toBe(ERROR_DOCUMENT);
+    expect(data?.value).toMatchObject({ status: 308, headers: { location: '/en/projects/new' } });
+  }
 });
