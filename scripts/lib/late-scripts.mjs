@@ -22,7 +22,9 @@ import { join } from 'node:path';
 
 import { LATE_SCRIPTS_LOADER } from './late-scripts-loader.mjs';
 
-// What ends the bootstrap script's tag once patched: the tag's end, then the loader.
+// What ends the bootstrap script's tag once patched: the tag's end, then the loader. The loader's tag
+// carries no nonce (the site's CSP allows inline scripts, lib/security/headers.ts): a CSP with a nonce
+// would need it written here from the bootstrap tag's.
 const BOOTSTRAP_END = ` async=""></script><script>${LATE_SCRIPTS_LOADER}</script>`;
 
 // [what it is, the renderer's code as Next ships it, as patched, how the patched code is found]
