@@ -44,8 +44,7 @@ function aProcess(): Cache {
   return made;
 }
 
-const htmlOf = async (cache: Cache) => (await cache.get(KEY, GET))?.value.html;
-const htmlOf2 = async (cache: Cache, key: string) => (await cache.get(key, GET))?.value.html;
+const htmlOf = async (cache: Cache, key = KEY) => (await cache.get(key, GET))?.value.html;
 
 it('serves the page another process wrote after the one it holds in memory', async () => {
   const backOffice = aProcess();
@@ -168,7 +167,7 @@ it("Next's own cache, copying a build's page while another process writes a move
 it("ours copies nothing: the build's page is read where it is, and a move written meanwhile is served whole", async () => {
   const scoped = buildPage();
   const visitors = aProcess();
-  expect(await htmlOf2(visitors, scoped)).toContain('Old name');
+  expect(await htmlOf(visitors, scoped)).toContain('Old name');
   expect(existsSync(onDisk(scoped, '.meta'))).toBe(false);
   await new Promise((resolve) => setTimeout(resolve, 20));
   await aProcess().set(scoped, moved, SET);
