@@ -109,6 +109,34 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+// Storage.clearDataForOrigin from the blank tab the browser starts with (the browser's own DevTools
+// target refuses it with an internal error): the cookies, the caches and the service workers of one
+// origin, as Lighthouse's own storage reset does before a run.
+const clearingTab = await (async () => {
+  const tabs = await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json();
+  const socket = new WebSocket(tabs.find((tab) => tab.type === 'page').webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  return socket;
+})();
+let clearings = 0;
+async function clearOrigin(origin) {
+  const id = ++clearings;
+  const answered = new Promise((resolve) => {
+    clearingTab.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.id === id) resolve(message);
+    };
+  });
+  clearingTab.send(
+    JSON.stringify({ id, method: 'Storage.clearDataForOrigin', params: { origin, storageTypes: 'all' } }),
+  );
+  const answer = await answered;
+  if (answer.error) throw new Error(`Clearing ${origin}: ${answer.error.message}`);
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -127,7 +155,7 @@ for (const form of forms) {
   const visits = args.repeat ? ['first', 'repeat'] : ['first'];
   const keyOf = (visit, route, target) => `${visit} ${route} ${targets.indexOf(target)}`;
   const runsByRoute = new Map(
-    routes.flatMap((route) => visits.flatMap((visit) => targets.map((target) => [keyOf(visit, route, target), []]))),
+    routes.flatMap((route) => targets.flatMap((target) => visits.map((visit) => [keyOf(visit, route, target), []]))),
   );
   for (let i = 0; i < Number(args.runs); i++) {
     for (const [key] of runsByRoute) {
@@ -142,7 +170,17 @@ for (const form of forms) {
         disableStorageReset: visit === 'repeat',
       };
       const url = `${target.base}${target.map(route)}`;
-      const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      let result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      // "Please run Lighthouse again", its own advice when the trace lost the navigation's start (about
+      // one run in 25 here since the origins are cleared after each run): once.
+      if (result.lhr.runtimeError?.code === 'NO_NAVSTART')
+        result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      // Lighthouse clears the storage of the origin it measures before each run, not of the one it
+      // measured last; that one's service worker would go on installing (fetching the offline pages
+      // from its server) through the next target's run. A visitor's first visit has no other site's
+      // worker beside it, so each target's origin is cleared after its last visit of the route (the
+      // repeat visit, which needs the worker the first one installed, comes right after it).
+      if (visit === visits.at(-1)) await clearOrigin(new URL(url).origin);
       const { categories, audits, runtimeError } = result.lhr;
       if (args.save) {
         mkdirSync(args.save, { recursive: true });
@@ -188,6 +226,7 @@ for (const form of forms) {
     );
   }
 }
+clearingTab.close();
 await chrome.kill();
 stopping = true;
 for (const target of targets) {
