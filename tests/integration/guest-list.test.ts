@@ -10,10 +10,10 @@ import { events } from '@/lib/content';
 import { externalRegistration, remindersAhead } from '@/lib/content/schedule';
 import { forms } from '@/lib/forms/registry';
 import { getStore } from '@/lib/storage';
-import type { OutboxMail } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 import { visitorMails } from '@/messages/mails/visitor';
 
+import { queuedMails } from '../helpers/outbox';
 import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
 
 jest.mock('next/cache', () => ({ revalidatePath: jest.fn() }));
@@ -122,7 +122,7 @@ describe('an event whose places the site holds', () => {
   });
 
   it('confirms by mail with the check-in code and the reminders to come, never "finish your registration" elsewhere', async () => {
-    const mails = (await getStore().claimMails('t', Date.now() + 1e12, 100, 1)) as OutboxMail[];
+    const mails = await queuedMails(getStore(), 100);
     const english = mails.find((m) => m.to === 'last@example.org')!;
     const french = mails.find((m) => m.to === 'first@example.org')!;
     for (const [mail, lang] of [

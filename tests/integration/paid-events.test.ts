@@ -24,6 +24,7 @@ import { itemPlacesOf } from '@/lib/staff/queries';
 import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
+import { queuedMails } from '../helpers/outbox';
 import { PROFESSIONAL, STUDENT, SUMMIT, WORKSHOP } from '../helpers/paid-event';
 import { startPaystackStub, STUB_SECRET_KEY, type PaystackStub } from '../helpers/paystack-stub';
 import { BEFORE_SEED_EVENT } from '../helpers/samples';
@@ -110,7 +111,7 @@ describe.each(bothStores)('paid events with ticket kinds on %s', (_name, makeHar
     now: () => Date.now(),
     log: () => {},
   });
-  const mails = async () => (await store.claimMails('t', Date.now() + 1e12, 500, 1)) as OutboxMail[];
+  const mails = async () => queuedMails(store);
   const mailsTo = async (to: string, subject: RegExp) =>
     (await mails()).filter((m) => m.to === to && subject.test(m.subject));
   const records = async () => store.list('user');

@@ -22,6 +22,7 @@ import { markPaidByHand, paymentView, remindUnpaid } from '@/lib/staff/payments'
 import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
+import { queuedMails } from '../helpers/outbox';
 import { BEFORE_SEED_EVENT } from '../helpers/samples';
 import { bothStores } from '../helpers/stores';
 
@@ -81,7 +82,7 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     for (const [k, v] of Object.entries({ ...reservation, email, ...extra })) data.set(k, v);
     return submitForm('registerOffer', data, meta, services());
   };
-  const mails = async () => (await store.claimMails('t', Date.now() + 1e12, 500, 1)) as OutboxMail[];
+  const mails = async () => queuedMails(store);
   const mailTo = async (to: string, subject: RegExp) => {
     const found = (await mails()).filter((m) => m.to === to && subject.test(m.subject));
     expect(found).toHaveLength(1);

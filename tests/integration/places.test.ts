@@ -19,6 +19,7 @@ import type { OutboxMail, Store } from '@/lib/storage/types';
 import { formTexts } from '@/messages/forms';
 
 import { altered } from '../helpers/altered';
+import { queuedMails } from '../helpers/outbox';
 import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
 import { bothStores } from '../helpers/stores';
 
@@ -65,7 +66,7 @@ describe.each(bothStores)('places on %s', (_name, makeHarness) => {
     for (const [k, v] of Object.entries({ ...sampleRegistration, email, ...extra })) data.set(k, v);
     return submitForm('registerEvent', data, meta, services());
   };
-  const mails = async () => (await store.claimMails('t', Date.now() + 1e12, 500, 1)) as OutboxMail[];
+  const mails = async () => queuedMails(store);
   const mailTo = async (to: string, subject: RegExp) => {
     const found = (await mails()).filter((m) => m.to === to && subject.test(m.subject));
     expect(found).toHaveLength(1);

@@ -12,8 +12,9 @@ import { cancelPlace, claimPlace } from '@/lib/places/visitor';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { setSingleton } from '@/lib/singletons';
-import type { InboxQuery, OutboxMail, Store } from '@/lib/storage/types';
+import type { InboxQuery, Store } from '@/lib/storage/types';
 
+import { queuedMails } from '../helpers/outbox';
 import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
 import { bothStores } from '../helpers/stores';
 
@@ -63,7 +64,7 @@ describe.each(bothStores)('reminders per registrant on %s', (_name, makeHarness)
     for (const [k, v] of Object.entries({ ...sampleRegistration, email, ...extra })) data.set(k, v);
     expect(await submitForm('registerEvent', data, meta, services())).toMatchObject({ status: 'success' });
   };
-  const mails = async () => (await store.claimMails('t', Date.now() + 1e12, 500, 1)) as OutboxMail[];
+  const mails = async () => queuedMails(store);
   // The reminders queued so far, as "address subject", sorted.
   const reminders = async () =>
     (await mails())

@@ -12,9 +12,10 @@ import { sendReminders } from '@/lib/places/reminders';
 import { createRateLimiter } from '@/lib/security/rate-limit';
 import { issueXsrfToken, type RequestMeta } from '@/lib/security/xsrf';
 import { openSqliteStore } from '@/lib/storage/sqlite';
-import type { OutboxMail, Store } from '@/lib/storage/types';
+import type { Store } from '@/lib/storage/types';
 import { remindersHelp } from '@/messages/reminders';
 
+import { queuedMails } from '../helpers/outbox';
 import { BEFORE_SEED_EVENT, sampleRegistration } from '../helpers/samples';
 
 // The reminder days are one number in one home (REMINDER_DAYS, lib/constants.ts): the pass that sends
@@ -90,7 +91,7 @@ afterEach(() => {
 
 // The reminders queued so far, as "address subject".
 const reminders = async () =>
-  ((await store.claimMails('t', Date.now() + 1e12, 500, 1)) as OutboxMail[])
+  (await queuedMails(store))
     .filter((mail) => /^(In \d|Tomorrow|Dans \d|Demain)/.test(mail.subject))
     .map((mail) => `${mail.to} ${mail.subject} | ${mail.text.split('\n')[0]}`)
     .sort();
