@@ -111,7 +111,7 @@ describe.each(bothStores)('paid events with ticket kinds on %s', (_name, makeHar
     now: () => Date.now(),
     log: () => {},
   });
-  const mails = async () => queuedMails(store);
+  const mails = () => queuedMails(store);
   const mailsTo = async (to: string, subject: RegExp) =>
     (await mails()).filter((m) => m.to === to && subject.test(m.subject));
   const records = async () => store.list('user');

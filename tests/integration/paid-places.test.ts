@@ -82,7 +82,7 @@ describe.each(bothStores)('a paid offer with places on %s', (_name, makeHarness)
     for (const [k, v] of Object.entries({ ...reservation, email, ...extra })) data.set(k, v);
     return submitForm('registerOffer', data, meta, services());
   };
-  const mails = async () => queuedMails(store);
+  const mails = () => queuedMails(store);
   const mailTo = async (to: string, subject: RegExp) => {
     const found = (await mails()).filter((m) => m.to === to && subject.test(m.subject));
     expect(found).toHaveLength(1);

@@ -64,7 +64,7 @@ describe.each(bothStores)('reminders per registrant on %s', (_name, makeHarness)
     for (const [k, v] of Object.entries({ ...sampleRegistration, email, ...extra })) data.set(k, v);
     expect(await submitForm('registerEvent', data, meta, services())).toMatchObject({ status: 'success' });
   };
-  const mails = async () => queuedMails(store);
+  const mails = () => queuedMails(store);
   // The reminders queued so far, as "address subject", sorted.
   const reminders = async () =>
     (await mails())
