@@ -157,6 +157,99 @@ test.describe('screens show what docs/product.md §2 lists', () => {
     await expect(prev).toBeDisabled();
   });
 
+  test.describe("with the page's own requests in sight", () => {
+    // The service worker, once it controls the page, fetches the chunks where page.route cannot see them.
+    test.use({ serviceWorkers: 'block' });
+
+    // Holds embla's chunk (the one that names its containScroll option) until `release`.
+    async function holdEmbla(page: Page) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = () => {};
+      const requested = new Promise<void>((resolve) => (asked = resolve));
+      await page.route('**/_next/static/chunks/*.js', async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (body.includes('containScroll')) {
+          asked();
+          await held;
+        }
+        await route.fulfill({ response, body });
+      });
+      return { requested, release };
+    }
+
+    test('Home: embla takes the insight carousel over in place, and a press made while its code is on the way is made', async ({
+      page,
+    }) => {
+      const embla = await holdEmbla(page);
+      await page.goto('/');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const carousel = page.getByRole('region', { name: 'Latest insights' });
+      const prev = carousel.getByRole('button', { name: 'Previous insight' });
+      const next = carousel.getByRole('button', { name: 'Next insight' });
+      // The elements as the page drew them, and every layout shift inside the carousel from now on.
+      await carousel.evaluate((section) => {
+        const w = window as unknown as { drawn: Element[]; shifts: number };
+        w.drawn = [...section.querySelectorAll('button, img, [role="group"]')];
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { sources: { node?: Node }[] }[])
+            if (entry.sources.some((source) => source.node && section.contains(source.node))) w.shifts++;
+        }).observe({ type: 'layout-shift' });
+      });
+      await next.scrollIntoViewIfNeeded();
+      await embla.requested;
+      await next.click();
+      await expect(carousel.locator('[data-enhanced]')).toHaveCount(0);
+      embla.release();
+      await expect(prev).toBeEnabled();
+      await expect(carousel.locator('[data-enhanced]')).toHaveCount(1);
+      const after = await carousel.evaluate((section) => {
+        const w = window as unknown as { drawn: Element[]; shifts: number };
+        return {
+          kept: w.drawn.filter((element) => section.contains(element)).length,
+          of: w.drawn.length,
+          shifts: w.shifts,
+        };
+      });
+      expect(after.of).toBeGreaterThan(4);
+      expect(after).toEqual({ kept: after.of, of: after.of, shifts: 0 });
+    });
+
+    test('Academy on a phone: a row swiped before embla arrives stays on its slide when embla takes over', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 800 });
+      const embla = await holdEmbla(page);
+      await page.goto('/academy');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const carousel = page.getByRole('region', { name: 'Fellow testimonials' });
+      await carousel.scrollIntoViewIfNeeded();
+      await embla.requested;
+      // The slide at the viewport's left edge, and whether embla drives the row.
+      const shown = () =>
+        carousel.evaluate((section) => {
+          const viewport = section.querySelector<HTMLElement>('[tabindex="0"]')!;
+          const left = viewport.getBoundingClientRect().left;
+          const slides = [...section.querySelectorAll('[role="group"]')];
+          return {
+            slide: slides.findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 30),
+            embla: viewport.dataset.enhanced === 'true',
+          };
+        });
+      await carousel.evaluate((section) => {
+        const slides = section.querySelectorAll<HTMLElement>('[role="group"]');
+        const viewport = section.querySelector<HTMLElement>('[tabindex="0"]')!;
+        viewport.scrollTo({ left: slides[2]!.offsetLeft - slides[0]!.offsetLeft, behavior: 'instant' });
+      });
+      await expect.poll(shown).toEqual({ slide: 2, embla: false });
+      embla.release();
+      await expect.poll(shown).toEqual({ slide: 2, embla: true });
+      await expect(carousel.getByRole('button', { name: 'Previous testimonial' })).toBeEnabled();
+    });
+  });
+
   test('About: who we are, the three focus blocks, what we do and four founders; no advisory board', async ({
     page,
   }) => {
