@@ -179,3 +179,26 @@ test('a tap on the menu or a tab before the page runs is made once the page runs
   await page.getByRole('tab', { name: 'Active Projects' }).click();
   await expect(archive).toHaveAttribute('aria-selected', 'false');
 });
+
+test("a carousel's arrow tapped before the page runs moves the row once embla is there, by one slide", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdScripts(page);
+  await page.goto('/academy', { waitUntil: 'domcontentloaded' });
+  const carousel = page.getByRole('region', { name: 'Fellow testimonials' });
+  const prev = carousel.getByRole('button', { name: 'Previous testimonial' });
+  await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+  // The slide at the viewport's left edge.
+  const shown = () =>
+    carousel.evaluate((section) => {
+      const left = section.querySelector('[tabindex="0"]')!.getBoundingClientRect().left;
+      const slides = [...section.querySelectorAll('[role="group"]')];
+      return slides.findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 30);
+    });
+  expect(await shown()).toBe(0);
+  release();
+  await expect(prev).toBeEnabled();
+  await expect.poll(shown).toBe(1);
+  await expect(carousel.locator('[data-enhanced="true"]')).toHaveCount(1);
+});
