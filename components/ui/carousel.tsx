@@ -27,7 +27,6 @@ export function Carousel({ label, text, children }: CarouselProps) {
   const embla = useRef<EmblaCarouselType | null>(null);
   const pending = useRef<CarouselMove | null>(null);
   const [wanted, setWanted] = useState(false);
-  const [unavailable, setUnavailable] = useState(false);
   const [edges, setEdges] = useState({ prev: false, next: slides.length > 1 });
 
   useEffect(() => {
@@ -58,9 +57,9 @@ export function Carousel({ label, text, children }: CarouselProps) {
         embla.current = driveRow(node, move, setEdges);
       },
       // Offline (a page the service worker kept) or on a network that dropped the request: the row
-      // stays the native one, which a finger or the keyboard still scrolls.
+      // stays the native one, which a finger or the keyboard still scrolls, and the buttons are off.
       () => {
-        if (!cancelled) setUnavailable(true);
+        if (!cancelled) setEdges({ prev: false, next: false });
       },
     );
     return () => {
@@ -85,8 +84,8 @@ export function Carousel({ label, text, children }: CarouselProps) {
       text={text}
       slides={slides}
       viewportRef={viewport}
-      canPrev={!unavailable && edges.prev}
-      canNext={!unavailable && edges.next}
+      canPrev={edges.prev}
+      canNext={edges.next}
       onMove={onMove}
     />
   );

@@ -170,11 +170,11 @@ for (const form of forms) {
         disableStorageReset: visit === 'repeat',
       };
       const url = `${target.base}${target.map(route)}`;
-      let result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      const measure = () => lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      let result = await measure();
       // "Please run Lighthouse again", its own advice when the trace lost the navigation's start (about
       // one run in 25 here since the origins are cleared after each run): once.
-      if (result.lhr.runtimeError?.code === 'NO_NAVSTART')
-        result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : mobileConfig);
+      if (result.lhr.runtimeError?.code === 'NO_NAVSTART') result = await measure();
       // Lighthouse clears the storage of the origin it measures before each run, not of the one it
       // measured last; that one's service worker would go on installing (fetching the offline pages
       // from its server) through the next target's run. A visitor's first visit has no other site's
